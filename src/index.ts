@@ -1,0 +1,6 @@
+/**
+ * hbase-hotspot: Apache HBase rowkey design, pre-splitting, load simulation and hotspot detection.
+ *
+ * The library entry re-exports each layer's public API; see the README for the layer map.
+ */
+export {};
