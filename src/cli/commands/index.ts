@@ -1,0 +1,4 @@
+import type { CliCommand } from '../program.js';
+
+/** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
+export const commands: CliCommand[] = [];

@@ -1,0 +1,82 @@
+/**
+ * Errors raised by the HBase REST client.
+ *
+ * @module
+ */
+
+/**
+ * Stable machine-readable error codes of {@link RestError}.
+ *
+ * - `REST_HTTP`: the gateway answered with a non-success HTTP status (see {@link RestError.status}).
+ * - `REST_TIMEOUT`: an attempt did not complete (headers and body) within the configured timeout.
+ * - `REST_UNREACHABLE`: the connection failed (refused, reset, DNS, TLS handshake...).
+ * - `REST_ABORTED`: the caller's `AbortSignal` fired.
+ * - `REST_DECODE`: the gateway answered 2xx but the body was not the JSON shape expected.
+ */
+export type RestErrorCode = 'REST_HTTP' | 'REST_TIMEOUT' | 'REST_UNREACHABLE' | 'REST_ABORTED' | 'REST_DECODE';
+
+/** Details attached to a {@link RestError}. */
+export interface RestErrorDetails {
+  /** HTTP method of the failed request, e.g. `GET`. */
+  readonly method: string;
+  /** Request URL (credentials never included). */
+  readonly url: string;
+  /** HTTP status, when the gateway answered. */
+  readonly status?: number;
+  /** HBase's response body, trimmed and shortened (see {@link summarizeBody}). */
+  readonly body?: string;
+  /** Number of attempts made (1 = no retry). */
+  readonly attempts?: number;
+  /** Underlying error (network error, abort reason, JSON syntax error...). */
+  readonly cause?: unknown;
+}
+
+/** Longest HBase message body quoted in an error message, in characters. */
+export const MAX_BODY_IN_MESSAGE = 400;
+
+/**
+ * Collapses whitespace in an HBase error body and cuts it to {@link MAX_BODY_IN_MESSAGE} characters.
+ * HBase REST answers errors as `text/plain` such as `Not found\n` or `Bad request\n<exception text>`.
+ */
+export function summarizeBody(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_BODY_IN_MESSAGE ? `${flat.slice(0, MAX_BODY_IN_MESSAGE)}…` : flat;
+}
+
+/**
+ * Error thrown by every REST client operation. The message names the method, the URL, the HTTP status
+ * (when there was one) and HBase's message body; {@link RestError.code} is stable for programmatic use.
+ */
+export class RestError extends Error {
+  override readonly name = 'RestError';
+  /** Stable error code. */
+  readonly code: RestErrorCode;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Request URL (without credentials). */
+  readonly url: string;
+  /** HTTP status, when the gateway answered. */
+  readonly status: number | undefined;
+  /** HBase's response body, trimmed (may be empty). */
+  readonly body: string | undefined;
+  /** Attempts made before giving up. */
+  readonly attempts: number;
+
+  constructor(code: RestErrorCode, summary: string, details: RestErrorDetails) {
+    let message = `${details.method} ${details.url} ${summary}`;
+    if (details.body) message += `: HBase said "${details.body}"`;
+    if ((details.attempts ?? 1) > 1) message += ` (after ${details.attempts} attempts)`;
+    super(message, { cause: details.cause });
+    this.code = code;
+    this.method = details.method;
+    this.url = details.url;
+    this.status = details.status;
+    this.body = details.body;
+    this.attempts = details.attempts ?? 1;
+  }
+}
+
+/** True when `err` is a {@link RestError} with HTTP status `status` (e.g. `isHttpStatus(e, 404)`). */
+export function isHttpStatus(err: unknown, status: number): boolean {
+  return err instanceof RestError && err.code === 'REST_HTTP' && err.status === status;
+}
