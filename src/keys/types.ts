@@ -1,0 +1,95 @@
+/**
+ * The shapes a compiled rowkey template exposes to the rest of the product (scan planning, split points, the
+ * simulator, lint). The template compiler produces them; everything else reads them.
+ */
+
+/** A record's field values: text, numbers (epoch ms for time fields), or bigints for longs beyond 2^53. */
+export type FieldValue = string | number | bigint;
+
+/** A record: field name to value. */
+export type KeyRecord = Readonly<Record<string, FieldValue>>;
+
+/** What kind of bytes a part writes, used by `key explain`, lint and split-point generation. */
+export type PartAlphabet = 'hex' | 'decimal' | 'text' | 'binary';
+
+/** The kinds of template part. */
+export type KeyPartKind =
+  | 'literal'
+  | 'field'
+  | 'concat'
+  | 'salt'
+  | 'bucket'
+  | 'md5'
+  | 'sha256'
+  | 'reverse'
+  | 'reverseTs'
+  | 'pad'
+  | 'date'
+  | 'long'
+  | 'reverseLong'
+  | 'phoenixSalt'
+  | 'hbasewdPrefix'
+  | 'opentsdbSalt';
+
+/** One part of a compiled template, in key order. */
+export interface KeyPart {
+  /** What the part computes. */
+  readonly kind: KeyPartKind;
+  /** The part's source text in the template, e.g. `{salt(deviceId,16)}` or `_`. */
+  readonly source: string;
+  /** 0-based character offset of the part in the template text. */
+  readonly position: number;
+  /** Field names the part reads (empty for literals). */
+  readonly inputs: readonly string[];
+  /** Width in bytes when every value of the part has the same width; `undefined` when it varies. */
+  readonly fixedWidth: number | undefined;
+  /** The bytes it writes look like this. */
+  readonly alphabet: PartAlphabet;
+  /**
+   * For salt-like parts (salt, bucket, phoenixSalt, hbasewdPrefix, opentsdbSalt): the number of distinct values
+   * (buckets); `undefined` otherwise.
+   */
+  readonly buckets: number | undefined;
+  /**
+   * For salt-like parts: the bytes bucket `i` (0-based, in bucket number order) writes. Bucket byte order equals
+   * bucket number order for every salt kind. `undefined` for other parts.
+   */
+  bucketBytes?(bucket: number): Uint8Array;
+  /**
+   * Whether the part's bytes grow (`ascending`) or shrink (`descending`) with its time/number input, or neither.
+   * `date` and `long` of a time field ascend; `reverseTs` and `reverseLong` descend.
+   */
+  readonly order: 'ascending' | 'descending' | 'none';
+  /** The field this part orders by, when `order` is not `none`. */
+  readonly orderField?: string;
+  /**
+   * Encodes the part alone from a record (all of `inputs` present). For salt-like parts computed over other key bytes
+   * (phoenixSalt, hbasewdPrefix, opentsdbSalt), the compiler supplies those bytes; see the compiler's TSDoc.
+   * @throws HotspotError naming the part and field when an input is missing or does not fit.
+   */
+  encode(record: KeyRecord): Uint8Array;
+}
+
+/** A compiled rowkey template. */
+export interface RowkeyTemplate {
+  /** The template text as given. */
+  readonly source: string;
+  /** Its parts in key order. */
+  readonly parts: readonly KeyPart[];
+  /** Every field name the template reads, in first-use order. */
+  readonly fields: readonly string[];
+  /** True when {@link RowkeyTemplate.decode} can recover a record from a key. */
+  readonly decodable: boolean;
+  /** Why the key is not decodable (or decoding may be refused for some values), one line each; empty when it is. */
+  readonly decodeWarnings: readonly string[];
+  /**
+   * Encodes a record into a fresh rowkey.
+   * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_WIDTH_OVERFLOW`, `TEMPLATE_EMPTY_KEY` naming position and field.
+   */
+  encode(record: KeyRecord): Uint8Array;
+  /**
+   * Decodes a rowkey back into a record, verifying salts and hashes.
+   * @throws HotspotError `TEMPLATE_NOT_DECODABLE` or `KEY_DECODE` naming the field and byte offset.
+   */
+  decode(key: Uint8Array): Record<string, FieldValue>;
+}
