@@ -4,18 +4,19 @@
  *
  * @module
  */
+import { utf8Bytes, utf8Text } from '../../bytes/index.js';
+
+export { concatBytes } from '../../bytes/index.js';
 
 /** Binary value: row keys, column qualifiers, cell values. */
 export type Bytes = Uint8Array;
 
-const utf8 = new TextEncoder();
-
 /** Input accepted wherever the client takes a key or value: raw bytes, or a string encoded as UTF-8. */
 export type BytesLike = Uint8Array | string;
 
-/** Converts {@link BytesLike} to bytes (strings as UTF-8). */
+/** Converts {@link BytesLike} to bytes (strings as UTF-8, like HBase's `Bytes.toBytes(String)`). */
 export function toBytes(value: BytesLike): Bytes {
-  return typeof value === 'string' ? utf8.encode(value) : value;
+  return typeof value === 'string' ? utf8Bytes(value) : value;
 }
 
 /** Standard base64 with padding (`+/=`), as HBase's JSON provider writes and reads `byte[]`. */
@@ -39,16 +40,5 @@ export function encodeBase64Url(bytes: Uint8Array): string {
 
 /** Decodes UTF-8 leniently (invalid sequences become U+FFFD), as Java's `Bytes.toString` does. */
 export function decodeUtf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-}
-
-/** Concatenates byte arrays. */
-export function concatBytes(...parts: Uint8Array[]): Bytes {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return utf8Text(bytes);
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { HotspotError } from '../../util/errors.js';
 
 /**
  * Stable machine-readable error codes of {@link RestError}.
@@ -47,10 +48,10 @@ export function summarizeBody(body: string): string {
  * Error thrown by every REST client operation. The message names the method, the URL, the HTTP status
  * (when there was one) and HBase's message body; {@link RestError.code} is stable for programmatic use.
  */
-export class RestError extends Error {
-  override readonly name = 'RestError';
+export class RestError extends HotspotError {
+  override readonly name: string = 'RestError';
   /** Stable error code. */
-  readonly code: RestErrorCode;
+  declare readonly code: RestErrorCode;
   /** HTTP method of the failed request. */
   readonly method: string;
   /** Request URL (without credentials). */
@@ -66,8 +67,7 @@ export class RestError extends Error {
     let message = `${details.method} ${details.url} ${summary}`;
     if (details.body) message += `: HBase said "${details.body}"`;
     if ((details.attempts ?? 1) > 1) message += ` (after ${details.attempts} attempts)`;
-    super(message, { cause: details.cause });
-    this.code = code;
+    super(code, message, details.cause === undefined ? {} : { cause: details.cause });
     this.method = details.method;
     this.url = details.url;
     this.status = details.status;

@@ -1,0 +1,84 @@
+/**
+ * The interface the rest of the product uses to talk to an HBase REST gateway, and its option types.
+ * Create one with {@link createRestClient} (`rest-client.ts`).
+ *
+ * Every method rejects with a {@link RestError} (`REST_HTTP`, `REST_TIMEOUT`, `REST_UNREACHABLE`, `REST_ABORTED`,
+ * `REST_DECODE`). Keys, qualifiers and values are bytes (`Uint8Array`); strings passed in are encoded as UTF-8.
+ *
+ * @module
+ */
+import type { BytesLike } from './codec.js';
+import type { ColumnSpec, ScanOptions, TableSchemaInput } from './encode.js';
+import type { ClusterStatus, Row, RowInput, TableRegions, TableSchema } from './models.js';
+
+/** Options accepted by every call. */
+export interface CallOptions {
+  /** Cancels the call (and any retry wait); the call rejects with `REST_ABORTED`. */
+  readonly signal?: AbortSignal;
+  /** Per-attempt timeout for this call, ms (overrides the client's). */
+  readonly timeoutMs?: number;
+}
+
+/** Options of single and multi gets. */
+export interface GetOptions extends CallOptions {
+  /** Families or `family:qualifier` columns to return; omitted = all. */
+  readonly columns?: readonly ColumnSpec[];
+  /** Versions per column to return; default 1 (HBase's default for gets). */
+  readonly maxVersions?: number;
+}
+
+/** Client of one HBase REST gateway (Apache HBase `hbase-rest`, 2.5.9+/2.6.x for binary keys in URLs). */
+export interface HBaseRestClient {
+  /** HBase version of the cluster, e.g. `2.6.5` (`GET /version/cluster`, StorageClusterVersionResource). */
+  clusterVersion(options?: CallOptions): Promise<string>;
+
+  /**
+   * Live and dead servers with per-region load (`GET /status/cluster`, StorageClusterStatusResource). Counters come
+   * from RegionServer heartbeats and lag by about `hbase.regionserver.msginterval` (3 s by default).
+   */
+  clusterStatus(options?: CallOptions): Promise<ClusterStatus>;
+
+  /** Names of the tables (`GET /`, TableListResource via RootResource). */
+  listTables(options?: CallOptions): Promise<string[]>;
+
+  /** Whether `table` exists (`GET /<table>/exists`, ExistsResource; 404 = false). */
+  tableExists(table: string, options?: CallOptions): Promise<boolean>;
+
+  /** A table's schema (`GET /<table>/schema`, SchemaResource). Rejects `REST_HTTP` 404 when the table is missing. */
+  getSchema(table: string, options?: CallOptions): Promise<TableSchema>;
+
+  /**
+   * Creates `table`, or modifies it when it exists (`PUT /<table>/schema`, SchemaResource). REST cannot pre-split:
+   * the table has one region. Idempotent, so it is retried.
+   */
+  createTable(table: string, schema: TableSchemaInput, options?: CallOptions): Promise<void>;
+
+  /** Disables and deletes `table` (`DELETE /<table>/schema`). Resolves `false` when it did not exist. */
+  deleteTable(table: string, options?: CallOptions): Promise<boolean>;
+
+  /** A table's regions with start/end keys, region ids, encoded names and servers (`GET /<table>/regions`, RegionsResource). */
+  tableRegions(table: string, options?: CallOptions): Promise<TableRegions>;
+
+  /**
+   * Writes rows in one request (`PUT /<table>/<row>` with a CellSet body, RowResource). When every cell has an
+   * explicit `timestamp` the put is idempotent and retried on timeouts and 5xx; otherwise it is retried only when
+   * the connection was refused, since a repeat would write a second version with a later server timestamp.
+   */
+  putRows(table: string, rows: readonly RowInput[], options?: CallOptions): Promise<void>;
+
+  /** One row (`GET /<table>/<row>[/<columns>]?e=b64`, RowResource); `undefined` when the row has no cells. */
+  getRow(table: string, row: BytesLike, options?: GetOptions): Promise<Row | undefined>;
+
+  /**
+   * Several rows (`GET /<table>/multiget?row=..&e=b64`, MultiRowResource), in request order, missing rows left out.
+   * Long key lists are split into several requests to keep URLs short.
+   */
+  multiGet(table: string, rows: readonly BytesLike[], options?: GetOptions): Promise<Row[]>;
+
+  /**
+   * Scans rows with a stateful scanner (ScannerResource / ScannerInstanceResource): `POST /<table>/scanner`, then
+   * `GET` batches until 204, then `DELETE`. The scanner is deleted when iteration ends, breaks early or fails.
+   * Rows whose cells were split across batches are merged back into one {@link Row}.
+   */
+  scan(table: string, options?: ScanOptions & CallOptions): AsyncIterable<Row>;
+}
