@@ -1,0 +1,128 @@
+/**
+ * Shared machinery of the NDJSON readers: splitting text into numbered lines, reading typed fields of one JSON
+ * object, and collecting every problem of a file so one error lists them all (each with its line and field).
+ *
+ * @module
+ */
+import { toBytesBinary } from '../bytes/index.js';
+import { HotspotError } from '../util/errors.js';
+
+/** One problem in an NDJSON file. */
+export interface NdjsonIssue {
+  /** 1-based line number. */
+  readonly line: number;
+  /** Field path inside the line's JSON object, e.g. `regions[3].startKey`; absent for a line that is not JSON. */
+  readonly field?: string;
+  /** What is wrong and how to fix it. */
+  readonly message: string;
+}
+
+/** How many issues an error message spells out; the rest are counted. All stay in {@link NdjsonFormatError.issues}. */
+const ISSUES_IN_MESSAGE = 20;
+
+/**
+ * A malformed NDJSON file: every bad line, with its line number and field. `where` (file, line, field) points at the
+ * first one; `issues` has them all.
+ */
+export class NdjsonFormatError extends HotspotError {
+  override readonly name = 'NdjsonFormatError';
+  /** Every problem found, in line order. */
+  readonly issues: readonly NdjsonIssue[];
+
+  constructor(code: string, file: string, what: string, issues: readonly NdjsonIssue[]) {
+    const first = issues[0];
+    const shown = issues.slice(0, ISSUES_IN_MESSAGE).map((i) => `  line ${i.line}${i.field ? ` (${i.field})` : ''}: ${i.message}`);
+    const more = issues.length > ISSUES_IN_MESSAGE ? [`  … and ${issues.length - ISSUES_IN_MESSAGE} more`] : [];
+    const where = first ? { file, line: first.line, ...(first.field === undefined ? {} : { field: first.field }) } : { file };
+    super(code, `${issues.length} malformed line(s) in ${what}; see docs/load-series.md\n${[...shown, ...more].join('\n')}`, where);
+    this.issues = issues;
+  }
+}
+
+/** Signals a bad field inside one line; the readers turn it into an {@link NdjsonIssue}. */
+export class FieldProblem extends Error {
+  constructor(readonly field: string | undefined, message: string) {
+    super(message);
+  }
+}
+
+/** A parsed JSON object with its field path prefix, for typed field reads that name the field on failure. */
+export type JsonObject = Record<string, unknown>;
+
+/** Parses one line as a JSON object. @throws {@link FieldProblem} when it is not JSON or not an object. */
+export function parseObjectLine(text: string): JsonObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new FieldProblem(undefined, `not valid JSON (${(err as Error).message}); each line must be one JSON object`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new FieldProblem(undefined, 'each line must be one JSON object');
+  }
+  return value as JsonObject;
+}
+
+/** Rejects fields outside `known` (catches typos such as `writeRequest`). */
+export function rejectUnknown(obj: JsonObject, known: readonly string[], path: string): void {
+  for (const key of Object.keys(obj)) {
+    if (!known.includes(key)) {
+      throw new FieldProblem(`${path}${key}`, `unknown field "${key}"; expected one of ${known.join(', ')}`);
+    }
+  }
+}
+
+/** Reads a required non-empty string field. */
+export function stringField(obj: JsonObject, key: string, path: string): string {
+  const value = obj[key];
+  if (typeof value !== 'string' || value === '') {
+    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a non-empty string`);
+  }
+  return value;
+}
+
+/** Reads a required rowkey field in `toStringBinary` form (the empty string is the empty key). */
+export function keyField(obj: JsonObject, key: string, path: string): Uint8Array {
+  const value = obj[key];
+  if (typeof value !== 'string') {
+    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a rowkey string in toStringBinary form ("" for the empty key)`);
+  }
+  try {
+    return toBytesBinary(value, `${path}${key}`);
+  } catch (err) {
+    throw new FieldProblem(`${path}${key}`, (err as Error).message);
+  }
+}
+
+/** Reads a required finite number ≥ 0 (`integer` also demands a whole number, e.g. epoch ms). */
+export function countField(obj: JsonObject, key: string, path: string, integer = false): number {
+  const value = obj[key];
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
+    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a ${integer ? 'whole ' : ''}number ≥ 0`);
+  }
+  return value;
+}
+
+/** Like {@link countField} but `undefined` when the field is absent or `null`. */
+export function optionalCount(obj: JsonObject, key: string, path: string): number | undefined {
+  return obj[key] === undefined || obj[key] === null ? undefined : countField(obj, key, path);
+}
+
+/** Short description of a bad JSON value for messages. */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
+  const text = JSON.stringify(value);
+  return `got ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
+}
+
+/**
+ * Splits NDJSON text into numbered, non-blank lines (1-based numbers of the original text; `\r\n` accepted).
+ * Blank lines are skipped.
+ */
+export function* numberedLines(text: string): Generator<[line: number, text: string]> {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] as string).replace(/\r$/, '');
+    if (line.trim() !== '') yield [i + 1, line];
+  }
+}

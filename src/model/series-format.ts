@@ -1,0 +1,216 @@
+/**
+ * The load-series NDJSON file: a header line, then one snapshot per line, keys in `toStringBinary` form.
+ * The format is specified in `docs/load-series.md`; this file is its reader and writer.
+ *
+ * @module
+ */
+import { compareBytes, toStringBinary } from '../bytes/index.js';
+import { HotspotError } from '../util/errors.js';
+import {
+  FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
+  optionalCount, parseObjectLine, rejectUnknown, stringField,
+} from './ndjson.js';
+import { LOAD_SOURCE_KINDS, type LoadSeries, type LoadSeriesSource, type LoadSnapshot, type RegionLoad } from './types.js';
+
+/** Value of the header's `format` field. */
+export const LOAD_SERIES_FORMAT = 'hbase-hotspot/load-series';
+/** The format version this library writes and reads. */
+export const LOAD_SERIES_VERSION = 1;
+
+const HEADER_FIELDS = ['format', 'version', 'table', 'source'];
+const SOURCE_FIELDS = ['kind', 'description', 'intervalMs'];
+const SNAPSHOT_FIELDS = ['timeMs', 'table', 'regions'];
+const REGION_FIELDS = ['name', 'encodedName', 'startKey', 'endKey', 'server', 'readRequests', 'writeRequests', 'requests', 'storeSizeBytes'];
+
+/** The header line's content (a {@link LoadSeries} without its snapshots). */
+export type LoadSeriesHeader = Pick<LoadSeries, 'table' | 'source'>;
+
+/** Renders the header line (no trailing newline). */
+export function formatSeriesHeader(header: LoadSeriesHeader): string {
+  return JSON.stringify({ format: LOAD_SERIES_FORMAT, version: LOAD_SERIES_VERSION, table: header.table, source: header.source });
+}
+
+/** Renders one snapshot line (no trailing newline). `requests` is written only when read/write are unknown. */
+export function formatSnapshotLine(snapshot: LoadSnapshot): string {
+  const regions = snapshot.regions.map((r) => ({
+    name: r.name,
+    encodedName: r.encodedName,
+    startKey: toStringBinary(r.startKey),
+    endKey: toStringBinary(r.endKey),
+    server: r.server,
+    ...(r.readRequests === null || r.writeRequests === null
+      ? { requests: r.requests }
+      : { readRequests: r.readRequests, writeRequests: r.writeRequests }),
+    storeSizeBytes: r.storeSizeBytes,
+  }));
+  return JSON.stringify({ timeMs: snapshot.timeMs, table: snapshot.table, regions });
+}
+
+/** Renders a whole series as NDJSON text (header, then snapshots, each line ending in `\n`). */
+export function formatLoadSeries(series: LoadSeries): string {
+  return [formatSeriesHeader(series), ...series.snapshots.map(formatSnapshotLine)].map((l) => `${l}\n`).join('');
+}
+
+/**
+ * Streaming writer: writes the header at construction, then one line per {@link LoadSeriesWriter.write} call, through
+ * any sink (`(chunk) => stream.write(chunk)`), so a long collection never holds the series in memory and a cut-off
+ * file is still valid up to its last complete line.
+ * @throws {@link HotspotError} `SERIES_TIME_ORDER` when a snapshot is not later than the previous one, `SERIES_TABLE_MISMATCH` for another table.
+ */
+export class LoadSeriesWriter {
+  private lastTimeMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly header: LoadSeriesHeader, private readonly sink: (chunk: string) => void) {
+    sink(`${formatSeriesHeader(header)}\n`);
+  }
+
+  /** Appends one snapshot line. */
+  write(snapshot: LoadSnapshot): void {
+    if (snapshot.table !== this.header.table) {
+      throw new HotspotError('SERIES_TABLE_MISMATCH', `snapshot of table "${snapshot.table}" written to the series of "${this.header.table}"`);
+    }
+    if (!(snapshot.timeMs > this.lastTimeMs)) {
+      throw new HotspotError('SERIES_TIME_ORDER', `snapshot at ${snapshot.timeMs} ms is not after the previous one at ${this.lastTimeMs} ms; snapshots must be in increasing time order`);
+    }
+    this.lastTimeMs = snapshot.timeMs;
+    this.sink(`${formatSnapshotLine(snapshot)}\n`);
+  }
+}
+
+function parseHeader(obj: JsonObject): LoadSeriesHeader {
+  rejectUnknown(obj, HEADER_FIELDS, '');
+  if (obj.format !== LOAD_SERIES_FORMAT) {
+    throw new FieldProblem('format', `the first line must be the header {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},...}`);
+  }
+  if (obj.version !== LOAD_SERIES_VERSION) {
+    throw new FieldProblem('version', `unsupported version ${JSON.stringify(obj.version)}; this release reads version ${LOAD_SERIES_VERSION}`);
+  }
+  const table = stringField(obj, 'table', '');
+  const src = obj.source;
+  if (src === null || typeof src !== 'object' || Array.isArray(src)) throw new FieldProblem('source', 'expected an object {"kind": ...}');
+  const s = src as JsonObject;
+  rejectUnknown(s, SOURCE_FIELDS, 'source.');
+  const kind = stringField(s, 'kind', 'source.');
+  const found = LOAD_SOURCE_KINDS.find((k) => k === kind);
+  if (!found) throw new FieldProblem('source.kind', `unknown source kind "${kind}"; expected one of ${LOAD_SOURCE_KINDS.join(', ')}`);
+  const intervalMs = optionalCount(s, 'intervalMs', 'source.');
+  if (intervalMs === 0) throw new FieldProblem('source.intervalMs', 'must be > 0 ms');
+  const source: LoadSeriesSource = {
+    kind: found,
+    ...(s.description === undefined ? {} : { description: stringField(s, 'description', 'source.') }),
+    ...(intervalMs === undefined ? {} : { intervalMs }),
+  };
+  return { table, source };
+}
+
+function parseRegion(obj: unknown, path: string): RegionLoad {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new FieldProblem(path.slice(0, -1), 'expected a region object');
+  const r = obj as JsonObject;
+  rejectUnknown(r, REGION_FIELDS, path);
+  const readRequests = optionalCount(r, 'readRequests', path) ?? null;
+  const writeRequests = optionalCount(r, 'writeRequests', path) ?? null;
+  const total = optionalCount(r, 'requests', path);
+  if ((readRequests === null) !== (writeRequests === null)) {
+    throw new FieldProblem(`${path}${readRequests === null ? 'readRequests' : 'writeRequests'}`, 'give readRequests and writeRequests together, or only requests (their sum)');
+  }
+  let requests: number;
+  if (readRequests !== null && writeRequests !== null) {
+    requests = readRequests + writeRequests;
+    if (total !== undefined && total !== requests) {
+      throw new FieldProblem(`${path}requests`, `${total} is not readRequests + writeRequests = ${requests}; drop it or fix it`);
+    }
+  } else if (total !== undefined) {
+    requests = total;
+  } else {
+    throw new FieldProblem(`${path}writeRequests`, 'missing; give readRequests and writeRequests, or requests (their sum)');
+  }
+  return {
+    name: stringField(r, 'name', path),
+    encodedName: stringField(r, 'encodedName', path),
+    startKey: keyField(r, 'startKey', path),
+    endKey: keyField(r, 'endKey', path),
+    server: stringField(r, 'server', path),
+    readRequests,
+    writeRequests,
+    requests,
+    storeSizeBytes: countField(r, 'storeSizeBytes', path),
+  };
+}
+
+/** `table` is the header's, `undefined` when the header itself was malformed (the line is still checked). */
+function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot {
+  rejectUnknown(obj, SNAPSHOT_FIELDS, '');
+  const timeMs = countField(obj, 'timeMs', '', true);
+  const snapTable = stringField(obj, 'table', '');
+  if (table !== undefined && snapTable !== table) throw new FieldProblem('table', `"${snapTable}" differs from the header's table "${table}"`);
+  if (!Array.isArray(obj.regions)) throw new FieldProblem('regions', 'expected an array of regions');
+  const regions = obj.regions.map((r, i) => parseRegion(r, `regions[${i}].`));
+  const seen = new Map<string, number>();
+  regions.forEach((r, i) => {
+    const before = seen.get(r.encodedName);
+    if (before !== undefined) throw new FieldProblem(`regions[${i}].encodedName`, `"${r.encodedName}" already listed at regions[${before}]`);
+    seen.set(r.encodedName, i);
+  });
+  regions.sort((a, b) => compareBytes(a.startKey, b.startKey));
+  return { timeMs, table: snapTable, regions };
+}
+
+/**
+ * Incremental reader: feed numbered lines with {@link LoadSeriesParser.push}, then {@link LoadSeriesParser.finish}.
+ * Every malformed line is collected (not just the first) and reported together.
+ */
+export class LoadSeriesParser {
+  private header: LoadSeriesHeader | undefined;
+  private readonly snapshots: LoadSnapshot[] = [];
+  private readonly issues: NdjsonIssue[] = [];
+  private lastTime: { timeMs: number; line: number } | undefined;
+
+  private sawFirst = false;
+
+  constructor(private readonly file: string) {}
+
+  /** Parses one non-blank line; `line` is its 1-based number in the file. The first one is the header. */
+  push(line: number, text: string): void {
+    const isFirst = !this.sawFirst;
+    this.sawFirst = true;
+    try {
+      const obj = parseObjectLine(text);
+      if (isFirst) {
+        this.header = parseHeader(obj);
+        return;
+      }
+      const snapshot = parseSnapshot(obj, this.header?.table);
+      if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
+        throw new FieldProblem('timeMs', `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
+      }
+      this.lastTime = { timeMs: snapshot.timeMs, line };
+      this.snapshots.push(snapshot);
+    } catch (err) {
+      if (!(err instanceof FieldProblem)) throw err;
+      this.issues.push({ line, ...(err.field === undefined ? {} : { field: err.field }), message: err.message });
+    }
+  }
+
+  /**
+   * The series read.
+   * @throws {@link NdjsonFormatError} `SERIES_MALFORMED` listing every bad line; `SERIES_EMPTY` when there is no header.
+   */
+  finish(): LoadSeries {
+    if (this.issues.length > 0) throw new NdjsonFormatError('SERIES_MALFORMED', this.file, 'load series', this.issues);
+    if (this.header === undefined) {
+      throw new HotspotError('SERIES_EMPTY', `no header line; a load series starts with {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},"table":...,"source":{...}}`, { file: this.file });
+    }
+    return { ...this.header, snapshots: this.snapshots };
+  }
+}
+
+/**
+ * Parses a whole load-series NDJSON text.
+ * @param file - the file name, used in error messages.
+ * @throws {@link NdjsonFormatError} `SERIES_MALFORMED` (every bad line with its number and field), {@link HotspotError} `SERIES_EMPTY`.
+ */
+export function parseLoadSeries(text: string, file: string): LoadSeries {
+  const parser = new LoadSeriesParser(file);
+  for (const [line, content] of numberedLines(text)) parser.push(line, content);
+  return parser.finish();
+}
