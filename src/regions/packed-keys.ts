@@ -1,0 +1,95 @@
+/**
+ * A sorted list of rowkeys packed for fast, allocation-free search: every key's bytes in one contiguous
+ * `Uint8Array` with an offsets table, plus each key's first 8 bytes as two unsigned 32-bit big-endian numbers
+ * (zero-padded), so most comparisons in a binary search are two integer compares and never touch the key bytes.
+ *
+ * Ordering is HBase's (`Bytes.compareTo`, unsigned lexicographic). The prefix shortcut is exact: if a key's padded
+ * prefix is smaller, the key is smaller; only equal prefixes fall through to a byte loop from byte 8 and then the
+ * lengths (with equal padded prefixes, the shorter key is a prefix of the longer one).
+ */
+
+/** Sorted rowkeys packed for {@link PackedKeys.countAtOrBelow}. */
+export class PackedKeys {
+  /** Number of keys. */
+  readonly length: number;
+  private readonly bytes: Uint8Array;
+  private readonly offsets: Int32Array;
+  private readonly high: Uint32Array;
+  private readonly low: Uint32Array;
+
+  /** Packs `keys`, which must already be in ascending HBase order (the caller checks). */
+  constructor(keys: readonly Uint8Array[]) {
+    this.length = keys.length;
+    let total = 0;
+    for (const k of keys) total += k.length;
+    this.bytes = new Uint8Array(total);
+    this.offsets = new Int32Array(keys.length + 1);
+    this.high = new Uint32Array(keys.length);
+    this.low = new Uint32Array(keys.length);
+    let at = 0;
+    keys.forEach((k, i) => {
+      this.bytes.set(k, at);
+      this.offsets[i] = at;
+      this.high[i] = prefixWord(k, 0);
+      this.low[i] = prefixWord(k, 4);
+      at += k.length;
+    });
+    this.offsets[keys.length] = at;
+  }
+
+  /** A view (no copy) of key `i`'s bytes. */
+  key(i: number): Uint8Array {
+    return this.bytes.subarray(this.offsets[i], this.offsets[i + 1]);
+  }
+
+  /**
+   * How many keys sort at or below `key`: with the keys as split points, the index of the region holding `key`.
+   * Binary search, O(log n), no allocation.
+   */
+  countAtOrBelow(key: Uint8Array): number {
+    const kh = prefixWord(key, 0);
+    const kl = prefixWord(key, 4);
+    const high = this.high;
+    const low = this.low;
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const h = high[mid] as number;
+      let below: boolean;
+      if (h !== kh) below = h < kh;
+      else {
+        const l = low[mid] as number;
+        below = l !== kl ? l < kl : this.tailCompare(mid, key) <= 0;
+      }
+      if (below) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Compares key `i` with `key` when their first 8 bytes (zero-padded) are equal. */
+  private tailCompare(i: number, key: Uint8Array): number {
+    const bytes = this.bytes;
+    const start = this.offsets[i] as number;
+    const splitLength = (this.offsets[i + 1] as number) - start;
+    const keyLength = key.length;
+    const n = splitLength < keyLength ? splitLength : keyLength;
+    for (let j = 8; j < n; j++) {
+      const d = (bytes[start + j] as number) - (key[j] as number);
+      if (d !== 0) return d;
+    }
+    return splitLength - keyLength;
+  }
+}
+
+/** Bytes `from`..`from+3` of `key` as an unsigned big-endian number, missing bytes read as zero. */
+function prefixWord(key: Uint8Array, from: number): number {
+  const n = key.length;
+  if (n >= from + 4) {
+    return (((key[from] as number) << 24) | ((key[from + 1] as number) << 16) | ((key[from + 2] as number) << 8) | (key[from + 3] as number)) >>> 0;
+  }
+  let w = 0;
+  for (let j = from; j < from + 4; j++) w = w * 256 + (j < n ? (key[j] as number) : 0);
+  return w;
+}
