@@ -1,0 +1,169 @@
+/**
+ * `date(t, "pattern")`: t (epoch milliseconds) formatted in UTC with Java's pattern letters, as
+ * `SimpleDateFormat` / `DateTimeFormatter` with a UTC zone print it. Supported letters: `yyyy` (year), `MM` (month),
+ * `dd` (day of month), `HH` (hour 0-23), `mm` (minute), `ss` (second), `SSS` (millisecond); text in single quotes
+ * (`'T'`, `''` for a quote) and any non-letter stand for themselves. Every field is fixed-width, so the part is too.
+ * Times from 1970-01-01 to 9999-12-31 are accepted (where Java's calendars agree and years have four digits).
+ */
+import { utf8Bytes } from '../../bytes/index.js';
+import { HotspotError } from '../../util/errors.js';
+import type { KeyRecord } from '../types.js';
+import { fieldArg, hashText, stringArg } from './args.js';
+import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
+import { fieldLong } from './values.js';
+
+type Token = { kind: 'field'; letters: string; width: number } | { kind: 'text'; text: string; width: number };
+
+const LETTERS: Record<string, string> = {
+  yyyy: 'year',
+  MM: 'month',
+  dd: 'day of month',
+  HH: 'hour of day (0-23)',
+  mm: 'minute',
+  ss: 'second',
+  SSS: 'millisecond',
+};
+/** Largest accepted time: 9999-12-31T23:59:59.999Z. */
+const MAX_MS = 253_402_300_799_999;
+
+/** Splits a Java date pattern into fields and literal text, or throws naming the offending letters. */
+export function parseDatePattern(pattern: string, site: CallSite): Token[] {
+  const tokens: Token[] = [];
+  const fail = (what: string) =>
+    new HotspotError(
+      'TEMPLATE_ARGUMENT',
+      `${site.source} at template position ${site.position}: date pattern "${pattern}" ${what}; use yyyy MM dd HH mm ss SSS and quote other letters ('T')`,
+    );
+  for (let i = 0; i < pattern.length; ) {
+    const c = pattern[i] as string;
+    if (/[A-Za-z]/.test(c)) {
+      let j = i;
+      while (pattern[j] === c) j++;
+      const letters = pattern.slice(i, j);
+      if (!(letters in LETTERS)) throw fail(`has "${letters}" at pattern character ${i + 1}, which is not supported`);
+      tokens.push({ kind: 'field', letters, width: letters.length });
+      i = j;
+    } else if (c === "'") {
+      let text = '';
+      let j = i + 1;
+      if (pattern[j] === "'") {
+        tokens.push({ kind: 'text', text: "'", width: 1 });
+        i = j + 1;
+        continue;
+      }
+      for (;;) {
+        if (j >= pattern.length) throw fail(`has an unterminated quote at pattern character ${i + 1}`);
+        if (pattern[j] === "'") {
+          if (pattern[j + 1] !== "'") break;
+          text += "'";
+          j += 2;
+        } else text += pattern[j++];
+      }
+      tokens.push({ kind: 'text', text, width: utf8Bytes(text).length });
+      i = j + 1;
+    } else {
+      tokens.push({ kind: 'text', text: c, width: utf8Bytes(c).length });
+      i++;
+    }
+  }
+  if (tokens.length === 0) throw fail('is empty');
+  return tokens;
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+function fieldValue(letters: string, d: Date): number {
+  switch (letters) {
+    case 'yyyy': return d.getUTCFullYear();
+    case 'MM': return d.getUTCMonth() + 1;
+    case 'dd': return d.getUTCDate();
+    case 'HH': return d.getUTCHours();
+    case 'mm': return d.getUTCMinutes();
+    case 'ss': return d.getUTCSeconds();
+    default: return d.getUTCMilliseconds();
+  }
+}
+
+/** Formats epoch ms in UTC with parsed pattern tokens. */
+export function formatDate(tokens: readonly Token[], t: number): string {
+  const d = new Date(t);
+  let out = '';
+  for (const token of tokens) out += token.kind === 'text' ? token.text : pad(fieldValue(token.letters, d), token.width);
+  return out;
+}
+
+function recoverer(tokens: readonly Token[], field: string): CompiledCall['recover'] {
+  const needed = Object.keys(LETTERS);
+  if (!needed.every((l) => tokens.some((t) => t.kind === 'field' && t.letters === l))) return undefined;
+  return {
+    field,
+    read(key, from, to) {
+      const got: Record<string, number> = {};
+      let at = from;
+      for (const token of tokens) {
+        if (token.kind === 'field') {
+          let v = 0;
+          for (let i = at; i < at + token.width; i++) {
+            const b = key[i];
+            if (b === undefined || b < 48 || b > 57) return `byte ${i} is not a decimal digit of ${LETTERS[token.letters]}`;
+            v = v * 10 + b - 48;
+          }
+          got[token.letters] = v;
+        }
+        at += token.width;
+      }
+      if (at !== to) return `the date takes ${at - from} bytes, found ${to - from}`;
+      const ms = Date.UTC(got.yyyy ?? 0, (got.MM ?? 1) - 1, got.dd ?? 1, got.HH ?? 0, got.mm ?? 0, got.ss ?? 0, got.SSS ?? 0);
+      return Number.isNaN(ms) ? 'not a valid date' : ms;
+    },
+  };
+}
+
+/** `date(t, "pattern")`; see the module comment. */
+export const dateFunction: FunctionDescriptor = {
+  name: 'date',
+  kind: 'date',
+  summary: 't (epoch ms) formatted in UTC with yyyy MM dd HH mm ss SSS',
+  args: [
+    { name: 't', kind: 'field' },
+    { name: 'pattern', kind: 'string' },
+  ],
+  output: 'text',
+  oneWay: false,
+  compile(site: CallSite): CompiledCall {
+    const field = fieldArg(site, 0);
+    const tokens = parseDatePattern(stringArg(site, 1), site);
+    const text = (record: KeyRecord) => {
+      const t = fieldLong(record, field, site);
+      if (typeof t !== 'number' || t < 0 || t > MAX_MS) {
+        throw new HotspotError(
+          'TEMPLATE_VALUE_RANGE',
+          `${site.source} at template position ${site.position}: field "${field}" = ${t} is outside 1970-01-01..9999-12-31 in epoch milliseconds`,
+          { field },
+        );
+      }
+      return formatDate(tokens, t);
+    };
+    const recover = recoverer(tokens, field);
+    const allDigits = tokens.every((t) => t.kind === 'field' || /^[0-9]*$/.test(t.text));
+    // Bytes ascend with t only when the fields run from most to least significant (yyyy, MM, dd, ...).
+    const order = Object.keys(LETTERS);
+    const used = tokens.flatMap((t) => (t.kind === 'field' ? [t.letters] : []));
+    const ascending = used.every((l, i) => l === order[i]);
+    return {
+      inputs: [field],
+      fixedWidth: tokens.reduce((a, t) => a + t.width, 0),
+      alphabet: allDigits ? 'decimal' : 'text',
+      ...(ascending ? { order: 'ascending' as const, orderField: field } : { order: 'none' as const }),
+      text,
+      hash: (record, h) => hashText(text(record), h),
+      write: (record, out) => out.writeUtf8(text(record)),
+      ...(recover ? { recover } : {}),
+    };
+  },
+};
+
+/** The date family. */
+export const dateFunctions: readonly FunctionDescriptor[] = [dateFunction];

@@ -1,0 +1,30 @@
+/**
+ * The template function registry. Each family lives in its own file and exports a list of descriptors; to add a
+ * family, write `src/keys/functions/<family>.ts` exporting `FunctionDescriptor`s and add its list below.
+ */
+import { dateFunctions } from './date.js';
+import { digestFunctions } from './digest.js';
+import { numberFunctions } from './number.js';
+import { createFunctionRegistry } from './registry.js';
+import { saltFunctions } from './salt.js';
+import { textFunctions } from './text.js';
+
+export type { ArgKind, ArgSpec, CallSite, CompiledArg, CompiledCall, FunctionDescriptor, TextExpr } from './descriptor.js';
+export { KeyBuffer } from './key-buffer.js';
+export { createFunctionRegistry, requireFunction, type FunctionRegistry } from './registry.js';
+export { fieldLong, fieldText, normalizeLong, requireField, type ValueSite } from './values.js';
+export { hashText, textArg, fieldArg, intArg, stringArg, asciiBytes } from './args.js';
+export { saltWidth, bucketWidth, javaBucket } from './salt.js';
+export { reverseCodePoints } from './text.js';
+
+/** Every built-in function, in the order help lists them. */
+export const builtinFunctions = [
+  ...textFunctions,
+  ...saltFunctions,
+  ...digestFunctions,
+  ...numberFunctions,
+  ...dateFunctions,
+];
+
+/** The registry templates compile against by default. */
+export const defaultFunctions = createFunctionRegistry(builtinFunctions);

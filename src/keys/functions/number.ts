@@ -1,0 +1,228 @@
+/**
+ * Numeric functions over a long field: `pad(x, W)` (`%0Wd`), `reverseTs(t)` (`%019d` of `Long.MAX_VALUE - t`),
+ * `long(x)` and `reverseLong(x)` (HBase's `Bytes.toBytes(long)`, 8 bytes big-endian, of x or `Long.MAX_VALUE - x`).
+ */
+import { JAVA_LONG_MAX, bytesToLong } from '../../bytes/index.js';
+import { HotspotError } from '../../util/errors.js';
+import type { FieldValue } from '../types.js';
+import { fieldArg, intArg } from './args.js';
+import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
+import type { KeyBuffer } from './key-buffer.js';
+import { fieldLong, normalizeLong } from './values.js';
+
+const TWO_32 = 4_294_967_296;
+/** `Long.MAX_VALUE` split at 10^10: 922337203 · 10^10 + 6854775807. */
+const MAX_HIGH = 922_337_203;
+const MAX_LOW = 6_854_775_807;
+const TEN_10 = 10_000_000_000;
+
+function rangeError(site: CallSite, field: string, value: number | bigint, why: string): HotspotError {
+  return new HotspotError(
+    'TEMPLATE_VALUE_RANGE',
+    `${site.source} at template position ${site.position}: field "${field}" = ${value} ${why}`,
+    { field },
+  );
+}
+
+function readDigits(key: Uint8Array, from: number, to: number): bigint | string {
+  if (to - from < 1) return 'no digits';
+  let text = '';
+  for (let i = from; i < to; i++) {
+    const b = key[i] as number;
+    if (b < 48 || b > 57) return `byte ${i} is not a decimal digit`;
+    text += String.fromCharCode(b);
+  }
+  return BigInt(text);
+}
+
+/** `pad(x, W)`: x in decimal, zero-padded to W digits (Java `%0Wd`); negative or wider values are refused. */
+export const padFunction: FunctionDescriptor = {
+  name: 'pad',
+  kind: 'pad',
+  summary: 'x as zero-padded decimal of width W (%0Wd)',
+  args: [
+    { name: 'x', kind: 'field' },
+    { name: 'width', kind: 'int', min: 1, max: 19 },
+  ],
+  output: 'text',
+  oneWay: false,
+  compile(site): CompiledCall {
+    const field = fieldArg(site, 0);
+    const width = intArg(site, 1);
+    const limit = 10 ** width;
+    const limitBig = 10n ** BigInt(width);
+    const check = (v: number | bigint): void => {
+      if (v < 0) throw rangeError(site, field, v, `is negative; pad() writes non-negative integers only (a "-" would break the key order)`);
+      if (typeof v === 'number' ? v >= limit : v >= limitBig) {
+        throw new HotspotError(
+          'TEMPLATE_WIDTH_OVERFLOW',
+          `${site.source} at template position ${site.position}: field "${field}" = ${v} has ${String(v).length} digits, more than the width ${width}; widen the pad`,
+          { field },
+        );
+      }
+    };
+    const text = (record: Parameters<CompiledCall['write']>[0]) => {
+      const v = fieldLong(record, field, site);
+      check(v);
+      return String(v).padStart(width, '0');
+    };
+    return {
+      inputs: [field],
+      fixedWidth: width,
+      alphabet: 'decimal',
+      order: 'ascending',
+      orderField: field,
+      text,
+      hash(record, h) {
+        const t = text(record);
+        let out = h;
+        for (let i = 0; i < t.length; i++) out = (Math.imul(out, 31) + t.charCodeAt(i)) | 0;
+        return out;
+      },
+      write(record, out) {
+        const v = fieldLong(record, field, site);
+        check(v);
+        if (typeof v === 'number') out.writeDecimal(v, width);
+        else writeAscii(out, v.toString().padStart(width, '0'));
+      },
+      recover: { field, read: (key, from, to) => normalizeIfDigits(readDigits(key, from, to)) },
+    };
+  },
+};
+
+function normalizeIfDigits(v: bigint | string): FieldValue | string {
+  return typeof v === 'string' ? v : normalizeLong(v);
+}
+
+function writeAscii(out: KeyBuffer, text: string): void {
+  out.reserve(text.length);
+  for (let i = 0; i < text.length; i++) out.bytes[out.length + i] = text.charCodeAt(i);
+  out.length += text.length;
+}
+
+/** `Long.MAX_VALUE - t` for a non-negative t, checked. */
+function reversed(site: CallSite, field: string, t: number | bigint): bigint {
+  if (t < 0) throw rangeError(site, field, t, 'is negative; Long.MAX_VALUE - t would overflow a long');
+  return JAVA_LONG_MAX - BigInt(t);
+}
+
+/**
+ * `reverseTs(t)`: `String.format("%019d", Long.MAX_VALUE - t)` for t in epoch milliseconds, so the newest row sorts
+ * first. Always 19 digits (`Long.MAX_VALUE` has 19), so the width is fixed.
+ */
+export const reverseTsFunction: FunctionDescriptor = {
+  name: 'reverseTs',
+  kind: 'reverseTs',
+  summary: 'Long.MAX_VALUE - t as 19-digit zero-padded decimal (%019d), newest first',
+  args: [{ name: 't', kind: 'field' }],
+  output: 'text',
+  oneWay: false,
+  compile(site): CompiledCall {
+    const field = fieldArg(site, 0);
+    const text = (record: Parameters<CompiledCall['write']>[0]) =>
+      reversed(site, field, fieldLong(record, field, site)).toString().padStart(19, '0');
+    return {
+      inputs: [field],
+      fixedWidth: 19,
+      alphabet: 'decimal',
+      order: 'descending',
+      orderField: field,
+      text,
+      hash(record, h) {
+        const t = text(record);
+        let out = h;
+        for (let i = 0; i < t.length; i++) out = (Math.imul(out, 31) + t.charCodeAt(i)) | 0;
+        return out;
+      },
+      write(record, out) {
+        const t = fieldLong(record, field, site);
+        if (typeof t === 'number' && t >= 0) {
+          // Long.MAX_VALUE - t in two exact halves of 9 and 10 digits, without a bigint.
+          const tLow = t % TEN_10;
+          let high = MAX_HIGH - (t - tLow) / TEN_10;
+          let low = MAX_LOW - tLow;
+          if (low < 0) {
+            low += TEN_10;
+            high -= 1;
+          }
+          out.writeDecimal(high, 9);
+          out.writeDecimal(low, 10);
+        } else {
+          writeAscii(out, reversed(site, field, t).toString().padStart(19, '0'));
+        }
+      },
+      recover: {
+        field,
+        read(key, from, to) {
+          const v = readDigits(key, from, to);
+          return typeof v === 'string' ? v : normalizeLong(JAVA_LONG_MAX - v);
+        },
+      },
+    };
+  },
+};
+
+function writeLong(out: KeyBuffer, v: number | bigint): void {
+  out.reserve(8);
+  const view = new DataView(out.bytes.buffer, out.bytes.byteOffset + out.length, 8);
+  if (typeof v === 'number') {
+    const high = Math.floor(v / TWO_32);
+    view.setInt32(0, high, false);
+    view.setUint32(4, v - high * TWO_32, false);
+  } else {
+    view.setBigInt64(0, v, false);
+  }
+  out.length += 8;
+}
+
+function longCall(site: CallSite, reverse: boolean): CompiledCall {
+  const field = fieldArg(site, 0);
+  return {
+    inputs: [field],
+    fixedWidth: 8,
+    alphabet: 'binary',
+    order: reverse ? 'descending' : 'ascending',
+    orderField: field,
+    write(record, out) {
+      const v = fieldLong(record, field, site);
+      writeLong(out, reverse ? reversed(site, field, v) : v);
+    },
+    recover: {
+      field,
+      read(key, from, to) {
+        if (to - from !== 8) return `a long needs 8 bytes, found ${to - from}`;
+        const v = bytesToLong(key, from);
+        if (!reverse) return normalizeLong(v);
+        return v < 0n ? `Long.MAX_VALUE - x is negative (${v}), so x was not a non-negative long` : normalizeLong(JAVA_LONG_MAX - v);
+      },
+    },
+  };
+}
+
+/**
+ * `long(x)`: HBase's `Bytes.toBytes(long)`, 8 bytes big-endian two's complement. Byte order follows numeric order
+ * for non-negative values only (negative longs sort after positive ones).
+ */
+export const longFunction: FunctionDescriptor = {
+  name: 'long',
+  kind: 'long',
+  summary: 'x as 8 bytes big-endian (Bytes.toBytes(long))',
+  args: [{ name: 'x', kind: 'field' }],
+  output: 'bytes',
+  oneWay: false,
+  compile: (site) => longCall(site, false),
+};
+
+/** `reverseLong(x)`: `Bytes.toBytes(Long.MAX_VALUE - x)` for non-negative x: newest (largest) first. */
+export const reverseLongFunction: FunctionDescriptor = {
+  name: 'reverseLong',
+  kind: 'reverseLong',
+  summary: 'Long.MAX_VALUE - x as 8 bytes big-endian, largest first',
+  args: [{ name: 'x', kind: 'field' }],
+  output: 'bytes',
+  oneWay: false,
+  compile: (site) => longCall(site, true),
+};
+
+/** The numeric family. */
+export const numberFunctions: readonly FunctionDescriptor[] = [padFunction, reverseTsFunction, longFunction, reverseLongFunction];

@@ -1,0 +1,100 @@
+/**
+ * Hash-bucket prefixes computed from Java's `String.hashCode`: `salt` (hex, `%02x`) and `bucket` (decimal, `%04d`).
+ * Both compute the bucket as Java rowkey writers do, `Math.abs(s.hashCode() % N)`: the remainder takes the sign of
+ * the hash, so the absolute value is always below N (even for a hash of `Integer.MIN_VALUE`, where the other common
+ * spelling `Math.abs(s.hashCode()) % N` would go negative).
+ */
+import type { KeyRecord } from '../types.js';
+import { asciiBytes, decimalDigits, hexDigits, intArg, textArg } from './args.js';
+import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
+import type { KeyBuffer } from './key-buffer.js';
+
+/** Largest bucket count: a Java int. */
+const MAX_BUCKETS = 0x7fff_ffff;
+
+/**
+ * Width in hex digits of `salt(x, N)`: 2 for N ≤ 256, exactly like Java's `String.format("%02x", b)`; above that, as
+ * many digits as N-1 needs, so that every salt of the template has the same width. (Java's `%02x` is a MINIMUM width:
+ * with N = 4096 it writes `ff` for 255 and `100` for 256, mixing 2- and 3-digit salts, which breaks pre-split points
+ * and prefix scans. Keys written by such Java code agree with ours only for salts that already need the full width.)
+ */
+export function saltWidth(buckets: number): number {
+  return buckets <= 256 ? 2 : hexDigits(buckets - 1);
+}
+
+/**
+ * Width in decimal digits of `bucket(x, N)`: 4 for N ≤ 10000, exactly like Java's `%04d`; above that, as many digits
+ * as N-1 needs (Java's `%04d` would vary in width there; see {@link saltWidth}).
+ */
+export function bucketWidth(buckets: number): number {
+  return buckets <= 10_000 ? 4 : decimalDigits(buckets - 1);
+}
+
+/** `Math.abs(hash % n)` for a Java int hash and a positive int `n`. */
+export function javaBucket(hash: number, n: number): number {
+  return Math.abs(hash % n);
+}
+
+function hashBucket(site: CallSite, radix: 16 | 10): CompiledCall {
+  const x = textArg(site, 0);
+  const n = intArg(site, 1);
+  const width = radix === 16 ? saltWidth(n) : bucketWidth(n);
+  const write =
+    radix === 16
+      ? (record: KeyRecord, out: KeyBuffer) => out.writeHex(Math.abs(x.hash(record, 0) % n), width)
+      : (record: KeyRecord, out: KeyBuffer) => out.writeDecimal(Math.abs(x.hash(record, 0) % n), width);
+  const format = (b: number) => b.toString(radix).padStart(width, '0');
+  return {
+    inputs: x.inputs,
+    fixedWidth: width,
+    alphabet: radix === 16 ? 'hex' : 'decimal',
+    buckets: n,
+    bucketBytes: (b) => asciiBytes(format(b)),
+    order: 'none',
+    write,
+    text: (record) => format(Math.abs(x.hash(record, 0) % n)),
+    hash(record, h) {
+      const text = format(Math.abs(x.hash(record, 0) % n));
+      let out = h;
+      for (let i = 0; i < text.length; i++) out = (Math.imul(out, 31) + text.charCodeAt(i)) | 0;
+      return out;
+    },
+  };
+}
+
+/**
+ * `salt(x, N)`: `String.format("%02x", Math.abs(x.hashCode() % N))`, lower-case hex of fixed width
+ * ({@link saltWidth}). The playbook's `SaltedRowKeyGenerator` prefix.
+ */
+export const saltFunction: FunctionDescriptor = {
+  name: 'salt',
+  kind: 'salt',
+  summary: 'hex salt Math.abs(hashCode(x) % N), %02x (wider when N > 256)',
+  args: [
+    { name: 'x', kind: 'text' },
+    { name: 'buckets', kind: 'int', min: 1, max: MAX_BUCKETS },
+  ],
+  output: 'text',
+  oneWay: true,
+  compile: (site) => hashBucket(site, 16),
+};
+
+/**
+ * `bucket(x, N)`: `String.format("%04d", Math.abs(x.hashCode() % N))`, decimal of fixed width ({@link bucketWidth}).
+ * The playbook's `BucketedKeyStrategy` prefix.
+ */
+export const bucketFunction: FunctionDescriptor = {
+  name: 'bucket',
+  kind: 'bucket',
+  summary: 'decimal bucket Math.abs(hashCode(x) % N), %04d (wider when N > 10000)',
+  args: [
+    { name: 'x', kind: 'text' },
+    { name: 'buckets', kind: 'int', min: 1, max: MAX_BUCKETS },
+  ],
+  output: 'text',
+  oneWay: true,
+  compile: (site) => hashBucket(site, 10),
+};
+
+/** The salt family. */
+export const saltFunctions: readonly FunctionDescriptor[] = [saltFunction, bucketFunction];

@@ -1,0 +1,93 @@
+import { JAVA_LONG_MAX, JAVA_LONG_MIN } from '../../bytes/index.js';
+import { HotspotError } from '../../util/errors.js';
+import type { FieldValue, KeyRecord } from '../types.js';
+
+/** Where in a template a value is read: the part's source text, its character offset, and the field. */
+export interface ValueSite {
+  /** The expression's source text, e.g. `reverseTs(ts)`. */
+  readonly source: string;
+  /** 0-based character offset of the expression in the template. */
+  readonly position: number;
+}
+
+const DECIMAL = /^-?(0|[1-9][0-9]*)$/;
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  return String(value);
+}
+
+/** Reads a field that must be present, or throws `TEMPLATE_FIELD_MISSING` naming the field and position. */
+export function requireField(record: KeyRecord, field: string, site: ValueSite): FieldValue {
+  const value = record[field];
+  if (value === undefined || value === null) {
+    throw new HotspotError(
+      'TEMPLATE_FIELD_MISSING',
+      `${site.source} at template position ${site.position} needs field "${field}", which the record lacks; add it to the record`,
+      { field },
+    );
+  }
+  return value;
+}
+
+/**
+ * A field's text as a rowkey writer's Java code would produce it: a string as is, an integer in plain decimal (what
+ * `String.valueOf(long)` prints). Fractions and non-finite numbers are refused: Java code writing a long never
+ * produces them, and a double's Java text (`1.0E21`) differs from JavaScript's.
+ * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_FIELD_TYPE`.
+ */
+export function fieldText(record: KeyRecord, field: string, site: ValueSite): string {
+  const value = requireField(record, field, site);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value)) return String(value === 0 ? 0 : value);
+    throw typeError(field, value, site, 'an integer or a string');
+  }
+  if (typeof value === 'bigint') return value.toString();
+  throw typeError(field, value, site, 'a string or an integer');
+}
+
+/**
+ * A field's value as a Java long: a safe-integer number, a bigint, or a string of decimal digits (for JSON input
+ * beyond 2^53). Returns a number when it is a safe integer, a bigint otherwise.
+ * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_FIELD_TYPE` (not an integer), `TEMPLATE_VALUE_RANGE`
+ * (outside the signed 64-bit range).
+ */
+export function fieldLong(record: KeyRecord, field: string, site: ValueSite): number | bigint {
+  const value = requireField(record, field, site);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  let big: bigint;
+  if (typeof value === 'bigint') big = value;
+  else if (typeof value === 'string' && DECIMAL.test(value)) big = BigInt(value);
+  else throw typeError(field, value, site, 'an integer (a number, a bigint, or a string of decimal digits)');
+  if (big < JAVA_LONG_MIN || big > JAVA_LONG_MAX) {
+    throw new HotspotError(
+      'TEMPLATE_VALUE_RANGE',
+      `${site.source} at template position ${site.position}: field "${field}" = ${big} does not fit in a signed 64-bit long`,
+      { field },
+    );
+  }
+  return normalizeLong(big);
+}
+
+/** A bigint as a number when it is a safe integer (so records read back the way they were written), else as is. */
+export function normalizeLong(value: bigint): number | bigint {
+  return value >= -9007199254740991n && value <= 9007199254740991n ? Number(value) : value;
+}
+
+/** Parses decimal digits read from a key (`-` allowed in front) as a long, or `undefined` when they are not. */
+export function parseDecimalLong(text: string): number | bigint | undefined {
+  if (!DECIMAL.test(text) && !/^-?[0-9]+$/.test(text)) return undefined;
+  const big = BigInt(text);
+  if (big < JAVA_LONG_MIN || big > JAVA_LONG_MAX) return undefined;
+  return normalizeLong(big);
+}
+
+function typeError(field: string, value: unknown, site: ValueSite, wanted: string): HotspotError {
+  return new HotspotError(
+    'TEMPLATE_FIELD_TYPE',
+    `${site.source} at template position ${site.position}: field "${field}" is ${describe(value)}; it must be ${wanted}`,
+    { field },
+  );
+}
