@@ -36,11 +36,13 @@ export interface RestErrorDetails {
 export const MAX_BODY_IN_MESSAGE = 400;
 
 /**
- * Collapses whitespace in an HBase error body and cuts it to {@link MAX_BODY_IN_MESSAGE} characters.
- * HBase REST answers errors as `text/plain` such as `Not found\n` or `Bad request\n<exception text>`.
+ * Shortens an HBase error body for a message: drops Java stack frames (`\tat ...` lines, which the gateway appends
+ * to 4xx/5xx bodies), collapses whitespace and cuts to {@link MAX_BODY_IN_MESSAGE} characters. HBase answers errors
+ * as `text/plain`, e.g. `Not found\norg.apache.hadoop.hbase.TableNotFoundException: t\n\tat ...`.
  */
 export function summarizeBody(body: string): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
+  const lines = body.split(/\r?\n/).filter((line) => !/^\s+at\s|^\s*\.\.\. \d+ more\s*$/.test(line));
+  const flat = lines.join(' ').replace(/\s+/g, ' ').trim();
   return flat.length > MAX_BODY_IN_MESSAGE ? `${flat.slice(0, MAX_BODY_IN_MESSAGE)}…` : flat;
 }
 
