@@ -7,3 +7,6 @@ export {
 } from './series-format.js';
 export { KeySampleWriter, KeySamplesParser, formatKeySampleLine, parseKeySample, parseKeySamples } from './samples-format.js';
 export { readLoadSeriesFile, readKeySamplesFile } from './files.js';
+export type { LoadRates, RateBasis, RateEvent, RateEventKind, RateInterval, RegionRate, ServerRate } from './rate-types.js';
+export { GAP_FACTOR, computeRates } from './rates.js';
+export { matchLineage, rangeContains, rangesOverlap, type Lineage } from './lineage.js';
