@@ -1,0 +1,102 @@
+/**
+ * A design made ready to simulate: its template compiled and its pre-split points computed. Template errors are
+ * re-raised naming the scenario file, the line and the field (`designs[1].template`).
+ *
+ * @module
+ */
+import { compareBytes, concatBytes, toBytesBinary } from '../bytes/index.js';
+import type { KeyPart, RowkeyTemplate } from '../keys/types.js';
+import { computeSplits } from '../regions/split-algorithms.js';
+import { HotspotError, isHotspotError } from '../util/errors.js';
+import { formatEntityId } from './entities.js';
+import type { DesignSpec, PreSplitSpec, Scenario } from './scenario/types.js';
+import { compileTemplateStandIn } from './template-standin.js';
+
+/** A design with its compiled template and initial split points. */
+export interface PreparedDesign {
+  readonly spec: DesignSpec;
+  readonly template: RowkeyTemplate;
+  /** Split points in ascending order (regions = splits + 1). */
+  readonly splits: readonly Uint8Array[];
+}
+
+const SALT_KINDS = new Set<KeyPart['kind']>(['salt', 'bucket', 'phoenixSalt', 'hbasewdPrefix', 'opentsdbSalt']);
+
+/**
+ * Split points for a salt-bucket pre-split: each bucket's first key (the literal bytes before the salt, then the
+ * bucket's bytes), and, for `regionsPerBucket` > 1, quantiles of keys sampled from the workload's entities inside
+ * each bucket (so the cuts follow where the data really is, not byte midpoints of an alphabet the key does not use).
+ */
+function saltSplits(scenario: Scenario, design: DesignSpec, template: RowkeyTemplate, perBucket: number, fail: (m: string) => HotspotError): Uint8Array[] {
+  const at = template.parts.findIndex((p) => SALT_KINDS.has(p.kind));
+  const salt = template.parts[at];
+  if (!salt?.buckets || !salt.bucketBytes) throw fail(`preSplit perSaltBucket needs a salt part such as {salt(id,16)} in the template "${design.template}"`);
+  const before = template.parts.slice(0, at);
+  if (before.some((p) => p.kind !== 'literal')) throw fail('preSplit perSaltBucket needs the salt to come first in the key (only literal text before it)');
+  const prefix = concatBytes(...before.map((p) => p.encode({})));
+  const starts = Array.from({ length: salt.buckets }, (_, b) => concatBytes(prefix, salt.bucketBytes?.(b) ?? new Uint8Array(0)));
+  const splits = starts.slice(1);
+  if (perBucket > 1) {
+    const { entities, timeField } = scenario.workload;
+    const sample = Math.min(entities.count, 200 * salt.buckets * perBucket);
+    const keys: Uint8Array[] = [];
+    for (let s = 0; s < sample; s++) {
+      const id = Math.floor((s * entities.count) / sample);
+      keys.push(template.encode({ [entities.field]: formatEntityId(entities.idFormat, id), [timeField]: scenario.startMs }));
+    }
+    keys.sort(compareBytes);
+    starts.forEach((start, b) => {
+      const end = starts[b + 1];
+      const inBucket = keys.filter((k) => compareBytes(k, start) >= 0 && (!end || compareBytes(k, end) < 0));
+      for (let j = 1; j < perBucket && inBucket.length >= perBucket; j++) {
+        const key = inBucket[Math.floor((j * inBucket.length) / perBucket)];
+        if (key) splits.push(key);
+      }
+    });
+  }
+  return dedupe(splits);
+}
+
+function dedupe(keys: Uint8Array[]): Uint8Array[] {
+  const sorted = [...keys].sort(compareBytes);
+  return sorted.filter((k, i) => k.length > 0 && (i === 0 || compareBytes(k, sorted[i - 1] ?? k) !== 0));
+}
+
+function preSplitPoints(scenario: Scenario, design: DesignSpec, template: RowkeyTemplate, spec: PreSplitSpec, fail: (m: string) => HotspotError): Uint8Array[] {
+  try {
+    if (spec.kind === 'none') return [];
+    if (spec.kind === 'algorithm') return spec.regions < 2 ? [] : computeSplits(spec.algorithm, { regions: spec.regions });
+    if (spec.kind === 'list') return dedupe(spec.splits.map((s) => toBytesBinary(s)));
+    return saltSplits(scenario, design, template, spec.regionsPerBucket, fail);
+  } catch (err) {
+    if (isHotspotError(err) && !err.where.file) throw fail(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Compiles every design's template and computes its pre-split.
+ * @throws HotspotError naming `file:line (designs[i].template)` for a template that does not compile or reads a
+ *   field the workload does not provide (only the entity field and the time field exist), or
+ *   `(designs[i].preSplit)` for a pre-split that cannot be built.
+ */
+export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
+  const known = [scenario.workload.entities.field, scenario.workload.timeField];
+  return scenario.designs.map((spec, i) => {
+    const where = (field: string) => ({ file: scenario.file, ...(spec.templateLine === undefined ? {} : { line: spec.templateLine }), field: `designs[${i}].${field}` });
+    let template: RowkeyTemplate;
+    try {
+      template = compileTemplateStandIn(spec.template);
+    } catch (err) {
+      if (!isHotspotError(err)) throw err;
+      throw new HotspotError(err.code, `template "${spec.template}": ${err.message}`, { ...where('template'), cause: err });
+    }
+    const unknown = template.fields.find((f) => !known.includes(f));
+    if (unknown !== undefined) {
+      throw new HotspotError('SCENARIO_TEMPLATE_FIELD', `template "${spec.template}" reads field "${unknown}", but the workload only provides ${known.join(' and ')}; use those names`, where('template'));
+    }
+    const fail = (m: string) => new HotspotError('SCENARIO_PRESPLIT', m, where('preSplit'));
+    const splits = preSplitPoints(scenario, spec, template, spec.preSplit ?? scenario.table.preSplit, fail);
+    return { spec, template, splits };
+  });
+}

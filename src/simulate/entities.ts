@@ -1,0 +1,103 @@
+/**
+ * The workload's entities (devices, users, tenants): their ids, their popularity, and the weighted representatives
+ * the aggregated engine writes for instead of every real entity.
+ *
+ * @module
+ */
+import type { EntitiesSpec, PopularitySpec } from './scenario/types.js';
+import type { Rng } from './rng.js';
+
+/** Formats entity number `i` (0-based) with a printf-like `%d` / `%0Nd` / `%x` / `%0Nx` format, e.g. `sensor-%06d` → `sensor-000123`. */
+export function formatEntityId(format: string, i: number): string {
+  return format.replace(/%(0?)(\d*)([dx])/, (_m, zero: string, width: string, conv: string) => {
+    const text = i.toString(conv === 'x' ? 16 : 10);
+    return width ? text.padStart(Number(width), zero ? '0' : ' ') : text;
+  });
+}
+
+/** Unnormalised popularity weight of the entity of rank `i` (0-based; rank = entity number). */
+export function popularityWeight(p: PopularitySpec, count: number, i: number): number {
+  if (p.kind === 'uniform') return 1;
+  if (p.kind === 'zipf') return 1 / (i + 1) ** p.exponent;
+  const hot = Math.max(1, Math.round(p.fraction * count));
+  if (hot >= count) return 1;
+  return i < hot ? p.share / hot : (1 - p.share) / (count - hot);
+}
+
+/** Representative entities: entity numbers and the share of all requests each stands for (shares sum to 1). */
+export interface Representatives {
+  /** Entity numbers (0-based). */
+  readonly ids: Int32Array;
+  /** Share of requests each stands for, summing to 1. */
+  readonly shares: Float64Array;
+}
+
+/**
+ * Picks at most `max` representatives. With `count <= max` every entity represents itself with its exact share.
+ * Otherwise the most popular quarter of `max` (ranks 0..) represent themselves and the remaining entities are cut
+ * into equal strata, each represented by one random member carrying the stratum's total share (stratified sampling:
+ * unbiased, and exact for the head of a skewed distribution).
+ */
+export function pickRepresentatives(spec: EntitiesSpec, max: number, rng: Rng): Representatives {
+  const { count, popularity } = spec;
+  const n = Math.min(count, max);
+  const ids = new Int32Array(n);
+  const shares = new Float64Array(n);
+  const head = count <= max ? count : Math.floor(max / 4);
+  for (let i = 0; i < head; i++) {
+    ids[i] = i;
+    shares[i] = popularityWeight(popularity, count, i);
+  }
+  const strata = n - head;
+  const rest = count - head;
+  for (let s = 0; s < strata; s++) {
+    const from = head + Math.floor((s * rest) / strata);
+    const to = head + Math.floor(((s + 1) * rest) / strata);
+    ids[head + s] = from + Math.floor(rng.next() * (to - from));
+    shares[head + s] = stratumWeight(popularity, count, from, to);
+  }
+  let total = 0;
+  for (const w of shares) total += w;
+  for (let i = 0; i < n; i++) shares[i] = (shares[i] ?? 0) / total;
+  return { ids, shares };
+}
+
+function stratumWeight(p: PopularitySpec, count: number, from: number, to: number): number {
+  if (p.kind !== 'zipf') {
+    let w = 0;
+    // uniform and hot-set are piecewise constant: two evaluations suffice.
+    const hot = p.kind === 'hot-set' ? Math.max(1, Math.round(p.fraction * count)) : 0;
+    const inHot = Math.max(0, Math.min(to, hot) - from);
+    w += inHot * popularityWeight(p, count, from);
+    if (to - from - inHot > 0) w += (to - from - inHot) * popularityWeight(p, count, Math.max(from, hot));
+    return w;
+  }
+  let w = 0;
+  for (let i = from; i < to; i++) w += 1 / (i + 1) ** p.exponent;
+  return w;
+}
+
+/** Draws entity numbers with probability proportional to popularity, for the exact per-write mode. */
+export function entitySampler(spec: EntitiesSpec, rng: Rng): () => number {
+  const { count, popularity } = spec;
+  if (popularity.kind === 'uniform') return () => Math.floor(rng.next() * count);
+  if (popularity.kind === 'hot-set') {
+    const hot = Math.max(1, Math.round(popularity.fraction * count));
+    if (hot >= count) return () => Math.floor(rng.next() * count);
+    return () => (rng.next() < popularity.share ? Math.floor(rng.next() * hot) : hot + Math.floor(rng.next() * (count - hot)));
+  }
+  const cumulative = new Float64Array(count);
+  let total = 0;
+  for (let i = 0; i < count; i++) cumulative[i] = total += 1 / (i + 1) ** popularity.exponent;
+  return () => {
+    const target = rng.next() * total;
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((cumulative[mid] ?? 0) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Reads a scenario file (YAML) into a {@link Scenario}. Every problem is a HotspotError naming the file, the line and
+ * the field, and unknown fields are rejected (a misspelt field is never silently ignored). The schema is documented
+ * in `docs/scenarios.md`.
+ *
+ * @module
+ */
+import { LineCounter, parseDocument } from 'yaml';
+import { HotspotError } from '../../util/errors.js';
+import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
+import type { ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
+import { YamlField } from './yaml-field.js';
+
+/** HBase's default balancer period (`hbase.balancer.period`), 5 minutes. */
+export const DEFAULT_BALANCER_INTERVAL_MS = 300_000;
+
+function readCluster(field: YamlField): ClusterSpec {
+  const get = field.required().object(['regionServers', 'addServers', 'balancer', 'balancerInterval']);
+  const addServers = get('addServers').present
+    ? get('addServers').list().map((item) => {
+        const join = item.object(['at', 'count']);
+        return { atMs: join('at').durationMs({ allowZero: true }), count: join('count').number({ integer: true, positive: true, max: 10_000 }) };
+      })
+    : [];
+  return {
+    regionServers: get('regionServers').number({ integer: true, positive: true, max: 10_000 }),
+    addServers,
+    balancer: get('balancer').oneOf(['region-count', 'request-aware', 'none'] as const, 'region-count'),
+    balancerIntervalMs: get('balancerInterval').durationMs({ fallback: DEFAULT_BALANCER_INTERVAL_MS }),
+  };
+}
+
+function readTable(field: YamlField): TableSpec {
+  const get = field.required().object(['name', 'rowSizeBytes', 'preSplit', 'splitPolicy']);
+  return {
+    name: get('name').string(),
+    rowSizeBytes: get('rowSizeBytes').number({ positive: true }),
+    preSplit: get('preSplit').present ? readPreSplit(get('preSplit')) : { kind: 'none' },
+    splitPolicy: readSplitPolicy(get('splitPolicy')),
+  };
+}
+
+function readWorkload(field: YamlField): WorkloadSpec {
+  const get = field.required().object(['entities', 'timeField', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads']);
+  const entity = get('entities').required().object(['field', 'count', 'idFormat', 'popularity']);
+  const idFormat = entity('idFormat').string();
+  if (!/^[^%]*%0?\d*[dx][^%]*$/.test(idFormat)) {
+    throw entity('idFormat').error(`must hold exactly one %d, %0Nd, %x or %0Nx, e.g. "sensor-%06d", got ${JSON.stringify(idFormat)}`);
+  }
+  const writeRatePerSec = get('writeRatePerSec').number({ positive: true });
+  const peak = get('peakWriteRatePerSec');
+  if (peak.present && peak.number({ positive: true }) < writeRatePerSec) {
+    throw peak.error(`must be at least writeRatePerSec (${writeRatePerSec}), got ${String(peak.raw)}`);
+  }
+  if (peak.present && peak.number() > 2 * writeRatePerSec) {
+    throw peak.error(`must be at most twice writeRatePerSec (${2 * writeRatePerSec}) for a daily curve that never goes negative, got ${String(peak.raw)}`);
+  }
+  return {
+    entities: {
+      field: entity('field').string(),
+      count: entity('count').number({ integer: true, positive: true, max: 1e9 }),
+      idFormat,
+      popularity: readPopularity(entity('popularity')),
+    },
+    timeField: get('timeField').string('ts'),
+    writeRatePerSec,
+    ...(peak.present ? { peakWriteRatePerSec: peak.number() } : {}),
+    peakHourUtc: get('peakHourUtc').number({ min: 0, max: 23.99, fallback: 14 }),
+    reads: get('reads').present ? get('reads').list().map(readPattern) : [],
+  };
+}
+
+function readDesigns(field: YamlField): DesignSpec[] {
+  const items = field.required().list();
+  if (items.length < 2) throw field.error(`needs two or more designs to compare, got ${items.length}`);
+  const names = new Set<string>();
+  return items.map((item) => {
+    const get = item.object(['name', 'template', 'preSplit']);
+    const name = get('name').string();
+    if (names.has(name)) throw get('name').error(`duplicate design name ${JSON.stringify(name)}`);
+    names.add(name);
+    const template = get('template');
+    return {
+      name,
+      template: template.string(),
+      templateLine: template.line,
+      ...(get('preSplit').present ? { preSplit: readPreSplit(get('preSplit')) } : {}),
+    };
+  });
+}
+
+/**
+ * Parses scenario YAML text.
+ *
+ * @param text - the file's contents.
+ * @param file - the file name as the user gave it, used in every error.
+ * @returns the scenario (templates not yet compiled; see `compileDesigns`).
+ * @throws HotspotError `SCENARIO_YAML` for YAML syntax errors, `SCENARIO_UNKNOWN_FIELD` for unknown fields and
+ *   `SCENARIO_INVALID` for missing or bad values, each naming `file:line (field)` and what is expected.
+ */
+export function parseScenario(text: string, file: string): Scenario {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const line = lines.linePos(first.pos[0]).line;
+    throw new HotspotError('SCENARIO_YAML', `not valid YAML: ${first.message.split('\n')[0] ?? ''}`, { file, line });
+  }
+  const root = new YamlField(doc.contents, '', file, lines, 1);
+  if (!root.present) throw new HotspotError('SCENARIO_INVALID', 'the scenario file is empty', { file, line: 1 });
+  const get = root.object(['name', 'start', 'duration', 'step', 'cluster', 'table', 'workload', 'designs']);
+  const durationMs = get('duration').durationMs();
+  const stepMs = get('step').durationMs({ fallback: 60_000 });
+  if (stepMs > durationMs) throw get('step').error(`must not be longer than duration (${String(get('duration').raw)})`);
+  if (durationMs / stepMs > 100_000) throw get('step').error(`gives ${Math.ceil(durationMs / stepMs)} steps; use a step of at least ${Math.ceil(durationMs / 100_000 / 1000)}s`);
+  return {
+    name: get('name').string(),
+    file,
+    startMs: get('start').timeMs(),
+    durationMs,
+    stepMs,
+    cluster: readCluster(get('cluster')),
+    table: readTable(get('table')),
+    workload: readWorkload(get('workload')),
+    designs: readDesigns(get('designs')),
+  };
+}

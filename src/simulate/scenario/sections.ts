@@ -1,0 +1,86 @@
+/**
+ * Readers for the parts of a scenario file that appear more than once or have several forms: pre-splits, split
+ * policies, popularity and read patterns. Each takes a {@link YamlField} and throws HotspotErrors naming the line and field.
+ *
+ * @module
+ */
+import { isScalar } from 'yaml';
+import type { PopularitySpec, PreSplitSpec, ReadPatternSpec, SplitPolicySpec } from './types.js';
+import type { YamlField } from './yaml-field.js';
+
+/** HBase's default memstore flush size (`hbase.hregion.memstore.flush.size`), 128 MiB. */
+export const DEFAULT_FLUSH_SIZE_BYTES = 128 * 1024 * 1024;
+/** HBase's default maximum region size (`hbase.hregion.max.filesize`), 10 GiB. */
+export const DEFAULT_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024 * 1024;
+
+/** A field given as a bare word (`none`) or as a mapping with `kind`: returns the kind and the mapping's accessor. */
+function kindOf(field: YamlField, kinds: readonly string[], known: readonly string[]): [string, ((k: string) => YamlField) | undefined] {
+  if (isScalar(field.node)) return [field.oneOf(kinds), undefined];
+  const get = field.object(['kind', ...known]);
+  return [get('kind').oneOf(kinds), get];
+}
+
+/**
+ * `preSplit`: `none`, `{ algorithm: hex|decimal|uniform, regions: N }`, `{ perSaltBucket: N }` or `{ splits: [...] }`.
+ */
+export function readPreSplit(field: YamlField): PreSplitSpec {
+  if (isScalar(field.node)) {
+    field.oneOf(['none']);
+    return { kind: 'none' };
+  }
+  const get = field.object(['algorithm', 'regions', 'perSaltBucket', 'splits']);
+  const forms = ['algorithm', 'perSaltBucket', 'splits'].filter((k) => get(k).present);
+  if (forms.length !== 1) {
+    throw field.error('give exactly one of algorithm (with regions), perSaltBucket or splits, or the word none');
+  }
+  if (get('algorithm').present) {
+    const algorithm = get('algorithm').oneOf(['hex', 'decimal', 'uniform'] as const);
+    return { kind: 'algorithm', algorithm, regions: get('regions').number({ integer: true, min: 1, max: 100_000 }) };
+  }
+  if (get('regions').present) throw get('regions').error('only goes with algorithm');
+  if (get('perSaltBucket').present) {
+    return { kind: 'salt-buckets', regionsPerBucket: get('perSaltBucket').number({ integer: true, min: 1, max: 1000 }) };
+  }
+  const splits = get('splits').list().map((item) => item.string());
+  return { kind: 'list', splits };
+}
+
+/** `splitPolicy`: `none`, `{ kind: max-size, maxFileSizeBytes }`, `{ kind: stepping, flushSizeBytes, maxFileSizeBytes }`. */
+export function readSplitPolicy(field: YamlField): SplitPolicySpec {
+  if (!field.present) return { kind: 'none' };
+  const [kind, get] = kindOf(field, ['none', 'max-size', 'stepping'], ['maxFileSizeBytes', 'flushSizeBytes']);
+  const max = get ? get('maxFileSizeBytes').number({ positive: true, fallback: DEFAULT_MAX_FILE_SIZE_BYTES }) : DEFAULT_MAX_FILE_SIZE_BYTES;
+  if (kind === 'none') return { kind: 'none' };
+  if (kind === 'max-size') {
+    if (get?.('flushSizeBytes').present) throw get('flushSizeBytes').error('only goes with kind: stepping');
+    return { kind: 'max-size', maxFileSizeBytes: max };
+  }
+  const flush = get ? get('flushSizeBytes').number({ positive: true, fallback: DEFAULT_FLUSH_SIZE_BYTES }) : DEFAULT_FLUSH_SIZE_BYTES;
+  return { kind: 'stepping', maxFileSizeBytes: max, flushSizeBytes: flush };
+}
+
+/** `popularity`: `uniform`, `{ kind: zipf, exponent }` or `{ kind: hot-set, fraction, share }`. */
+export function readPopularity(field: YamlField): PopularitySpec {
+  if (!field.present) return { kind: 'uniform' };
+  const [kind, get] = kindOf(field, ['uniform', 'zipf', 'hot-set'], ['exponent', 'fraction', 'share']);
+  if (kind === 'uniform') return { kind: 'uniform' };
+  if (!get) throw field.error(`${kind} needs a mapping: { kind: ${kind}, ${kind === 'zipf' ? 'exponent: 1.1' : 'fraction: 0.01, share: 0.9'} }`);
+  if (kind === 'zipf') return { kind: 'zipf', exponent: get('exponent').number({ positive: true, max: 10 }) };
+  const fraction = get('fraction').number({ positive: true, max: 1 });
+  return { kind: 'hot-set', fraction, share: get('share').number({ positive: true, max: 1 }) };
+}
+
+/** One entry of `workload.reads`. */
+export function readPattern(field: YamlField): ReadPatternSpec {
+  const get = field.object(['name', 'kind', 'ratePerSec', 'limit', 'range', 'row']);
+  const kind = get('kind').oneOf(['latest', 'time-range', 'get', 'increment'] as const);
+  const base = { name: get('name').string(), kind, ratePerSec: get('ratePerSec').number({ min: 0 }) };
+  const allowed: Record<typeof kind, string[]> = { latest: ['limit'], 'time-range': ['range'], get: [], increment: ['row'] };
+  for (const extra of ['limit', 'range', 'row']) {
+    if (get(extra).present && !allowed[kind].includes(extra)) throw get(extra).error(`does not apply to kind ${kind}`);
+  }
+  if (kind === 'latest') return { ...base, limit: get('limit').number({ integer: true, positive: true }) };
+  if (kind === 'time-range') return { ...base, rangeMs: get('range').durationMs() };
+  if (kind === 'increment') return { ...base, row: get('row').string() };
+  return base;
+}

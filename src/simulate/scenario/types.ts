@@ -1,0 +1,156 @@
+/**
+ * The scenario a simulation runs: a cluster, a table, a workload and two or more rowkey designs, as read from a
+ * scenario file (`docs/scenarios.md` documents the YAML form field by field). Times are epoch ms, durations ms,
+ * rates ops/s, sizes bytes.
+ *
+ * @module
+ */
+
+/** How a table (or one design's table) is pre-split at creation, like `create … SPLITS`/`SPLITALGO` in the HBase shell. */
+export type PreSplitSpec =
+  /** `RegionSplitter` algorithm (`hex` = HexStringSplit, `decimal` = DecimalStringSplit, `uniform` = UniformSplit) into `regions` regions. */
+  | { readonly kind: 'algorithm'; readonly algorithm: 'hex' | 'decimal' | 'uniform'; readonly regions: number }
+  /** One region boundary per salt bucket of the design's template (its first salt-like part), each bucket cut into `regionsPerBucket`. */
+  | { readonly kind: 'salt-buckets'; readonly regionsPerBucket: number }
+  /** Explicit split points, in `toStringBinary` form. */
+  | { readonly kind: 'list'; readonly splits: readonly string[] }
+  /** No pre-split: the table starts as one region. */
+  | { readonly kind: 'none' };
+
+/**
+ * When a region splits on its own. Mirrors HBase's `RegionSplitPolicy` implementations:
+ * `none` = `DisabledRegionSplitPolicy`; `max-size` = `ConstantSizeRegionSplitPolicy` (split above `maxFileSizeBytes`);
+ * `stepping` = `SteppingSplitPolicy`, HBase 2.x's default (split above 2 × `flushSizeBytes` while the RegionServer
+ * holds one region of the table, above `maxFileSizeBytes` otherwise).
+ */
+export type SplitPolicySpec =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'max-size'; readonly maxFileSizeBytes: number }
+  | { readonly kind: 'stepping'; readonly maxFileSizeBytes: number; readonly flushSizeBytes: number };
+
+/** Which balancer moves regions between RegionServers. */
+export type BalancerKind = 'region-count' | 'request-aware' | 'none';
+
+/** Servers that join the cluster at a given offset from the start. */
+export interface ServerJoin {
+  /** Offset from the scenario start, ms. */
+  readonly atMs: number;
+  /** How many RegionServers join. */
+  readonly count: number;
+}
+
+/** The HBase cluster. */
+export interface ClusterSpec {
+  /** RegionServers at the start. */
+  readonly regionServers: number;
+  /** Servers added during the run (they start empty; the balancer gives them regions). */
+  readonly addServers: readonly ServerJoin[];
+  /** The balancer (`region-count` is what HBase's StochasticLoadBalancer does with default weights). */
+  readonly balancer: BalancerKind;
+  /** How often the balancer runs, ms (HBase `hbase.balancer.period`, 300000 by default). */
+  readonly balancerIntervalMs: number;
+}
+
+/** The table every design writes to. */
+export interface TableSpec {
+  /** Table name, as HBase shows it. */
+  readonly name: string;
+  /** Stored size of one row, bytes (all cells of the row, after encoding). */
+  readonly rowSizeBytes: number;
+  /** Pre-split used by designs that do not give their own. */
+  readonly preSplit: PreSplitSpec;
+  /** The split policy. */
+  readonly splitPolicy: SplitPolicySpec;
+}
+
+/** How requests are spread over entities. */
+export type PopularitySpec =
+  | { readonly kind: 'uniform' }
+  /** Entity of rank r (0-based) gets weight 1 / (r + 1)^exponent. */
+  | { readonly kind: 'zipf'; readonly exponent: number }
+  /** The first `fraction` of entities (by id order) take `share` of the requests, the rest share the remainder evenly. */
+  | { readonly kind: 'hot-set'; readonly fraction: number; readonly share: number };
+
+/** The entities rows belong to (devices, users, tenants). */
+export interface EntitiesSpec {
+  /** The template field holding the entity id, e.g. `deviceId`. */
+  readonly field: string;
+  /** Number of distinct entities. */
+  readonly count: number;
+  /** printf-like id format with one `%d` / `%0Nd` / `%x` / `%0Nx`, e.g. `sensor-%06d`. */
+  readonly idFormat: string;
+  /** How requests spread over them. */
+  readonly popularity: PopularitySpec;
+}
+
+/** The kinds of read (and counter) request pattern. */
+export type ReadPatternKind = 'latest' | 'time-range' | 'get' | 'increment';
+
+/** One kind of read the application issues. */
+export interface ReadPatternSpec {
+  /** Name shown in the read-cost table, e.g. `last 24 hours of one device`. */
+  readonly name: string;
+  /**
+   * `latest`: the newest `limit` rows of one entity; `time-range`: every row of one entity in the last `rangeMs`;
+   * `get`: one row of one entity by its full key; `increment`: a counter increment on one fixed row (`row`).
+   */
+  readonly kind: ReadPatternKind;
+  /** Queries per second (the same rate all day). */
+  readonly ratePerSec: number;
+  /** For `latest`: rows wanted. */
+  readonly limit?: number;
+  /** For `time-range`: how far back from now, ms. */
+  readonly rangeMs?: number;
+  /** For `increment`: the counter's rowkey in `toStringBinary` form. */
+  readonly row?: string;
+}
+
+/** The application's requests. */
+export interface WorkloadSpec {
+  /** The entities. */
+  readonly entities: EntitiesSpec;
+  /** The template field holding the write time (epoch ms). */
+  readonly timeField: string;
+  /** Average write rate, ops/s (one row per write). */
+  readonly writeRatePerSec: number;
+  /** Daily peak write rate, ops/s; when set writes follow a daily curve averaging `writeRatePerSec`. */
+  readonly peakWriteRatePerSec?: number;
+  /** Hour of day (UTC, 0-23.99) of the daily peak; 14 when absent. */
+  readonly peakHourUtc: number;
+  /** Read and increment patterns. */
+  readonly reads: readonly ReadPatternSpec[];
+}
+
+/** One rowkey design under test. */
+export interface DesignSpec {
+  /** Name shown in the comparison. */
+  readonly name: string;
+  /** Rowkey template text, e.g. `{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}`. */
+  readonly template: string;
+  /** This design's pre-split; the table's when absent. */
+  readonly preSplit?: PreSplitSpec;
+  /** Line of the design's `template` in the scenario file, for errors raised while compiling it. */
+  readonly templateLine?: number;
+}
+
+/** A whole scenario. */
+export interface Scenario {
+  /** Scenario name. */
+  readonly name: string;
+  /** File it came from, as given (for messages). */
+  readonly file: string;
+  /** Simulated start, epoch ms. */
+  readonly startMs: number;
+  /** Simulated length, ms. */
+  readonly durationMs: number;
+  /** Simulation time step (and snapshot interval), ms. */
+  readonly stepMs: number;
+  /** The cluster. */
+  readonly cluster: ClusterSpec;
+  /** The table. */
+  readonly table: TableSpec;
+  /** The workload. */
+  readonly workload: WorkloadSpec;
+  /** Two or more designs. */
+  readonly designs: readonly DesignSpec[];
+}
