@@ -1,0 +1,170 @@
+/**
+ * Scan planning: from a compiled rowkey template, a partial record and an optional time range, the HBase scans that
+ * read the matching rows. Parts are resolved left to right; the key bytes known so far form the scan prefix. The
+ * first part that cannot be resolved ends the prefix: a time-ordered part (`reverseTs`, `long`, `reverseLong`,
+ * `date`) with a time range becomes a row range, anything else a prefix scan. A salt whose inputs are unknown fans
+ * the plan out into one scan per bucket.
+ */
+import { concatBytes, prefixStopRow } from '../../bytes/index.js';
+import { HotspotError } from '../../util/errors.js';
+import type { FieldValue, KeyPart, KeyRecord, RowkeyTemplate } from '../types.js';
+import { allSaltPrefixes, isFollowingSalt, isSaltPart, saltInputs } from './salt-parts.js';
+import { checkTimeRange } from './time-range.js';
+import type { PlannedScan, SaltSpan, ScanPlan, ScanPlanOptions, TimeRangeMs } from './types.js';
+
+interface Fan {
+  readonly index: number;
+  readonly offsetBytes: number;
+  readonly prefixes: { bucket: number; bytes: Uint8Array }[];
+}
+
+/**
+ * Plans the scans for the rows of `template` whose fields equal `where` (and whose time field lies in
+ * `options.timeRange`, HBase `TimeRange` convention: from inclusive, to exclusive).
+ *
+ * Bounds are exact for fixed-width, monotone time parts: for an ascending part (`long(ts)`, a millisecond `date`)
+ * start = prefix + enc(from) and stop = prefixStopRow(prefix + enc(to - 1)); for a descending one (`reverseTs(ts)`,
+ * `reverseLong(ts)`), whose bytes shrink as time grows, start = prefix + enc(to - 1) and stop =
+ * prefixStopRow(prefix + enc(from)). A row at exactly `from` is read; a row at `to` is not.
+ *
+ * @param where - known field values (numbers for time and long fields, epoch ms).
+ * @throws HotspotError `SCAN_FIELD_UNKNOWN` for a `where` field the template does not read, `SCAN_TIME_FIELD` when
+ *   a time range is given but no part orders by time, or the time field is also fixed in `where`,
+ *   `TIME_RANGE_INVALID` for a bad range, and the template's own errors for values that do not fit a part.
+ */
+export function planScans(template: RowkeyTemplate, where: KeyRecord, options: ScanPlanOptions = {}): ScanPlan {
+  for (const field of Object.keys(where)) {
+    if (!template.fields.includes(field)) {
+      throw new HotspotError(
+        'SCAN_FIELD_UNKNOWN',
+        `--where field "${field}" is not read by template ${template.source}; its fields are: ${template.fields.join(', ') || '(none)'}`,
+        { field },
+      );
+    }
+  }
+  const range = options.timeRange;
+  if (range) checkTimeRange(range);
+  const timeField = range ? findTimeField(template, where) : undefined;
+  const known = (f: string): boolean => Object.hasOwn(where, f);
+  const inexact: string[] = [];
+  const caveats: string[] = [];
+
+  const head: Uint8Array[] = [];
+  const tail: Uint8Array[] = [];
+  let fan: Fan | undefined;
+  const append = (bytes: Uint8Array): void => void (fan ? tail : head).push(bytes);
+  const length = (list: Uint8Array[]): number => list.reduce((n, b) => n + b.length, 0);
+
+  let i = 0;
+  for (; i < template.parts.length; i++) {
+    const part = template.parts[i] as KeyPart;
+    if (isSaltPart(part) && saltInputs(template, i).every(known)) {
+      append(isFollowingSalt(part) ? followingSaltBytes(template, where, i, length(head) + length(tail), range) : part.encode(where));
+    } else if (isSaltPart(part)) {
+      if (fan) break;
+      fan = { index: i, offsetBytes: length(head), prefixes: allSaltPrefixes(part) };
+    } else if (part.inputs.every(known)) {
+      append(part.encode(where));
+    } else {
+      break;
+    }
+  }
+
+  const stop = template.parts[i];
+  let bounds: (prefix: Uint8Array) => { startRow: Uint8Array; stopRow: Uint8Array };
+  let used = i;
+  if (stop === undefined) {
+    bounds = (key) => ({ startRow: key, stopRow: concatBytes(key, Uint8Array.of(0)) });
+  } else if (timeField !== undefined && range && isRangePart(stop, timeField, known)) {
+    bounds = (prefix) => timeBounds(stop, prefix, where, timeField, range);
+    used = i + 1;
+    if (stop.kind === 'date' && !stop.source.includes('SSS')) {
+      inexact.push(`${stop.source} is coarser than a millisecond: rows that share its value with --from or --to - 1 but lie outside the range are also read`);
+    }
+  } else {
+    bounds = (prefix) => ({ startRow: prefix, stopRow: prefixStopRow(prefix) });
+    const last = template.parts[i - 1];
+    if (last && last.kind !== 'literal' && last.fixedWidth === undefined && !isSaltPart(last)) {
+      inexact.push(`${last.source} has no fixed width and no delimiter follows it: keys whose ${last.inputs.join(', ')} merely starts with the given value are also read`);
+    }
+  }
+  for (const field of Object.keys(where)) {
+    if (template.parts.slice(used).some((p) => p.inputs.includes(field)) && !template.parts.slice(0, used).some((p) => p.inputs.includes(field))) {
+      inexact.push(`${field} comes after ${stop?.source ?? 'the key'} in the key: rows with other values of ${field} are also read; filter them`);
+    }
+  }
+  if (timeField !== undefined && used === i) {
+    inexact.push(`the time range on ${timeField} could not bound the rows (an unknown part comes first): filter on the key${options.cellTimestamps ? ' or rely on the cell time range' : ''}`);
+  }
+
+  const headBytes = concatBytes(...head);
+  const tailBytes = concatBytes(...tail);
+  const scans: PlannedScan[] = fan
+    ? fan.prefixes.map(({ bucket, bytes }) => ({ ...bounds(concatBytes(headBytes, bytes, tailBytes)), bucket }))
+    : [bounds(headBytes)];
+  const salt: SaltSpan | undefined = fan && {
+    part: fan.index,
+    offsetBytes: fan.offsetBytes,
+    widthBytes: (fan.prefixes[0] as { bytes: Uint8Array }).bytes.length,
+    buckets: fan.prefixes.length,
+  };
+  if (fan && fan.prefixes.length > ((template.parts[fan.index] as KeyPart).buckets ?? 0)) {
+    caveats.push(`HBaseWD writes keys whose hash is Integer.MIN_VALUE under prefix byte ${(fan.prefixes.at(-1) as { bucket: number }).bucket}, outside its buckets; the plan scans it too`);
+  }
+  const timeRange = options.cellTimestamps && range ? { fromMs: range.fromMs ?? 0, toMs: range.toMs ?? Number.MAX_SAFE_INTEGER } : undefined;
+  return {
+    scans,
+    exact: inexact.length === 0,
+    notes: [...inexact, ...caveats],
+    ...(salt && { salt }),
+    ...(timeField !== undefined && { timeField }),
+    ...(timeRange && { timeRange }),
+  };
+}
+
+/** The field a time range applies to: the order field of the first time-ordered part. */
+function findTimeField(template: RowkeyTemplate, where: KeyRecord): string {
+  const part = template.parts.find((p) => p.order !== 'none' && p.orderField !== undefined);
+  if (part?.orderField === undefined) {
+    throw new HotspotError(
+      'SCAN_TIME_FIELD',
+      `--from/--to given, but template ${template.source} has no time-ordered part (reverseTs, long, reverseLong, date) to range over`,
+    );
+  }
+  if (Object.hasOwn(where, part.orderField)) {
+    throw new HotspotError(
+      'SCAN_TIME_FIELD',
+      `${part.orderField} is fixed in --where and ranged by --from/--to; give one or the other`,
+      { field: part.orderField },
+    );
+  }
+  return part.orderField;
+}
+
+function isRangePart(part: KeyPart, timeField: string, known: (f: string) => boolean): boolean {
+  return part.order !== 'none' && part.orderField === timeField && part.fixedWidth !== undefined && part.inputs.every((f) => f === timeField || known(f));
+}
+
+function timeBounds(part: KeyPart, prefix: Uint8Array, where: KeyRecord, field: string, range: TimeRangeMs): { startRow: Uint8Array; stopRow: Uint8Array } {
+  const enc = (t: FieldValue): Uint8Array => concatBytes(prefix, part.encode({ ...where, [field]: t }));
+  const { fromMs, toMs } = range;
+  if (part.order === 'ascending') {
+    return {
+      startRow: fromMs === undefined ? prefix : enc(fromMs),
+      stopRow: prefixStopRow(toMs === undefined ? prefix : enc(toMs - 1)),
+    };
+  }
+  return {
+    startRow: toMs === undefined ? prefix : enc(toMs - 1),
+    stopRow: prefixStopRow(fromMs === undefined ? prefix : enc(fromMs)),
+  };
+}
+
+/** The bytes of a salt computed over the rest of the key, when every field it covers is known. */
+function followingSaltBytes(template: RowkeyTemplate, where: KeyRecord, index: number, offset: number, range: TimeRangeMs | undefined): Uint8Array {
+  const part = template.parts[index] as KeyPart;
+  const filled: Record<string, FieldValue> = { ...where };
+  // Fields the salt does not cover (OpenTSDB's base time) take any valid value: the salt bytes do not depend on it.
+  for (const f of template.fields) if (!Object.hasOwn(filled, f)) filled[f] = range?.fromMs ?? 0;
+  return template.encode(filled).slice(offset, offset + (part.fixedWidth ?? 0));
+}

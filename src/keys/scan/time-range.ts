@@ -1,0 +1,21 @@
+import { HotspotError } from '../../util/errors.js';
+import type { TimeRangeMs } from './types.js';
+
+/**
+ * Checks a time range as HBase's `TimeRange(minStamp, maxStamp)` does: both ends non-negative integers (epoch ms),
+ * and `fromMs < toMs` (an empty range reads nothing, which is always a mistake in a plan).
+ * @throws HotspotError `TIME_RANGE_INVALID` naming `--from`/`--to` and the value.
+ */
+export function checkTimeRange(range: TimeRangeMs): void {
+  for (const [name, value] of [['--from', range.fromMs], ['--to', range.toMs]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+      throw new HotspotError('TIME_RANGE_INVALID', `${name} ${value}: a time must be a non-negative integer of epoch milliseconds`);
+    }
+  }
+  if (range.fromMs !== undefined && range.toMs !== undefined && range.fromMs >= range.toMs) {
+    throw new HotspotError(
+      'TIME_RANGE_INVALID',
+      `--from ${range.fromMs} is not below --to ${range.toMs}: the range is [from, to), from inclusive and to exclusive`,
+    );
+  }
+}
