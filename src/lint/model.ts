@@ -1,0 +1,142 @@
+/**
+ * The one model every lint input is parsed into: `hbase shell` scripts, REST `/<table>/schema` JSON, rowkey
+ * templates with their access patterns, `hbase-site.xml`, `hbase-env.sh` and wide-row schema descriptions all
+ * become parts of a {@link LintSubject}. Rules read only this model, never the inputs' text.
+ *
+ * @module
+ */
+import type { KeyPart } from '../keys/types.js';
+
+/** Where a thing was written: file as the user gave it, 1-based line and column. */
+export interface SourcePlace {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * One column family (HBase `ColumnFamilyDescriptor`). Attribute names are HBase's upper-case keys (`VERSIONS`,
+ * `TTL`, `COMPRESSION`, `BLOOMFILTER`, ...), values their text as written (`'7776000'`, `'SNAPPY'`). An attribute
+ * the input did not set is absent, so rules can tell "left at HBase's default" from "set".
+ */
+export interface FamilyModel {
+  readonly name: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly place: SourcePlace;
+}
+
+/** How a table is pre-split at creation (`create ..., SPLITS | SPLITS_FILE | NUMREGIONS + SPLITALGO`). */
+export type SplitModel =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'points'; readonly points: readonly string[]; readonly place: SourcePlace }
+  | { readonly kind: 'file'; readonly file: string; readonly place: SourcePlace }
+  | {
+      readonly kind: 'algorithm';
+      /** Number of regions after the split (NUMREGIONS), so `numRegions - 1` split points. */
+      readonly numRegions: number;
+      /** RegionSplitter algorithm name, e.g. `HexStringSplit`, `UniformSplit`, `DecimalStringSplit`. */
+      readonly algorithm: string;
+      readonly place: SourcePlace;
+    };
+
+/** One table (HBase `TableDescriptor`) after every `create`/`alter` of the input has been applied in order. */
+export interface TableModel {
+  /** Table name as written, `ns:t` outside the default namespace. */
+  readonly name: string;
+  readonly families: readonly FamilyModel[];
+  /** Table-level attributes (`MAX_FILESIZE`, `MEMSTORE_FLUSHSIZE`, `DURABILITY`, ...), values as text. */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly splits: SplitModel;
+  /** Where the table was created (or first seen). */
+  readonly place: SourcePlace;
+}
+
+/** One `<property>` of `hbase-site.xml`. */
+export interface SiteProperty {
+  readonly name: string;
+  /** The value text, trimmed. */
+  readonly value: string;
+  readonly place: SourcePlace;
+}
+
+/** RegionServer JVM settings read from `hbase-env.sh` (`HBASE_HEAPSIZE`, `HBASE_REGIONSERVER_OPTS`, `HBASE_OPTS`). */
+export interface JvmModel {
+  /** Maximum heap, bytes (`-Xmx` wins over `HBASE_HEAPSIZE`); `undefined` when not set. */
+  readonly heapBytes?: number;
+  /** `-XX:MaxGCPauseMillis`, ms. */
+  readonly maxGcPauseMs?: number;
+  /** Collector chosen by flags: `G1`, `CMS`, `Parallel`, `Serial`, `ZGC`, `Shenandoah`. */
+  readonly collector?: string;
+  /** `-XX:MaxDirectMemorySize`, bytes. */
+  readonly maxDirectMemoryBytes?: number;
+  /** Where each setting was read, by setting name (`heap`, `maxGcPause`, `collector`, `maxDirectMemory`). */
+  readonly places: Readonly<Record<string, SourcePlace>>;
+}
+
+/** Access pattern kinds `--access` accepts. */
+export type AccessKind = 'point-get' | 'latest-n' | 'time-range' | 'prefix-scan' | 'sequential-writes';
+
+/**
+ * A way the application reads or writes, as given with `--access` (`latest-n:deviceId`, `time-range:metric+deviceId`,
+ * `point-get`). `fields` are the key fields the reader knows exactly (for `point-get`: all of them).
+ */
+export interface AccessPattern {
+  readonly kind: AccessKind;
+  readonly fields: readonly string[];
+}
+
+/** The parts of a compiled template's parts that lint reads (a compiled `RowkeyTemplate.parts` fits it). */
+export type KeyPartShape = Pick<
+  KeyPart,
+  'kind' | 'source' | 'position' | 'inputs' | 'fixedWidth' | 'alphabet' | 'buckets' | 'order' | 'orderField'
+>;
+
+/** A rowkey design to lint: the template's parts, the access patterns it must serve and the expected load. */
+export interface KeyDesign {
+  /** Template text, e.g. `{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}`. */
+  readonly source: string;
+  readonly parts: readonly KeyPartShape[];
+  readonly access: readonly AccessPattern[];
+  /** Field types when known (`epochMs`, `string`, `long`, `int`), by field name. */
+  readonly fieldTypes?: Readonly<Record<string, string>>;
+  /** Which table the key belongs to, when known (pre-split checks). */
+  readonly table?: string;
+}
+
+/**
+ * A wide-row schema description: one column family whose qualifiers are created over time for the same row.
+ * See `wide-row.ts` for the YAML/JSON form.
+ */
+export interface WideRowModel {
+  readonly table: string;
+  /** Rowkey template text and its parts. */
+  readonly key: KeyDesign;
+  /** How many new qualifiers one row gains per second (cells/s per row). */
+  readonly qualifiersPerSecond: number;
+  /** Average cell size on disk (rowkey + family + qualifier + timestamp + value), bytes. */
+  readonly cellBytes: number;
+  /** Family TTL, seconds, when cells expire; `undefined` when they are kept forever. */
+  readonly ttlSeconds?: number;
+  readonly place: SourcePlace;
+}
+
+/** Load and cluster size stated by the user (`--servers`, `--writes`). */
+export interface WorkloadModel {
+  readonly servers?: number;
+  readonly writesPerSec?: number;
+}
+
+/** Everything one lint run looks at. */
+export interface LintSubject {
+  readonly tables: readonly TableModel[];
+  readonly site: readonly SiteProperty[];
+  readonly jvm?: JvmModel;
+  readonly keys: readonly KeyDesign[];
+  readonly wideRows: readonly WideRowModel[];
+  readonly workload: WorkloadModel;
+}
+
+/** An empty subject to build on. */
+export function emptySubject(): LintSubject {
+  return { tables: [], site: [], keys: [], wideRows: [], workload: {} };
+}

@@ -1,0 +1,59 @@
+/**
+ * How rules relate the inputs of one lint run: which rowkey designs belong to which table, how many regions a
+ * pre-split makes, and what alphabet split points and key parts use.
+ *
+ * @module
+ */
+import type { KeyDesign, KeyPartShape, LintSubject, SplitModel, TableModel } from '../model.js';
+import { SPLIT_ALGORITHMS } from '../shell/attributes.js';
+
+/**
+ * The rowkey designs of `table`: those naming it, or every design without a table when the run has exactly one
+ * table (the usual `lint schema.hbase --template ...` case).
+ */
+export function keysForTable(subject: LintSubject, table: TableModel): KeyDesign[] {
+  return subject.keys.filter((k) => k.table === table.name || (k.table === undefined && subject.tables.length === 1));
+}
+
+/** Regions a table starts with after its pre-split; `undefined` when the split points are in an unread file. */
+export function regionCount(splits: SplitModel): number | undefined {
+  switch (splits.kind) {
+    case 'none':
+      return 1;
+    case 'points':
+      return new Set(splits.points).size + 1;
+    case 'algorithm':
+      return splits.numRegions;
+    case 'file':
+      return undefined;
+  }
+}
+
+/** What split points look like: lower-case hex, upper-case hex, decimal digits, other printable text, raw bytes. */
+export type PointAlphabet = 'hex' | 'HEX' | 'decimal' | 'text' | 'binary';
+
+/** Classifies split points (`UniformSplit` points are raw bytes, `HexStringSplit` lower-case hex). */
+export function splitAlphabet(splits: SplitModel): PointAlphabet | undefined {
+  if (splits.kind === 'algorithm') return SPLIT_ALGORITHMS[splits.algorithm];
+  if (splits.kind !== 'points' || splits.points.length === 0) return undefined;
+  const all = (re: RegExp): boolean => splits.points.every((p) => re.test(p));
+  if (all(/^[0-9]+$/)) return 'decimal';
+  if (all(/^[0-9a-f]+$/)) return 'hex';
+  if (all(/^[0-9A-F]+$/)) return 'HEX';
+  if (all(/^[\x20-\x7e]+$/)) return 'text';
+  return 'binary';
+}
+
+/** Parts that only add constant bytes and do not decide where a key sorts among others. */
+const isLiteral = (p: KeyPartShape): boolean => p.kind === 'literal';
+
+/** The first part that varies between keys (literal prefixes skipped). */
+export function leadingPart(key: KeyDesign): KeyPartShape | undefined {
+  return key.parts.find((p) => !isLiteral(p));
+}
+
+/** Parts whose distinct values spread keys over buckets (salt, bucket and the compatibility salts). */
+export const SALT_KINDS: ReadonlySet<string> = new Set(['salt', 'bucket', 'phoenixSalt', 'hbasewdPrefix', 'opentsdbSalt']);
+
+/** Parts that hash their input (PII is not in clear behind them). */
+export const HASH_KINDS: ReadonlySet<string> = new Set(['md5', 'sha256', ...SALT_KINDS]);

@@ -1,0 +1,120 @@
+/**
+ * Rules over `hbase-site.xml` and `hbase-env.sh` (playbook sections 7.1, 7.3, 7.4 and the operations checklist).
+ *
+ * Settings are read as a merged configuration: the last `<property>` with a name wins, as in Hadoop's
+ * `Configuration` when resources are added in order. Compaction rules judge only configurations that say something
+ * about compaction (any property with `compaction` in its name), so a file that only tunes caches is not blamed for
+ * compaction settings it never meant to hold.
+ *
+ * @module
+ */
+import type { LintSubject, SiteProperty } from '../model.js';
+import type { Hit, LintRule } from './types.js';
+
+/** HBase's default major compaction period, ms (`HConstants.DEFAULT_MAJOR_COMPACTION_PERIOD`, 7 days). */
+export const DEFAULT_MAJOR_COMPACTION_MS = 604_800_000;
+/** Default heap fractions of block cache and global memstore in HBase 2.x. */
+export const DEFAULT_BLOCK_CACHE_FRACTION = 0.4;
+export const DEFAULT_MEMSTORE_FRACTION = 0.4;
+/** Most heap percent block cache + memstore may take: HBase keeps 20% free (`HBASE_CLUSTER_MINIMUM_MEMORY_THRESHOLD`). */
+export const MAX_CACHE_PLUS_MEMSTORE_PERCENT = 80;
+/** Longest stop-the-world pause the operations checklist tolerates, ms. */
+export const MAX_GC_PAUSE_MS = 5000;
+
+/** The last property named `name`. */
+export function siteValue(s: LintSubject, name: string): SiteProperty | undefined {
+  let found: SiteProperty | undefined;
+  for (const p of s.site) if (p.name === name) found = p;
+  return found;
+}
+
+const talksCompaction = (s: LintSubject): boolean => s.site.some((p) => p.name.includes('compaction'));
+const where = (p: SiteProperty | undefined): { place?: SiteProperty['place'] } => (p === undefined ? {} : { place: p.place });
+
+/**
+ * A heap fraction as HBase's `MemorySizeUtil.validateRegionServerHeapMemoryAllocation` sees it: the Java float
+ * times 100, truncated to a whole percent.
+ */
+export function heapPercent(fraction: number): number {
+  return Math.trunc(Math.fround(Math.fround(fraction) * 100));
+}
+
+/** Site and JVM rules, in catalogue order. */
+export const SITE_RULES: readonly LintRule[] = [
+  {
+    code: 'MAJOR_COMPACTION_AUTO',
+    severity: 'warning',
+    scope: 'site',
+    checks: 'hbase.hregion.majorcompaction not 0 (automatic time-based major compaction left on)',
+    why: 'automatic major compactions rewrite every store at an unplanned time and cause I/O storms under load',
+    fix: 'set hbase.hregion.majorcompaction to 0 and run major_compact off-peak from cron, table by table',
+    check: (s) => {
+      const p = siteValue(s, 'hbase.hregion.majorcompaction');
+      if (p === undefined && !talksCompaction(s)) return [];
+      if (p !== undefined && Number(p.value) === 0 && p.value !== '') return [];
+      const ms = p === undefined ? `unset (HBase default ${DEFAULT_MAJOR_COMPACTION_MS} ms, 7 days)` : `${p.value} ms`;
+      return [{ path: 'site hbase.hregion.majorcompaction', message: `automatic major compaction every ${ms}`, ...where(p) }];
+    },
+  },
+  {
+    code: 'HEAP_CACHE_MEMSTORE',
+    severity: 'error',
+    scope: 'site',
+    checks: `hfile.block.cache.size + hbase.regionserver.global.memstore.size above 0.${MAX_CACHE_PLUS_MEMSTORE_PERCENT}`,
+    why: 'HBase refuses to start a RegionServer that leaves less than 20% of the heap for everything else',
+    fix: 'lower one of the two so they add up to 0.8 or less (e.g. 0.4 + 0.4), or move cache off-heap with BucketCache',
+    check: (s) => {
+      const cache = siteValue(s, 'hfile.block.cache.size');
+      const memstore = siteValue(s, 'hbase.regionserver.global.memstore.size') ?? siteValue(s, 'hbase.regionserver.global.memstore.upperLimit');
+      if (cache === undefined && memstore === undefined) return [];
+      const c = cache === undefined ? DEFAULT_BLOCK_CACHE_FRACTION : Number(cache.value);
+      const m = memstore === undefined ? DEFAULT_MEMSTORE_FRACTION : Number(memstore.value);
+      const percent = heapPercent(c) + heapPercent(m);
+      if (!(percent > MAX_CACHE_PLUS_MEMSTORE_PERCENT)) return [];
+      return [{
+        path: 'site hfile.block.cache.size',
+        message: `block cache ${c} + global memstore ${m} take ${percent}% of the heap (limit ${MAX_CACHE_PLUS_MEMSTORE_PERCENT}%)`,
+        ...where(cache ?? memstore),
+      }];
+    },
+  },
+  {
+    code: 'COMPACTION_THROUGHPUT',
+    severity: 'warning',
+    scope: 'site',
+    checks: 'compaction throughput without explicit lower and higher bounds (or with NoLimitThroughputController)',
+    why: 'unthrottled compactions take the disks from foreground reads and writes during peaks',
+    fix: 'use PressureAwareCompactionThroughputController with hbase.hstore.compaction.throughput.lower.bound/higher.bound (e.g. 50 MB/s and 100 MB/s)',
+    check: (s) => {
+      const controller = siteValue(s, 'hbase.regionserver.throughput.controller');
+      if (controller !== undefined && controller.value.endsWith('NoLimitThroughputController')) {
+        return [{ path: 'site hbase.regionserver.throughput.controller', message: 'compaction throughput is unlimited', place: controller.place }];
+      }
+      if (!talksCompaction(s)) return [];
+      const lower = siteValue(s, 'hbase.hstore.compaction.throughput.lower.bound');
+      const higher = siteValue(s, 'hbase.hstore.compaction.throughput.higher.bound');
+      const hits: Hit[] = [];
+      if (lower === undefined || higher === undefined) {
+        const missing = [lower === undefined ? 'lower' : '', higher === undefined ? 'higher' : ''].filter(Boolean).join(' and ');
+        hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `the ${missing} compaction throughput bound is not set` });
+      } else if (Number(lower.value) > Number(higher.value)) {
+        hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `lower bound ${lower.value} B/s is above higher bound ${higher.value} B/s`, place: lower.place });
+      }
+      return hits;
+    },
+  },
+  {
+    code: 'GC_PAUSE_TARGET',
+    severity: 'error',
+    scope: 'jvm',
+    checks: `-XX:MaxGCPauseMillis at or above ${MAX_GC_PAUSE_MS} ms`,
+    why: 'the operations checklist allows no stop-the-world pause of 5 s or more; long pauses expire ZooKeeper sessions and kill RegionServers',
+    fix: 'use G1 with -XX:MaxGCPauseMillis=100 to 200 in HBASE_REGIONSERVER_OPTS',
+    check: (s) => {
+      const ms = s.jvm?.maxGcPauseMs;
+      if (ms === undefined || ms < MAX_GC_PAUSE_MS) return [];
+      const place = s.jvm?.places['maxGcPause'];
+      return [{ path: 'jvm -XX:MaxGCPauseMillis', message: `the GC pause target is ${ms} ms`, ...(place === undefined ? {} : { place }) }];
+    },
+  },
+];

@@ -1,0 +1,90 @@
+/**
+ * Rules over pre-splits (playbook section 5.1): enough regions for the cluster, split points in the key's alphabet.
+ *
+ * @module
+ */
+import type { PartAlphabet } from '../../keys/types.js';
+import type { LintSubject } from '../model.js';
+import { type PointAlphabet, keysForTable, leadingPart, regionCount, splitAlphabet } from './links.js';
+import type { Hit, LintRule } from './types.js';
+
+/** Regions per RegionServer the playbook's pre-split formula starts from (its range is 10 to 30). */
+export const MIN_REGIONS_PER_SERVER = 10;
+
+/** Which split point alphabets can divide keys whose first varying part writes `key` bytes. */
+const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
+  hex: ['hex', 'decimal'],
+  decimal: ['decimal'],
+  text: ['hex', 'HEX', 'decimal', 'text'],
+  binary: ['binary'],
+};
+
+/** How many regions the pre-split makes against what the stated servers need. */
+function presplitHits(s: LintSubject, below: (regions: number, servers: number) => boolean, need: (servers: number) => string): Hit[] {
+  const servers = s.workload.servers;
+  if (servers === undefined) return [];
+  const hits: Hit[] = [];
+  for (const t of s.tables) {
+    const regions = regionCount(t.splits);
+    if (regions === undefined || !below(regions, servers)) continue;
+    const rate = s.workload.writesPerSec === undefined ? '' : ` (${Math.round(s.workload.writesPerSec / regions)} writes/s per region at ${s.workload.writesPerSec} writes/s)`;
+    hits.push({
+      path: t.name,
+      message: `table '${t.name}' starts with ${regions} region${regions === 1 ? '' : 's'} for ${servers} RegionServers${rate}; ${need(servers)}`,
+      place: t.splits.kind === 'none' ? t.place : t.splits.place,
+    });
+  }
+  return hits;
+}
+
+/** Split rules, in catalogue order. */
+export const SPLIT_RULES: readonly LintRule[] = [
+  {
+    code: 'PRESPLIT_NONE',
+    severity: 'error',
+    scope: 'table',
+    checks: 'fewer pre-split regions than stated RegionServers (--servers)',
+    why: 'until the table splits on its own, every write lands on the few servers that hold its regions',
+    fix: 'pre-split with SPLITS, SPLITS_FILE or NUMREGIONS/SPLITALGO into at least one region per server (playbook: 10-30 per server)',
+    check: (s) => presplitHits(s, (r, n) => r < n, (n) => `at least ${n} are needed so every server takes writes`),
+  },
+  {
+    code: 'PRESPLIT_TOO_FEW',
+    severity: 'warning',
+    scope: 'table',
+    checks: `fewer than ${MIN_REGIONS_PER_SERVER} pre-split regions per stated RegionServer`,
+    why: 'the balancer can only even out load with several regions per server; a handful leaves servers unevenly loaded',
+    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-30 regions, aligned with the key's salt buckets or hex prefix`,
+    check: (s) =>
+      presplitHits(
+        s,
+        (r, n) => r >= n && r < n * MIN_REGIONS_PER_SERVER,
+        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * 30}`,
+      ),
+  },
+  {
+    code: 'SPLIT_ALPHABET',
+    severity: 'error',
+    scope: 'table',
+    checks: "split points whose alphabet cannot match the key's first part (hex splits over decimal keys, decimal over hex, raw bytes over text)",
+    why: 'regions whose range no key falls into stay empty while the rest of the key space crowds into the others',
+    fix: 'generate split points from the key itself: HexStringSplit or hex points for hex salts/hashes, DecimalStringSplit or padded decimal points for decimal buckets',
+    check: (s) => {
+      const hits: Hit[] = [];
+      for (const t of s.tables) {
+        const points = splitAlphabet(t.splits);
+        if (points === undefined || t.splits.kind === 'none' || t.splits.kind === 'file') continue;
+        for (const k of keysForTable(s, t)) {
+          const lead = leadingPart(k);
+          if (lead === undefined || COMPATIBLE[lead.alphabet].includes(points)) continue;
+          hits.push({
+            path: t.name,
+            message: `table '${t.name}' is split on ${points} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes`,
+            place: t.splits.place,
+          });
+        }
+      }
+      return hits;
+    },
+  },
+];

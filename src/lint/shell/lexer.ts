@@ -1,0 +1,161 @@
+/**
+ * Tokenizer for the subset of Ruby that `hbase shell` scripts use in `create`/`alter` statements: quoted strings,
+ * numbers, bare words (`NAME`, `true`, `Bytes.toBytes`), `=>`, brackets, commas, `#` comments and `\` line
+ * continuations. A newline ends a statement except inside brackets or after `,` / `=>` (as in Ruby).
+ *
+ * @module
+ */
+import { HotspotError } from '../../util/errors.js';
+
+/** Token kinds. `end` closes a statement (newline or `;`); `eof` closes the input. */
+export type TokenKind = 'str' | 'num' | 'word' | 'arrow' | '{' | '}' | '[' | ']' | '(' | ')' | ',' | 'end' | 'eof';
+
+/** One token with its 1-based line and column. */
+export interface Token {
+  readonly kind: TokenKind;
+  /** String contents (escapes resolved), number text, word text, or the punctuation itself. */
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+const CLOSERS: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
+const NAMES: Record<string, string> = { '{': 'hash', '[': 'array', '(': 'argument list' };
+
+/**
+ * Splits a shell script into tokens.
+ * @param text - the script.
+ * @param file - its name, for errors.
+ * @throws HotspotError `LINT_SHELL_SYNTAX` at the exact line and column for an unterminated string, hash, array or
+ *   argument list, a stray `\`, a closing bracket that does not match, or a character Ruby would not accept here.
+ */
+export function tokenize(text: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  const open: Token[] = [];
+  let i = 0;
+  let line = 1;
+  let col = 1;
+  const fail = (message: string, l = line, c = col): never => {
+    throw new HotspotError('LINT_SHELL_SYNTAX', message, { file, line: l, column: c });
+  };
+  const push = (kind: TokenKind, value: string, l: number, c: number): void => {
+    tokens.push({ kind, text: value, line: l, column: c });
+  };
+  const continues = (): boolean => {
+    const last = tokens[tokens.length - 1];
+    return open.length > 0 || last === undefined || last.kind === ',' || last.kind === 'arrow' || last.kind === 'end';
+  };
+  while (i < text.length) {
+    const ch = text[i] as string;
+    const l = line;
+    const c = col;
+    if (ch === '\n') {
+      if (!continues()) push('end', '\n', l, c);
+      i++;
+      line++;
+      col = 1;
+    } else if (ch === ' ' || ch === '\t' || ch === '\r') {
+      i++;
+      col++;
+    } else if (ch === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (ch === '\\') {
+      const next = text[i + 1];
+      if (next === '\n' || (next === '\r' && text[i + 2] === '\n')) {
+        i += next === '\n' ? 2 : 3;
+        line++;
+        col = 1;
+      } else {
+        fail("a line continuation '\\' must be the last character of its line (move the comment to its own line)");
+      }
+    } else if (ch === ';') {
+      if (!continues()) push('end', ';', l, c);
+      i++;
+      col++;
+    } else if (ch === "'" || ch === '"') {
+      const [value, consumed, lines, endCol] = readString(text, i, ch, () =>
+        fail(`unterminated string: add the closing ${ch}`, l, c),
+      );
+      push('str', value, l, c);
+      i += consumed;
+      line += lines;
+      col = lines > 0 ? endCol : col + consumed;
+    } else if (ch === '=' && text[i + 1] === '>') {
+      push('arrow', '=>', l, c);
+      i += 2;
+      col += 2;
+    } else if (ch in CLOSERS) {
+      push(ch as TokenKind, ch, l, c);
+      open.push(tokens[tokens.length - 1] as Token);
+      i++;
+      col++;
+    } else if (ch === '}' || ch === ']' || ch === ')') {
+      const opener = open.pop();
+      if (opener === undefined) fail(`'${ch}' closes nothing: remove it`);
+      else if (CLOSERS[opener.text] !== ch) {
+        fail(
+          `'${ch}' does not close the ${NAMES[opener.text]} opened with '${opener.text}' at ` +
+            `line ${opener.line} column ${opener.column}: use '${CLOSERS[opener.text]}'`,
+        );
+      }
+      push(ch as TokenKind, ch, l, c);
+      i++;
+      col++;
+    } else if (ch === ',') {
+      push(',', ',', l, c);
+      i++;
+      col++;
+    } else {
+      const m = /^(-?\d[\d_]*(?:\.\d+)?)|^([A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*[?!]?)/.exec(
+        text.slice(i, i + 200),
+      );
+      if (m === null) fail(`unexpected character '${ch}' in an hbase shell statement`);
+      else {
+        push(m[1] !== undefined ? 'num' : 'word', m[0].replace(/_/g, m[1] !== undefined ? '' : '_'), l, c);
+        i += m[0].length;
+        col += m[0].length;
+      }
+    }
+  }
+  const unclosed = open.pop();
+  if (unclosed !== undefined) {
+    const closer = CLOSERS[unclosed.text] as string;
+    fail(`unterminated ${NAMES[unclosed.text]}: '${unclosed.text}' is never closed; add '${closer}'`, unclosed.line, unclosed.column);
+  }
+  push('end', '', line, col);
+  push('eof', '', line, col);
+  return tokens;
+}
+
+/** Reads a Ruby string literal starting at `start`; returns [value, characters consumed, newlines, column after]. */
+function readString(text: string, start: number, quote: string, onUnterminated: () => never): [string, number, number, number] {
+  let out = '';
+  let i = start + 1;
+  let lines = 0;
+  let col = 0;
+  while (i < text.length && text[i] !== quote) {
+    const ch = text[i] as string;
+    if (ch === '\n') {
+      lines++;
+      col = 0;
+    }
+    if (ch === '\\' && i + 1 < text.length) {
+      const next = text[i + 1] as string;
+      if (quote === "'") out += next === "'" || next === '\\' ? next : `\\${next}`;
+      else if (next === 'x' && /^[0-9A-Fa-f]{1,2}/.test(text.slice(i + 2, i + 4))) {
+        const hex = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(i + 2, i + 4))?.[0] ?? '';
+        out += String.fromCharCode(parseInt(hex, 16));
+        i += hex.length;
+        col += hex.length;
+      } else out += ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[next] ?? next;
+      i += 2;
+      col += 2;
+      continue;
+    }
+    out += ch;
+    i++;
+    col++;
+  }
+  if (i >= text.length) onUnterminated();
+  return [out, i + 1 - start, lines, col + 2];
+}

@@ -1,0 +1,142 @@
+/**
+ * Reads `create` and `alter` statements of an `hbase shell` script into table models, applying them in order the
+ * way HBase's shell (`admin.rb` `create` / `alter`) applies them to a table descriptor. Other shell commands
+ * (`disable`, `put`, `major_compact`, ...) are skipped.
+ *
+ * @module
+ */
+import { HotspotError } from '../../util/errors.js';
+import type { FamilyModel, SourcePlace, SplitModel, TableModel } from '../model.js';
+import { FAMILY_ATTRIBUTES, SPLIT_ALGORITHMS, TABLE_ATTRIBUTES } from './attributes.js';
+import { tokenize } from './lexer.js';
+import { type HashEntry, type ShellValue, parseStatements } from './values.js';
+
+interface Draft {
+  name: string;
+  families: Map<string, FamilyModel>;
+  attributes: Record<string, string>;
+  splits: SplitModel;
+  place: SourcePlace;
+}
+
+/**
+ * Parses an `hbase shell` script (`.hbase` / `.rb`) into the tables its `create`/`alter` statements describe.
+ * @param text - script text.
+ * @param file - its name as the user gave it (used in every error and finding).
+ * @returns one model per table, in order of first appearance.
+ * @throws HotspotError `LINT_SHELL_SYNTAX` (unterminated hash/string, bad token), `LINT_SHELL_UNKNOWN_ATTRIBUTE`
+ *   (a hash key HBase does not know), `LINT_SHELL_ARGUMENT` (a wrong value type, e.g. `VERSIONS => 'x'`), each at
+ *   file:line:column.
+ */
+export function parseShellScript(text: string, file: string): TableModel[] {
+  const tables = new Map<string, Draft>();
+  const fail = (place: SourcePlace, code: string, message: string): never => {
+    throw new HotspotError(code, message, { file, line: place.line, column: place.column });
+  };
+  for (const st of parseStatements(tokenize(text, file), file)) {
+    if (st.command !== 'create' && st.command !== 'alter') continue;
+    const [nameArg, ...rest] = st.args;
+    if (nameArg === undefined || nameArg.type !== 'str') {
+      return fail(nameArg?.place ?? st.place, 'LINT_SHELL_ARGUMENT', `${st.command} needs the table name as a quoted string first`);
+    }
+    let draft = tables.get(nameArg.text);
+    if (draft === undefined) {
+      draft = { name: nameArg.text, families: new Map(), attributes: {}, splits: { kind: 'none' }, place: st.place };
+      tables.set(nameArg.text, draft);
+    }
+    for (const arg of rest.flatMap((a) => (a.type === 'array' ? a.items : [a]))) {
+      if (arg.type === 'str') addFamily(draft, arg.text, [], arg.place, fail);
+      else if (arg.type === 'hash') applyHash(draft, st.command, arg.entries, arg.place, fail);
+      else fail(arg.place, 'LINT_SHELL_ARGUMENT', `${st.command} takes family names ('cf') or hashes ({NAME => 'cf', ...}), not ${arg.type === 'array' ? 'a nested array' : `'${arg.text}'`}`);
+    }
+  }
+  return [...tables.values()].map((d) => ({
+    name: d.name,
+    families: [...d.families.values()],
+    attributes: d.attributes,
+    splits: d.splits,
+    place: d.place,
+  }));
+}
+
+type Fail = (place: SourcePlace, code: string, message: string) => never;
+
+function applyHash(draft: Draft, command: string, entries: readonly HashEntry[], place: SourcePlace, fail: Fail): void {
+  const name = entries.find((e) => e.key === 'NAME');
+  const method = entries.find((e) => e.key === 'METHOD');
+  const deleteKey = entries.find((e) => e.key === 'delete');
+  if (deleteKey !== undefined) {
+    draft.families.delete(scalar(deleteKey.value, fail));
+    return;
+  }
+  if (name !== undefined) {
+    const family = scalar(name.value, fail);
+    if (method !== undefined && scalar(method.value, fail) === 'delete') {
+      draft.families.delete(family);
+      return;
+    }
+    addFamily(draft, family, entries.filter((e) => e.key !== 'NAME' && e.key !== 'METHOD'), place, fail);
+    return;
+  }
+  for (const e of entries) {
+    if (!TABLE_ATTRIBUTES.has(e.key)) {
+      const hint = FAMILY_ATTRIBUTES.has(e.key) ? ` (${e.key} is a column family attribute: put it in {NAME => 'cf', ${e.key} => ...})` : '';
+      fail(e.keyPlace, 'LINT_SHELL_UNKNOWN_ATTRIBUTE', `unknown table attribute ${e.key}${hint}`);
+    }
+    if (e.key === 'SPLITS') {
+      if (e.value.type !== 'array') fail(e.value.place, 'LINT_SHELL_ARGUMENT', "SPLITS needs an array of split points, e.g. SPLITS => ['10', '20']");
+      else draft.splits = { kind: 'points', points: e.value.items.map((v) => scalar(v, fail)), place: e.keyPlace };
+    } else if (e.key === 'SPLITS_FILE') {
+      draft.splits = { kind: 'file', file: scalar(e.value, fail), place: e.keyPlace };
+    } else if (e.key === 'NUMREGIONS' || e.key === 'SPLITALGO') {
+      draft.splits = algorithmSplits(entries, e.keyPlace, fail);
+    } else if (e.key === 'CONFIGURATION' || e.key === 'METADATA') {
+      if (e.value.type !== 'hash') fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} needs a hash of 'key' => 'value'`);
+      else for (const c of e.value.entries) draft.attributes[c.key] = scalar(c.value, fail);
+    } else if (e.key !== 'METHOD') draft.attributes[e.key] = scalar(e.value, fail);
+  }
+  if (command === 'create' && entries.length === 0) fail(place, 'LINT_SHELL_ARGUMENT', 'empty hash: give NAME => ... or table options');
+}
+
+function algorithmSplits(entries: readonly HashEntry[], place: SourcePlace, fail: Fail): SplitModel {
+  const n = entries.find((e) => e.key === 'NUMREGIONS');
+  const algo = entries.find((e) => e.key === 'SPLITALGO');
+  if (n === undefined || algo === undefined) {
+    return fail(place, 'LINT_SHELL_ARGUMENT', 'NUMREGIONS and SPLITALGO go together, e.g. {NUMREGIONS => 16, SPLITALGO => \'HexStringSplit\'}');
+  }
+  const count = Number(scalar(n.value, fail));
+  if (n.value.type !== 'num' || !Number.isInteger(count) || count < 2) {
+    fail(n.value.place, 'LINT_SHELL_ARGUMENT', 'NUMREGIONS must be a whole number of regions, at least 2');
+  }
+  const algorithm = scalar(algo.value, fail).replace(/^.*\./, '');
+  if (!(algorithm in SPLIT_ALGORITHMS)) {
+    fail(algo.value.place, 'LINT_SHELL_ARGUMENT', `unknown SPLITALGO '${algorithm}': use ${Object.keys(SPLIT_ALGORITHMS).join(', ')}`);
+  }
+  return { kind: 'algorithm', numRegions: count, algorithm, place };
+}
+
+function addFamily(draft: Draft, name: string, entries: readonly HashEntry[], place: SourcePlace, fail: Fail): void {
+  if (name === '') fail(place, 'LINT_SHELL_ARGUMENT', 'a column family name cannot be empty');
+  const attributes: Record<string, string> = { ...(draft.families.get(name)?.attributes ?? {}) };
+  for (const e of entries) {
+    if (!FAMILY_ATTRIBUTES.has(e.key)) {
+      const hint = TABLE_ATTRIBUTES.has(e.key) ? ` (${e.key} is a table option: put it in its own hash outside the family)` : '';
+      fail(e.keyPlace, 'LINT_SHELL_UNKNOWN_ATTRIBUTE', `unknown column family attribute ${e.key} in family '${name}'${hint}`);
+    }
+    if ((e.key === 'VERSIONS' || e.key === 'MIN_VERSIONS' || e.key === 'BLOCKSIZE') && e.value.type !== 'num') {
+      if (!/^\d+$/.test(scalar(e.value, fail))) fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be a whole number`);
+    }
+    if (e.key === 'CONFIGURATION' || e.key === 'METADATA') {
+      if (e.value.type !== 'hash') fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} needs a hash of 'key' => 'value'`);
+      else for (const c of e.value.entries) attributes[c.key] = scalar(c.value, fail);
+    } else attributes[e.key] = scalar(e.value, fail);
+  }
+  const prior = draft.families.get(name);
+  draft.families.set(name, { name, attributes, place: prior?.place ?? place });
+}
+
+/** The text of a string, number or bare word; arrays and hashes are an error here. */
+function scalar(v: ShellValue, fail: Fail): string {
+  if (v.type === 'array' || v.type === 'hash') return fail(v.place, 'LINT_SHELL_ARGUMENT', `expected a single value here, found ${v.type === 'array' ? 'an array' : 'a hash'}`);
+  return v.text;
+}

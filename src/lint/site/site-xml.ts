@@ -1,0 +1,60 @@
+/**
+ * Reads `hbase-site.xml` (Hadoop `Configuration` XML: `<configuration>` of `<property>` with `<name>`, `<value>`,
+ * optional `<final>` and `<description>`) into site properties, checking that the settings lint reads as numbers
+ * are numbers.
+ *
+ * @module
+ */
+import { HotspotError } from '../../util/errors.js';
+import type { SiteProperty } from '../model.js';
+import { type XmlElement, parseXml } from './xml.js';
+
+/** Settings lint reads as numbers, with the kind of number HBase expects. */
+const NUMERIC: Readonly<Record<string, 'fraction' | 'count'>> = {
+  'hfile.block.cache.size': 'fraction',
+  'hbase.regionserver.global.memstore.size': 'fraction',
+  'hbase.regionserver.global.memstore.upperLimit': 'fraction',
+  'hbase.hregion.majorcompaction': 'count',
+  'hbase.hstore.compaction.throughput.lower.bound': 'count',
+  'hbase.hstore.compaction.throughput.higher.bound': 'count',
+  'hbase.hregion.memstore.flush.size': 'count',
+  'hbase.hregion.max.filesize': 'count',
+  'hbase.hstore.compaction.min': 'count',
+  'hbase.hstore.compaction.max': 'count',
+  'hbase.hstore.compactionThreshold': 'count',
+};
+
+/**
+ * Parses an `hbase-site.xml`.
+ * @returns the properties in file order (later ones override earlier ones with the same name).
+ * @throws HotspotError `LINT_XML_SYNTAX` for malformed XML, `LINT_SITE_SHAPE` for a root other than
+ *   `<configuration>`, a `<property>` without `<name>`/`<value>` or an unexpected element, `LINT_SITE_VALUE` for a
+ *   non-numeric value of a numeric setting (fractions must lie in 0..1); each with file:line:column.
+ */
+export function parseSiteXml(text: string, file: string): SiteProperty[] {
+  const root = parseXml(text, file);
+  const fail = (code: string, el: XmlElement, message: string): never => {
+    throw new HotspotError(code, message, { file, line: el.line, column: el.column });
+  };
+  if (root.name !== 'configuration') fail('LINT_SITE_SHAPE', root, `the root element is <${root.name}>; hbase-site.xml needs <configuration>`);
+  const properties: SiteProperty[] = [];
+  for (const el of root.children) {
+    if (el.name !== 'property') {
+      fail('LINT_SITE_SHAPE', el, `unexpected <${el.name}> in <configuration>: only <property> elements are read`);
+    }
+    const child = (name: string): XmlElement | undefined => el.children.find((c) => c.name === name);
+    const nameEl = child('name');
+    const valueEl = child('value');
+    if (nameEl === undefined || nameEl.text.trim() === '') return fail('LINT_SITE_SHAPE', el, '<property> without a <name>: add <name>setting.name</name>');
+    const name = nameEl.text.trim();
+    if (valueEl === undefined) return fail('LINT_SITE_SHAPE', el, `property ${name} has no <value>: add <value>...</value> or remove it`);
+    const value = valueEl.text.trim();
+    const kind = NUMERIC[name];
+    const n = Number(value);
+    if (kind !== undefined && (value === '' || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1) || (kind === 'count' && !Number.isInteger(n)))) {
+      fail('LINT_SITE_VALUE', valueEl, `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : 'a whole non-negative number'}`);
+    }
+    properties.push({ name, value, place: { file, line: valueEl.line, column: valueEl.column } });
+  }
+  return properties;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseShellScript } from '../../src/lint/shell/script.js';
+import type { HotspotError } from '../../src/util/errors.js';
+import { errorOf as errorOfRun, fixture } from './helpers.js';
+
+const errorOf = (text: string): HotspotError => errorOfRun(() => parseShellScript(text, 's.hbase'));
+
+describe('parseShellScript', () => {
+  it('reads family shorthand over continued lines', () => {
+    const [t] = parseShellScript(fixture('ten-families.hbase'), 'ten.hbase');
+    expect(t?.name).toBe('customer');
+    expect(t?.families.map((f) => f.name)).toEqual(['profile', 'address', 'payment', 'orders', 'logins', 'coupons', 'friends', 'clicks', 'options', 'scratch']);
+    expect(t?.families[5]?.place).toEqual({ file: 'ten.hbase', line: 3, column: 8 });
+    expect(t?.splits).toEqual({ kind: 'none' });
+  });
+
+  it('reads family hashes, NUMREGIONS/SPLITALGO and applies alter in order', () => {
+    const [t] = parseShellScript(fixture('metrics.hbase'), 'm.hbase');
+    expect(t?.families.map((f) => [f.name, f.attributes])).toEqual([
+      ['r', { VERSIONS: '1', COMPRESSION: 'SNAPPY', BLOOMFILTER: 'ROW', TTL: '5184000' }],
+      ['h', { VERSIONS: '1', COMPRESSION: 'LZ4', BLOOMFILTER: 'ROW', TTL: '34560000' }],
+    ]);
+    expect(t?.splits).toMatchObject({ kind: 'algorithm', numRegions: 32, algorithm: 'HexStringSplit' });
+  });
+
+  it('reads SPLITS arrays, SPLITS_FILE, namespaces, parentheses, ; and comments', () => {
+    const tables = parseShellScript(
+      [
+        "create 'ns:events', 'd', SPLITS => ['10', '20', # tens",
+        "  'a0']  # hex",
+        "disable 'ns:events'; create('logs', {NAME => \"l\"}, SPLITS_FILE => 'splits.txt')",
+        "alter 'ns:events', NAME => 'd', METHOD => 'delete'",
+        "alter 'ns:events', {NAME => 'e', BLOOMFILTER => 'ROWCOL'}, MAX_FILESIZE => 21474836480",
+      ].join('\n'),
+      'x.hbase',
+    );
+    expect(tables.map((t) => t.name)).toEqual(['ns:events', 'logs']);
+    expect(tables[0]?.splits).toEqual({ kind: 'points', points: ['10', '20', 'a0'], place: { file: 'x.hbase', line: 1, column: 26 } });
+    expect(tables[0]?.families.map((f) => f.name)).toEqual(['e']);
+    expect(tables[0]?.attributes).toEqual({ MAX_FILESIZE: '21474836480' });
+    expect(tables[1]?.splits).toMatchObject({ kind: 'file', file: 'splits.txt' });
+  });
+
+  it('rejects an unterminated hash at its opening brace', () => {
+    const err = errorOf("create 't',\n  {NAME => 'd', VERSIONS => 1,\n   TTL => 10\n");
+    expect(err.code).toBe('LINT_SHELL_SYNTAX');
+    expect(err.where).toEqual({ file: 's.hbase', line: 2, column: 3 });
+    expect(err.message).toContain("add '}'");
+  });
+
+  it('rejects an unknown attribute at its key', () => {
+    const err = errorOf("create 't', {NAME => 'd', TTl => 10}");
+    expect(err.code).toBe('LINT_SHELL_UNKNOWN_ATTRIBUTE');
+    expect(err.message).toBe("s.hbase:1:27: unknown column family attribute TTl in family 'd'");
+  });
+
+  it('rejects a family attribute given as a table option', () => {
+    const err = errorOf("create 't', 'd', VERSIONS => 3");
+    expect(err.code).toBe('LINT_SHELL_UNKNOWN_ATTRIBUTE');
+    expect(err.where).toEqual({ file: 's.hbase', line: 1, column: 18 });
+  });
+
+  it.each([
+    ["create 't', 'd", 1, 13, 'unterminated string'],
+    ["create 't', {NAME => 'd'}]", 1, 26, 'closes nothing'],
+    ["create 't', {NAME => 'd']", 1, 25, "does not close the hash"],
+    ["create 't', {NAME 'd'}", 1, 19, "expected '=>'"],
+    ["create 't', \\ # note\n 'd'", 1, 13, 'line continuation'],
+    ["create 't' 'd'", 1, 12, "expected ','"],
+    ["create 't', {NAME => 'd', VERSIONS => 'all'}", 1, 39, 'whole number'],
+    ["create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'RandomSplit'}", 1, 49, 'unknown SPLITALGO'],
+    ["create 't', 'd', {NUMREGIONS => 8}", 1, 19, 'go together'],
+    ['create 42', 1, 8, 'table name'],
+    ["create 't', 'd', @x", 1, 18, "unexpected character '@'"],
+  ])('rejects %j at %i:%i', (text, line, column, words) => {
+    const err = errorOf(text);
+    expect(err.where).toMatchObject({ line, column });
+    expect(err.message).toContain(words);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseSiteXml } from '../../src/lint/site/site-xml.js';
+import type { HotspotError } from '../../src/util/errors.js';
+import { errorOf as errorOfRun, fixture } from './helpers.js';
+
+const errorOf = (text: string): HotspotError => errorOfRun(() => parseSiteXml(text, 'site.xml'));
+
+describe('parseSiteXml', () => {
+  it('reads properties with the place of their value', () => {
+    const props = parseSiteXml(fixture('ttl-site.xml'), 'ttl-site.xml');
+    expect(props).toEqual([
+      { name: 'hbase.hstore.compaction.min', value: '3', place: { file: 'ttl-site.xml', line: 6, column: 5 } },
+      { name: 'hbase.hregion.majorcompaction', value: '86400000', place: { file: 'ttl-site.xml', line: 10, column: 5 } },
+    ]);
+  });
+
+  it('resolves entities, CDATA and comments inside values', () => {
+    const props = parseSiteXml(
+      '<configuration><property><name>a&amp;b</name><value><![CDATA[x<y]]><!-- c -->&#65;&#x42;</value></property></configuration>',
+      's.xml',
+    );
+    expect(props.map((p) => [p.name, p.value])).toEqual([['a&b', 'x<yAB']]);
+  });
+
+  it.each([
+    ['<configuration>\n  <property>\n    <name>x</name>\n  </property>\n', 1, 1, 'LINT_XML_SYNTAX', '<configuration> is never closed'],
+    ['<configuration>\n<property><name>x</nam></property>\n</configuration>', 2, 18, 'LINT_XML_SYNTAX', 'does not match <name>'],
+    ['<configuration>\n<!-- open\n', 2, 1, 'LINT_XML_SYNTAX', 'unterminated comment'],
+    ['<configuration><property><name>a & b</name><value>1</value></property></configuration>', 1, 34, 'LINT_XML_SYNTAX', "'&' must start an entity"],
+    ['oops<configuration/>', 1, 1, 'LINT_XML_SYNTAX', 'text outside the root'],
+    ['<configuration/><configuration/>', 1, 17, 'LINT_XML_SYNTAX', 'second root'],
+    ['  ', 1, 1, 'LINT_XML_SYNTAX', 'no root element'],
+    ['<config/>', 1, 1, 'LINT_SITE_SHAPE', 'needs <configuration>'],
+    ['<configuration>\n <property><value>1</value></property></configuration>', 2, 2, 'LINT_SITE_SHAPE', 'without a <name>'],
+    ['<configuration><property><name>x</name></property></configuration>', 1, 16, 'LINT_SITE_SHAPE', 'has no <value>'],
+    ['<configuration><include/></configuration>', 1, 16, 'LINT_SITE_SHAPE', 'unexpected <include>'],
+    ['<configuration><property><name>hfile.block.cache.size</name><value>40%</value></property></configuration>', 1, 61, 'LINT_SITE_VALUE', 'heap fraction'],
+    ['<configuration><property><name>hbase.hregion.majorcompaction</name><value>7d</value></property></configuration>', 1, 68, 'LINT_SITE_VALUE', 'whole non-negative'],
+  ])('rejects %j at %i:%i', (text, line, column, code, words) => {
+    const err = errorOf(text);
+    expect(err.code).toBe(code);
+    expect(err.where).toEqual({ file: 'site.xml', line, column });
+    expect(err.message).toContain(words);
+  });
+});
