@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { toStringBinary, utf8Bytes } from '../../src/bytes/index.js';
+import { compileTemplate } from '../../src/keys/template/compile.js';
+import type { KeyPart, PartAlphabet, RowkeyTemplate } from '../../src/keys/types.js';
+import { saltSplitPoints } from '../../src/regions/salt-splits.js';
+
+const show = (keys: Uint8Array[]) => keys.map((k) => toStringBinary(k));
+
+function part(kind: KeyPart['kind'], source: string, position: number, extra: Partial<KeyPart> & { alphabet: PartAlphabet }): KeyPart {
+  return { kind, source, position, inputs: [], fixedWidth: undefined, buckets: undefined, order: 'none', encode: () => utf8Bytes(source), ...extra };
+}
+/** A hand-built template: a literal, a one-byte binary salt of 3 buckets (like Phoenix's), then a 4-digit decimal part. */
+const handBuilt: RowkeyTemplate = {
+  source: 't:{phoenixSalt(3)}{pad(n,4)}',
+  parts: [
+    part('literal', 't:', 0, { alphabet: 'text', fixedWidth: 2 }),
+    part('phoenixSalt', '{phoenixSalt(3)}', 2, { alphabet: 'binary', fixedWidth: 1, buckets: 3, bucketBytes: (b) => Uint8Array.of(b) }),
+    part('pad', '{pad(n,4)}', 18, { alphabet: 'decimal', fixedWidth: 4 }),
+  ],
+  fields: ['n'],
+  decodable: false,
+  decodeWarnings: [],
+  encode: () => new Uint8Array(0),
+  decode: () => ({}),
+};
+
+describe('saltSplitPoints', () => {
+  it('gives one boundary per bucket, after the literal prefix, for a hand-built template', () => {
+    expect(show(saltSplitPoints(handBuilt))).toEqual(['t:\\x01', 't:\\x02']);
+  });
+
+  it('cuts each bucket on the next decimal part: (9999 - 0 + 1) / 4 = 2500', () => {
+    expect(show(saltSplitPoints(handBuilt, { regionsPerBucket: 4 }))).toEqual([
+      't:\\x002500', 't:\\x005000', 't:\\x007500',
+      't:\\x01', 't:\\x012500', 't:\\x015000', 't:\\x017500',
+      't:\\x02', 't:\\x022500', 't:\\x025000', 't:\\x027500',
+    ]);
+  });
+
+  it('works through compileTemplate: %02x salts with the separator, as the playbook writes them', () => {
+    const t = compileTemplate('{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}');
+    expect(show(saltSplitPoints(t))).toEqual(['01_', '02_', '03_', '04_', '05_', '06_', '07_', '08_', '09_', '0a_', '0b_', '0c_', '0d_', '0e_', '0f_']);
+    const bucketed = compileTemplate('{bucket(id,3)}_{id}');
+    expect(show(saltSplitPoints(bucketed))).toEqual(['0001_', '0002_']);
+  });
+
+  it('cuts text parts over printable ASCII (0x20..0x7E: 95 values, step 95/2 -> 47 = 0x2F, so 0x20 + 0x2F = "O")', () => {
+    const t = compileTemplate('{salt(id,2)}{id}');
+    expect(show(saltSplitPoints(t, { regionsPerBucket: 2 }))).toEqual(['00O', '01', '01O']);
+  });
+
+  it('cuts hex parts like HexStringSplit over the part width', () => {
+    const t = compileTemplate('{salt(id,2)}_{md5(id,4)}');
+    expect(show(saltSplitPoints(t, { regionsPerBucket: 4 }))).toEqual(['00_4000', '00_8000', '00_c000', '01_', '01_4000', '01_8000', '01_c000']);
+  });
+
+  it('refuses keys that do not start with a salt, naming the part', () => {
+    expect(() => saltSplitPoints(compileTemplate('{id}_{salt(id,4)}'))).toThrow(/part "\{id\}" at template position 1 is not a salt/);
+    expect(() => saltSplitPoints(compileTemplate('{id}'))).toThrow(expect.objectContaining({ code: 'SPLIT_TEMPLATE_NO_SALT' }));
+  });
+
+  it('refuses bad per-bucket counts and a salt with nothing after it', () => {
+    const t = compileTemplate('{salt(id,4)}_{id}');
+    for (const k of [0, -1, 1.5]) expect(() => saltSplitPoints(t, { regionsPerBucket: k })).toThrow(expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID' }));
+    expect(() => saltSplitPoints(compileTemplate('{salt(id,4)}'), { regionsPerBucket: 2 })).toThrow(/no key part after the salt/);
+    expect(saltSplitPoints(compileTemplate('{salt(id,4)}'))).toHaveLength(3);
+    expect(() => saltSplitPoints(handBuilt, { regionsPerBucket: 10_001 })).toThrow(expect.objectContaining({ code: 'SPLIT_TOO_MANY_REGIONS' }));
+  });
+});
