@@ -4,7 +4,7 @@
  * adding a descriptor: the parser checks arity and argument kinds from it, the compiler asks it for a
  * {@link CompiledCall}, and `key explain`, decoding and scan planning read the call's metadata.
  */
-import type { FieldValue, KeyPartKind, KeyRecord, PartAlphabet } from '../types.js';
+import type { KeyPartKind, KeyRecord, PartAlphabet } from '../types.js';
 import type { KeyBuffer } from './key-buffer.js';
 
 /**
@@ -83,9 +83,10 @@ export interface CompiledCall {
   recoverText?(text: string): { field: string; text: string };
   /**
    * Calls that give back their input field from their own bytes `key[from, to)` (pad, reverseTs, long, a full-
-   * precision date). Returns the field value, or a sentence saying why the bytes are not a value of this call.
+   * precision date). Returns the field value (a number, or a bigint beyond 2^53), or a sentence saying why the bytes
+   * are not a value of this call. Text-valued inversions use `recoverText` instead.
    */
-  recover?: { readonly field: string; read(key: Uint8Array, from: number, to: number): FieldValue | string };
+  recover?: { readonly field: string; read(key: Uint8Array, from: number, to: number): number | bigint | string };
   /**
    * Calls computed over the key bytes that FOLLOW them (compatibility salts such as Phoenix's salt byte): the
    * compiler reserves `fixedWidth` bytes, writes the rest of the key, then calls this with the finished key buffer,

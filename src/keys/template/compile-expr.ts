@@ -1,0 +1,162 @@
+/** Compiles parsed expressions into text expressions and calls, checking arity and argument kinds. */
+import { utf8Bytes } from '../../bytes/index.js';
+import { HotspotError } from '../../util/errors.js';
+import type { CompiledArg, CompiledCall, FunctionDescriptor, TextExpr } from '../functions/descriptor.js';
+import { hashText } from '../functions/args.js';
+import { requireFunction, type FunctionRegistry } from '../functions/registry.js';
+import { fieldText } from '../functions/values.js';
+import type { Expr } from './parse.js';
+
+/** What expression compilation needs to know about the template as a whole. */
+export interface ExprContext {
+  readonly template: string;
+  readonly registry: FunctionRegistry;
+  /** When given, the only field names allowed. */
+  readonly knownFields: ReadonlySet<string> | undefined;
+  /** Fields some function reads as a number (their plain parts decode as numbers). */
+  readonly numericFields: ReadonlySet<string>;
+}
+
+function argError(ctx: ExprContext, expr: Expr, message: string, field?: string): HotspotError {
+  return new HotspotError('TEMPLATE_ARGUMENT', `template "${ctx.template}" at position ${expr.position}: ${message}`, field === undefined ? {} : { field });
+}
+
+function checkField(ctx: ExprContext, name: string, position: number): void {
+  if (ctx.knownFields && !ctx.knownFields.has(name)) {
+    const known = [...ctx.knownFields].join(', ');
+    throw new HotspotError(
+      'TEMPLATE_UNKNOWN_FIELD',
+      `template "${ctx.template}" at position ${position}: unknown field "${name}"; known fields: ${known}`,
+      { field: name },
+    );
+  }
+}
+
+/** Collects the fields that functions read as numbers (arguments of kind `field`). */
+export function collectNumericFields(expr: Expr, registry: FunctionRegistry, into: Set<string>): void {
+  if (expr.type !== 'call') return;
+  const d = registry.get(expr.name);
+  expr.args.forEach((a, i) => {
+    const spec = d?.args[i];
+    if (spec?.kind === 'field' && a.type === 'name') into.add(a.name);
+    collectNumericFields(a, registry, into);
+  });
+}
+
+/** A field's text as an expression (a number field is written in plain decimal). */
+export function fieldExpr(name: string, position: number, numeric: boolean): TextExpr {
+  const site = { source: name, position };
+  return {
+    source: name,
+    position,
+    inputs: [name],
+    fixedWidth: undefined,
+    alphabet: numeric ? 'decimal' : 'text',
+    text: (record) => fieldText(record, name, site),
+    hash(record, h) {
+      const v = record[name];
+      const text = typeof v === 'string' ? v : fieldText(record, name, site);
+      let out = h;
+      for (let i = 0; i < text.length; i++) out = (Math.imul(out, 31) + text.charCodeAt(i)) | 0;
+      return out;
+    },
+    write(record, out) {
+      const v = record[name];
+      out.writeUtf8(typeof v === 'string' ? v : fieldText(record, name, site));
+    },
+    recoverText: (text) => ({ field: name, text }),
+  };
+}
+
+/** A string literal as an expression. */
+export function stringExpr(value: string, position: number, source: string): TextExpr {
+  const bytes = utf8Bytes(value);
+  return {
+    source,
+    position,
+    inputs: [],
+    fixedWidth: bytes.length,
+    alphabet: /^[0-9]+$/.test(value) ? 'decimal' : 'text',
+    text: () => value,
+    hash: (_record, h) => hashText(value, h),
+    write: (_record, out) => out.writeBytes(bytes),
+  };
+}
+
+/** Compiles an expression that must produce text (a field, a string, or a text-valued call). */
+export function compileText(expr: Expr, ctx: ExprContext): TextExpr {
+  switch (expr.type) {
+    case 'name':
+      checkField(ctx, expr.name, expr.position);
+      return fieldExpr(expr.name, expr.position, ctx.numericFields.has(expr.name));
+    case 'string':
+      return stringExpr(expr.value, expr.position, expr.source);
+    case 'int':
+      throw argError(ctx, expr, `the number ${expr.source} stands where text is expected; quote it ("${expr.source}") or name a field`);
+    case 'call': {
+      const { descriptor, call } = compileCall(expr, ctx);
+      if (descriptor.output !== 'text' || !call.text || !call.hash) {
+        throw argError(ctx, expr, `${expr.name}(...) writes raw bytes, so it can only stand as a whole template part, not inside another call`);
+      }
+      const { text, hash } = call;
+      return {
+        source: expr.source,
+        position: expr.position,
+        inputs: call.inputs,
+        fixedWidth: call.fixedWidth,
+        alphabet: call.alphabet,
+        text,
+        hash,
+        write: call.write,
+        ...(call.recoverText ? { recoverText: call.recoverText } : {}),
+      };
+    }
+  }
+}
+
+function compileArg(expr: Expr, kind: CompiledArg['kind'], name: string, fn: FunctionDescriptor, ctx: ExprContext, min?: number, max?: number): CompiledArg {
+  const base = { source: expr.source, position: expr.position };
+  const what = `${fn.name}(): argument "${name}"`;
+  switch (kind) {
+    case 'text':
+      return { ...base, kind, expr: compileText(expr, ctx) };
+    case 'field':
+      if (expr.type !== 'name') throw argError(ctx, expr, `${what} must be a field name, got ${expr.source}`);
+      checkField(ctx, expr.name, expr.position);
+      return { ...base, kind, name: expr.name };
+    case 'int':
+      if (expr.type !== 'int') throw argError(ctx, expr, `${what} must be an integer, got ${expr.source}`);
+      if ((min !== undefined && expr.value < min) || (max !== undefined && expr.value > max)) {
+        throw argError(ctx, expr, `${what} must be between ${min ?? '-'} and ${max ?? '-'}, got ${expr.value}`);
+      }
+      return { ...base, kind, value: expr.value };
+    case 'string':
+      if (expr.type !== 'string') throw argError(ctx, expr, `${what} must be a "quoted string", got ${expr.source}`);
+      return { ...base, kind, value: expr.value };
+  }
+}
+
+/**
+ * Compiles a call: looks the function up, checks arity and argument kinds, and asks the descriptor to build it.
+ * @throws HotspotError `TEMPLATE_UNKNOWN_FUNCTION`, `TEMPLATE_ARITY`, `TEMPLATE_ARGUMENT`, `TEMPLATE_UNKNOWN_FIELD`.
+ */
+export function compileCall(expr: Extract<Expr, { type: 'call' }>, ctx: ExprContext): { descriptor: FunctionDescriptor; call: CompiledCall } {
+  const descriptor = requireFunction(ctx.registry, expr.name, expr.position);
+  const specs = descriptor.args;
+  const n = expr.args.length;
+  if (n < specs.length || (n > specs.length && descriptor.variadic === undefined)) {
+    const signature = `${descriptor.name}(${specs.map((s) => s.name).join(', ')}${descriptor.variadic ? ', ...' : ''})`;
+    const wanted = descriptor.variadic ? `at least ${specs.length}` : `${specs.length}`;
+    throw new HotspotError(
+      'TEMPLATE_ARITY',
+      `template "${ctx.template}" at position ${expr.position}: ${signature} takes ${wanted} argument${specs.length === 1 ? '' : 's'}, got ${n} in ${expr.source}`,
+    );
+  }
+  const args = expr.args.map((a, i) => {
+    const spec = specs[i];
+    return spec
+      ? compileArg(a, spec.kind, spec.name, descriptor, ctx, spec.min, spec.max)
+      : compileArg(a, descriptor.variadic ?? 'text', `#${i + 1}`, descriptor, ctx);
+  });
+  return { descriptor, call: descriptor.compile({ name: expr.name, source: expr.source, position: expr.position, args }) };
+}

@@ -1,0 +1,4 @@
+/** Rowkey templates: the syntax, the compiler, and `key explain`'s analysis. */
+export { compileTemplate, type CompileOptions, type CompiledTemplate } from './compile.js';
+export { parseTemplate, type Expr, type TemplateNode } from './parse.js';
+export type { CompiledPart } from './parts.js';

@@ -1,0 +1,184 @@
+/**
+ * The rowkey template syntax, parsed into a tree:
+ *
+ * ```
+ * template   := ( literal | "{" expr "}" )+
+ * literal    := any character but "{", "}" and "\" (written as its UTF-8 bytes) | "\x" HEX HEX (one raw byte)
+ * expr       := name | name "(" [ expr ( "," expr )* ] ")" | string | integer
+ * name       := [A-Za-z_$][A-Za-z0-9_$.]*
+ * string     := '"' ( any character but '"' and "\" | '\"' | '\\' )* '"'
+ * integer    := [0-9]+
+ * ```
+ * Spaces are allowed between the tokens of an expression. A literal `{`, `}` or `\` is written `\x7B`, `\x7D`, `\x5C`.
+ */
+import { HotspotError } from '../../util/errors.js';
+
+/** A parsed expression, with its 0-based character offset and source text in the template. */
+export type Expr =
+  | { readonly type: 'name'; readonly name: string; readonly position: number; readonly source: string }
+  | { readonly type: 'string'; readonly value: string; readonly position: number; readonly source: string }
+  | { readonly type: 'int'; readonly value: number; readonly position: number; readonly source: string }
+  | {
+      readonly type: 'call';
+      readonly name: string;
+      readonly args: readonly Expr[];
+      readonly position: number;
+      readonly source: string;
+    };
+
+/** A top-level piece of a template: literal bytes or a `{...}` expression. */
+export type TemplateNode =
+  | { readonly type: 'literal'; readonly bytes: Uint8Array; readonly position: number; readonly source: string }
+  | { readonly type: 'expr'; readonly expr: Expr; readonly position: number; readonly source: string };
+
+const encoder = new TextEncoder();
+
+function syntax(template: string, position: number, message: string): HotspotError {
+  return new HotspotError('TEMPLATE_SYNTAX', `template "${template}" at position ${position}: ${message}`);
+}
+
+function hex(c: string | undefined): number {
+  return c !== undefined && /^[0-9A-Fa-f]$/.test(c) ? Number.parseInt(c, 16) : -1;
+}
+
+/**
+ * Parses a template into literal and expression nodes.
+ * @throws HotspotError `TEMPLATE_EMPTY_KEY` for an empty template, `TEMPLATE_SYNTAX` naming the character offset for
+ * an unterminated `{`, an unmatched `}`, a bad escape, or a malformed expression.
+ */
+export function parseTemplate(template: string): TemplateNode[] {
+  if (template.length === 0) {
+    throw new HotspotError('TEMPLATE_EMPTY_KEY', 'the template is empty, and HBase has no empty rowkey; write at least one part, e.g. "{id}"');
+  }
+  const nodes: TemplateNode[] = [];
+  let i = 0;
+  while (i < template.length) {
+    if (template[i] === '{') {
+      const close = findClose(template, i);
+      const parser = new ExprParser(template, i + 1, close);
+      const expr = parser.parseWhole();
+      nodes.push({ type: 'expr', expr, position: i, source: template.slice(i, close + 1) });
+      i = close + 1;
+      continue;
+    }
+    const start = i;
+    const bytes: number[] = [];
+    while (i < template.length && template[i] !== '{') {
+      const c = template[i] as string;
+      if (c === '}') throw syntax(template, i, 'a "}" without a "{"; write a literal brace as \\x7D');
+      if (c === '\\') {
+        const hi = hex(template[i + 2]);
+        const lo = hex(template[i + 3]);
+        if (template[i + 1] !== 'x' || hi < 0 || lo < 0) {
+          throw syntax(template, i, `bad escape "${template.slice(i, i + 4)}"; write a raw byte as \\xNN (two hex digits), a backslash as \\x5C`);
+        }
+        bytes.push((hi << 4) | lo);
+        i += 4;
+        continue;
+      }
+      const cp = template.codePointAt(i) as number;
+      const width = cp > 0xffff ? 2 : 1;
+      for (const b of encoder.encode(template.slice(i, i + width))) bytes.push(b);
+      i += width;
+    }
+    nodes.push({ type: 'literal', bytes: Uint8Array.from(bytes), position: start, source: template.slice(start, i) });
+  }
+  return nodes;
+}
+
+/** Index of the `}` closing the `{` at `open`, skipping string literals; throws for an unterminated `{`. */
+function findClose(template: string, open: number): number {
+  let inString = false;
+  for (let j = open + 1; j < template.length; j++) {
+    const c = template[j];
+    if (inString) {
+      if (c === '\\') j++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') break;
+    else if (c === '}') return j;
+  }
+  throw syntax(template, open, 'unterminated "{": every "{" needs a matching "}"');
+}
+
+class ExprParser {
+  private at: number;
+
+  constructor(
+    private readonly template: string,
+    start: number,
+    private readonly end: number,
+  ) {
+    this.at = start;
+  }
+
+  parseWhole(): Expr {
+    this.space();
+    if (this.at >= this.end) throw syntax(this.template, this.at, 'empty "{}"; put a field name or a function call inside');
+    const expr = this.expr();
+    this.space();
+    if (this.at < this.end) throw syntax(this.template, this.at, `unexpected "${this.template[this.at]}" after ${expr.source}`);
+    return expr;
+  }
+
+  private space(): void {
+    while (this.at < this.end && /\s/.test(this.template[this.at] as string)) this.at++;
+  }
+
+  private expr(): Expr {
+    this.space();
+    const start = this.at;
+    const c = this.template[this.at] ?? '';
+    if (c === '"') return this.string();
+    if (/[0-9]/.test(c)) {
+      while (this.at < this.end && /[0-9]/.test(this.template[this.at] as string)) this.at++;
+      const source = this.template.slice(start, this.at);
+      const value = Number(source);
+      if (!Number.isSafeInteger(value)) throw syntax(this.template, start, `the number ${source} is too large`);
+      return { type: 'int', value, position: start, source };
+    }
+    if (!/[A-Za-z_$]/.test(c)) {
+      throw syntax(this.template, start, c === '' || this.at >= this.end ? 'expected a field name, a call, a string or a number' : `unexpected "${c}"; expected a field name, a call, a string or a number`);
+    }
+    while (this.at < this.end && /[A-Za-z0-9_$.]/.test(this.template[this.at] as string)) this.at++;
+    const name = this.template.slice(start, this.at);
+    this.space();
+    if (this.template[this.at] !== '(' || this.at >= this.end) return { type: 'name', name, position: start, source: name };
+    this.at++;
+    const args: Expr[] = [];
+    this.space();
+    if (this.template[this.at] === ')') this.at++;
+    else {
+      for (;;) {
+        args.push(this.expr());
+        this.space();
+        const sep = this.at < this.end ? this.template[this.at] : undefined;
+        this.at++;
+        if (sep === ')') break;
+        if (sep !== ',') throw syntax(this.template, this.at - 1, `expected "," or ")" in the arguments of ${name}(`);
+      }
+    }
+    return { type: 'call', name, args, position: start, source: this.template.slice(start, this.at) };
+  }
+
+  private string(): Expr {
+    const start = this.at++;
+    let value = '';
+    for (;;) {
+      if (this.at >= this.end) throw syntax(this.template, start, 'unterminated string; close it with "');
+      const c = this.template[this.at] as string;
+      if (c === '"') break;
+      if (c === '\\') {
+        const next = this.template[this.at + 1];
+        if (next !== '"' && next !== '\\') throw syntax(this.template, this.at, 'in a string, only \\" and \\\\ are escapes');
+        value += next;
+        this.at += 2;
+      } else {
+        value += c;
+        this.at++;
+      }
+    }
+    this.at++;
+    return { type: 'string', value, position: start, source: this.template.slice(start, this.at) };
+  }
+}

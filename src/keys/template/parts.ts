@@ -1,0 +1,196 @@
+/** Turns parsed template nodes into key parts: literals, fields and calls, with their encoders and inverses. */
+import { utf8Bytes, utf8TextStrict } from '../../bytes/index.js';
+import { HotspotError } from '../../util/errors.js';
+import type { FieldValue, KeyPart, KeyPartKind, KeyRecord, PartAlphabet } from '../types.js';
+import { KeyBuffer } from '../functions/key-buffer.js';
+import { parseDecimalLong } from '../functions/values.js';
+import type { TextExpr } from '../functions/descriptor.js';
+import { compileCall, compileText, type ExprContext } from './compile-expr.js';
+import type { Expr, TemplateNode } from './parse.js';
+
+/** A part as the compiler uses it: the public {@link KeyPart} plus encoding and decoding internals. */
+export interface CompiledPart extends KeyPart {
+  /** Appends the part's bytes (fill parts: nothing; see `fill`). */
+  readonly write: (record: KeyRecord, out: KeyBuffer) => void;
+  /** For parts computed over the bytes that follow them. */
+  readonly fill?: (key: Uint8Array, at: number, end: number) => void;
+  /** Literal parts: their bytes. */
+  readonly literal?: Uint8Array;
+  /** Gives back a field from the part's bytes, or a sentence saying why not. */
+  readonly recover?: { readonly field: string; read(key: Uint8Array, from: number, to: number): Recovered };
+  /** True when the part's alphabet allows `key[from, to)`. */
+  accepts(key: Uint8Array, from: number, to: number): boolean;
+  /** Whether the part is a one-way function of its inputs (salt, hash). */
+  readonly oneWay: boolean;
+}
+
+/** A field read back from a part's bytes, or why it could not be. */
+export type Recovered = { readonly value: FieldValue } | { readonly error: string };
+
+function alphabetTest(alphabet: PartAlphabet, signed: boolean): (key: Uint8Array, from: number, to: number) => boolean {
+  if (alphabet === 'hex') {
+    return (key, from, to) => {
+      if (to <= from) return false;
+      for (let i = from; i < to; i++) {
+        const b = key[i] as number;
+        if (!((b >= 48 && b <= 57) || (b >= 97 && b <= 102))) return false;
+      }
+      return true;
+    };
+  }
+  if (alphabet === 'decimal') {
+    return (key, from, to) => {
+      if (to <= from) return false;
+      for (let i = from; i < to; i++) {
+        const b = key[i] as number;
+        if (!(b >= 48 && b <= 57) && !(signed && i === from && b === 45 && to - from > 1)) return false;
+      }
+      return true;
+    };
+  }
+  return () => true;
+}
+
+function literalPart(bytes: Uint8Array, position: number, source: string): CompiledPart {
+  const single = bytes.length === 1 ? (bytes[0] as number) : -1;
+  return {
+    kind: 'literal',
+    source,
+    position,
+    inputs: [],
+    fixedWidth: bytes.length,
+    alphabet: 'text',
+    buckets: undefined,
+    order: 'none',
+    oneWay: false,
+    literal: bytes,
+    encode: () => bytes.slice(),
+    write:
+      single >= 0
+        ? (_record, out) => {
+            out.reserve(1);
+            out.bytes[out.length++] = single;
+          }
+        : (_record, out) => out.writeBytes(bytes),
+    accepts: (key, from, to) => to - from === bytes.length && bytes.every((b, i) => key[from + i] === b),
+  };
+}
+
+function standalone(write: CompiledPart['write']): (record: KeyRecord) => Uint8Array {
+  return (record) => {
+    const out = new KeyBuffer(64);
+    write(record, out);
+    return out.take();
+  };
+}
+
+function textRecover(invert: TextExpr['recoverText'], numeric: ReadonlySet<string>): CompiledPart['recover'] {
+  if (!invert) return undefined;
+  const field = invert('').field;
+  return {
+    field,
+    read(key, from, to) {
+      const text = utf8TextStrict(key.subarray(from, to));
+      if (text === undefined) return { error: `bytes ${from}..${to - 1} are not valid UTF-8` };
+      const got = invert(text);
+      if (!numeric.has(got.field)) return { value: got.text };
+      const n = parseDecimalLong(got.text);
+      return n === undefined ? { error: `"${got.text}" is not a decimal long` } : { value: n };
+    },
+  };
+}
+
+function exprPart(expr: Expr, ctx: ExprContext, source: string): CompiledPart {
+  if (expr.type === 'call') {
+    const { descriptor, call } = compileCall(expr, ctx);
+    const numericRecover = call.recover;
+    const recover: CompiledPart['recover'] = numericRecover
+      ? {
+          field: numericRecover.field,
+          read(key, from, to) {
+            const v = numericRecover.read(key, from, to);
+            return typeof v === 'string' ? { error: v } : { value: v };
+          },
+        }
+      : textRecover(call.recoverText?.bind(call), ctx.numericFields);
+    const part: CompiledPart = {
+      kind: descriptor.kind as KeyPartKind,
+      source,
+      position: expr.position,
+      inputs: call.inputs,
+      fixedWidth: call.fixedWidth,
+      alphabet: call.alphabet,
+      buckets: call.buckets,
+      order: call.order,
+      ...(call.orderField !== undefined ? { orderField: call.orderField } : {}),
+      ...(call.bucketBytes ? { bucketBytes: call.bucketBytes } : {}),
+      oneWay: descriptor.oneWay,
+      write: call.write,
+      ...(call.fillFromFollowing ? { fill: call.fillFromFollowing } : {}),
+      ...(recover ? { recover } : {}),
+      encode: standalone(call.write),
+      accepts: alphabetTest(call.alphabet, false),
+    };
+    return part;
+  }
+  const text = compileText(expr, ctx);
+  const numeric = expr.type === 'name' && ctx.numericFields.has(expr.name);
+  const recover = textRecover(text.recoverText?.bind(text), ctx.numericFields);
+  return {
+    kind: 'field',
+    source,
+    position: expr.position,
+    inputs: text.inputs,
+    fixedWidth: text.fixedWidth,
+    alphabet: text.alphabet,
+    buckets: undefined,
+    order: 'none',
+    oneWay: false,
+    write: text.write,
+    ...(recover ? { recover } : {}),
+    encode: standalone(text.write),
+    accepts: alphabetTest(text.alphabet, numeric),
+  };
+}
+
+/** Expands a top-level `concat(...)` into its pieces and string expressions into literals. */
+function flatten(expr: Expr, source: string, out: { expr: Expr; source: string }[]): void {
+  if (expr.type === 'call' && expr.name === 'concat') {
+    for (const a of expr.args) flatten(a, a.source, out);
+  } else out.push({ expr, source });
+}
+
+/**
+ * Compiles template nodes into parts in key order. Adjacent literals merge; a top-level `concat(a, "_", b)` becomes
+ * the parts `a`, `_`, `b` (the same bytes), so its pieces can be decoded.
+ */
+export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): CompiledPart[] {
+  const pieces: ({ literal: Uint8Array; position: number; source: string } | { expr: Expr; source: string })[] = [];
+  for (const node of nodes) {
+    if (node.type === 'literal') pieces.push({ literal: node.bytes, position: node.position, source: node.source });
+    else {
+      const flat: { expr: Expr; source: string }[] = [];
+      flatten(node.expr, node.source, flat);
+      for (const f of flat) {
+        if (f.expr.type === 'string') pieces.push({ literal: utf8Bytes(f.expr.value), position: f.expr.position, source: f.source });
+        else if (f.expr.type === 'int') {
+          throw new HotspotError('TEMPLATE_ARGUMENT', `template "${ctx.template}" at position ${f.expr.position}: a bare number ${f.expr.source} in a part; write it as literal text`);
+        } else pieces.push(f);
+      }
+    }
+  }
+  const parts: CompiledPart[] = [];
+  for (const piece of pieces) {
+    const last = parts[parts.length - 1];
+    if ('literal' in piece) {
+      if (piece.literal.length === 0) continue;
+      if (last?.literal) {
+        const merged = new Uint8Array(last.literal.length + piece.literal.length);
+        merged.set(last.literal);
+        merged.set(piece.literal, last.literal.length);
+        parts[parts.length - 1] = literalPart(merged, last.position, last.source + piece.source);
+      } else parts.push(literalPart(piece.literal, piece.position, piece.source));
+    } else parts.push(exprPart(piece.expr, ctx, piece.source));
+  }
+  return parts;
+}
