@@ -2,6 +2,7 @@
 export type { HBaseRestClient, CallOptions, GetOptions } from './client.js';
 export { createRestClient, MULTIGET_MAX_QUERY_CHARS, type RestClientOptions } from './rest-client.js';
 export type { BasicAuth, FetchLike, TransportOptions } from './transport.js';
+export type { TlsOptions } from './tls.js';
 export { DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY, backoffDelay } from './retry.js';

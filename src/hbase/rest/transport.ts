@@ -11,6 +11,7 @@
  */
 import { RestError, summarizeBody } from './errors.js';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions, retry } from './retry.js';
+import { type TlsOptions, tlsFetch } from './tls.js';
 
 /** A `fetch`-compatible function (Node's global `fetch` by default; inject one for tests or custom agents). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -33,8 +34,10 @@ export interface TransportOptions {
   readonly auth?: BasicAuth;
   /** Extra headers sent on every request. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Transport function; default the global `fetch`. */
+  /** Transport function; default the global `fetch` (or `node:https` when {@link TransportOptions.tls} is set). */
   readonly fetch?: FetchLike;
+  /** TLS settings (custom CA, client certificate, verification) for an `https://` base URL; see `tls.ts`. */
+  readonly tls?: TlsOptions;
 }
 
 /** One logical request. `path` must already be percent-encoded and start with `/`. */
@@ -97,7 +100,8 @@ export class RestTransport {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(this.timeoutMs > 0)) throw new RangeError('timeoutMs must be > 0');
     this.retryOptions = resolveRetryOptions(options.retry);
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    if (options.tls && url.protocol !== 'https:') throw new RangeError('tls options need an https:// base URL');
+    this.fetchFn = options.fetch ?? (options.tls ? tlsFetch(options.tls) : (input, init) => fetch(input, init));
     this.headers = { ...options.headers };
     if (auth) this.headers['Authorization'] = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
   }
