@@ -5,7 +5,7 @@
  * `date`) with a time range becomes a row range, anything else a prefix scan. A salt whose inputs are unknown fans
  * the plan out into one scan per bucket.
  */
-import { concatBytes, prefixStopRow } from '../../bytes/index.js';
+import { concatBytes, equalBytes, prefixStopRow } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue, KeyPart, KeyRecord, RowkeyTemplate } from '../types.js';
 import { allSaltPrefixes, isFollowingSalt, isSaltPart, saltInputs } from './salt-parts.js';
@@ -58,9 +58,13 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
   let i = 0;
   for (; i < template.parts.length; i++) {
     const part = template.parts[i] as KeyPart;
-    if (isSaltPart(part) && saltInputs(template, i).every(known)) {
-      append(isFollowingSalt(part) ? followingSaltBytes(template, where, i, length(head) + length(tail), range) : part.encode(where));
+    const saltBytes = isSaltPart(part) && saltInputs(template, i).every(known) ? knownSalt(template, where, i, length(head) + length(tail)) : undefined;
+    if (saltBytes) {
+      append(saltBytes);
     } else if (isSaltPart(part)) {
+      if (saltInputs(template, i).every(known)) {
+        caveats.push(`${part.source} changes with the time, so its bucket is unknown: check its metric and time widths against the template`);
+      }
       if (fan) break;
       fan = { index: i, offsetBytes: length(head), prefixes: allSaltPrefixes(part) };
     } else if (part.inputs.every(known)) {
@@ -160,11 +164,19 @@ function timeBounds(part: KeyPart, prefix: Uint8Array, where: KeyRecord, field: 
   };
 }
 
-/** The bytes of a salt computed over the rest of the key, when every field it covers is known. */
-function followingSaltBytes(template: RowkeyTemplate, where: KeyRecord, index: number, offset: number, range: TimeRangeMs | undefined): Uint8Array {
+/**
+ * The bytes of a salt whose covered fields are all known. A salt over the following bytes is read from the encoded
+ * key; fields it does not cover (OpenTSDB's base time) take two different placeholder times, and when the salt
+ * differs between them (its layout arguments do not match the template) it is treated as unknown.
+ */
+function knownSalt(template: RowkeyTemplate, where: KeyRecord, index: number, offset: number): Uint8Array | undefined {
   const part = template.parts[index] as KeyPart;
-  const filled: Record<string, FieldValue> = { ...where };
-  // Fields the salt does not cover (OpenTSDB's base time) take any valid value: the salt bytes do not depend on it.
-  for (const f of template.fields) if (!Object.hasOwn(filled, f)) filled[f] = range?.fromMs ?? 0;
-  return template.encode(filled).slice(offset, offset + (part.fixedWidth ?? 0));
+  if (!isFollowingSalt(part)) return part.encode(where);
+  const at = (placeholderMs: number): Uint8Array => {
+    const filled: Record<string, FieldValue> = { ...where };
+    for (const f of template.fields) if (!Object.hasOwn(filled, f)) filled[f] = placeholderMs;
+    return template.encode(filled).slice(offset, offset + (part.fixedWidth ?? 0));
+  };
+  const a = at(0);
+  return template.fields.every((f) => Object.hasOwn(where, f)) || equalBytes(a, at(1_234_567_890_123)) ? a : undefined;
 }
