@@ -1,20 +1,27 @@
-// Where the REST gateway of the test HBase is: the value the global setup provides as `restUrl`, else
-// $HBASE_REST_URL, else http://127.0.0.1:8080. `restAvailable()` reports why tests must skip, if they must.
+// Where the REST gateway of the test HBase is, and whether the tests must skip: the values the integration global
+// setup provides (`restUrl`, `hbaseAvailable`, `hbaseSkipReason`); without them, $HBASE_REST_URL or
+// http://127.0.0.1:8080, probed directly.
 import { inject } from 'vitest';
 import { createRestClient } from '../../src/hbase/rest/index.js';
 
-export function restUrl(): string {
-  let provided: unknown;
+function provided(key: string): unknown {
   try {
-    provided = (inject as (key: string) => unknown)('restUrl');
+    return (inject as (k: string) => unknown)(key);
   } catch {
-    provided = undefined;
+    return undefined;
   }
-  return typeof provided === 'string' && provided !== '' ? provided : (process.env['HBASE_REST_URL'] ?? 'http://127.0.0.1:8080');
 }
 
-/** `undefined` when the gateway answers; otherwise the reason to skip. */
+export function restUrl(): string {
+  const url = provided('restUrl');
+  return typeof url === 'string' && url !== '' ? url : (process.env['HBASE_REST_URL'] ?? 'http://127.0.0.1:8080');
+}
+
+/** `undefined` when the gateway can be used; otherwise the reason to skip. */
 export async function restUnavailable(): Promise<string | undefined> {
+  const available = provided('hbaseAvailable');
+  if (available === true) return undefined;
+  if (available === false) return String(provided('hbaseSkipReason') || 'no HBase available');
   try {
     await createRestClient({ baseUrl: restUrl(), timeoutMs: 3000, retry: { maxAttempts: 1 } }).clusterVersion();
     return undefined;
