@@ -26,3 +26,31 @@ export function snap(timeMs: number, regions: RegionLoad[]): LoadSnapshot {
 export function series(snapshots: LoadSnapshot[], intervalMs?: number): LoadSeries {
   return { table: 't', source: intervalMs === undefined ? { kind: 'recorded' } : { kind: 'recorded', intervalMs }, snapshots };
 }
+
+/** Region layout entry: encoded name, start key, end key, server. */
+export type Layout = [encodedName: string, startKey: string, endKey: string, server: string];
+
+/**
+ * A series over a fixed layout: snapshot 0 has zero counters, snapshot i+1 adds `writes[i][r]` writes (and
+ * `reads[i][r]` reads) to region r; store size grows by `bytesPerWrite` per write. Snapshots `intervalMs` apart from 0.
+ */
+export function steadySeries(layout: Layout[], writes: number[][], options: { reads?: number[][]; bytesPerWrite?: number; intervalMs?: number } = {}): LoadSeries {
+  const intervalMs = options.intervalMs ?? 60_000;
+  const bytes = options.bytesPerWrite ?? 100;
+  const w = layout.map(() => 0);
+  const r = layout.map(() => 0);
+  const snaps = [snap(0, layout.map(([e, s, end, srv]) => region(e, s, end, srv, 0, 0)))];
+  writes.forEach((row, i) => {
+    row.forEach((n, j) => {
+      w[j]! += n;
+      r[j]! += options.reads?.[i]?.[j] ?? 0;
+    });
+    snaps.push(snap((i + 1) * intervalMs, layout.map(([e, s, end, srv], j) => region(e, s, end, srv, r[j]!, w[j]!, w[j]! * bytes))));
+  });
+  return series(snaps, intervalMs);
+}
+
+/** `n` copies of `row`. */
+export function repeat<T>(n: number, row: T): T[] {
+  return Array.from({ length: n }, () => row);
+}

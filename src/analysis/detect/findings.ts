@@ -1,0 +1,83 @@
+/**
+ * Findings beside the shape of a hot region: `co-location`, `unsplit-table`, `lumpy-presplit` (see the catalogue).
+ *
+ * @module
+ */
+import { toStringBinary } from '../../bytes/index.js';
+import type { KeySample, LoadRates } from '../../model/index.js';
+import { findingEntry } from './catalogue.js';
+import type { Finding, RegionLoadShare } from './types.js';
+import type { WindowShares } from './window.js';
+
+/** A pre-split region is idle when its share is below this fraction of the fair region share. */
+export const IDLE_OF_FAIR = 0.01;
+/** Lumpy pre-split needs at least this fraction of the pre-split regions idle. */
+export const IDLE_FRACTION = 0.25;
+
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+const range = (r: RegionLoadShare) => `["${r.startKey}", "${r.endKey}")`;
+
+function coLocation(shares: WindowShares): Finding[] {
+  const avgRegions = shares.servers.reduce((a, s) => a + s.regionCount, 0) / Math.max(1, shares.servers.length);
+  return shares.servers
+    .filter((s) => s.hot)
+    .flatMap((s) => {
+      const mine = shares.regions.filter((r) => r.server === s.server);
+      if (mine.some((r) => r.hot || r.hotIntervals > 0)) return [];
+      const biggest = Math.max(0, ...mine.map((r) => r.share));
+      return [{
+        kind: 'co-location' as const,
+        summary: `${s.server} is hot (${pct(s.share)} of requests, fair share ${pct(shares.fairServerShare)}) though none of its regions is: ${findingEntry('co-location').meaning}`,
+        evidence: [
+          `${s.server} took ${s.peerRatio === null ? 'all' : `${s.peerRatio.toFixed(1)}×`} the average load of the other servers`,
+          `it hosts ${s.regionCount} of the table's regions against ${avgRegions.toFixed(1)} per server on average; its busiest region took ${pct(biggest)}`,
+        ],
+        servers: [s.server],
+        regions: mine.map((r) => r.encodedName),
+      }];
+    });
+}
+
+function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
+  const only = shares.regions[0];
+  if (rates.intervals.length === 0 || !rates.intervals.every((iv) => iv.regions.length === 1) || !only || only.share <= 0) return [];
+  return [{
+    kind: 'unsplit-table',
+    summary: `the table has one region, so ${only.server} takes all of its requests`,
+    evidence: [`region ${only.name} was the table's only region in all ${rates.intervals.length} interval(s) and took 100% of ${only.requestsPerSec.toFixed(1)} requests/s`],
+    servers: [only.server],
+    regions: [only.encodedName],
+  }];
+}
+
+function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
+  const first = rates.intervals[0];
+  if (!first || first.regions.length < 2) return [];
+  const presplit = shares.regions.filter((r) => first.regions.some((f) => f.encodedName === r.encodedName));
+  const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare);
+  const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
+  if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
+  const evidence = [
+    `${idle.length} of ${presplit.length} pre-split regions took under ${pct(IDLE_OF_FAIR)} of their fair share, e.g. ${idle.slice(0, 4).map(range).join(', ')}`,
+    `beside hot ${hot.slice(0, 3).map((r) => `${range(r)} (${pct(r.share)})`).join(', ')}`,
+  ];
+  if (samples && samples.length > 0) {
+    const alphabet = new Set(samples.filter((s) => s.key.length > 0).map((s) => s.key[0] as number));
+    const points = first.regions.map((r) => r.startKey).filter((k) => k.length > 0);
+    const foreign = points.filter((k) => !alphabet.has(k[0] as number));
+    const letters = [...alphabet].sort((a, b) => a - b).map((b) => toStringBinary(Uint8Array.of(b))).join('');
+    evidence.push(`sampled keys start with only "${letters}"; ${foreign.length} of ${points.length} split points start with other bytes`);
+  }
+  return [{
+    kind: 'lumpy-presplit',
+    summary: `${findingEntry('lumpy-presplit').meaning}`,
+    evidence,
+    servers: [],
+    regions: idle.map((r) => r.encodedName),
+  }];
+}
+
+/** All findings of a window, in catalogue order. */
+export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
+  return [...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples)];
+}

@@ -1,0 +1,5 @@
+/** Hotspot detection over load series: shares, hot servers and regions, shapes, findings. */
+export { DEFAULT_K, type DetectOptions, detectFromRates, detectHotspots } from './detect.js';
+export { FINDINGS, SHAPES, findingEntry, shapeEntry, type CatalogueEntry, type FindingKind, type ShapeId } from './catalogue.js';
+export { normalizedSkew, peerTest, spreadOf, type PeerTest } from './stats.js';
+export type * from './types.js';

@@ -1,0 +1,128 @@
+/**
+ * Hotspot shape from region history alone (no key samples): what happened when a hot region split, whether the hot
+ * spot moved along the key space, whether the hot region's data grows with its writes.
+ *
+ * - A hot region split and one daughter kept at least {@link DAUGHTER_KEEPS} of the load: the upper daughter every time
+ *   is a rising tail (the lower, a falling one); a daughter in the middle of several is one hot row.
+ * - A hot region split and the load divided: a hot range (splitting helped).
+ * - The hot spot moved to the next region up (or down) the key space without a split of its own: a tail crossing a
+ *   pre-split boundary.
+ * - One steady hot region: writes that add no bytes point to one row rewritten in place (a counter); writes that add
+ *   data while the other regions get almost none point to a tail; anything else is most likely a hot range. Being the
+ *   table's last region is never taken as evidence: a tail sits wherever the newest keys fall (a hex pre-split puts a
+ *   date-keyed tail in a middle region).
+ *
+ * @module
+ */
+import { compareBytes, toStringBinary } from '../../bytes/index.js';
+import type { LoadRates, RegionRate } from '../../model/index.js';
+import type { ShapeVerdict } from './shape-verdict.js';
+import type { WindowShares } from './window.js';
+
+/** Share of the daughters' load one daughter must keep for the split not to have divided the load. */
+export const DAUGHTER_KEEPS = 0.8;
+/** Below this share of the table's writes, the regions outside the hot one count as taking no new data. */
+const OTHERS_QUIET = 0.05;
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const label = (r: RegionRate) => `region ${r.encodedName} ["${toStringBinary(r.startKey)}", "${toStringBinary(r.endKey)}")`;
+
+type SplitOutcome = 'upper' | 'lower' | 'inner' | 'divided';
+
+function splitOutcomes(rates: LoadRates, shares: WindowShares): { outcome: SplitOutcome; text: string }[] {
+  const out: { outcome: SplitOutcome; text: string }[] = [];
+  rates.events.forEach((e) => {
+    if (e.kind !== 'region-split' || !e.related) return;
+    const i = shares.hotByInterval.findIndex((h) => h.interval.endMs === e.timeMs);
+    const before = shares.hotByInterval[i - 1];
+    const now = shares.hotByInterval[i];
+    const wasHot = before ? before.hot.some((r) => r.encodedName === e.region) : now?.hot.some((r) => e.related?.includes(r.encodedName));
+    if (!wasHot) return;
+    const daughters = (now?.interval.regions ?? [])
+      .filter((r) => e.related?.includes(r.encodedName))
+      .sort((a, b) => compareBytes(a.startKey, b.startKey));
+    const total = daughters.reduce((a, r) => a + r.requests, 0);
+    if (daughters.length < 2 || total <= 0) return;
+    const top = daughters.reduce((a, r) => (r.requests > a.requests ? r : a));
+    const kept = top.requests / total;
+    const at = daughters.indexOf(top);
+    const outcome: SplitOutcome = kept < DAUGHTER_KEEPS ? 'divided' : at === daughters.length - 1 ? 'upper' : at === 0 ? 'lower' : 'inner';
+    out.push({
+      outcome,
+      text: outcome === 'divided'
+        ? `hot region ${e.region} split and the load divided: the busiest daughter took ${pct(kept)}`
+        : `hot region ${e.region} split and the ${outcome === 'inner' ? 'middle' : outcome} daughter ${label(top)} kept ${pct(kept)} of the load`,
+    });
+  });
+  return out;
+}
+
+/** Moves of the hottest hot region between intervals that were not splits: +1 up the key space, −1 down. */
+function hotMoves(shares: WindowShares): { up: number; down: number } {
+  let up = 0;
+  let down = 0;
+  let prev: RegionRate | undefined;
+  for (const { hot } of shares.hotByInterval) {
+    const top = hot[0];
+    if (!top) continue;
+    if (prev && top.encodedName !== prev.encodedName) {
+      const inside = compareBytes(top.startKey, prev.startKey) >= 0 && (prev.endKey.length === 0 || (top.endKey.length > 0 && compareBytes(top.endKey, prev.endKey) <= 0));
+      if (!inside && prev.endKey.length > 0 && compareBytes(top.startKey, prev.endKey) >= 0) up++;
+      else if (!inside && top.endKey.length > 0 && compareBytes(top.endKey, prev.startKey) <= 0) down++;
+    }
+    prev = top;
+  }
+  return { up, down };
+}
+
+const SAMPLES_SEPARATE = 'key samples (--samples): one key taking most requests is a single row; written keys that keep rising past every earlier key are a tail; many keys with a still edge are a range';
+
+/** Classifies the main hotspot from region history. `shares.hotByInterval` must hold at least one hot region. */
+export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeVerdict {
+  const splits = splitOutcomes(rates, shares);
+  const evidence = splits.map((s) => s.text);
+  const count = (o: SplitOutcome) => splits.filter((s) => s.outcome === o).length;
+  const verdict = (shape: ShapeVerdict['shape'], alternatives: ShapeVerdict['alternatives'], more: string[] = []): ShapeVerdict =>
+    ({ shape, alternatives, evidence: [...evidence, ...more], decidedBy: 'region-history' });
+  if (count('divided') > 0) return verdict('hot-range', [], ['splitting divided the load, which a single row or a tail never allows']);
+  const tail = Math.max(count('upper'), count('lower'));
+  if (tail > 0 && tail === splits.length) {
+    const direction = count('upper') > 0 ? 'upper' : 'lower';
+    return tail >= 2
+      ? verdict('monotonic-tail', [], [`after each of ${tail} splits the ${direction} daughter, holding the newest keys, took the load`])
+      : verdict('monotonic-tail', [
+          { shape: 'hot-range', separatedBy: `another split of the hot daughter (a tail moves to its ${direction} daughter again) or ${SAMPLES_SEPARATE}` },
+          { shape: 'single-row', separatedBy: SAMPLES_SEPARATE },
+        ]);
+  }
+  if (count('inner') > 0) return verdict('single-row', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], ['the load stayed in one inner daughter: one key cannot be split']);
+  const moves = hotMoves(shares);
+  if (moves.up + moves.down > 0) {
+    const dir = moves.up >= moves.down ? 'up' : 'down';
+    return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [`the hot spot moved ${dir} the key space to the next region ${Math.max(moves.up, moves.down)} time(s)`]);
+  }
+  return steadyRegion(shares, verdict);
+}
+
+function steadyRegion(shares: WindowShares, verdict: (s: ShapeVerdict['shape'], a: ShapeVerdict['alternatives'], more?: string[]) => ShapeVerdict): ShapeVerdict {
+  const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
+  const hot = hotIntervals.map((h) => h.hot[0] as RegionRate);
+  const top = hot[0] as RegionRate;
+  const writes = hot.reduce<number | null>((a, r) => (a === null || r.writes === null ? null : a + r.writes), 0);
+  const reads = hot.reduce<number | null>((a, r) => (a === null || r.reads === null ? null : a + r.reads), 0);
+  const growth = hot.reduce((a, r) => a + (r.storeGrowthBytes ?? 0), 0);
+  const tableWrites = hotIntervals.reduce<number | null>((a, h) => h.interval.regions.reduce<number | null>((b, r) => (b === null || r.writes === null ? null : b + r.writes), a), 0);
+  const where = top.endKey.length === 0 ? 'the table\'s last region (not evidence by itself)' : top.startKey.length === 0 ? 'the table\'s first region' : 'a middle region of the table';
+  const base = [`${label(top)} stayed hot in ${hotIntervals.length} interval(s), with no split to show how its load divides; it is ${where}`];
+  if (writes === null || reads === null || writes <= reads) {
+    return verdict('hot-range', [{ shape: 'single-row', separatedBy: SAMPLES_SEPARATE }], [...base, writes === null ? 'the source gives no read/write split' : 'the hot region is read-mostly']);
+  }
+  if (growth <= 0) {
+    return verdict('single-row', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `${writes} writes added no store bytes: the same row(s) rewritten in place, as a counter is`]);
+  }
+  const others = tableWrites !== null && tableWrites > 0 ? 1 - writes / tableWrites : 1;
+  if (others < OTHERS_QUIET) {
+    return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `it took ${pct(1 - others)} of the table's writes and grew by ${growth} bytes: all new data lands in one key range, as with time-first keys`]);
+  }
+  return verdict('hot-range', [{ shape: 'monotonic-tail', separatedBy: SAMPLES_SEPARATE }, { shape: 'single-row', separatedBy: SAMPLES_SEPARATE }], [...base, `other regions still took ${pct(others)} of the writes`]);
+}

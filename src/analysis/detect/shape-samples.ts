@@ -1,0 +1,124 @@
+/**
+ * Hotspot shape from key samples: which keys the requests in the hot regions touched, and where newly written keys
+ * landed over time.
+ *
+ * - `single-row`: one key takes at least {@link SINGLE_ROW_SHARE} of the sampled requests in the hot regions;
+ * - `monotonic-tail`: split the written samples into time slices; in each slice after the first, the share of written
+ *   keys above every key written before (below, for decreasing keys) averages at least {@link TAIL_NEW_KEY_SHARE};
+ * - `hot-range` otherwise: many keys, no moving edge.
+ *
+ * @module
+ */
+import { compareBytes, toStringBinary } from '../../bytes/index.js';
+import { type KeySample, isMutation } from '../../model/index.js';
+import type { ShapeVerdict } from './shape-verdict.js';
+
+/** Fewest samples (in the hot regions, in the window) for samples to decide. */
+export const MIN_SAMPLES = 20;
+/** Top key share at or above which the hotspot is one row. */
+export const SINGLE_ROW_SHARE = 0.5;
+/** Average share of newly written keys beyond the previous edge at or above which the writes form a tail. */
+export const TAIL_NEW_KEY_SHARE = 0.8;
+/** Number of equal time slices the written samples are cut into. */
+export const TIME_SLICES = 8;
+
+/** A key range, start inclusive, end exclusive (empty end: to the end of the table). */
+export interface KeyRange {
+  readonly startKey: Uint8Array;
+  readonly endKey: Uint8Array;
+}
+
+const inRange = (key: Uint8Array, r: KeyRange) =>
+  compareBytes(key, r.startKey) >= 0 && (r.endKey.length === 0 || compareBytes(key, r.endKey) < 0);
+const weightOf = (s: KeySample) => s.weight ?? 1;
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+function commonPrefix(keys: Uint8Array[]): Uint8Array {
+  if (keys.length === 0) return new Uint8Array();
+  let first = keys[0] as Uint8Array;
+  let last = first;
+  for (const k of keys) {
+    if (compareBytes(k, first) < 0) first = k;
+    if (compareBytes(k, last) > 0) last = k;
+  }
+  let n = 0;
+  while (n < first.length && n < last.length && first[n] === last[n]) n++;
+  return first.subarray(0, n);
+}
+
+/** Share of each slice's written weight beyond the edge of everything written before, averaged over slices 2…n. */
+function edgeShares(writes: KeySample[], fromMs: number, toMs: number): { up: number; down: number; slices: number } {
+  const slices: KeySample[][] = Array.from({ length: TIME_SLICES }, () => []);
+  const span = Math.max(1, toMs - fromMs + 1);
+  for (const s of writes) (slices[Math.min(TIME_SLICES - 1, Math.floor(((s.timeMs - fromMs) / span) * TIME_SLICES))] as KeySample[]).push(s);
+  const used = slices.filter((s) => s.length > 0);
+  let max: Uint8Array | undefined;
+  let min: Uint8Array | undefined;
+  let up = 0;
+  let down = 0;
+  used.forEach((slice, i) => {
+    const total = slice.reduce((a, s) => a + weightOf(s), 0);
+    if (i > 0 && max && min) {
+      up += slice.filter((s) => compareBytes(s.key, max as Uint8Array) > 0).reduce((a, s) => a + weightOf(s), 0) / total;
+      down += slice.filter((s) => compareBytes(s.key, min as Uint8Array) < 0).reduce((a, s) => a + weightOf(s), 0) / total;
+    }
+    for (const s of slice) {
+      if (!max || compareBytes(s.key, max) > 0) max = s.key;
+      if (!min || compareBytes(s.key, min) < 0) min = s.key;
+    }
+  });
+  const n = Math.max(1, used.length - 1);
+  return { up: up / n, down: down / n, slices: used.length };
+}
+
+/**
+ * Classifies the hotspot in `hot` (the key ranges of the regions found hot) from key samples taken in
+ * [`fromMs`, `toMs`]. Returns `undefined` when fewer than {@link MIN_SAMPLES} samples fall there.
+ */
+export function shapeFromSamples(samples: readonly KeySample[], hot: readonly KeyRange[], fromMs: number, toMs: number): ShapeVerdict | undefined {
+  const inHot = samples.filter((s) => s.timeMs >= fromMs && s.timeMs <= toMs && hot.some((r) => inRange(s.key, r)));
+  if (inHot.length < MIN_SAMPLES) return undefined;
+  const byKey = new Map<string, number>();
+  for (const s of inHot) byKey.set(toStringBinary(s.key), (byKey.get(toStringBinary(s.key)) ?? 0) + weightOf(s));
+  const total = inHot.reduce((a, s) => a + weightOf(s), 0);
+  const ranked = [...byKey.entries()].sort((a, b) => b[1] - a[1]);
+  const [topKey, topWeight] = ranked[0] as [string, number];
+  const topShare = topWeight / total;
+  const head = `${inHot.length} key samples in the hot regions, ${byKey.size} distinct keys`;
+  if (topShare >= SINGLE_ROW_SHARE) {
+    return {
+      shape: 'single-row',
+      decidedBy: 'samples',
+      evidence: [head, `key "${topKey}" took ${pct(topShare)} of the sampled requests there (next key ${pct((ranked[1]?.[1] ?? 0) / total)})`],
+      alternatives: [],
+    };
+  }
+  const writes = inHot.filter((s) => isMutation(s.op)).sort((a, b) => a.timeMs - b.timeMs);
+  const edges = writes.length >= MIN_SAMPLES ? edgeShares(writes, (writes[0] as KeySample).timeMs, (writes.at(-1) as KeySample).timeMs) : undefined;
+  const prefix = toStringBinary(commonPrefix(inHot.map((s) => s.key)));
+  const spread = `top key "${topKey}" took only ${pct(topShare)}; the sampled keys share the prefix "${prefix}"`;
+  if (edges && edges.slices >= 3 && Math.max(edges.up, edges.down) >= TAIL_NEW_KEY_SHARE) {
+    const rising = edges.up >= edges.down;
+    const first = writes[0] as KeySample;
+    const last = writes.at(-1) as KeySample;
+    return {
+      shape: 'monotonic-tail',
+      decidedBy: 'samples',
+      evidence: [
+        head,
+        `over ${edges.slices} time slices, on average ${pct(rising ? edges.up : edges.down)} of each slice's written keys were ${rising ? 'above' : 'below'} every key written before: the written key range keeps moving ${rising ? 'up' : 'down'}`,
+        `written keys went from "${toStringBinary(first.key)}" to "${toStringBinary(last.key)}"`,
+      ],
+      alternatives: [],
+    };
+  }
+  const edge = edges ? `; only ${pct(Math.max(edges.up, edges.down))} of newly written keys landed beyond the previous edge, so the written range is not moving` : '';
+  return {
+    shape: 'hot-range',
+    decidedBy: 'samples',
+    evidence: [head, spread + edge],
+    alternatives: edges
+      ? []
+      : [{ shape: 'monotonic-tail', separatedBy: `write samples (only ${writes.length} of the samples are writes): a tail's written keys keep rising past every earlier key` }],
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Small statistics over a set of loads (one number per server or region): peer ratios, max ÷ average, and the
+ * normalized skew HBase's balancer uses.
+ *
+ * @module
+ */
+import type { Spread } from './types.js';
+
+/**
+ * Normalized skew of a set of loads, as HBase's StochasticLoadBalancer scales its load costs
+ * (`hbase-balancer/.../DoubleArrayCost.computeCost` with `CostFunction.scale`): the root of the summed squared
+ * deviations from the mean, divided by its largest possible value, everything on one member,
+ * `sqrt((total − mean)² + (n − 1)·mean²)`. HBase subtracts a minimum skew first, computed for whole region counts;
+ * request loads are continuous, so the minimum here is 0 (a perfectly even spread).
+ * @returns 0 for an even spread (or no load, or fewer than two members) up to 1 for everything on one member.
+ */
+export function normalizedSkew(loads: readonly number[]): number {
+  const n = loads.length;
+  const total = loads.reduce((a, b) => a + b, 0);
+  if (n < 2 || total <= 0) return 0;
+  const mean = total / n;
+  const deviation = Math.sqrt(loads.reduce((acc, x) => acc + (x - mean) ** 2, 0));
+  const max = Math.sqrt((total - mean) ** 2 + (n - 1) * mean * mean);
+  return Math.min(1, Math.max(0, deviation / max));
+}
+
+/** Max ÷ average and {@link normalizedSkew} of a set of loads. */
+export function spreadOf(loads: readonly number[]): Spread {
+  const total = loads.reduce((a, b) => a + b, 0);
+  if (loads.length === 0 || total <= 0) return { maxToAverage: 0, skew: 0 };
+  return { maxToAverage: Math.max(...loads) / (total / loads.length), skew: normalizedSkew(loads) };
+}
+
+/** How one member's load compares with the others. */
+export interface PeerTest {
+  /** load ÷ the mean of the other members; `null` when they took nothing (or there are none). */
+  readonly peerRatio: number | null;
+  /** load ÷ the mean of all members (0 when there is no load). */
+  readonly averageRatio: number;
+  /** Hot against its peers: `peerRatio > k`, or load > 0 while the peers took nothing (needs two or more members). */
+  readonly hot: boolean;
+  /** The playbook's test: `averageRatio > k`. With n members this ratio cannot exceed n, so it misses one hot server among three when k = 3. */
+  readonly hotByAverage: boolean;
+}
+
+/** Peer test of member `index` of `loads` with factor `k`. */
+export function peerTest(loads: readonly number[], index: number, k: number): PeerTest {
+  const n = loads.length;
+  const x = loads[index] ?? 0;
+  const total = loads.reduce((a, b) => a + b, 0);
+  const averageRatio = total > 0 ? x / (total / n) : 0;
+  const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
+  const peerRatio = n > 1 && peersMean > 0 ? x / peersMean : null;
+  const hot = n > 1 && x > 0 && (peerRatio === null || peerRatio > k);
+  return { peerRatio, averageRatio, hot, hotByAverage: averageRatio > k };
+}
+
+/** `part / whole`, 0 when the whole is 0. */
+export function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
+}

@@ -1,0 +1,158 @@
+/**
+ * The result of hotspot detection ({@link detectHotspots}): the JSON shape `detect --json` prints and each simulated
+ * design reports. Every field is plain JSON (keys in toStringBinary form, times in epoch ms, shares as fractions 0–1).
+ *
+ * @module
+ */
+import type { RateEvent } from '../../model/index.js';
+import type { FindingKind, ShapeId } from './catalogue.js';
+
+/** One RegionServer over the analysed window. */
+export interface ServerLoadShare {
+  /** RegionServer name as the series gives it. */
+  readonly server: string;
+  /** Share of the table's read + write requests, 0–1. */
+  readonly share: number;
+  /** Share of the table's reads, `null` when the source has no read/write split. */
+  readonly readShare: number | null;
+  /** Share of the table's writes, `null` as for `readShare`. */
+  readonly writeShare: number | null;
+  /** Average read + write requests per second over the window. */
+  readonly requestsPerSec: number;
+  /** Regions of the table it hosted at the window's end (0 if it left). */
+  readonly regionCount: number;
+  /** Its load ÷ the average load of the OTHER servers; `null` when the others took nothing. */
+  readonly peerRatio: number | null;
+  /** Its load ÷ the average over all servers (the playbook's "k × average" figure). */
+  readonly averageRatio: number;
+  /** `peerRatio > k` (or the others took nothing while it took some). */
+  readonly hot: boolean;
+  /** `averageRatio > k`: the playbook's test, shown beside the peer test. */
+  readonly hotByAverage: boolean;
+}
+
+/** One region over the analysed window (split parents and daughters are separate regions). */
+export interface RegionLoadShare {
+  readonly encodedName: string;
+  /** Full region name, toStringBinary. */
+  readonly name: string;
+  /** Start and end key, toStringBinary (`""` for the table's ends). */
+  readonly startKey: string;
+  readonly endKey: string;
+  /** RegionServer hosting it when last seen. */
+  readonly server: string;
+  readonly share: number;
+  readonly readShare: number | null;
+  readonly writeShare: number | null;
+  /** Average read + write requests per second over the intervals it existed in. */
+  readonly requestsPerSec: number;
+  readonly peerRatio: number | null;
+  readonly averageRatio: number;
+  /** Hot over the window (peer test). */
+  readonly hot: boolean;
+  readonly hotByAverage: boolean;
+  /** Number of intervals in which it was hot against the regions of that interval. */
+  readonly hotIntervals: number;
+  /** Start of the first interval and end of the last interval it was part of, epoch ms. */
+  readonly firstSeenMs: number;
+  readonly lastSeenMs: number;
+}
+
+/** A server's share in one interval. */
+export interface IntervalServerShare {
+  readonly server: string;
+  readonly share: number;
+  readonly writeShare: number | null;
+}
+
+/** One interval of the timeline. */
+export interface TimelineEntry {
+  /** End of the interval, epoch ms. */
+  readonly time: number;
+  /** Start of the interval, epoch ms. */
+  readonly startMs: number;
+  /** The busiest server of the interval and its share of read + write requests (0 when the table was idle). */
+  readonly hottestServer: string | null;
+  readonly hottestServerShare: number;
+  /** The largest server share of writes in the interval, `null` without a read/write split. */
+  readonly hottestServerWriteShare: number | null;
+  /** The busiest region of the interval (encoded name) and its share. */
+  readonly hottestRegion: string | null;
+  readonly hottestRegionShare: number;
+  /** 1 / `servers` of this interval. */
+  readonly fairServerShare: number;
+  /** Number of the table's regions and of RegionServers hosting them at the interval's end. */
+  readonly regions: number;
+  readonly servers: number;
+  /** Every server's share in the interval. */
+  readonly serverShares: readonly IntervalServerShare[];
+  /** Table requests per second in the interval. */
+  readonly requestsPerSec: number;
+  /** True when snapshots were missing before this point. */
+  readonly gap: boolean;
+}
+
+/** Another shape the evidence could not rule out, and what would separate the two. */
+export interface ShapeAlternative {
+  readonly shape: ShapeId;
+  /** The evidence that would decide between the verdict and this shape. */
+  readonly separatedBy: string;
+}
+
+/** A finding beside the shape: a placement or table-layout problem, with its evidence. */
+export interface Finding {
+  readonly kind: FindingKind;
+  /** One sentence stating the finding. */
+  readonly summary: string;
+  /** The numbers behind it. */
+  readonly evidence: readonly string[];
+  /** Servers and regions (encoded names) concerned. */
+  readonly servers: readonly string[];
+  readonly regions: readonly string[];
+}
+
+/** Max ÷ average and the normalized skew of a set of loads. */
+export interface Spread {
+  /** Largest load ÷ average load (1 = even); 0 for no load. */
+  readonly maxToAverage: number;
+  /** HBase balancer-style normalized standard deviation: 0 = even, 1 = everything on one. */
+  readonly skew: number;
+}
+
+/** Full detection result. */
+export interface DetectResult {
+  readonly table: string;
+  /** Analysed window: first and last snapshot times, epoch ms, and the number of intervals. */
+  readonly window: { readonly startMs: number; readonly endMs: number; readonly intervals: number };
+  /** The hot factor used (load > k × the peers' average). */
+  readonly k: number;
+  /** Time-weighted mean over the intervals of 1 / (servers hosting the table's regions). */
+  readonly fairServerShare: number;
+  /** Time-weighted mean over the intervals of 1 / (the table's regions). */
+  readonly fairRegionShare: number;
+  /** Largest server share of read + write requests over the window. */
+  readonly hottestServerShare: number;
+  /** Largest server share of writes over the window, `null` without a read/write split. */
+  readonly hottestServerWriteShare: number | null;
+  /** Largest region share of read + write requests over the window. */
+  readonly hottestRegionShare: number;
+  /** Spread of load over servers and over regions (window totals). */
+  readonly spread: { readonly servers: Spread; readonly regions: Spread };
+  /** The shape of the main hotspot, `none` when nothing is hot. */
+  readonly shape: ShapeId | 'none';
+  /** Shapes the evidence could not rule out. */
+  readonly alternatives: readonly ShapeAlternative[];
+  /** Why the shape was chosen. */
+  readonly evidence: readonly string[];
+  /** `samples` when key samples decided the shape, `region-history` otherwise, `none` with no hotspot. */
+  readonly decidedBy: 'samples' | 'region-history' | 'none';
+  /** Co-location, unsplit table, lumpy pre-split. */
+  readonly findings: readonly Finding[];
+  /** Servers by descending share. */
+  readonly servers: readonly ServerLoadShare[];
+  /** Regions in key order (then by first sighting). */
+  readonly regions: readonly RegionLoadShare[];
+  readonly timeline: readonly TimelineEntry[];
+  /** What the rate step handled (resets, moves, splits, merges, gaps). */
+  readonly events: readonly RateEvent[];
+}

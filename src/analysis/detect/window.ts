@@ -1,0 +1,147 @@
+/**
+ * Shares over the analysed window and per interval: who took what part of the table's requests, against the fair
+ * share, with the peer test for hot servers and regions.
+ *
+ * @module
+ */
+import { compareBytes, toStringBinary } from '../../bytes/index.js';
+import type { LoadRates, RateInterval, RegionRate } from '../../model/index.js';
+import { peerTest, share, spreadOf } from './stats.js';
+import type { DetectResult, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
+
+/** Window-level figures, before shapes and findings. */
+export type WindowShares = Pick<
+  DetectResult,
+  'fairServerShare' | 'fairRegionShare' | 'hottestServerShare' | 'hottestServerWriteShare' | 'hottestRegionShare' | 'spread' | 'servers' | 'regions' | 'timeline'
+> & {
+  /** Per interval, the regions hot against that interval's other regions (busiest first). */
+  readonly hotByInterval: readonly { readonly interval: RateInterval; readonly hot: readonly RegionRate[] }[];
+};
+
+interface Tally {
+  reads: number | null;
+  writes: number | null;
+  requests: number;
+  seconds: number;
+}
+
+function add(t: Tally, r: { reads: number | null; writes: number | null; requests: number }, seconds: number): void {
+  t.reads = t.reads === null || r.reads === null ? null : t.reads + r.reads;
+  t.writes = t.writes === null || r.writes === null ? null : t.writes + r.writes;
+  t.requests += r.requests;
+  t.seconds += seconds;
+}
+
+const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, seconds: 0 });
+const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
+
+function timelineEntry(iv: RateInterval): TimelineEntry {
+  const total = iv.servers.reduce((a, s) => a + s.requests, 0);
+  const writes = iv.servers.reduce<number | null>((a, s) => (a === null || s.writes === null ? null : a + s.writes), 0);
+  const serverShares = iv.servers.map((s) => ({ server: s.server, share: share(s.requests, total), writeShare: ratio(s.writes, writes) }));
+  const top = [...iv.servers].sort((a, b) => b.requests - a.requests)[0];
+  const topRegion = [...iv.regions].sort((a, b) => b.requests - a.requests)[0];
+  const writeShares = serverShares.map((s) => s.writeShare);
+  return {
+    time: iv.endMs,
+    startMs: iv.startMs,
+    hottestServer: top && total > 0 ? top.server : null,
+    hottestServerShare: top ? share(top.requests, total) : 0,
+    hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
+    hottestRegion: topRegion && total > 0 ? topRegion.encodedName : null,
+    hottestRegionShare: topRegion ? share(topRegion.requests, total) : 0,
+    fairServerShare: iv.servers.length ? 1 / iv.servers.length : 0,
+    regions: iv.regions.length,
+    servers: iv.servers.length,
+    serverShares,
+    requestsPerSec: total / (iv.durationMs / 1000),
+    gap: iv.gap,
+  };
+}
+
+/**
+ * Computes the window shares of a rate result with hot factor `k`.
+ * Server load over the window is the sum of its regions' interval counts (each interval counted on the server hosting
+ * the region at its end); fair shares are time-weighted means of the per-interval 1 / count.
+ */
+export function windowShares(rates: LoadRates, k: number): WindowShares {
+  const servers = new Map<string, Tally>();
+  const regions = new Map<string, { tally: Tally; last: RegionRate; first: number; lastMs: number; hotIntervals: number }>();
+  const table = newTally();
+  let fairServer = 0;
+  let fairRegion = 0;
+  let totalSeconds = 0;
+  const hotByInterval: { interval: RateInterval; hot: RegionRate[] }[] = [];
+  const timeline: TimelineEntry[] = [];
+  for (const iv of rates.intervals) {
+    const seconds = iv.durationMs / 1000;
+    totalSeconds += seconds;
+    fairServer += seconds * (iv.servers.length ? 1 / iv.servers.length : 0);
+    fairRegion += seconds * (iv.regions.length ? 1 / iv.regions.length : 0);
+    for (const s of iv.servers) {
+      const tally = servers.get(s.server) ?? newTally();
+      add(tally, s, seconds);
+      servers.set(s.server, tally);
+    }
+    const loads = iv.regions.map((r) => r.requests);
+    const hot = iv.regions.filter((_, i) => peerTest(loads, i, k).hot).sort((a, b) => b.requests - a.requests);
+    hotByInterval.push({ interval: iv, hot });
+    for (const r of iv.regions) {
+      add(table, r, 0);
+      const entry = regions.get(r.encodedName) ?? { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0 };
+      add(entry.tally, r, seconds);
+      entry.last = r;
+      entry.lastMs = iv.endMs;
+      if (hot.includes(r)) entry.hotIntervals++;
+      regions.set(r.encodedName, entry);
+    }
+    timeline.push(timelineEntry(iv));
+  }
+  const lastServers = rates.intervals.at(-1)?.servers ?? [];
+  const serverList = [...servers.entries()];
+  const serverLoads = serverList.map(([, t]) => t.requests);
+  const serverShares: ServerLoadShare[] = serverList
+    .map(([server, t], i) => {
+      const test = peerTest(serverLoads, i, k);
+      return {
+        server,
+        share: share(t.requests, table.requests),
+        readShare: ratio(t.reads, table.reads),
+        writeShare: ratio(t.writes, table.writes),
+        requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
+        regionCount: lastServers.find((s) => s.server === server)?.regionCount ?? 0,
+        ...test,
+      };
+    })
+    .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
+  const regionList = [...regions.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
+  const regionLoads = regionList.map((r) => r.tally.requests);
+  const regionShares: RegionLoadShare[] = regionList.map((r, i) => ({
+    encodedName: r.last.encodedName,
+    name: r.last.name,
+    startKey: toStringBinary(r.last.startKey),
+    endKey: toStringBinary(r.last.endKey),
+    server: r.last.server,
+    share: share(r.tally.requests, table.requests),
+    readShare: ratio(r.tally.reads, table.reads),
+    writeShare: ratio(r.tally.writes, table.writes),
+    requestsPerSec: r.tally.seconds > 0 ? r.tally.requests / r.tally.seconds : 0,
+    ...peerTest(regionLoads, i, k),
+    hotIntervals: r.hotIntervals,
+    firstSeenMs: r.first,
+    lastSeenMs: r.lastMs,
+  }));
+  const writeShares = serverShares.map((s) => s.writeShare);
+  return {
+    fairServerShare: totalSeconds > 0 ? fairServer / totalSeconds : 0,
+    fairRegionShare: totalSeconds > 0 ? fairRegion / totalSeconds : 0,
+    hottestServerShare: serverShares[0]?.share ?? 0,
+    hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
+    hottestRegionShare: Math.max(0, ...regionShares.map((r) => r.share)),
+    spread: { servers: spreadOf(serverLoads), regions: spreadOf(regionLoads) },
+    servers: serverShares,
+    regions: regionShares,
+    timeline,
+    hotByInterval,
+  };
+}

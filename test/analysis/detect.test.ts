@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { toBytesBinary } from '../../src/bytes/index.js';
+import type { KeyOp, KeySample } from '../../src/model/index.js';
+import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
+
+const sample = (timeMs: number, key: string, op: KeyOp = 'write'): KeySample => ({ timeMs, key: toBytesBinary(key), op });
+/** Deterministic pseudo-random integers (Park–Miller), so the samples are the same on every run. */
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 48271) % 2147483647);
+}
+
+describe('hot servers and fair share', () => {
+  const three: Layout[] = [['a', '', 'h', 'rs1'], ['b', 'h', 'p', 'rs2'], ['c', 'p', '', 'rs3']];
+  const load = steadySeries(three, repeat(4, [1000, 100, 100]));
+
+  it('catches one hot server among three with k = 3 where k × the overall average cannot', () => {
+    const result = detectHotspots(load);
+    const rs1 = result.servers[0]!;
+    expect(rs1.server).toBe('rs1');
+    expect(rs1.share).toBeCloseTo(1000 / 1200, 12);
+    expect(rs1.peerRatio).toBeCloseTo(10, 12); // 1000 against the others' 100
+    expect(rs1.averageRatio).toBeCloseTo(2.5, 12); // 1000 against 1200 / 3
+    expect([rs1.hot, rs1.hotByAverage]).toEqual([true, false]);
+    expect(result.servers.slice(1).every((s) => !s.hot)).toBe(true);
+    expect(result.fairServerShare).toBeCloseTo(1 / 3, 12);
+    expect(result.hottestServerShare).toBeCloseTo(5 / 6, 12);
+    expect(result.hottestServerWriteShare).toBeCloseTo(5 / 6, 12);
+    expect(rs1.requestsPerSec).toBeCloseTo(1000 / 60, 9);
+    // sqrt(600² + 300² + 300²) / sqrt(800² + 2 × 400²) = sqrt(540000 / 960000) = 0.75
+    expect(result.spread.servers.skew).toBeCloseTo(0.75, 12);
+    expect(result.spread.servers.maxToAverage).toBeCloseTo(2.5, 12);
+    expect(result.timeline).toHaveLength(4);
+    expect(result.timeline[0]).toMatchObject({ time: 60_000, startMs: 0, hottestServer: 'rs1', regions: 3, servers: 3 });
+    expect(result.timeline[0]!.hottestServerShare).toBeCloseTo(5 / 6, 12);
+  });
+
+  it('takes k as set', () => {
+    expect(detectHotspots(load, { k: 12 }).servers[0]!.hot).toBe(false);
+    expect(() => detectHotspots(load, { k: 1 })).toThrow(expect.objectContaining({ code: 'DETECT_K_INVALID' }));
+    expect(() => detectHotspots(load, { k: Number.NaN })).toThrow(/above 1/);
+  });
+
+  it('needs two snapshots', () => {
+    expect(() => detectHotspots(series([snap(0, [])]))).toThrow(expect.objectContaining({ code: 'SERIES_TOO_SHORT' }));
+  });
+
+  it('finds nothing in a uniform hash spread', () => {
+    const layout: Layout[] = [['a', '', '4', 'rs1'], ['b', '4', '8', 'rs2'], ['c', '8', 'c', 'rs3'], ['d', 'c', '', 'rs4']];
+    const result = detectHotspots(steadySeries(layout, [[1000, 1050, 980, 1010], [990, 1020, 1000, 1005]]));
+    expect(result.shape).toBe('none');
+    expect(result.decidedBy).toBe('none');
+    expect(result.findings).toEqual([]);
+    expect(result.fairServerShare).toBe(0.25);
+    expect(result.fairRegionShare).toBe(0.25);
+    expect(result.hottestServerShare).toBeCloseTo(2070 / 8055, 12);
+    expect(result.servers.some((s) => s.hot)).toBe(false);
+  });
+});
+
+describe('shape: single row', () => {
+  const layout: Layout[] = [['a', '', 'd', 'rs1'], ['b', 'd', 'm', 'rs2'], ['c', 'm', 't', 'rs3'], ['e', 't', '', 'rs4']];
+
+  it('is decided by key samples when one key dominates the hot region', () => {
+    const load = steadySeries(layout, repeat(3, [5000, 100, 100, 100]));
+    const samples = [
+      ...Array.from({ length: 150 }, (_, i) => sample(1000 * i, 'counter:global', 'increment')),
+      ...Array.from({ length: 50 }, (_, i) => sample(1000 * i, `account:${i}`)),
+    ];
+    const result = detectHotspots(load, { samples });
+    expect(result.shape).toBe('single-row');
+    expect(result.decidedBy).toBe('samples');
+    expect(result.evidence[1]).toContain('"counter:global" took 75%');
+    expect(result.regions.find((r) => r.encodedName === 'a')).toMatchObject({ hot: true, hotIntervals: 3 });
+  });
+
+  it('is the likelier shape from history when writes add no bytes, with the range named as the alternative', () => {
+    const base = steadySeries(layout, repeat(3, [5000, 100, 100, 100]));
+    const load = { ...base, snapshots: base.snapshots.map((s) => ({ ...s, regions: s.regions.map((r) => (r.encodedName === 'a' ? { ...r, storeSizeBytes: 4096 } : r)) })) };
+    const result = detectHotspots(load);
+    expect(result.shape).toBe('single-row');
+    expect(result.decidedBy).toBe('region-history');
+    expect(result.alternatives.map((a) => a.shape)).toEqual(['hot-range']);
+    expect(result.alternatives[0]!.separatedBy).toContain('key samples');
+  });
+});
+
+describe('shape: hot range', () => {
+  const layout: Layout[] = [['a', '', 'tenant0025', 'rs1'], ['b', 'tenant0025', 'tenant0050', 'rs2'], ['c', 'tenant0050', 'tenant0075', 'rs3'], ['d', 'tenant0075', '', 'rs4']];
+
+  it('is decided by samples spread over many keys of one prefix with no moving edge', () => {
+    const load = steadySeries(layout, repeat(4, [100, 4000, 100, 100]));
+    const next = lcg(7);
+    const samples = Array.from({ length: 400 }, (_, i) => sample(600 * i, `tenant0042|user-${String(next() % 500).padStart(4, '0')}`));
+    const result = detectHotspots(load, { samples });
+    expect(result.shape).toBe('hot-range');
+    expect(result.decidedBy).toBe('samples');
+    expect(result.evidence.join(' ')).toContain('prefix "tenant0042|user-');
+    expect(result.alternatives).toEqual([]);
+  });
+
+  it('is decided by history when a split divides the load', () => {
+    const load = series([
+      snap(0, [region('a', '', 'm', 'rs1', 0, 0), region('b', 'm', '', 'rs2', 0, 0)]),
+      snap(60_000, [region('a', '', 'm', 'rs1', 0, 6000), region('b', 'm', '', 'rs2', 0, 200)]),
+      snap(120_000, [region('a1', '', 'g', 'rs1', 0, 2500), region('a2', 'g', 'm', 'rs3', 0, 3500), region('b', 'm', '', 'rs2', 0, 400)]),
+    ]);
+    const result = detectHotspots(load);
+    expect(result.shape).toBe('hot-range');
+    expect(result.evidence[0]).toContain('the load divided: the busiest daughter took 58%');
+    expect(result.events.map((e) => e.kind)).toEqual(['region-split']);
+  });
+});
+
+describe('shape: monotonic tail', () => {
+  // HexStringSplit-style points for 8 regions: date keys ("2024…") fall in the SECOND region, not the last.
+  const points = ['', '1fffffff', '3fffffff', '5fffffff', '7fffffff', '9fffffff', 'bfffffff', 'dfffffff', ''];
+  const layout: Layout[] = points.slice(0, 8).map((p, i) => [`r${i}`, p, points[i + 1]!, `rs${(i % 4) + 1}`]);
+  const tailWrites = repeat(5, [0, 6000, 0, 0, 0, 0, 0, 0]);
+  /** `yyyyMMddHHmmss-sensor-NNNNNN` for 2024-06-01 12:00:00 plus `second` (under an hour). */
+  const dateKey = (second: number, device: number) =>
+    `2024060112${String(Math.floor(second / 60)).padStart(2, '0')}${String(second % 60).padStart(2, '0')}-sensor-${String(device).padStart(6, '0')}`;
+
+  it('is decided by samples: written keys keep rising past every earlier key, in a middle region', () => {
+    const samples = Array.from({ length: 300 }, (_, i) => sample(1000 * i, dateKey(i, (i * 37) % 1000)));
+    const result = detectHotspots(steadySeries(layout, tailWrites), { samples });
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.decidedBy).toBe('samples');
+    expect(result.evidence[1]).toContain('keeps moving up');
+    const hot = result.regions.filter((r) => r.hot);
+    expect(hot.map((r) => [r.encodedName, r.startKey, r.endKey])).toEqual([['r1', '1fffffff', '3fffffff']]);
+  });
+
+  it('is likelier than a hot range from history when one middle region takes all new data', () => {
+    const result = detectHotspots(steadySeries(layout, tailWrites));
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.decidedBy).toBe('region-history');
+    expect(result.alternatives.map((a) => a.shape)).toEqual(['hot-range']);
+    expect(result.evidence.join(' ')).toContain('a middle region of the table');
+  });
+
+  it('follows the upper daughter after each split, without alternatives after two', () => {
+    const k1 = '20240601120000';
+    const k2 = '20240601130000';
+    const load = series([
+      snap(0, [region('a', '', '1fffffff', 'rs1', 0, 0), region('p', '1fffffff', '3fffffff', 'rs2', 0, 0), region('z', '3fffffff', '', 'rs3', 0, 0)]),
+      snap(60_000, [region('a', '', '1fffffff', 'rs1', 0, 10), region('p', '1fffffff', '3fffffff', 'rs2', 0, 6000), region('z', '3fffffff', '', 'rs3', 0, 10)]),
+      snap(120_000, [region('a', '', '1fffffff', 'rs1', 0, 20), region('p1', '1fffffff', k1, 'rs2', 0, 50), region('p2', k1, '3fffffff', 'rs3', 0, 5900), region('z', '3fffffff', '', 'rs3', 0, 20)]),
+      snap(180_000, [region('a', '', '1fffffff', 'rs1', 0, 30), region('p1', '1fffffff', k1, 'rs2', 0, 50), region('q1', k1, k2, 'rs3', 0, 30), region('q2', k2, '3fffffff', 'rs1', 0, 5950), region('z', '3fffffff', '', 'rs3', 0, 30)]),
+    ]);
+    const result = detectHotspots(load);
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.alternatives).toEqual([]);
+    expect(result.evidence.join('\n')).toContain('after each of 2 splits the upper daughter');
+    expect(result.timeline.map((t) => t.hottestServer)).toEqual(['rs2', 'rs3', 'rs1']);
+    expect(result.timeline.map((t) => t.hottestRegion)).toEqual(['p', 'p2', 'q2']);
+    expect(result.timeline[1]!.hottestServerShare).toBeCloseTo((5900 + 10) / (10 + 50 + 5900 + 10), 12);
+  });
+
+  it('reports the hex pre-split that leaves regions idle beside the tail, with the key alphabet', () => {
+    const samples = Array.from({ length: 300 }, (_, i) => sample(1000 * i, dateKey(i, i % 1000)));
+    const result = detectHotspots(steadySeries(layout, tailWrites), { samples });
+    const lumpy = result.findings.find((f) => f.kind === 'lumpy-presplit');
+    expect(lumpy?.regions).toEqual(['r0', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
+    expect(lumpy?.evidence[0]).toContain('7 of 8 pre-split regions');
+    expect(lumpy?.evidence[2]).toBe('sampled keys start with only "2"; 7 of 7 split points start with other bytes');
+  });
+});
+
+describe('findings', () => {
+  it('names co-location: a hot server none of whose regions is hot', () => {
+    const layout: Layout[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((e, i, all) => [e, i === 0 ? '' : e, all[i + 1] ?? '', i < 6 ? 'rs1' : `rs${i - 4}`]);
+    const result = detectHotspots(steadySeries(layout, repeat(2, repeat(8, 100))));
+    expect(result.shape).toBe('none');
+    expect(result.findings.map((f) => [f.kind, f.servers])).toEqual([['co-location', ['rs1']]]);
+    expect(result.findings[0]!.evidence[1]).toBe("it hosts 6 of the table's regions against 2.7 per server on average; its busiest region took 13%");
+  });
+
+  it('names an unsplit table', () => {
+    const result = detectHotspots(steadySeries([['only', '', '', 'rs1']], [[500], [700]]));
+    expect(result.findings.map((f) => f.kind)).toEqual(['unsplit-table']);
+    expect(result.hottestServerShare).toBe(1);
+    expect(result.fairServerShare).toBe(1);
+  });
+
+  it('keeps a moved hot region hot across its counter reset, with no negative share', () => {
+    const load = series([
+      snap(0, [region('a', '', 'm', 'rs1', 0, 10_000), region('b', 'm', '', 'rs2', 0, 500)]),
+      snap(60_000, [region('a', '', 'm', 'rs1', 0, 16_000), region('b', 'm', '', 'rs2', 0, 600)]),
+      snap(120_000, [region('a', '', 'm', 'rs3', 0, 5000), region('b', 'm', '', 'rs2', 0, 700)]),
+    ]);
+    const result = detectHotspots(load);
+    expect(result.timeline.map((t) => [t.hottestServer, t.hottestServerShare])).toEqual([['rs1', 6000 / 6100], ['rs3', 5000 / 5100]]);
+    expect(result.events.map((e) => e.kind)).toEqual(['region-moved', 'counter-reset']);
+    expect(result.servers.every((s) => s.share >= 0)).toBe(true);
+    expect(result.regions[0]).toMatchObject({ encodedName: 'a', hotIntervals: 2, server: 'rs3' });
+  });
+});
