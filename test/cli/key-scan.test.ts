@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, readStdin: async () => '' };
+  const code = await runCli(argv, io);
+  return { code, out, err };
+}
+
+const DEVICE = '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}';
+
+describe('key scan', () => {
+  it('--json prints the scans as toStringBinary', async () => {
+    // "d1".hashCode() = 3149, 3149 % 16 = 13 -> "0d"; MAX - 1999 and MAX - 1000 (+1 for the prefix stop).
+    const r = await run('key', 'scan', DEVICE, '--where', '{"deviceId": "d1"}', '--from', '1000', '--to', '2000', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      scans: [{ startRow: '0d_d1_9223372036854773808', stopRow: '0d_d1_9223372036854774808' }],
+      exact: true,
+      notes: [],
+    });
+  });
+
+  it('prints one scan per bucket for an unknown salt, in a table', async () => {
+    const r = await run('key', 'scan', '{phoenixSalt(4)}{tenant}\\x00{id}');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      [
+        'scan  start row  stop row',
+        '1     \\x00       \\x01',
+        '2     \\x01       \\x02',
+        '3     \\x02       \\x03',
+        '4     \\x03       \\x04',
+        'exact: the scans read only matching rows',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--cell-time adds the cell time range', async () => {
+    const r = await run('key', 'scan', DEVICE, '--where', '{"deviceId": "d1"}', '--from', '1000', '--to', '2000', '--cell-time', '--json');
+    expect(JSON.parse(r.out).timeRange).toEqual({ fromMs: 1000, toMs: 2000 });
+  });
+
+  it('an all-0xFF prefix reads to the end of the table', async () => {
+    const r = await run('key', 'scan', '\\xFF\\xFF{id}');
+    expect(r.out).toContain('\\xFF\\xFF   (end of table)');
+  });
+
+  it.each([
+    [['--where', '{bad'], /--where is not valid JSON/],
+    [['--where', '[1]'], /--where must be a JSON object/],
+    [['--where', '{"deviceId": true}'], /--where field "deviceId" is true; give a string or a number/],
+    [['--where', '{"device": "d1"}'], /"device" is not read by template/],
+    [['--from', '12x'], /--from "12x" is not epoch milliseconds/],
+    [['--from', '5', '--to', '5'], /--from 5 is not below --to 5/],
+  ])('refuses %j with exit 2', async (args, message) => {
+    const r = await run('key', 'scan', DEVICE, ...args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.out).toBe('');
+  });
+
+  it('refuses a bad template with exit 2', async () => {
+    const r = await run('key', 'scan', '{phoenixSalt(300)}{id}');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/must be between 1 and 256, got 300/);
+  });
+});
