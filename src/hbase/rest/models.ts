@@ -18,21 +18,29 @@ export interface RegionLoad {
   readonly regionId: number;
   /** Encoded region name (32 hex) from the name's tail; `1588230740` for `hbase:meta`; `undefined` if neither. */
   readonly encodedName: string | undefined;
+  /** Number of stores (column families) of the region. */
   readonly stores: number;
+  /** Number of store files (HFiles) on disk. */
   readonly storefiles: number;
   /** Store file size, MB (HBase rounds down, so small regions show 0). */
   readonly storefileSizeMB: number;
   /** Memstore size, MB (JSON key `memStoreSizeMB`). */
   readonly memStoreSizeMB: number;
+  /** Store file index size, KB. */
   readonly storefileIndexSizeKB: number;
   /** Read requests served since the region opened on this server (resets when the region moves or splits). */
   readonly readRequestsCount: number;
   /** Write requests (mutations) since the region opened on this server (resets like reads). */
   readonly writeRequestsCount: number;
+  /** Root-level block index size, KB. */
   readonly rootIndexSizeKB: number;
+  /** Total block index size, KB. */
   readonly totalStaticIndexSizeKB: number;
+  /** Total bloom filter size, KB. */
   readonly totalStaticBloomSizeKB: number;
+  /** Cells to compact in the running compaction. */
   readonly totalCompactingKVs: number;
+  /** Cells compacted so far in the running compaction. */
   readonly currentCompactedKVs: number;
 }
 
