@@ -89,11 +89,13 @@ function decodeLiveServer(json: unknown, what: string): LiveServer {
   const colon = name.lastIndexOf(':');
   const port = Number(name.slice(colon + 1));
   if (colon < 0 || !Number.isInteger(port)) throw new ShapeError(`${what}.name: expected host:port, got ${name}`);
+  const startCode = num(o, 'startCode', what);
   return {
     name,
     host: name.slice(0, colon),
     port,
-    startCode: num(o, 'startCode', what),
+    startCode,
+    serverName: `${name.slice(0, colon)},${port},${startCode}`,
     requests: num(o, 'requests', what, 0),
     heapSizeMB: num(o, 'heapSizeMB', what, 0),
     maxHeapSizeMB: num(o, 'maxHeapSizeMB', what, 0),

@@ -50,8 +50,10 @@ export interface LiveServer {
   readonly name: string;
   readonly host: string;
   readonly port: number;
-  /** Server start code (ms since epoch); with host and port it forms the ServerName `host,port,startCode`. */
+  /** Server start code (ms since epoch). */
   readonly startCode: number;
+  /** HBase ServerName `host,port,startCode`, the form the shell's `move` and dead-server lists use. */
+  readonly serverName: string;
   /** Request count reported by the server. */
   readonly requests: number;
   /** Used heap, MB. */

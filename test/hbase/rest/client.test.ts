@@ -33,6 +33,7 @@ describe('HBaseRestClient over recorded answers', () => {
     expect(st.deadServers).toEqual([]);
     for (const srv of st.liveServers) {
       expect(srv.name).toBe(`${srv.host}:${srv.port}`);
+      expect(srv.serverName).toBe(`${srv.host},${srv.port},${srv.startCode}`);
       expect(srv.startCode).toBeGreaterThan(1e12);
       expect(srv.maxHeapSizeMB).toBeGreaterThan(0);
     }
