@@ -10,7 +10,7 @@ import type { Finding, RegionLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
 
 /** A pre-split region is idle when its share is below this fraction of the fair region share. */
-export const IDLE_OF_FAIR = 0.01;
+export const IDLE_OF_FAIR = 0.1;
 /** Lumpy pre-split needs at least this fraction of the pre-split regions idle. */
 export const IDLE_FRACTION = 0.25;
 

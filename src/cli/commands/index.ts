@@ -1,5 +1,7 @@
 import type { CliCommand } from '../program.js';
+import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
+import { lintCommand } from './lint.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [keyCommand];
+export const commands: CliCommand[] = [keyCommand, detectCommand, lintCommand];

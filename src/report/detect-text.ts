@@ -1,0 +1,89 @@
+/**
+ * Terminal rendering of a detection result: per-server share bars against the fair share, hot regions with their
+ * keys in toStringBinary form, the shape with its evidence and alternatives, findings and rate events.
+ *
+ * @module
+ */
+import pc from 'picocolors';
+import { findingEntry, shapeEntry } from '../analysis/detect/catalogue.js';
+import type { DetectResult } from '../analysis/detect/types.js';
+import type { RateEvent } from '../model/index.js';
+
+/** Rendering options. */
+export interface DetectTextOptions {
+  /** Use ANSI colours (when writing to a terminal). */
+  readonly color: boolean;
+  /** Width of the share bars in characters (default 30). */
+  readonly barWidth?: number;
+  /** Most events listed one by one; the rest are counted (default 10). */
+  readonly maxEvents?: number;
+}
+
+/** A share as a percentage with one decimal, e.g. `83.3%`; `n/a` for `null`. */
+export function percent(x: number | null): string {
+  return x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`;
+}
+
+/**
+ * A bar of `width` cells filled in proportion to `share` (0–1), with `│` marking the fair share when it falls on an
+ * empty cell.
+ */
+export function shareBar(share: number, fairShare: number, width: number): string {
+  const filled = Math.round(Math.min(1, Math.max(0, share)) * width);
+  const fairAt = Math.min(width - 1, Math.round(fairShare * width));
+  let bar = '';
+  for (let i = 0; i < width; i++) bar += i < filled ? '█' : i === fairAt ? '│' : ' ';
+  return bar;
+}
+
+function time(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+function eventLine(e: RateEvent): string {
+  return `${time(e.timeMs)}  ${e.kind.padEnd(16)} ${e.detail}`;
+}
+
+/** Renders a {@link DetectResult} for the terminal. Ends with a newline. */
+export function renderDetectText(result: DetectResult, options: DetectTextOptions): string {
+  const c = pc.createColors(options.color);
+  const width = options.barWidth ?? 30;
+  const lines: string[] = [];
+  const w = result.window;
+  lines.push(c.bold(`table ${result.table}`) + `: ${w.intervals} interval(s), ${time(w.startMs)} to ${time(w.endMs)}, hot = above ${result.k} × the peers' average`);
+  lines.push('');
+  const verdict = result.shape === 'none' ? c.green('no hotspot') : c.red(c.bold(shapeEntry(result.shape).title));
+  lines.push(`${c.bold('shape')}: ${verdict}${result.decidedBy === 'none' ? '' : c.dim(` (decided by ${result.decidedBy === 'samples' ? 'key samples' : 'region history'})`)}`);
+  for (const e of result.evidence) lines.push(`  - ${e}`);
+  for (const a of result.alternatives) lines.push(`  ${c.yellow('or')} ${shapeEntry(a.shape).title}: ${c.dim(`separated by ${a.separatedBy}`)}`);
+  if (result.shape !== 'none') lines.push(`  ${c.dim(`fix: ${shapeEntry(result.shape).fix}`)}`);
+  lines.push('');
+  lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests (writes ${percent(result.hottestServerWriteShare)}), fair share ${percent(result.fairServerShare)}, skew ${result.spread.servers.skew.toFixed(2)}`);
+  const nameWidth = Math.max(6, ...result.servers.map((s) => s.server.length));
+  for (const s of result.servers) {
+    const bar = shareBar(s.share, result.fairServerShare, width);
+    const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
+    const tag = s.hot ? c.red(' HOT') : '';
+    lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
+  }
+  lines.push('');
+  const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0).sort((a, b) => b.share - a.share);
+  lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
+  for (const r of hot.slice(0, 10)) {
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, hot in ${r.hotIntervals} of ${w.intervals} interval(s)`);
+  }
+  if (result.findings.length) {
+    lines.push('');
+    lines.push(c.bold('findings'));
+    for (const f of result.findings) {
+      lines.push(`  ${c.yellow(findingEntry(f.kind).title)}: ${f.summary}`);
+      for (const e of f.evidence) lines.push(`    - ${e}`);
+    }
+  }
+  lines.push('');
+  const max = options.maxEvents ?? 10;
+  lines.push(`${c.bold('events')}: ${result.events.length}${result.events.length ? '' : ' (no resets, moves, splits, merges or gaps)'}`);
+  for (const e of result.events.slice(0, max)) lines.push(`  ${eventLine(e)}`);
+  if (result.events.length > max) lines.push(c.dim(`  … ${result.events.length - max} more (--json lists them all)`));
+  return `${lines.join('\n')}\n`;
+}

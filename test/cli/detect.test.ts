@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/series/${name}`, import.meta.url));
+const TAIL = fixture('tail-hex-presplit.ndjson');
+const RS = (i: number) => `rs${i}.example.com,16020,1717000000000`;
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, readStdin: async () => '' };
+  const code = await runCli(argv, io);
+  return { code, out, err };
+}
+
+describe('detect series.ndjson', () => {
+  it('--json gives shares, the timeline and the tail found from the split history', async () => {
+    const r = await run('detect', TAIL, '--json');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.out);
+    // Three intervals of 6180 requests: rs2 takes 6000 + 6000 + 20, rs4 60 + 60 + (5980 + 60).
+    expect(result.hottestServerShare).toBeCloseTo(12020 / 18540, 12);
+    expect(result.hottestServerWriteShare).toBeCloseTo(12020 / 18000, 12);
+    expect(result.fairServerShare).toBe(0.25);
+    expect(result.servers.map((s: { server: string }) => s.server)).toEqual([RS(2), RS(4), RS(1), RS(3)]);
+    expect(result.timeline.map((t: { hottestServer: string; hottestServerShare: number }) => [t.hottestServer, t.hottestServerShare])).toEqual([
+      [RS(2), 6000 / 6180],
+      [RS(2), 6000 / 6180],
+      [RS(4), 6040 / 6180],
+    ]);
+    expect(result.timeline[2]).toMatchObject({ regions: 5, servers: 4, time: 1717243380000 });
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.decidedBy).toBe('region-history');
+    expect(result.alternatives.map((a: { shape: string }) => a.shape)).toEqual(['hot-range', 'single-row']);
+    expect(result.events).toEqual([expect.objectContaining({ kind: 'region-split', region: 'b'.repeat(32), related: ['e'.repeat(32), 'f'.repeat(32)] })]);
+    expect(result.findings.map((f: { kind: string }) => f.kind)).toEqual(['lumpy-presplit']);
+  });
+
+  it('lets key samples decide the shape', async () => {
+    const r = await run('detect', TAIL, '--samples', fixture('tail-hex-presplit.samples.ndjson'), '--json');
+    const result = JSON.parse(r.out);
+    expect([result.shape, result.decidedBy, result.alternatives]).toEqual(['monotonic-tail', 'samples', []]);
+    expect(result.evidence[0]).toBe('60 key samples in the hot regions, 60 distinct keys');
+  });
+
+  it('prints share bars against the fair share, hot regions with their keys, the shape and the events', async () => {
+    const r = await run('detect', TAIL);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('shape: monotonic tail (decided by region history)');
+    expect(r.out).toContain(`  ${RS(2)} ███████████████████             64.8%  writes  66.8%  reads   0.0%`);
+    expect(r.out).toContain(' HOT');
+    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests, hot in 2 of 3 interval(s)`);
+    expect(r.out).toContain('events: 1');
+    expect(r.out).toContain('region-split');
+    expect(r.out).not.toMatch(/\x1b\[/);
+  });
+
+  it('says so when there is no hotspot', async () => {
+    const r = await run('detect', fixture('uniform-salted.ndjson'));
+    expect(r.out).toContain('shape: no hotspot');
+    const json = JSON.parse((await run('detect', fixture('uniform-salted.ndjson'), '--json')).out);
+    expect([json.shape, json.hottestServerShare, json.fairServerShare, json.findings]).toEqual(['none', 0.25, 0.25, []]);
+  });
+
+  it('rejects a bad --k, a missing series and malformed lines with exit status 2', async () => {
+    const k = await run('detect', TAIL, '--k', '0.5');
+    expect([k.code, k.err]).toEqual([2, expect.stringContaining('--k: "0.5" is not a hot factor')]);
+    const none = await run('detect');
+    expect([none.code, none.err]).toEqual([2, expect.stringContaining('no load series given')]);
+    const bad = await run('detect', fixture('malformed.ndjson'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('malformed.ndjson:4 (regions[0].startKey)');
+    expect(bad.err).toContain('line 9 (table)');
+    const samples = await run('detect', TAIL, '--samples', fixture('samples-malformed.ndjson'));
+    expect([samples.code, samples.err]).toEqual([2, expect.stringContaining('samples-malformed.ndjson:2 (op)')]);
+  });
+});
