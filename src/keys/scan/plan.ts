@@ -126,13 +126,20 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
   };
 }
 
-/** The field a time range applies to: the order field of the first time-ordered part. */
+/**
+ * The field a time range applies to: the one a `reverseTs` or `date` part orders by; otherwise (templates ordering
+ * by `long`, `reverseLong` or `pad`) the first ordered part whose field `where` leaves open.
+ */
 function findTimeField(template: RowkeyTemplate, where: KeyRecord): string {
-  const part = template.parts.find((p) => p.order !== 'none' && p.orderField !== undefined);
+  const ordered = template.parts.filter((p) => p.order !== 'none' && p.orderField !== undefined);
+  const part =
+    ordered.find((p) => p.kind === 'reverseTs' || p.kind === 'date') ??
+    ordered.find((p) => !Object.hasOwn(where, p.orderField as string)) ??
+    ordered[0];
   if (part?.orderField === undefined) {
     throw new HotspotError(
       'SCAN_TIME_FIELD',
-      `--from/--to given, but template ${template.source} has no time-ordered part (reverseTs, long, reverseLong, date) to range over`,
+      `--from/--to given, but template ${template.source} has no time-ordered part (reverseTs, date, long, reverseLong) to range over`,
     );
   }
   if (Object.hasOwn(where, part.orderField)) {

@@ -1,0 +1,50 @@
+// Scan planning over templates built by the real template compiler.
+import { describe, expect, it } from 'vitest';
+import { compareBytes, toHex, toStringBinary } from '../../../src/bytes/index.js';
+import { planScans, type ScanPlan } from '../../../src/keys/scan/index.js';
+import { compileTemplate } from '../../../src/keys/template/index.js';
+
+const show = (plan: ScanPlan) => plan.scans.map((s) => [toStringBinary(s.startRow), toStringBinary(s.stopRow)]);
+const reads = (plan: ScanPlan, key: Uint8Array) =>
+  plan.scans.some((s) => compareBytes(key, s.startRow) >= 0 && (s.stopRow.length === 0 || compareBytes(key, s.stopRow) < 0));
+
+describe('planScans over compiled templates', () => {
+  it('millisecond date: [from, to) in UTC digits', () => {
+    const t = compileTemplate('{host}/{date(ts, "yyyyMMddHHmmssSSS")}');
+    // 1000 ms = 1970-01-01 00:00:01.000; to - 1 = 1999 ms = ...00:00:01.999, prefix stop bumps the last 9 to ':'.
+    const plan = planScans(t, { host: 'h1' }, { timeRange: { fromMs: 1000, toMs: 2000 } });
+    expect(show(plan)).toEqual([['h1/19700101000001000', 'h1/1970010100000199:']]);
+    expect(plan.exact).toBe(true);
+    for (const ts of [999, 1000, 1999, 2000]) expect(reads(plan, t.encode({ host: 'h1', ts }))).toBe(ts >= 1000 && ts < 2000);
+  });
+
+  it('a day-granular date is not exact and says so', () => {
+    const plan = planScans(compileTemplate('{date(ts, "yyyyMMdd")}_{id}'), {}, { timeRange: { fromMs: 1000, toMs: 2000 } });
+    expect(show(plan)).toEqual([['19700101', '19700102']]);
+    expect(plan.exact).toBe(false);
+    expect(plan.notes[0]).toMatch(/coarser than a millisecond/);
+  });
+
+  it('reverseLong: start at MAX-(to-1), stop after MAX-from', () => {
+    // MAX - 1999 = 0x7FFFFFFFFFFFF830, MAX - 1000 = 0x7FFFFFFFFFFFFC17 (+1 -> ...FC18).
+    const plan = planScans(compileTemplate('{id}\\x00{reverseLong(ts)}'), { id: 'a' }, { timeRange: { fromMs: 1000, toMs: 2000 } });
+    expect(plan.scans.map((s) => [toHex(s.startRow), toHex(s.stopRow)])).toEqual([['61007ffffffffffff830', '61007ffffffffffffc18']]);
+  });
+
+  it('a pad part before the time is not taken for the time field', () => {
+    const plan = planScans(compileTemplate('{pad(shard, 3)}_{reverseTs(ts)}'), { shard: 7 }, { timeRange: { fromMs: 0, toMs: 1 } });
+    expect(plan.timeField).toBe('ts');
+    // to - 1 = 0 and from = 0 both give MAX itself.
+    expect(show(plan)).toEqual([['007_9223372036854775807', '007_9223372036854775808']]);
+  });
+
+  it('opentsdbSalt with the default 4-byte time over an 8-byte long(ts) cannot be trusted: fan out and say why', () => {
+    const t = compileTemplate('{opentsdbSalt(20, 1)}\\x00\\x00\\x01{long(ts)}\\x00\\x00\\x01\\x00\\x00\\x01');
+    const plan = planScans(t, {}, { timeRange: { fromMs: 0, toMs: 10 } });
+    expect(plan.scans).toHaveLength(20);
+    expect(plan.notes.join('\n')).toMatch(/changes with the time/);
+    const right = planScans(compileTemplate('{opentsdbSalt(20, 1, 3, 8)}\\x00\\x00\\x01{long(ts)}\\x00\\x00\\x01\\x00\\x00\\x01'), {}, { timeRange: { fromMs: 0, toMs: 10 } });
+    expect(right.scans).toHaveLength(1);
+    expect(toHex(right.scans[0]?.startRow ?? new Uint8Array())).toBe('080000010000000000000000');
+  });
+});
