@@ -84,7 +84,11 @@ function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number
 
 function serverRates(regions: readonly RegionRate[], seconds: number): ServerRate[] {
   const byServer = new Map<string, RegionRate[]>();
-  for (const r of regions) byServer.set(r.server, [...(byServer.get(r.server) ?? []), r]);
+  for (const r of regions) {
+    const list = byServer.get(r.server);
+    if (list) list.push(r);
+    else byServer.set(r.server, [r]);
+  }
   const sum = (rs: RegionRate[], f: (r: RegionRate) => number | null) =>
     rs.reduce<number | null>((acc, r) => (acc === null || f(r) === null ? null : acc + (f(r) as number)), 0);
   return [...byServer.entries()]

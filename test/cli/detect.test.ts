@@ -1,19 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
+import { runCapture } from './run-cli.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/series/${name}`, import.meta.url));
 const TAIL = fixture('tail-hex-presplit.ndjson');
 const RS = (i: number) => `rs${i}.example.com,16020,1717000000000`;
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, readStdin: async () => '' };
-  const code = await runCli(argv, io);
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runCapture(argv);
 
 describe('detect series.ndjson', () => {
   it('--json gives shares, the timeline and the tail found from the split history', async () => {
@@ -63,6 +56,14 @@ describe('detect series.ndjson', () => {
     expect(r.out).toContain('shape: no hotspot');
     const json = JSON.parse((await run('detect', fixture('uniform-salted.ndjson'), '--json')).out);
     expect([json.shape, json.hottestServerShare, json.fairServerShare, json.findings]).toEqual(['none', 0.25, 0.25, []]);
+  });
+
+  it('reads the series from stdin with -', async () => {
+    const text = await import('node:fs').then((fs) => fs.readFileSync(fixture('uniform-salted.ndjson'), 'utf8'));
+    const r = await runCapture(['detect', '-', '--json'], text);
+    expect(JSON.parse(r.out).table).toBe('salted');
+    const twice = await runCapture(['detect', '-', '--samples', '-']);
+    expect([twice.code, twice.err]).toEqual([2, expect.stringContaining('cannot both be read from stdin')]);
   });
 
   it('rejects a bad --k, a missing series and malformed lines with exit status 2', async () => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { toBytesBinary } from '../../src/bytes/index.js';
+import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
+
+const layout: Layout[] = [['a', '', 'g', 'rs1'], ['b', 'g', 'n', 'rs2'], ['c', 'n', 't', 'rs3'], ['d', 't', '', 'rs4']];
+
+describe('detect over recorded histories', () => {
+  it('weights the fair share by time as servers join', () => {
+    const load = series([
+      snap(0, [region('a', '', 'm', 'rs1', 0, 0), region('b', 'm', '', 'rs2', 0, 0)]),
+      snap(60_000, [region('a', '', 'm', 'rs1', 0, 100), region('b', 'm', '', 'rs2', 0, 100)]),
+      snap(240_000, [region('a1', '', 'f', 'rs3', 0, 30), region('a2', 'f', 'm', 'rs4', 0, 30), region('b', 'm', '', 'rs2', 0, 160)]),
+    ], 60_000);
+    const result = detectHotspots(load);
+    // 60 s with 2 servers, then 180 s with 3: (60 · 1/2 + 180 · 1/3) / 240
+    expect(result.fairServerShare).toBeCloseTo((30 + 60) / 240, 12);
+    expect(result.fairRegionShare).toBeCloseTo((30 + 60) / 240, 12);
+    expect(result.timeline.map((t) => [t.fairServerShare, t.gap])).toEqual([[0.5, false], [1 / 3, true]]);
+    expect(result.events.map((e) => e.kind)).toEqual(['region-split', 'gap']);
+  });
+
+  it('sees a falling tail when the hot spot moves down the key space', () => {
+    const writes = [[0, 0, 0, 5000], [0, 0, 5000, 0], [0, 5000, 0, 0]].map((row) => row.map((w) => w + 10));
+    const result = detectHotspots(steadySeries(layout, writes));
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.evidence.at(-1)).toBe('the hot spot moved down the key space to the next region 2 time(s)');
+    expect(result.alternatives.map((a) => a.shape)).toEqual(['hot-range']);
+  });
+
+  it('sees a falling tail in key samples (reverse timestamps)', () => {
+    const max = 9_999_999_999;
+    const samples = Array.from({ length: 120 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(`g${String(max - i * 1000).padStart(10, '0')}`), op: 'write' as const }));
+    const result = detectHotspots(steadySeries(layout, repeat(3, [10, 5000, 10, 10])), { samples });
+    expect([result.shape, result.decidedBy]).toEqual(['monotonic-tail', 'samples']);
+    expect(result.evidence[1]).toContain('were below every key written before: the written key range keeps moving down');
+  });
+
+  it('falls back to region history when too few samples fall in the hot regions, and says so', () => {
+    const samples = Array.from({ length: 50 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(`u${i}`), op: 'write' as const }));
+    const result = detectHotspots(steadySeries(layout, repeat(3, [10, 5000, 10, 10])), { samples });
+    expect(result.decidedBy).toBe('region-history');
+    expect(result.evidence.at(-1)).toBe('too few key samples fell in the hot regions to decide; region history decided');
+  });
+
+  it('calls a read-mostly hot region a hot range but names the single row as the alternative', () => {
+    const result = detectHotspots(steadySeries(layout, repeat(2, [0, 0, 0, 0]), { reads: repeat(2, [50, 9000, 50, 50]) }));
+    expect(result.shape).toBe('hot-range');
+    expect(result.alternatives.map((a) => a.shape)).toEqual(['single-row']);
+    expect(result.servers[0]).toMatchObject({ server: 'rs2', readShare: 9000 / 9150, writeShare: 0 });
+  });
+
+  it('without a read/write split still finds the hot server, with write shares unknown', () => {
+    const base = steadySeries(layout, repeat(2, [10, 900, 10, 10]));
+    const load = { ...base, snapshots: base.snapshots.map((s) => ({ ...s, regions: s.regions.map((r) => ({ ...r, readRequests: null, writeRequests: null })) })) };
+    const result = detectHotspots(load);
+    expect(result.hottestServerShare).toBeCloseTo(900 / 930, 12);
+    expect(result.hottestServerWriteShare).toBeNull();
+    expect(result.servers[0]).toMatchObject({ server: 'rs2', hot: true, writeShare: null });
+    expect(result.evidence.at(-1)).toBe('the source gives no read/write split');
+  });
+});
