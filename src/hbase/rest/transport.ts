@@ -112,8 +112,9 @@ export class RestTransport {
     return `${this.baseUrl}${path}${qs}`;
   }
 
-  /** Sends `spec`, retrying per the policy above. Throws {@link RestError}. */
+  /** Sends `spec`, retrying per the policy above. Rejects with {@link RestError} (`RangeError` for a bad timeout). */
   request(spec: RequestSpec): Promise<RawResponse> {
+    if (spec.timeoutMs !== undefined && !(spec.timeoutMs > 0)) return Promise.reject(new RangeError('timeoutMs must be > 0'));
     const url = this.url(spec.path, spec.query);
     return retry((n) => this.attempt(spec, url, n), this.retryOptions, spec.signal).catch((e: unknown) => {
       if (e instanceof RestError) throw e;

@@ -148,4 +148,9 @@ describe('RestTransport', () => {
     expect(() => new RestTransport({ baseUrl: 'http://127.0.0.1:1', retry: { maxAttempts: 0 } })).toThrow(RangeError);
     expect(() => new RestTransport({ baseUrl: 'not a url' })).toThrow(TypeError);
   });
+
+  it('rejects a bad per-call timeout before sending anything', async () => {
+    const t = new RestTransport({ baseUrl: 'http://127.0.0.1:1' });
+    await expect(t.request({ method: 'GET', path: '/', idempotent: true, timeoutMs: 0 })).rejects.toThrow(RangeError);
+  });
 });
