@@ -20,6 +20,21 @@ const TABLE_NAME = /^(?:[A-Za-z0-9_]+:)?[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const LONG_MAX = 2n ** 63n - 1n;
 
 /**
+ * Checks a table name against HBase's rules (`TableName.isLegalFullyQualifiedTableName`, simplified): an optional
+ * `namespace:` of letters, digits and `_`, then letters, digits, `_`, `-` and `.` (not starting with `.` or `-`).
+ * @returns the name. @throws HotspotError `TABLE_NAME_INVALID`.
+ */
+export function checkTableName(table: string): string {
+  if (!TABLE_NAME.test(table)) {
+    throw new HotspotError(
+      'TABLE_NAME_INVALID',
+      `table name "${table}" is not valid in HBase; use letters, digits, '_', '-' and '.' (namespace: letters, digits, '_'), as ns:name or name`,
+    );
+  }
+  return table;
+}
+
+/**
  * Builds a region's name the way HBase's `RegionInfo.createRegionName(tableName, startKey, regionId, true)` does:
  * the table name (`ns:name`, or just `name` in the default namespace), a comma, the start key bytes, a comma, the
  * region id in decimal, then `.`, the encoded name and a final `.`. The encoded name is the MD5 hex of everything
@@ -33,12 +48,7 @@ const LONG_MAX = 2n ** 63n - 1n;
  * @example regionName('usertable', new Uint8Array(0), 1709251200000).encodedName // '6118195953685a17f3ad07c592125fcb'
  */
 export function regionName(table: string, startKey: Uint8Array, regionId: number | bigint): RegionName {
-  if (!TABLE_NAME.test(table)) {
-    throw new HotspotError(
-      'TABLE_NAME_INVALID',
-      `table name "${table}" is not valid in HBase; use letters, digits, '_', '-' and '.' (namespace: letters, digits, '_'), as ns:name or name`,
-    );
-  }
+  checkTableName(table);
   const id = typeof regionId === 'bigint' ? regionId : Number.isSafeInteger(regionId) ? BigInt(regionId) : -1n;
   if (id < 0n || id > LONG_MAX) {
     throw new HotspotError(

@@ -2,6 +2,7 @@ import type { CliCommand } from '../program.js';
 import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
 import { lintCommand } from './lint.js';
+import { splitsCommand } from './splits.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [keyCommand, detectCommand, lintCommand];
+export const commands: CliCommand[] = [keyCommand, detectCommand, lintCommand, splitsCommand];

@@ -1,0 +1,238 @@
+/**
+ * `hbase-hotspot splits`: pre-split points, in one of four forms (exactly one per call):
+ * - `--algorithm hex|decimal|uniform --regions N [--first K --last K]`: HBase's RegionSplitter algorithms;
+ * - `--template '<template>' [--regions-per-bucket k]`: one region per salt bucket, or k per bucket;
+ * - `--samples keys.txt --regions N`: quantiles of sampled keys (shares of the sample per region on stderr);
+ * - `--traffic-median --samples keys.txt --start K --end K`: the split point dividing a region's requests.
+ * Sizing: `--servers N [--regions-per-server 20] [--data-bytes 4TB] [--region-size 10GB]` gives the region count in
+ * place of `--regions` (for `--algorithm` and `--samples`); alone, it prints just the sizing.
+ *
+ * Output: split points one per line in toStringBinary (a SPLITS_FILE for `create 'T', 'd', SPLITS_FILE => '...'`),
+ * notes on stderr; `--format shell` prints the `create` statement (needs `--table` and `--family`/`--families`);
+ * `--json` prints `{"splits": [...], "regions": N}` plus, where they apply, `"shares"` (per region for samples, per
+ * daughter for a traffic median), `"byteMidpoint"`, `"byteMidpointShares"`, `"hottestRow"`, `"sizing"`, `"notes"`.
+ */
+import { readFile } from 'node:fs/promises';
+import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
+import { compileTemplate } from '../../keys/template/compile.js';
+import { checkTableName } from '../../regions/region-name.js';
+import { quantileSplitPoints } from '../../regions/quantile-splits.js';
+import { saltSplitPoints } from '../../regions/salt-splits.js';
+import { parseSampleKeys } from '../../regions/sample-keys.js';
+import { initialRegionCount, type Sizing } from '../../regions/sizing.js';
+import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
+import { trafficMedian } from '../../regions/traffic-median.js';
+import type { WeightedKey } from '../../regions/weighted-keys.js';
+import { type FamilySpec, parseFamilyOption, renderCreateStatement } from '../../report/shell-create.js';
+import { HotspotError } from '../../util/errors.js';
+import { parseSizeBytes } from '../../util/size.js';
+import { type CliIo, printJson } from '../io.js';
+import type { CliCommand } from '../program.js';
+import { readFamiliesFile } from './splits-families.js';
+
+/** Options as commander hands them over. */
+interface SplitsFlags {
+  algorithm?: string;
+  regions?: string;
+  first?: string;
+  last?: string;
+  template?: string;
+  regionsPerBucket?: string;
+  samples?: string;
+  trafficMedian?: boolean;
+  start?: string;
+  end?: string;
+  servers?: string;
+  regionsPerServer?: string;
+  dataBytes?: string;
+  regionSize?: string;
+  format: string;
+  table?: string;
+  family: string[];
+  families?: string;
+  json?: boolean;
+}
+
+type Form = 'algorithm' | 'template' | 'samples' | 'traffic-median' | 'sizing';
+
+/** Options each form accepts besides the output options; anything else given is refused, never ignored. */
+const FORM_OPTIONS: Record<Form, readonly (keyof SplitsFlags)[]> = {
+  algorithm: ['algorithm', 'regions', 'first', 'last', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
+  template: ['template', 'regionsPerBucket'],
+  samples: ['samples', 'regions', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
+  'traffic-median': ['trafficMedian', 'samples', 'start', 'end'],
+  sizing: ['servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
+};
+const CHOOSERS: readonly (keyof SplitsFlags)[] = ['algorithm', 'regions', 'first', 'last', 'template', 'regionsPerBucket', 'samples', 'trafficMedian', 'start', 'end', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'];
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+function chooseForm(flags: SplitsFlags): Form {
+  const forms: Form[] = [];
+  if (flags.algorithm !== undefined) forms.push('algorithm');
+  if (flags.template !== undefined) forms.push('template');
+  if (flags.trafficMedian) forms.push('traffic-median');
+  else if (flags.samples !== undefined) forms.push('samples');
+  if (forms.length > 1) {
+    throw new HotspotError('SPLITS_FORM_CONFLICT', `${forms.map((f) => flagName(f === 'traffic-median' ? 'trafficMedian' : f)).join(' and ')} are different forms; use one per call`);
+  }
+  const form = forms[0] ?? (flags.servers !== undefined ? 'sizing' : undefined);
+  if (form === undefined) {
+    throw new HotspotError('SPLITS_FORM_MISSING', 'say where split points come from: --algorithm hex|decimal|uniform, --template, --samples, --traffic-median, or --servers for sizing alone');
+  }
+  const stray = CHOOSERS.filter((key) => flags[key] !== undefined && !FORM_OPTIONS[form].includes(key));
+  if (stray.length > 0) {
+    throw new HotspotError('SPLITS_OPTION_UNUSED', `${stray.map(flagName).join(', ')} ${stray.length === 1 ? 'does' : 'do'} not apply to the ${form} form; remove ${stray.length === 1 ? 'it' : 'them'}`);
+  }
+  return form;
+}
+
+function wholeNumber(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n)) {
+    throw new HotspotError('SPLITS_OPTION_INVALID', `${name} "${text}" is not a whole number`, { field: name });
+  }
+  return n;
+}
+
+function sizingOf(flags: SplitsFlags): Sizing | undefined {
+  const regionServers = wholeNumber(flags.servers, '--servers');
+  if (regionServers === undefined) {
+    const stray = (['regionsPerServer', 'dataBytes', 'regionSize'] as const).filter((k) => flags[k] !== undefined);
+    if (stray.length > 0) throw new HotspotError('SPLITS_OPTION_UNUSED', `${stray.map(flagName).join(', ')} need --servers; add it or remove them`);
+    return undefined;
+  }
+  const perServer = wholeNumber(flags.regionsPerServer, '--regions-per-server');
+  return initialRegionCount({
+    regionServers,
+    ...(perServer === undefined ? {} : { regionsPerServer: perServer }),
+    ...(flags.dataBytes === undefined ? {} : { dataBytes: parseSizeBytes(flags.dataBytes, '--data-bytes') }),
+    ...(flags.regionSize === undefined ? {} : { regionSizeBytes: parseSizeBytes(flags.regionSize, '--region-size') }),
+  });
+}
+
+function regionCount(flags: SplitsFlags, sizing: Sizing | undefined): number {
+  const regions = wholeNumber(flags.regions, '--regions');
+  if (regions !== undefined && sizing) throw new HotspotError('SPLITS_FORM_CONFLICT', '--regions and --servers both set the region count; give one');
+  const count = regions ?? sizing?.regions;
+  if (count === undefined) throw new HotspotError('SPLITS_REGIONS_MISSING', 'how many regions? give --regions N, or --servers N (with --data-bytes) to size it');
+  return count;
+}
+
+async function readSamples(file: string | undefined, io: CliIo): Promise<WeightedKey[]> {
+  if (file === undefined) throw new HotspotError('SPLITS_SAMPLES_MISSING', '--traffic-median needs --samples keys.txt (request keys, one per line)');
+  if (file === '-') return parseSampleKeys(await io.readStdin(), '<stdin>');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new HotspotError('SAMPLES_FILE_UNREADABLE', `cannot read the samples file (${(cause as Error).message})`, { file, cause });
+  }
+  return parseSampleKeys(text, file);
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const key = (name: string, text: string | undefined) => (text === undefined ? new Uint8Array(0) : toBytesBinary(text, name));
+
+/** What one form computed, before rendering. */
+interface SplitsResult {
+  splits: Uint8Array[];
+  json: Record<string, unknown>;
+  notes: string[];
+}
+
+async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefined, io: CliIo): Promise<SplitsResult> {
+  if (form === 'algorithm') {
+    const regions = regionCount(flags, sizing);
+    const splits = computeSplits(flags.algorithm as string, { regions, ...(flags.first === undefined ? {} : { first: flags.first }), ...(flags.last === undefined ? {} : { last: flags.last }) });
+    return { splits, json: {}, notes: [] };
+  }
+  if (form === 'template') {
+    const perBucket = wholeNumber(flags.regionsPerBucket, '--regions-per-bucket');
+    return { splits: saltSplitPoints(compileTemplate(flags.template as string), perBucket === undefined ? {} : { regionsPerBucket: perBucket }), json: {}, notes: [] };
+  }
+  const samples = await readSamples(flags.samples, io);
+  if (form === 'samples') {
+    const q = quantileSplitPoints(samples, regionCount(flags, sizing));
+    const notes = [...q.notes, ...q.shares.map((s, i) => `region ${i + 1}: ${percent(s)} of the samples`)];
+    return { splits: q.splits, json: { shares: q.shares, ...(q.notes.length ? { notes: q.notes } : {}) }, notes };
+  }
+  const t = trafficMedian(samples, key('--start', flags.start), key('--end', flags.end));
+  const notes = [
+    `daughters take ${percent(t.shares[0])} / ${percent(t.shares[1])} of ${t.requests} sampled requests`,
+    `the byte midpoint ${toStringBinary(t.byteMidpoint)} would give ${percent(t.byteMidpointShares[0])} / ${percent(t.byteMidpointShares[1])}`,
+    ...(t.hottestRow.share >= 0.5 ? [`row ${toStringBinary(t.hottestRow.key)} alone takes ${percent(t.hottestRow.share)}: a split cannot cool one row`] : []),
+    ...(t.outside > 0 ? [`${t.outside} sampled requests fall outside the region and were left out`] : []),
+  ];
+  const json = {
+    shares: t.shares,
+    byteMidpoint: toStringBinary(t.byteMidpoint),
+    byteMidpointShares: t.byteMidpointShares,
+    hottestRow: { key: toStringBinary(t.hottestRow.key), share: t.hottestRow.share },
+    requests: t.requests,
+    outside: t.outside,
+  };
+  return { splits: [t.splitKey], json, notes };
+}
+
+async function families(flags: SplitsFlags): Promise<FamilySpec[]> {
+  const fromFile = flags.families === undefined ? [] : await readFamiliesFile(flags.families);
+  return [...fromFile, ...flags.family.map(parseFamilyOption)];
+}
+
+/** The `splits` command. */
+export const splitsCommand: CliCommand = {
+  register(program, io) {
+    program
+      .command('splits')
+      .description('pre-split points: HBase RegionSplitter algorithms, salt buckets, sampled-key quantiles or a traffic median')
+      .option('--algorithm <name>', `split algorithm: ${SPLIT_ALGORITHMS.map((a) => `${a.name} (${a.hbaseClass}, ${a.defaultFirst || "''"}..${a.defaultLast})`).join(', ')}`)
+      .option('--regions <n>', 'number of regions (split points = n - 1)')
+      .option('--first <row>', 'first row (RegionSplitter --firstrow): hex/decimal digits, or toStringBinary for uniform')
+      .option('--last <row>', 'last row, inclusive (RegionSplitter --lastrow)')
+      .option('--template <template>', 'rowkey template starting with a salt, e.g. {salt(id,16)}_{id}: one region per bucket')
+      .option('--regions-per-bucket <k>', 'with --template: k regions per bucket, cut over the next key part')
+      .option('--samples <file>', 'sampled keys: toStringBinary per line (TAB weight optional) or NDJSON {"key","weight"}; - for stdin')
+      .option('--traffic-median', 'split one region at the median of its requests (with --samples, --start, --end)')
+      .option('--start <key>', 'with --traffic-median: region start key (toStringBinary; empty = table start)')
+      .option('--end <key>', 'with --traffic-median: region end key (toStringBinary; empty = table end)')
+      .option('--servers <n>', 'sizing: RegionServers; gives the region count in place of --regions')
+      .option('--regions-per-server <n>', 'sizing: target regions per RegionServer (usual 10-30)', undefined)
+      .option('--data-bytes <size>', 'sizing: expected table size, e.g. 4TB')
+      .option('--region-size <size>', 'sizing: target region size, e.g. 10GB (usual 10-20 GB)')
+      .option('--format <format>', 'splits (one per line, a SPLITS_FILE) or shell (an hbase shell create statement)', 'splits')
+      .option('--table <name>', 'with --format shell: table name')
+      .option('--family <spec>', "with --format shell: column family, e.g. 'd:VERSIONS=1,TTL=7776000,COMPRESSION=SNAPPY' (repeatable)", (v: string, all: string[]) => [...all, v], [])
+      .option('--families <file>', 'with --format shell: YAML/JSON mapping of family name to attributes')
+      .option('--json', 'print {"splits": [...], "regions": N, ...} as JSON')
+      .action(async (flags: SplitsFlags) => {
+        if (flags.format !== 'splits' && flags.format !== 'shell') {
+          throw new HotspotError('SPLITS_OPTION_INVALID', `--format "${flags.format}" is not splits or shell`, { field: '--format' });
+        }
+        if (flags.json && flags.format === 'shell') throw new HotspotError('SPLITS_FORM_CONFLICT', '--json and --format shell are different outputs; choose one');
+        if (flags.format !== 'shell' && (flags.table !== undefined || flags.family.length > 0 || flags.families !== undefined)) {
+          throw new HotspotError('SPLITS_OPTION_UNUSED', '--table, --family and --families only apply to --format shell; add it or remove them');
+        }
+        const form = chooseForm(flags);
+        const sizing = sizingOf(flags);
+        if (form === 'sizing' && sizing) {
+          if (flags.json) printJson(io, { sizing });
+          else io.stdout(`${[sizing.explanation, ...sizing.warnings.map((w) => `warning: ${w}`)].join('\n')}\n`);
+          return;
+        }
+        const result = await compute(form, flags, sizing, io);
+        const notes = [...(sizing ? [sizing.explanation, ...sizing.warnings] : []), ...result.notes];
+        if (flags.json) {
+          printJson(io, { splits: result.splits.map((s) => toStringBinary(s)), regions: result.splits.length + 1, ...result.json, ...(sizing ? { sizing } : {}) });
+          return;
+        }
+        for (const note of notes) io.stderr(`${note}\n`);
+        if (flags.format === 'shell') {
+          if (flags.table === undefined) throw new HotspotError('SPLITS_TABLE_MISSING', '--format shell needs --table NAME for the create statement');
+          io.stdout(`${renderCreateStatement(checkTableName(flags.table), await families(flags), result.splits)}\n`);
+        } else {
+          io.stdout(result.splits.map((s) => `${toStringBinary(s)}\n`).join(''));
+        }
+      });
+  },
+};
