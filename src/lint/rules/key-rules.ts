@@ -94,8 +94,8 @@ export const KEY_RULES: readonly LintRule[] = [
     fix: 'salt over the entity the reads name ({salt(deviceId,16)}), not over time or a random value',
     check: (s) =>
       perAccess(s, READS, (k, a) => {
-        const fan = scanShape(k, a).fanOut;
-        if (fan.length === 0) return undefined;
+        const { fanOut: fan, unused } = scanShape(k, a);
+        if (fan.length === 0 || unused.length > 0) return undefined;
         const scans = fan.reduce((n, p) => n * (p.buckets ?? 1), 1);
         return `${fan.map((p) => p.source).join(', ')} cannot be computed from ${a.fields.join(', ') || 'the known fields'}: each read fans out to ${scans} scans`;
       }),

@@ -66,15 +66,18 @@ export function isNumberField(key: KeyDesign, field: string): boolean {
   return type !== undefined ? NUMBER_TYPES.has(type) : isTimeField(key, field) || isSequenceField(key, field);
 }
 
-/** How the bytes of `part` move as time passes: `up`, `down` or `none`. */
+/**
+ * How the bytes of `part` move as time passes: `up`, `down` or `none`. `date` and `reverseTs` always follow time;
+ * `long`, `reverseLong`, `pad` and plain fields do when their field is a time or a sequence (a padded user id is
+ * ordered, but new rows do not arrive in its order).
+ */
 export function timeDirection(key: KeyDesign, part: KeyPartShape): 'up' | 'down' | 'none' {
-  if (part.order === 'descending' || part.kind === 'reverseTs' || part.kind === 'reverseLong') return 'down';
-  if (part.order === 'ascending') return 'up';
-  const plain = part.kind === 'field' || part.kind === 'pad' || part.kind === 'long' || part.kind === 'date';
-  if (plain && part.inputs.length === 1) {
-    const f = part.inputs[0] as string;
-    if (isTimeField(key, f) || isSequenceField(key, f)) return 'up';
-  }
+  if (part.kind === 'reverseTs') return 'down';
+  if (part.kind === 'date') return 'up';
+  const field = part.orderField ?? (part.inputs.length === 1 ? part.inputs[0] : undefined);
+  if (field === undefined || !(isTimeField(key, field) || isSequenceField(key, field))) return 'none';
+  if (part.kind === 'reverseLong' || part.order === 'descending') return 'down';
+  if (part.kind === 'long' || part.kind === 'pad' || part.kind === 'field' || part.order === 'ascending') return 'up';
   return 'none';
 }
 

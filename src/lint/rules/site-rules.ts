@@ -96,7 +96,7 @@ export const SITE_RULES: readonly LintRule[] = [
       const hits: Hit[] = [];
       if (lower === undefined || higher === undefined) {
         const missing = [lower === undefined ? 'lower' : '', higher === undefined ? 'higher' : ''].filter(Boolean).join(' and ');
-        hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `the ${missing} compaction throughput bound is not set` });
+        hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `the ${missing} compaction throughput ${missing.includes(' and ') ? 'bounds are' : 'bound is'} not set` });
       } else if (Number(lower.value) > Number(higher.value)) {
         hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `lower bound ${lower.value} B/s is above higher bound ${higher.value} B/s`, place: lower.place });
       }

@@ -13,7 +13,7 @@ export const MIN_REGIONS_PER_SERVER = 10;
 
 /** Which split point alphabets can divide keys whose first varying part writes `key` bytes. */
 const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
-  hex: ['hex', 'decimal'],
+  hex: ['hex'],
   decimal: ['decimal'],
   text: ['hex', 'HEX', 'decimal', 'text'],
   binary: ['binary'],

@@ -18,14 +18,15 @@ const CODECS = new Set(['SNAPPY', 'LZ4', 'ZSTD', 'GZ', 'LZO', 'BZIP2', 'LZMA', '
 const FOREVER = new Set(['FOREVER', '2147483647']);
 
 /** Runs `pick` over every table's families and reports one hit per table listing the families it picked. */
-function perTable(subject: LintSubject, pick: (f: FamilyModel, t: TableModel) => boolean, say: (names: string, t: TableModel) => string): Hit[] {
+function perTable(subject: LintSubject, pick: (f: FamilyModel, t: TableModel) => boolean, say: (families: string, t: TableModel, plural: boolean) => string): Hit[] {
   const hits: Hit[] = [];
   for (const t of subject.tables) {
     const bad = t.families.filter((f) => pick(f, t));
     const first = bad[0];
     if (first === undefined) continue;
     const names = bad.map((f) => `'${f.name}'`).join(', ');
-    hits.push({ path: bad.length === 1 ? `${t.name}/${first.name}` : t.name, message: say(names, t), place: first.place });
+    const subject = bad.length === 1 ? `family ${names}` : `families ${names}`;
+    hits.push({ path: bad.length === 1 ? `${t.name}/${first.name}` : t.name, message: say(subject, t, bad.length > 1), place: first.place });
   }
   return hits;
 }
@@ -58,7 +59,7 @@ export const TABLE_RULES: readonly LintRule[] = [
     why: 'the family name is stored in every cell, so long names cost disk, cache and network on every read',
     fix: "use a one- or two-letter family name ('d', 'm') and document what it holds",
     check: (s) =>
-      perTable(s, (f) => utf8Bytes(f.name).length > MAX_FAMILY_NAME_BYTES, (names, t) => `table '${t.name}': family ${names} longer than ${MAX_FAMILY_NAME_BYTES} bytes`),
+      perTable(s, (f) => utf8Bytes(f.name).length > MAX_FAMILY_NAME_BYTES, (fs, t, pl) => `table '${t.name}': ${fs} ${pl ? 'are' : 'is'} longer than ${MAX_FAMILY_NAME_BYTES} bytes`),
   },
   {
     code: 'CF_RETENTION',
@@ -71,7 +72,7 @@ export const TABLE_RULES: readonly LintRule[] = [
       perTable(
         s,
         (f) => f.attributes['VERSIONS'] === undefined && (f.attributes['TTL'] === undefined || FOREVER.has(upper(f, 'TTL') ?? '')),
-        (names, t) => `table '${t.name}': family ${names} sets neither VERSIONS nor TTL`,
+        (fs, t, pl) => `table '${t.name}': ${fs} set${pl ? '' : 's'} neither VERSIONS nor TTL`,
       ),
   },
   {
@@ -82,7 +83,7 @@ export const TABLE_RULES: readonly LintRule[] = [
     why: 'uncompressed HFiles take several times the disk and block cache of SNAPPY/LZ4 ones',
     fix: "add COMPRESSION => 'SNAPPY' (or 'LZ4'/'ZSTD') to the family",
     check: (s) =>
-      perTable(s, (f) => !CODECS.has(upper(f, 'COMPRESSION') ?? 'NONE'), (names, t) => `table '${t.name}': family ${names} is not compressed`),
+      perTable(s, (f) => !CODECS.has(upper(f, 'COMPRESSION') ?? 'NONE'), (fs, t, pl) => `table '${t.name}': ${fs} ${pl ? 'are' : 'is'} not compressed`),
   },
   {
     code: 'CF_BLOOM_NONE',
@@ -95,7 +96,7 @@ export const TABLE_RULES: readonly LintRule[] = [
       perTable(
         s,
         (f, t) => upper(f, 'BLOOMFILTER') === 'NONE' && (keysForTable(s, t).length === 0 || keysForTable(s, t).some((k) => k.access.some((a) => a.kind === 'point-get'))),
-        (names, t) => `table '${t.name}': family ${names} has no bloom filter`,
+        (fs, t, pl) => `table '${t.name}': ${fs} ${pl ? 'have' : 'has'} no bloom filter`,
       ),
   },
   {
@@ -112,7 +113,7 @@ export const TABLE_RULES: readonly LintRule[] = [
           const keys = keysForTable(s, t);
           return upper(f, 'BLOOMFILTER') === 'ROWCOL' && keys.length > 0 && keys.every((k) => k.access.length > 0 && k.access.every((a) => a.kind !== 'point-get'));
         },
-        (names, t) => `table '${t.name}': family ${names} uses ROWCOL but the stated access is scans only`,
+        (fs, t, pl) => `table '${t.name}': ${fs} use${pl ? '' : 's'} ROWCOL but the stated access is scans only`,
       ),
   },
 ];

@@ -1,0 +1,27 @@
+/**
+ * Builds a {@link KeyDesign} from template text with the template compiler (`src/keys/template/`).
+ *
+ * @module
+ */
+import { compileTemplate } from '../keys/template/index.js';
+import type { AccessPattern, KeyDesign } from './model.js';
+
+/**
+ * Compiles `template` and attaches the access patterns and field types it is judged against.
+ * @throws HotspotError from the compiler (`TEMPLATE_SYNTAX`, `TEMPLATE_UNKNOWN_FUNCTION`, ...) naming the position.
+ */
+export function keyDesign(
+  template: string,
+  access: readonly AccessPattern[],
+  fieldTypes?: Readonly<Record<string, string>>,
+  table?: string,
+): KeyDesign {
+  const compiled = compileTemplate(template);
+  return {
+    source: template,
+    parts: compiled.parts,
+    access,
+    ...(fieldTypes === undefined ? {} : { fieldTypes }),
+    ...(table === undefined ? {} : { table }),
+  };
+}

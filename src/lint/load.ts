@@ -1,0 +1,98 @@
+/**
+ * Turns lint input files into one {@link LintSubject}: picks the reader by file name, reads `SPLITS_FILE`s next to
+ * the script, and merges everything. File access is injected so the library stays free of I/O assumptions.
+ *
+ * @module
+ */
+import { dirname, isAbsolute, join } from 'node:path';
+import { HotspotError } from '../util/errors.js';
+import type { LintSubject, TableModel } from './model.js';
+import { parseRestSchema } from './rest-schema.js';
+import { parseShellScript } from './shell/script.js';
+import { parseHbaseEnv } from './site/env-sh.js';
+import { parseSiteXml } from './site/site-xml.js';
+import { parseWideRows } from './wide-row.js';
+
+/** Kinds of lint input and the file names that select them. */
+export const INPUT_KINDS = {
+  shell: '.hbase, .rb: hbase shell create/alter script',
+  schema: '.json: REST /<table>/schema descriptor',
+  site: '.xml: hbase-site.xml',
+  env: '.sh: hbase-env.sh',
+  'wide-row': '.yaml, .yml: wide-row schema description',
+} as const;
+
+/** An input kind. */
+export type InputKind = keyof typeof INPUT_KINDS;
+
+/**
+ * The reader for `path`, by its extension.
+ * @throws HotspotError `LINT_INPUT_KIND` for any other extension.
+ */
+export function inputKind(path: string): InputKind {
+  const ext = /\.[^./\\]+$/.exec(path)?.[0].toLowerCase() ?? '';
+  const kind = ({ '.hbase': 'shell', '.rb': 'shell', '.json': 'schema', '.xml': 'site', '.sh': 'env', '.yaml': 'wide-row', '.yml': 'wide-row' } as const)[ext];
+  if (kind === undefined) {
+    throw new HotspotError('LINT_INPUT_KIND', `cannot tell what ${path} holds from its name; use ${Object.values(INPUT_KINDS).join('; ')}`, { file: path });
+  }
+  return kind;
+}
+
+/** Reads a file's text; throws a HotspotError naming the file when it cannot. */
+export type ReadText = (path: string) => string;
+
+/**
+ * Reads one input into a partial subject.
+ * @throws HotspotError from the reader, each naming file:line:column; `LINT_SPLITS_FILE` when a script's
+ *   `SPLITS_FILE` cannot be read (looked up beside the script when relative).
+ */
+export function readInput(path: string, readText: ReadText): Partial<LintSubject> {
+  const text = readText(path);
+  switch (inputKind(path)) {
+    case 'shell':
+      return { tables: parseShellScript(text, path).map((t) => withSplitsFile(t, path, readText)) };
+    case 'schema':
+      return { tables: [parseRestSchema(text, path)] };
+    case 'site':
+      return { site: parseSiteXml(text, path) };
+    case 'env':
+      return { jvm: parseHbaseEnv(text, path) };
+    case 'wide-row':
+      return { wideRows: parseWideRows(text, path) };
+  }
+}
+
+function withSplitsFile(table: TableModel, script: string, readText: ReadText): TableModel {
+  const splits = table.splits;
+  if (splits.kind !== 'file') return table;
+  const path = isAbsolute(splits.file) ? splits.file : join(dirname(script), splits.file);
+  let text: string;
+  try {
+    text = readText(path);
+  } catch (err) {
+    throw new HotspotError('LINT_SPLITS_FILE', `SPLITS_FILE '${splits.file}' of table '${table.name}' cannot be read (looked for ${path}); give the file beside the script`, {
+      ...splits.place,
+      cause: err,
+    });
+  }
+  // The shell reads one split point per line, without the line end (admin.rb: File.foreach ... line.chomp).
+  const points = text.split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l !== '');
+  return { ...table, splits: { kind: 'points', points, place: splits.place } };
+}
+
+/** Merges partial subjects in order: tables with the same name are replaced by the later one (a later alter wins). */
+export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubject {
+  const tables = new Map<string, TableModel>();
+  const out = { site: [] as LintSubject['site'][number][], keys: [] as LintSubject['keys'][number][], wideRows: [] as LintSubject['wideRows'][number][] };
+  let jvm: LintSubject['jvm'];
+  let workload: LintSubject['workload'] = {};
+  for (const p of parts) {
+    for (const t of p.tables ?? []) tables.set(t.name, t);
+    out.site.push(...(p.site ?? []));
+    out.keys.push(...(p.keys ?? []));
+    out.wideRows.push(...(p.wideRows ?? []));
+    if (p.jvm !== undefined) jvm = { ...jvm, ...p.jvm, places: { ...jvm?.places, ...p.jvm.places } };
+    if (p.workload !== undefined) workload = { ...workload, ...p.workload };
+  }
+  return { tables: [...tables.values()], ...out, ...(jvm === undefined ? {} : { jvm }), workload };
+}

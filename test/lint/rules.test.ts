@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { LintSubject } from '../../src/lint/model.js';
+import { RULES, ruleByCode } from '../../src/lint/rules/index.js';
+import { heapPercent } from '../../src/lint/rules/site-rules.js';
+import { env, key, load, shell, site, subject, wide } from './subjects.js';
+
+/** For every rule: subjects that fire it (with words its message must hold) and subjects that must not. */
+const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubject[] }> = {
+  CF_COUNT: {
+    fires: [[subject(shell("create 't', 'a', 'b', 'c', 'd'")), '4 column families (a, b, c, d)']],
+    passes: [subject(shell("create 't', 'a', 'b', 'c'"))],
+  },
+  CF_NAME_LONG: {
+    fires: [[subject(shell("create 't', 'stats'")), "family 'stats' is longer than 4 bytes"]],
+    passes: [subject(shell("create 't', 'data'"))],
+  },
+  CF_RETENTION: {
+    fires: [
+      [subject(shell("create 't', 'd'")), "family 'd' sets neither VERSIONS nor TTL"],
+      [subject(shell("create 't', {NAME => 'd', TTL => 'FOREVER'}")), 'neither'],
+    ],
+    passes: [subject(shell("create 't', {NAME => 'd', TTL => 86400}")), subject(shell("create 't', {NAME => 'd', VERSIONS => 3}"))],
+  },
+  CF_COMPRESSION: {
+    fires: [[subject(shell("create 't', {NAME => 'd', COMPRESSION => 'NONE'}, 'e'")), "families 'd', 'e' are not compressed"]],
+    passes: [subject(shell("create 't', {NAME => 'd', COMPRESSION => 'lz4'}"))],
+  },
+  CF_BLOOM_NONE: {
+    fires: [
+      [subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'NONE'}")), "family 'd' has no bloom filter"],
+      [subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'NONE'}"), key('{id}', 'point-get')), 'no bloom'],
+    ],
+    passes: [
+      subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'ROW'}")),
+      subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'NONE'}"), key('{id}_{reverseTs(ts)}', 'latest-n:id')),
+    ],
+  },
+  CF_BLOOM_FIT: {
+    fires: [[subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'ROWCOL'}"), key('{id}_{reverseTs(ts)}', 'latest-n:id')), 'scans only']],
+    passes: [
+      subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'ROWCOL'}"), key('{id}_{reverseTs(ts)}', 'latest-n:id,point-get')),
+      subject(shell("create 't', {NAME => 'd', BLOOMFILTER => 'ROWCOL'}")),
+    ],
+  },
+  PRESPLIT_NONE: {
+    fires: [[subject(shell("create 't', 'd'"), load({ servers: 10, writesPerSec: 60000 })), "starts with 1 region for 10 RegionServers (60000 writes/s per region at 60000 writes/s)"]],
+    passes: [subject(shell("create 't', 'd', {NUMREGIONS => 10, SPLITALGO => 'HexStringSplit'}"), load({ servers: 10 })), subject(shell("create 't', 'd'"))],
+  },
+  PRESPLIT_TOO_FEW: {
+    fires: [[subject(shell("create 't', 'd', SPLITS => ['4', '8', 'c']"), load({ servers: 4 })), "starts with 4 regions for 4 RegionServers; the playbook's formula gives 40-120"]],
+    passes: [subject(shell("create 't', 'd', {NUMREGIONS => 40, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 }))],
+  },
+  SPLIT_ALPHABET: {
+    fires: [
+      [subject(shell("create 't', 'd', SPLITS => ['40', '80', 'c0']"), key('{bucket(id,16)}_{id}')), 'split on hex points but its key starts with {bucket(id,16)}, which writes decimal bytes'],
+      [subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'DecimalStringSplit'}"), key('{salt(id,16)}_{id}')), 'decimal points'],
+      [subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'UniformSplit'}"), key('{md5(id,4)}{id}')), 'binary points'],
+      [subject(shell("create 't', 'd', SPLITS => ['4', '8', 'C']"), key('{salt(id,16)}_{id}')), 'HEX points'],
+    ],
+    passes: [
+      subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'HexStringSplit'}"), key('{salt(id,16)}_{id}')),
+      subject(shell("create 't', 'd', SPLITS => ['0004', '0008', '0012']"), key('{bucket(id,16)}_{id}')),
+      subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'UniformSplit'}"), key('{phoenixSalt(8)}{id}')),
+    ],
+  },
+  KEY_MONOTONIC_FIRST: {
+    fires: [
+      [subject(key('{ts}_{deviceId}')), 'starts with {ts}, which grows with ts'],
+      [subject(key('evt_{pad(orderSeq,12)}')), 'starts with {pad(orderSeq,12)}'],
+      [subject(key('{when}_{id}', '', { when: 'epochMs', id: 'string' })), '{when}'],
+    ],
+    passes: [subject(key('{deviceId}_{ts}')), subject(key('{pad(userId,10)}_{x}')), subject(key('{ts}_{id}', '', { ts: 'string', id: 'string' }))],
+  },
+  KEY_REVERSE_TS_FIRST: {
+    fires: [[subject(key('{reverseTs(ts)}_{deviceId}')), 'starts with {reverseTs(ts)}, which shrinks']],
+    passes: [subject(key('{deviceId}_{reverseTs(ts)}'))],
+  },
+  KEY_UNPADDED_NUMBER: {
+    fires: [[subject(key('{deviceId}_{ts}', 'time-range:deviceId')), 'time-range:deviceId: the scan ranges over {ts}']],
+    passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'time-range:deviceId')), subject(key('{deviceId}_{ts}', 'point-get'))],
+  },
+  KEY_PII_CLEAR: {
+    fires: [
+      [subject(key('{email}_{date(ts,"yyyyMMdd")}')), '{email} writes email in clear'],
+      [subject(key('{salt(contact,8)}{contact}', '', { contact: 'pii' })), '{contact} writes contact'],
+    ],
+    passes: [subject(key('{sha256(email)}_{date(ts,"yyyyMMdd")}'))],
+  },
+  KEY_SALT_FANOUT: {
+    fires: [[subject(key('{salt(ts,16)}_{deviceId}_{reverseTs(ts)}', 'latest-n:deviceId')), 'latest-n:deviceId: {salt(ts,16)} cannot be computed from deviceId: each read fans out to 16 scans']],
+    passes: [subject(key('{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}', 'latest-n:deviceId'))],
+  },
+  KEY_ACCESS_UNSERVED: {
+    fires: [[subject(key('{deviceId}_{reverseTs(ts)}', 'prefix-scan:userId')), 'userId is not in the key']],
+    passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'prefix-scan:deviceId'))],
+  },
+  KEY_LATEST_ORDER: {
+    fires: [[subject(key('{deviceId}_{date(ts,"yyyyMMddHHmmss")}', 'latest-n:deviceId')), 'oldest first']],
+    passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'latest-n:deviceId'))],
+  },
+  WIDE_ROW_UNSPLITTABLE: {
+    // 1 cell/s x 100 B = 8,640,000 B/day; 10 GiB / that = 1242.76 days.
+    fires: [[subject(wide("table: w\nkey: '{deviceId}'\nnewQualifierEvery: 1s\ncellBytes: 100\n")), 'grow 8.24 MiB/day (1 qualifiers/s x 100 B) and reach the region size 10240 MiB after 1242.8 days']],
+    passes: [subject(wide("table: w\nkey: '{deviceId}_{date(ts,\"yyyyMMdd\")}'\nnewQualifierEvery: 1s\ncellBytes: 100\n"))],
+  },
+  WIDE_ROW_FLUSH: {
+    // 30-day TTL caps the row at 259,200,000 B: over 128 MiB, under 10 GiB; 134,217,728 / 8,640,000 = 15.53 days.
+    fires: [[subject(wide("table: w\nkey: '{deviceId}'\nqualifiersPerSec: 1\ncellBytes: 100\nttlSeconds: 2592000\n")), 'reach the flush size 128 MiB after 15.5 days']],
+    passes: [subject(wide("table: w\nkey: '{deviceId}'\nqualifiersPerSec: 1\ncellBytes: 100\nttlSeconds: 604800\n"))],
+  },
+  MAJOR_COMPACTION_AUTO: {
+    fires: [
+      [subject(site({ 'hbase.hregion.majorcompaction': '86400000' })), 'every 86400000 ms'],
+      [subject(site({ 'hbase.hstore.compaction.min': '3' })), 'unset (HBase default 604800000 ms, 7 days)'],
+    ],
+    passes: [subject(site({ 'hbase.hregion.majorcompaction': '0' })), subject(site({ 'hfile.block.cache.size': '0.4' }))],
+  },
+  HEAP_CACHE_MEMSTORE: {
+    fires: [
+      [subject(site({ 'hfile.block.cache.size': '0.5' })), 'block cache 0.5 + global memstore 0.4 take 90% of the heap'],
+      [subject(site({ 'hfile.block.cache.size': '0.41', 'hbase.regionserver.global.memstore.size': '0.4' })), '81%'],
+      [subject(site({ 'hbase.regionserver.global.memstore.upperLimit': '0.45' })), '85%'],
+    ],
+    passes: [
+      subject(site({ 'hfile.block.cache.size': '0.4', 'hbase.regionserver.global.memstore.size': '0.4' })),
+      // 0.405f * 100 truncates to 40 in Java, so HBase accepts 0.405 + 0.4.
+      subject(site({ 'hfile.block.cache.size': '0.405', 'hbase.regionserver.global.memstore.size': '0.4' })),
+    ],
+  },
+  COMPACTION_THROUGHPUT: {
+    fires: [
+      [subject(site({ 'hbase.regionserver.throughput.controller': 'org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController' })), 'unlimited'],
+      [subject(site({ 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' })), 'the lower compaction throughput bound is not set'],
+      [subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '200', 'hbase.hstore.compaction.throughput.higher.bound': '100' })), 'lower bound 200 B/s is above higher bound 100 B/s'],
+    ],
+    passes: [subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '52428800', 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' }))],
+  },
+  GC_PAUSE_TARGET: {
+    fires: [[subject(env('HBASE_REGIONSERVER_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=5000"')), 'the GC pause target is 5000 ms']],
+    passes: [subject(env('HBASE_REGIONSERVER_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=200"')), subject(env('HBASE_HEAPSIZE=8g'))],
+  },
+};
+
+describe('rule catalogue', () => {
+  it('has unique codes, each with a one-line check, reason and fix', () => {
+    expect(new Set(RULES.map((r) => r.code)).size).toBe(RULES.length);
+    for (const r of RULES) for (const text of [r.checks, r.why, r.fix]) expect(text).toMatch(/^[^\n]{10,}$/);
+  });
+
+  it('has a firing and a passing case for every rule', () => {
+    expect(Object.keys(CASES).sort()).toEqual(RULES.map((r) => r.code).sort());
+  });
+
+  for (const [code, { fires, passes }] of Object.entries(CASES)) {
+    describe(code, () => {
+      const rule = ruleByCode(code);
+      it.each(fires.map(([s, words], i) => [i, s, words] as const))('fires (case %i)', (_i, s, words) => {
+        const hits = rule?.check(s) ?? [];
+        expect(hits).toHaveLength(1);
+        expect(hits[0]?.message).toContain(words);
+      });
+      it.each(passes.map((s, i) => [i, s] as const))('passes (case %i)', (_i, s) => {
+        expect(rule?.check(s)).toEqual([]);
+      });
+    });
+  }
+});
+
+describe('heapPercent', () => {
+  // Java 17: (int) (Float.parseFloat(s) * 100) for each s.
+  it.each([
+    [0.4, 40], [0.41, 41], [0.405, 40], [0.5, 50], [0.45, 45], [0.35, 35], [0.29, 29], [0.57, 57],
+  ])('%s -> %i like (int)(float * 100)', (fraction, percent) => {
+    expect(heapPercent(fraction)).toBe(percent);
+  });
+});
