@@ -1,0 +1,152 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { parseFamiliesText } from '../../src/cli/commands/splits-families.js';
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, readStdin: async () => 'k1\nk2\nk3\nk4\n' };
+  const code = await runCli(['splits', ...argv], io);
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'splits-cli-'));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const two = (n: number) => String(n).padStart(2, '0');
+/** k00..k99, the first tenth weighted 81 each (90% of 900 requests), TAB-separated weights. */
+const SKEWED = file('skewed.txt', Array.from({ length: 100 }, (_, i) => `k${two(i)}\t${i < 10 ? 81 : 1}\n`).join(''));
+
+describe('splits --algorithm', () => {
+  it('prints a SPLITS_FILE: HexStringSplit for 4 regions is 2^32/4 steps', async () => {
+    expect(await run('--algorithm', 'hex', '--regions', '4')).toEqual({ code: 0, out: '40000000\n80000000\nc0000000\n', err: '' });
+  });
+  it('--json gives splits and regions; custom rows reach the algorithm', async () => {
+    const r = await run('--algorithm', 'decimal', '--regions', '3', '--first', '0', '--last', '8', '--json');
+    expect(JSON.parse(r.out)).toEqual({ splits: ['3', '6'], regions: 3 });
+  });
+  it('sizes the region count from --servers and --data-bytes, saying which constraint won on stderr', async () => {
+    const r = await run('--algorithm', 'uniform', '--servers', '2', '--regions-per-server', '2', '--data-bytes', '40GB');
+    expect(r.out.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(r.err).toContain('4 regions: server spread wins (2 RegionServers x 2 regions each = 4 >= 40 GB / 10 GB per region = 4)');
+    expect(r.err).toContain('2 regions per RegionServer is outside the usual 10 to 30');
+  });
+});
+
+describe('splits --template', () => {
+  it('prints the hbase shell create statement with families and escaped binary split points', async () => {
+    const r = await run('--template', '{salt(id,2)}_{id}', '--regions-per-bucket', '2', '--format', 'shell', '--table', 'ns:events',
+      '--family', 'd:VERSIONS=1,TTL=7776000,COMPRESSION=snappy,BLOOMFILTER=ROW,DATA_BLOCK_ENCODING=FAST_DIFF', '--family', 'm');
+    expect(r.code).toBe(0);
+    // text part cut over printable ASCII: 0x20 + floor(95 / 2) = 0x4F 'O'
+    expect(r.out).toBe(
+      "create 'ns:events', {NAME => 'd', VERSIONS => 1, TTL => 7776000, COMPRESSION => 'SNAPPY', BLOOMFILTER => 'ROW', DATA_BLOCK_ENCODING => 'FAST_DIFF'}, {NAME => 'm'}, SPLITS => [\"00_O\", \"01_\", \"01_O\"]\n",
+    );
+  });
+  it('doubles the backslash of \\xNN (the shell applies Bytes.toBytesBinary) and escapes " and #', async () => {
+    const families = file('families.yaml', 'd:\n  VERSIONS: 1\n  TTL: FOREVER\n');
+    const r = await run('--algorithm', 'uniform', '--regions', '2', '--first', '#"', '--last', '#"\\xFF', '--format', 'shell', '--table', 't', '--families', families);
+    expect(r.out).toBe(`create 't', {NAME => 'd', VERSIONS => 1, TTL => 'FOREVER'}, SPLITS => ["\\#\\"\\\\x80"]\n`);
+  });
+});
+
+describe('splits --samples and --traffic-median', () => {
+  it('cuts sampled keys at request quantiles and reports the shares on stderr / in JSON', async () => {
+    const r = await run('--samples', SKEWED, '--regions', '4', '--json');
+    const json = JSON.parse(r.out);
+    expect(json.splits).toEqual(['k03', 'k06', 'k08']);
+    expect(json.regions).toBe(4);
+    expect(json.shares.map((s: number) => s * 900)).toEqual([243, 243, 162, 252].map((x) => expect.closeTo(x, 9)));
+    const text = await run('--samples', SKEWED, '--regions', '4');
+    expect(text.out).toBe('k03\nk06\nk08\n');
+    expect(text.err).toContain('region 4: 28.0% of the samples');
+  });
+  it('reads samples from stdin with -', async () => {
+    expect((await run('--samples', '-', '--regions', '2')).out).toBe('k3\n');
+  });
+  it('splits a region at its traffic median, not its byte midpoint', async () => {
+    const r = await run('--traffic-median', '--samples', SKEWED, '--start', 'k00', '--end', 'k99', '--json');
+    const json = JSON.parse(r.out);
+    expect(json.splits).toEqual(['k06']);
+    expect(json.shares[0]).toBeCloseTo(486 / 899, 12);
+    expect(json.byteMidpoint).toBe('k4\\xB4');
+    expect(json.byteMidpointShares[0]).toBeCloseTo(850 / 899, 12);
+    expect(json.outside).toBe(1);
+    const text = await run('--traffic-median', '--samples', SKEWED, '--start', 'k00', '--end', 'k99');
+    expect(text.out).toBe('k06\n');
+    expect(text.err).toContain('daughters take 54.1% / 45.9% of 899 sampled requests');
+    expect(text.err).toContain('the byte midpoint k4\\xB4 would give 94.5% / 5.5%');
+  });
+  it('refuses a single hot row', async () => {
+    const hot = file('hot.txt', 'counter\t500\ncounter\n');
+    const r = await run('--traffic-median', '--samples', hot);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/every sampled request in the region hits one row, "counter"/);
+  });
+});
+
+describe('splits --servers alone', () => {
+  it('prints the sizing', async () => {
+    expect((await run('--servers', '10', '--data-bytes', '4TB')).out).toBe(
+      '410 regions: data volume wins (4 TB / 10 GB per region = 410 > 10 RegionServers x 20 regions each = 200)\n',
+    );
+    expect(JSON.parse((await run('--servers', '10', '--json')).out).sizing).toMatchObject({ regions: 200, winner: 'servers' });
+  });
+});
+
+describe('splits errors (exit 2, one clear line)', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['no form', ['--regions', '3'], /say where split points come from/],
+    ['two forms', ['--algorithm', 'hex', '--template', '{salt(id,4)}'], /--algorithm and --template are different forms/],
+    ['unused option', ['--algorithm', 'hex', '--regions', '4', '--regions-per-bucket', '2'], /--regions-per-bucket does not apply to the algorithm form/],
+    ['no region count', ['--algorithm', 'hex'], /how many regions\?/],
+    ['both counts', ['--algorithm', 'hex', '--regions', '4', '--servers', '2'], /--regions and --servers both set the region count/],
+    ['bad count', ['--algorithm', 'hex', '--regions', 'four'], /--regions "four" is not a whole number/],
+    ['one region', ['--algorithm', 'hex', '--regions', '1'], /at least 2/],
+    ['sizing without servers', ['--algorithm', 'hex', '--regions', '4', '--data-bytes', '1TB'], /--data-bytes need --servers/],
+    ['bad size', ['--servers', '3', '--data-bytes', 'lots'], /--data-bytes: "lots" is not a data size/],
+    ['bad format', ['--algorithm', 'hex', '--regions', '4', '--format', 'yaml'], /--format "yaml" is not splits or shell/],
+    ['json and shell', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--json'], /--json and --format shell/],
+    ['shell without table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--family', 'd'], /--format shell needs --table/],
+    ['shell without family', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't'], /no column family for table "t"/],
+    ['family without shell', ['--algorithm', 'hex', '--regions', '4', '--family', 'd'], /only apply to --format shell/],
+    ['bad attribute', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't', '--family', 'd:COMPRESSION=zip'], /COMPRESSION "zip" is not one of NONE, SNAPPY/],
+    ['bad table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 'a b', '--family', 'd'], /table name "a b" is not valid/],
+    ['missing samples file', ['--samples', join(dir, 'nope.txt'), '--regions', '2'], /nope\.txt: cannot read the samples file/],
+    ['traffic median without samples', ['--traffic-median'], /needs --samples/],
+  ];
+  it.each(cases)('%s', async (_name, argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.out).toBe('');
+  });
+  it('names the file and line of a bad sample', async () => {
+    const bad = file('bad.txt', 'k1\nk2\\xZZ\n');
+    expect((await run('--samples', bad, '--regions', '2')).err).toBe(
+      `hbase-hotspot: ${bad}:2 (key): key: bad escape "\\xZZ" at character 3 of "k2\\xZZ"; write a byte as \\xNN (two hex digits), a backslash as \\x5C\n`,
+    );
+  });
+});
+
+describe('families file', () => {
+  it('names file, line and family.ATTRIBUTE', () => {
+    expect(() => parseFamiliesText('d:\n  VERSIONS: 1\n  TTL: -5\n', 'f.yaml')).toThrow(/^f\.yaml:3 \(d\.TTL\): column family "d": TTL "-5" must be a whole number >= 1 \(seconds\) or FOREVER/);
+    expect(() => parseFamiliesText('d: {COLOUR: red}', 'f.yaml')).toThrow(/unknown attribute "COLOUR"/);
+    expect(() => parseFamiliesText('- d\n', 'f.yaml')).toThrow(/expected a mapping of column family name/);
+    expect(() => parseFamiliesText('d: 5\n', 'f.yaml')).toThrow(/expected a mapping of attributes/);
+    expect(() => parseFamiliesText('d: {a: 1\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILIES_FILE_INVALID' }));
+    expect(() => parseFamiliesText('"bad name": {}\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID' }));
+    expect(parseFamiliesText('{"d": {"VERSIONS": 3}, "m": null}', 'f.json').map((f) => [f.name, [...f.attributes]])).toEqual([
+      ['d', [['VERSIONS', 3]]],
+      ['m', []],
+    ]);
+  });
+});
