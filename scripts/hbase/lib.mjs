@@ -1,7 +1,8 @@
 // Shared pieces of the local HBase scripts (start, stop, status, shell): where things live, which ports are used,
 // how the classpath is built, what the JVMs are given. See docs/hbase-harness.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,12 +97,13 @@ export function hasMaven() {
 }
 
 /**
- * Returns the HBase classpath (jar paths joined by ':'), building it with Maven when the cache is missing, older
- * than hbase/pom.xml, or names a jar that no longer exists.
+ * Returns the HBase classpath (jar paths joined by ':'), building it with Maven when the cache is missing, was built
+ * from another hbase/pom.xml (SHA-256 kept beside it), or names a jar that no longer exists.
  */
 export function classpath({ quiet = false } = {}) {
-  const pom = join(POM_DIR, 'pom.xml');
-  if (existsSync(CLASSPATH_FILE) && statSync(CLASSPATH_FILE).mtimeMs >= statSync(pom).mtimeMs) {
+  const pomHash = createHash('sha256').update(readFileSync(join(POM_DIR, 'pom.xml'))).digest('hex');
+  const hashFile = `${CLASSPATH_FILE}.pom-sha256`;
+  if (existsSync(CLASSPATH_FILE) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === pomHash) {
     const cp = readFileSync(CLASSPATH_FILE, 'utf8').trim();
     if (cp && cp.split(':').every((jar) => existsSync(jar))) return cp;
   }
@@ -122,6 +124,7 @@ export function classpath({ quiet = false } = {}) {
     const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
     throw new HarnessError('MAVEN_FAILED', `mvn dependency:build-classpath failed in hbase/ (exit ${r.status}):\n${out}`);
   }
+  writeFileSync(hashFile, `${pomHash}\n`);
   return readFileSync(CLASSPATH_FILE, 'utf8').trim();
 }
 
@@ -156,13 +159,14 @@ export const JDK11_FLAGS = [
  * @param {string} heap  -Xmx value, e.g. "2g"
  * @param {string} mainClass
  * @param {string[]} args
- * @param {{log4jConf?: string, first?: string[], prepend?: string[]}} [opts]  log4j2 file in conf/; jar name
- *   prefixes to move to the front of the classpath; folders to put before even the conf folder
+ * @param {{log4jConf?: string, first?: string[], prepend?: string[], jvmOpts?: string[]}} [opts]  log4j2 file in
+ *   conf/; jar name prefixes to move to the front of the classpath; folders to put before even the conf folder; JVM
+ *   tuning flags in place of the default -XX:+UseG1GC
  */
 export function javaArgs(name, heap, mainClass, args, opts = {}) {
   return [
     `-Xmx${heap}`,
-    '-XX:+UseG1GC',
+    ...(opts.jvmOpts ?? ['-XX:+UseG1GC']),
     '-XX:OnOutOfMemoryError=kill -9 %p',
     '-Djava.net.preferIPv4Stack=true',
     ...JDK11_FLAGS,

@@ -17,7 +17,12 @@ async function main() {
   writeShellShims();
   let args = process.argv.slice(2);
   if (args.length === 0 && !process.stdin.isTTY) args = ['-n'];
+  // A shell is short-lived: C1 only, the serial GC and JRuby's interpreter start it about 2.4x faster than the
+  // server defaults (measured 43-47 s against 103-111 s on a loaded 2-core machine). HBASE_SHELL_JAVA_OPTS replaces them.
+  const fast = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djruby.compile.mode=OFF';
+  const jvmOpts = (process.env.HBASE_SHELL_JAVA_OPTS ?? fast).split(/\s+/).filter(Boolean);
   const child = spawn('java', javaArgs('shell', '512m', 'org.jruby.JarBootstrapMain', args, {
+    jvmOpts,
     log4jConf: 'log4j2-shell.properties',
     // jruby-complete embeds its own joni/jcodings; the newer ones that hbase-client brings break JRuby 9.2.
     first: ['jruby-complete'],
