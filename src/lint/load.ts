@@ -47,8 +47,9 @@ export type ReadText = (path: string) => string;
  *   `SPLITS_FILE` cannot be read (looked up beside the script when relative).
  */
 export function readInput(path: string, readText: ReadText): Partial<LintSubject> {
+  const kind = inputKind(path);
   const text = readText(path);
-  switch (inputKind(path)) {
+  switch (kind) {
     case 'shell':
       return { tables: parseShellScript(text, path).map((t) => withSplitsFile(t, path, readText)) };
     case 'schema':

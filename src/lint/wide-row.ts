@@ -46,7 +46,8 @@ function readOne(doc: Document, text: string, file: string, item: unknown, at: (
     return node?.range === undefined ? {} : lineColumn(text, node.range[0]);
   };
   const fail = (field: string, message: string): never => {
-    throw new HotspotError('LINT_WIDE_ROW', message, { file, field: [...at, field].join('.'), ...where(field) });
+    const pos = where(field);
+    throw new HotspotError('LINT_WIDE_ROW', message, { file, field: [...at, field].join('.'), ...(pos.line === undefined ? where() : pos) });
   };
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return fail('(root)', 'a wide-row description is a mapping with table, key, newQualifierEvery and cellBytes');
   const o = item as Record<string, unknown>;

@@ -1,0 +1,135 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startServer } from '../hbase/rest/local-server.js';
+import { fixture, fixturePath } from '../lint/helpers.js';
+import { runCapture } from './run-cli.js';
+
+interface JsonFinding {
+  code: string;
+  severity: string;
+  path: string;
+  message: string;
+  fix: string;
+  location?: string;
+}
+
+async function lintJson(...args: string[]): Promise<{ code: number; findings: JsonFinding[] }> {
+  const run = await runCapture(['lint', ...args, '--json']);
+  expect(run.err).toBe('');
+  return { code: run.code, findings: (JSON.parse(run.out) as { findings: JsonFinding[] }).findings };
+}
+
+const codes = (findings: readonly JsonFinding[]): string[] => findings.map((f) => `${f.severity} ${f.code}`);
+const METRICS_KEY = '{salt(concat(metric,"_",deviceId),32)}_{metric}_{deviceId}_{reverseTs(ts)}';
+
+describe('lint: the playbook examples give what a reviewer expects, and nothing more', () => {
+  it('ten families: too many families, no retention, no compression, long names', async () => {
+    const { code, findings } = await lintJson(fixturePath('ten-families.hbase'));
+    expect(codes(findings)).toEqual(['error CF_COUNT', 'warning CF_RETENTION', 'warning CF_COMPRESSION', 'info CF_NAME_LONG']);
+    expect(findings[0]?.message).toContain('has 10 column families');
+    expect(findings[0]?.location).toBe(`${fixturePath('ten-families.hbase')}:2:1`);
+    expect(code).toBe(1);
+  });
+
+  it('two families: only the compression the example leaves out', async () => {
+    const { code, findings } = await lintJson(fixturePath('two-families.hbase'));
+    expect(codes(findings)).toEqual(['warning CF_COMPRESSION']);
+    expect(findings[0]?.message).toBe("table 'customer': families 'p', 'h' are not compressed");
+    expect(code).toBe(0);
+  });
+
+  it('metrics table with its salted key, time-range and newest-first reads: clean', async () => {
+    const { code, findings } = await lintJson(fixturePath('metrics.hbase'), '--template', METRICS_KEY, '--access', 'time-range:metric+deviceId,latest-n:metric+deviceId', '--servers', '3');
+    expect(findings).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it('timestamp-first event key: one error', async () => {
+    const { code, findings } = await lintJson('--template', '{date(ts,"yyyyMMddHHmmss")}_{eventType}', '--access', 'point-get');
+    expect(codes(findings)).toEqual(['error KEY_MONOTONIC_FIRST']);
+    expect(code).toBe(1);
+  });
+
+  it('compaction settings, cache and memstore settings, G1 JVM options: clean', async () => {
+    const { code, findings } = await lintJson(fixturePath('compaction-site.xml'), fixturePath('cache-site.xml'), fixturePath('regionserver-env.sh'));
+    expect(findings).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it('daily major compaction for TTL clean-up: automatic compaction and no throughput bounds', async () => {
+    const { findings } = await lintJson(fixturePath('ttl-site.xml'));
+    expect(codes(findings)).toEqual(['warning MAJOR_COMPACTION_AUTO', 'warning COMPACTION_THROUGHPUT']);
+    expect(findings[0]?.location).toBe(`${fixturePath('ttl-site.xml')}:10:5`);
+  });
+});
+
+describe('lint: output and exit status', () => {
+  it('groups findings by severity with the fix', async () => {
+    const run = await runCapture(['lint', fixturePath('ten-families.hbase')]);
+    expect(run.out.split('\n').filter((l) => /^\S/.test(l))).toEqual(['error (1)', 'warning (2)', 'info (1)', '1 error(s), 2 warning(s), 1 info']);
+    expect(run.out).toContain('    fix: merge families with the same access pattern');
+    expect(run.code).toBe(1);
+  });
+
+  it.each([
+    ['unterminated hash', 'bad.hbase', "create 't',\n  {NAME => 'd'\n", ":2:3: unterminated hash: '{' is never closed; add '}'"],
+    ['unknown attribute', 'bad.hbase', "create 't', {NAME => 'd', COMPRESION => 'SNAPPY'}\n", ":1:27: unknown column family attribute COMPRESION in family 'd'"],
+    ['bad XML', 'bad.xml', '<configuration>\n  <property><name>x</name><value>1</value></propety>\n</configuration>\n', ':2:43: closing tag </propety> does not match <property> opened at line 2 column 3'],
+  ])('%s exits 2 with file:line:column on stderr', async (_what, name, text, expected) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-')), name);
+    writeFileSync(file, text);
+    const run = await runCapture(['lint', file]);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err).toBe(`${file}${expected}\n`);
+  });
+
+  it('needs at least one input', async () => {
+    const run = await runCapture(['lint']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('nothing to lint');
+  });
+
+  it('rejects an unknown file kind and an unknown access pattern', async () => {
+    expect((await runCapture(['lint', 'schema.txt'])).err).toContain('cannot tell what schema.txt holds');
+    const run = await runCapture(['lint', '--template', '{id}', '--access', 'newest:id']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("unknown access pattern 'newest'");
+  });
+
+  it('--rules lists the catalogue, --json as data', async () => {
+    const run = await runCapture(['lint', '--rules', '--json']);
+    const rules = (JSON.parse(run.out) as { rules: { code: string; severity: string; why: string }[] }).rules;
+    expect(rules.map((r) => r.code)).toContain('CF_COUNT');
+    expect(rules.find((r) => r.code === 'HEAP_CACHE_MEMSTORE')?.severity).toBe('error');
+  });
+});
+
+describe('lint --rest', () => {
+  let server: LocalServer;
+  beforeAll(async () => {
+    const body = fixture('customer-schema.json');
+    server = await startServer((req, res) => {
+      if (req.url === '/customer/schema') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      } else res.writeHead(404).end();
+    });
+  });
+  afterAll(() => server.close());
+
+  it("lints a live table's schema from the REST gateway", async () => {
+    const { code, findings } = await lintJson('--rest', server.url, '--table', 'customer');
+    expect(codes(findings)).toEqual(['warning CF_COMPRESSION', 'warning CF_BLOOM_NONE', 'info CF_NAME_LONG']);
+    expect(findings[0]?.path).toBe('customer/profile');
+    expect(server.requests[0]?.url).toBe('/customer/schema');
+    expect(code).toBe(0);
+  });
+
+  it('needs --table', async () => {
+    const run = await runCapture(['lint', '--rest', server.url]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('--rest needs --table');
+  });
+});

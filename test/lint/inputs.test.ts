@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAccess, parseFieldTypes } from '../../src/lint/access.js';
+import { inputKind, mergeSubjects, readInput } from '../../src/lint/load.js';
+import { parseWideRows } from '../../src/lint/wide-row.js';
+import { errorOf, fixture } from './helpers.js';
+
+describe('parseAccess / parseFieldTypes', () => {
+  it('reads comma- or bar-separated patterns with + joined fields', () => {
+    expect(parseAccess('latest-n:deviceId|point-get, time-range:metric+deviceId')).toEqual([
+      { kind: 'latest-n', fields: ['deviceId'] },
+      { kind: 'point-get', fields: [] },
+      { kind: 'time-range', fields: ['metric', 'deviceId'] },
+    ]);
+  });
+  it.each([
+    ['newest:id', "unknown access pattern 'newest'"],
+    ['latest-n', 'latest-n needs the fields'],
+    ['point-get:id', 'point-get takes no fields'],
+  ])('rejects %j', (text, words) => {
+    const err = errorOf(() => parseAccess(text));
+    expect(err.code).toBe('LINT_ACCESS');
+    expect(err.message).toContain(words);
+  });
+  it('reads field types and rejects bad ones', () => {
+    expect(parseFieldTypes('deviceId:string,ts:epochMs')).toEqual({ deviceId: 'string', ts: 'epochMs' });
+    expect(errorOf(() => parseFieldTypes('ts:date')).code).toBe('LINT_FIELDS');
+    expect(errorOf(() => parseFieldTypes('a:int,a:long')).message).toContain("'a' is given twice");
+    expect(errorOf(() => parseFieldTypes('')).message).toContain('at least one field');
+  });
+});
+
+describe('parseWideRows', () => {
+  it('reads the documented form', () => {
+    const [w] = parseWideRows(fixture('sensor-wide.yaml'), 'w.yaml');
+    expect(w?.table).toBe('sensor_wide');
+    expect(w?.qualifiersPerSecond).toBe(0.2);
+    expect(w?.cellBytes).toBe(40);
+    expect(w?.key.parts.map((p) => p.kind)).toEqual(['field']);
+    expect(w?.place).toEqual({ file: 'w.yaml', line: 2, column: 1 });
+  });
+  it.each([
+    ['table: t\nkey: [1,\n', 'LINT_YAML_SYNTAX', undefined],
+    ['table: t\nkey: "{id}"\ncellBytes: 40\n', 'LINT_WIDE_ROW', 'newQualifierEvery'],
+    ['table: t\nkey: "{id}"\nnewQualifierEvery: 1s\ncellBytes: -4\n', 'LINT_WIDE_ROW', 'cellBytes'],
+    ['table: t\nkey: "{id}"\nnewQualifierEvery: 1s\ncellBytes: 4\ncolour: red\n', 'LINT_WIDE_ROW', 'colour'],
+    ['- table: t\n  key: "{id}"\n  qualifiersPerSec: 1\n  newQualifierEvery: 1s\n  cellBytes: 4\n', 'LINT_WIDE_ROW', '0.qualifiersPerSec'],
+    ['table: t\nkey: "{id"\nqualifiersPerSec: 1\ncellBytes: 4\n', 'TEMPLATE_SYNTAX', undefined],
+  ])('rejects %j', (text, code, field) => {
+    const err = errorOf(() => parseWideRows(text, 'w.yaml'));
+    expect(err.code).toBe(code);
+    if (field !== undefined) expect(err.where.field).toBe(field);
+    if (code === 'LINT_WIDE_ROW') expect(err.where.line).toBeGreaterThan(0);
+  });
+  it('names the line of a bad field', () => {
+    expect(errorOf(() => parseWideRows('table: t\nkey: "{id}"\nnewQualifierEvery: 1s\ncellBytes: -4\n', 'w.yaml')).where).toEqual({
+      file: 'w.yaml', field: 'cellBytes', line: 4, column: 12,
+    });
+  });
+});
+
+describe('readInput / mergeSubjects', () => {
+  const read = (p: string): string => readFileSync(p, 'utf8');
+
+  it('picks the reader from the extension', () => {
+    expect(['a.hbase', 'a.rb', 'a.json', 'hbase-site.xml', 'hbase-env.sh', 'w.yaml', 'w.yml'].map(inputKind)).toEqual(['shell', 'shell', 'schema', 'site', 'env', 'wide-row', 'wide-row']);
+    expect(errorOf(() => inputKind('notes.txt')).code).toBe('LINT_INPUT_KIND');
+  });
+
+  it('reads a SPLITS_FILE beside the script, one split point per line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    writeFileSync(join(dir, 'splits.txt'), '10\n20\r\n\n30\n');
+    writeFileSync(join(dir, 't.hbase'), "create 't', 'd', SPLITS_FILE => 'splits.txt'\n");
+    const { tables } = readInput(join(dir, 't.hbase'), read);
+    expect(tables?.[0]?.splits).toEqual({ kind: 'points', points: ['10', '20', '30'], place: { file: join(dir, 't.hbase'), line: 1, column: 18 } });
+  });
+
+  it('rejects a SPLITS_FILE that cannot be read, at the SPLITS_FILE key', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    writeFileSync(join(dir, 't.hbase'), "create 't', 'd', SPLITS_FILE => 'missing.txt'\n");
+    const err = errorOf(() => readInput(join(dir, 't.hbase'), read));
+    expect(err.code).toBe('LINT_SPLITS_FILE');
+    expect(err.where).toMatchObject({ line: 1, column: 18 });
+  });
+
+  it('merges inputs: a later table of the same name wins, site properties accumulate', () => {
+    const merged = mergeSubjects([
+      { tables: [{ name: 't', families: [], attributes: {}, splits: { kind: 'none' }, place: { file: 'a', line: 1, column: 1 } }] },
+      { tables: [{ name: 't', families: [], attributes: { X: '1' }, splits: { kind: 'none' }, place: { file: 'b', line: 1, column: 1 } }] },
+      { site: [{ name: 'a', value: '1', place: { file: 's', line: 1, column: 1 } }] },
+      { workload: { servers: 3 } },
+    ]);
+    expect(merged.tables).toHaveLength(1);
+    expect(merged.tables[0]?.attributes).toEqual({ X: '1' });
+    expect(merged.site).toHaveLength(1);
+    expect(merged.workload).toEqual({ servers: 3 });
+  });
+});
