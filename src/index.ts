@@ -3,4 +3,4 @@
  *
  * The library entry re-exports each layer's public API; see the README for the layer map.
  */
-export {};
+export * from './regions/index.js';

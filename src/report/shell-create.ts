@@ -85,8 +85,9 @@ export function parseFamilyOption(text: string): FamilySpec {
 /**
  * A split point as a Ruby double-quoted string for `SPLITS => [...]`. The shell passes every entry through
  * `Bytes.toBytesBinary`, so the entry is the key's `toStringBinary` text, with the Ruby specials escaped: the
- * backslash of each `\xNN` is doubled (Ruby would otherwise turn `\xFF` into a raw byte that JRuby hands to Java as
- * U+FFFD), and `"` and `#` are backslash-escaped.
+ * backslash of each `\xNN` is doubled, and `"` and `#` are backslash-escaped. (A raw Ruby escape such as `"a\xFF"`
+ * does not work for bytes >= 0x80: JRuby hands Java U+FFFD and the shell creates the split point `a\xFD`, as a real
+ * hbase shell 2.4 against HBase 2.6 shows; `"a\\xFF"` creates `a\xFF`.)
  * @example rubySplitLiteral(Uint8Array.of(0x30, 0x00)) // '"0\\\\x00"' (the shell reads 0\x00)
  */
 export function rubySplitLiteral(key: Uint8Array): string {
