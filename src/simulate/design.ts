@@ -5,12 +5,12 @@
  * @module
  */
 import { compareBytes, concatBytes, toBytesBinary } from '../bytes/index.js';
+import { compileTemplate } from '../keys/template/index.js';
 import type { KeyPart, RowkeyTemplate } from '../keys/types.js';
 import { computeSplits } from '../regions/split-algorithms.js';
 import { HotspotError, isHotspotError } from '../util/errors.js';
 import { formatEntityId } from './entities.js';
 import type { DesignSpec, PreSplitSpec, Scenario } from './scenario/types.js';
-import { compileTemplateStandIn } from './template-standin.js';
 
 /** A design with its compiled template and initial split points. */
 export interface PreparedDesign {
@@ -77,7 +77,7 @@ function preSplitPoints(scenario: Scenario, design: DesignSpec, template: Rowkey
 /**
  * Compiles every design's template and computes its pre-split.
  * @throws HotspotError naming `file:line (designs[i].template)` for a template that does not compile or reads a
- *   field the workload does not provide (only the entity field and the time field exist), or
+ *   field the workload does not provide (only the entity field and the time field exist: `TEMPLATE_UNKNOWN_FIELD`), or
  *   `(designs[i].preSplit)` for a pre-split that cannot be built.
  */
 export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
@@ -86,14 +86,11 @@ export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
     const where = (field: string) => ({ file: scenario.file, ...(spec.templateLine === undefined ? {} : { line: spec.templateLine }), field: `designs[${i}].${field}` });
     let template: RowkeyTemplate;
     try {
-      template = compileTemplateStandIn(spec.template);
+      template = compileTemplate(spec.template, { fields: known });
     } catch (err) {
       if (!isHotspotError(err)) throw err;
-      throw new HotspotError(err.code, `template "${spec.template}": ${err.message}`, { ...where('template'), cause: err });
-    }
-    const unknown = template.fields.find((f) => !known.includes(f));
-    if (unknown !== undefined) {
-      throw new HotspotError('SCENARIO_TEMPLATE_FIELD', `template "${spec.template}" reads field "${unknown}", but the workload only provides ${known.join(' and ')}; use those names`, where('template'));
+      const hint = err.code === 'TEMPLATE_UNKNOWN_FIELD' ? ` (the workload provides ${known.join(' and ')})` : '';
+      throw new HotspotError(err.code, `template "${spec.template}": ${err.message}${hint}`, { ...where('template'), cause: err });
     }
     const fail = (m: string) => new HotspotError('SCENARIO_PRESPLIT', m, where('preSplit'));
     const splits = preSplitPoints(scenario, spec, template, spec.preSplit ?? scenario.table.preSplit, fail);

@@ -7,12 +7,24 @@
 import type { EntitiesSpec, PopularitySpec } from './scenario/types.js';
 import type { Rng } from './rng.js';
 
-/** Formats entity number `i` (0-based) with a printf-like `%d` / `%0Nd` / `%x` / `%0Nx` format, e.g. `sensor-%06d` → `sensor-000123`. */
+/**
+ * Compiles a printf-like entity id format with one `%d` / `%0Nd` / `%x` / `%0Nx` into a formatter of entity numbers
+ * (0-based), e.g. `sensor-%06d` → 123 ↦ `sensor-000123`.
+ */
+export function entityIdFormatter(format: string): (i: number) => string {
+  const m = /%(0?)(\d*)([dx])/.exec(format);
+  if (!m) return () => format;
+  const head = format.slice(0, m.index);
+  const tail = format.slice(m.index + m[0].length);
+  const width = Number(m[2] || 0);
+  const fill = m[1] ? '0' : ' ';
+  const radix = m[3] === 'x' ? 16 : 10;
+  return (i) => head + i.toString(radix).padStart(width, fill) + tail;
+}
+
+/** Formats entity number `i` with `format` (see {@link entityIdFormatter}). */
 export function formatEntityId(format: string, i: number): string {
-  return format.replace(/%(0?)(\d*)([dx])/, (_m, zero: string, width: string, conv: string) => {
-    const text = i.toString(conv === 'x' ? 16 : 10);
-    return width ? text.padStart(Number(width), zero ? '0' : ' ') : text;
-  });
+  return entityIdFormatter(format)(i);
 }
 
 /** Unnormalised popularity weight of the entity of rank `i` (0-based; rank = entity number). */
@@ -30,13 +42,28 @@ export interface Representatives {
   readonly ids: Int32Array;
   /** Share of requests each stands for, summing to 1. */
   readonly shares: Float64Array;
+  /** Representatives from this index on stand for a stratum `[strataFrom[k], strataTo[k])` of entities (k = index - head). */
+  readonly head: number;
+  readonly strataFrom: Int32Array;
+  readonly strataTo: Int32Array;
+}
+
+/**
+ * Draws a fresh random member of every stratum (the head keeps its own entities). The aggregated engine does this
+ * every step, so that over many steps the stratified sample's error averages out instead of persisting.
+ */
+export function redrawStrata(reps: Representatives, rng: Rng): void {
+  for (let k = 0; k < reps.strataFrom.length; k++) {
+    const from = reps.strataFrom[k] ?? 0;
+    reps.ids[reps.head + k] = from + Math.floor(rng.next() * ((reps.strataTo[k] ?? from) - from));
+  }
 }
 
 /**
  * Picks at most `max` representatives. With `count <= max` every entity represents itself with its exact share.
  * Otherwise the most popular quarter of `max` (ranks 0..) represent themselves and the remaining entities are cut
  * into equal strata, each represented by one random member carrying the stratum's total share (stratified sampling:
- * unbiased, and exact for the head of a skewed distribution).
+ * unbiased, and exact for the head of a skewed distribution); {@link redrawStrata} draws new members.
  */
 export function pickRepresentatives(spec: EntitiesSpec, max: number, rng: Rng): Representatives {
   const { count, popularity } = spec;
@@ -50,16 +77,21 @@ export function pickRepresentatives(spec: EntitiesSpec, max: number, rng: Rng): 
   }
   const strata = n - head;
   const rest = count - head;
+  const strataFrom = new Int32Array(strata);
+  const strataTo = new Int32Array(strata);
   for (let s = 0; s < strata; s++) {
     const from = head + Math.floor((s * rest) / strata);
     const to = head + Math.floor(((s + 1) * rest) / strata);
-    ids[head + s] = from + Math.floor(rng.next() * (to - from));
+    strataFrom[s] = from;
+    strataTo[s] = to;
     shares[head + s] = stratumWeight(popularity, count, from, to);
   }
   let total = 0;
   for (const w of shares) total += w;
   for (let i = 0; i < n; i++) shares[i] = (shares[i] ?? 0) / total;
-  return { ids, shares };
+  const reps = { ids, shares, head, strataFrom, strataTo };
+  redrawStrata(reps, rng);
+  return reps;
 }
 
 function stratumWeight(p: PopularitySpec, count: number, from: number, to: number): number {

@@ -67,7 +67,8 @@ describe('bad scenario files name the file, line and field', () => {
   it('rejects a template reading a field the workload does not have', () => {
     const text = withLine("{date(ts,\"yyyyMMddHHmmss\")}-{deviceId}", '{date(time,"yyyyMMddHHmmss")}-{deviceId}');
     const err = failure(text);
-    expect(err.code).toBe('SCENARIO_TEMPLATE_FIELD');
+    expect(err.code).toBe('TEMPLATE_UNKNOWN_FIELD');
+    expect(err.message).toContain('the workload provides deviceId and ts');
     expect(err.message).toContain(`case-study.yaml:${lineOf(text, 'date(time')} (designs[0].template)`);
   });
   it('rejects a wrong kind, a missing section, one design and bad YAML', () => {

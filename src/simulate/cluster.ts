@@ -1,0 +1,151 @@
+/**
+ * The simulated cluster's state for one table: its regions in key order (each with its RegionServer, cumulative
+ * request counters, store size and key sketch) and its RegionServers. Regions split and move here; the engine
+ * decides when.
+ *
+ * Counters follow HBase: they live on the open region (`HRegion.readRequestsCount` / `writeRequestsCount`), so they
+ * restart at 0 when a region is reopened on another server and daughters of a split start at 0.
+ *
+ * @module
+ */
+import { compareBytes } from '../bytes/index.js';
+import type { LoadSnapshot, RegionLoad } from '../model/types.js';
+import { regionName } from '../regions/region-name.js';
+import { KeySketch } from './key-sketch.js';
+
+/** One simulated region. */
+export interface SimRegion {
+  startKey: Uint8Array;
+  /** Exclusive; empty for the last region. */
+  endKey: Uint8Array;
+  /** Index into {@link SimCluster.servers}. */
+  server: number;
+  name: string;
+  encodedName: string;
+  /** Cumulative since the region was opened on its server. */
+  readRequests: number;
+  writeRequests: number;
+  /** Store size, bytes. */
+  sizeBytes: number;
+  /** Requests in the current balancer interval (for the request-aware balancer). */
+  recentRequests: number;
+  sketch: KeySketch;
+}
+
+/** A region split that happened. */
+export interface SplitEvent {
+  readonly timeMs: number;
+  readonly parent: string;
+  readonly splitKey: Uint8Array;
+  readonly server: string;
+}
+
+/** A region move made by the balancer. */
+export interface MoveEvent {
+  readonly timeMs: number;
+  readonly region: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** Server name `rsNN.example.com,16020,<startcode>` as HBase's `ServerName.toString` prints it. */
+export function serverName(index: number, startMs: number): string {
+  return `rs${String(index + 1).padStart(2, '0')}.example.com,16020,${startMs}`;
+}
+
+/** Regions and servers of one simulated table. */
+export class SimCluster {
+  readonly regions: SimRegion[] = [];
+  readonly servers: string[] = [];
+  readonly splits: SplitEvent[] = [];
+  readonly moves: MoveEvent[] = [];
+
+  /**
+   * A table created with `splits` at `timeMs` on `serverCount` servers, regions assigned round-robin (region i on
+   * server i mod n) as HBase's `roundRobinAssignment` does for a new table.
+   */
+  constructor(readonly table: string, splits: readonly Uint8Array[], serverCount: number, timeMs: number) {
+    for (let s = 0; s < serverCount; s++) this.servers.push(serverName(s, timeMs));
+    const bounds = [EMPTY, ...splits, EMPTY];
+    for (let i = 0; i + 1 < bounds.length; i++) {
+      this.regions.push(this.newRegion(bounds[i] ?? EMPTY, bounds[i + 1] ?? EMPTY, i % serverCount, timeMs));
+    }
+  }
+
+  private newRegion(startKey: Uint8Array, endKey: Uint8Array, server: number, timeMs: number): SimRegion {
+    const name = regionName(this.table, startKey, timeMs);
+    return {
+      startKey, endKey, server, name: name.nameText, encodedName: name.encodedName,
+      readRequests: 0, writeRequests: 0, sizeBytes: 0, recentRequests: 0, sketch: new KeySketch(),
+    };
+  }
+
+  /** Index of the region holding `key` (binary search over start keys, like the client's `MetaCache.floorEntry`). */
+  locate(key: Uint8Array): number {
+    let lo = 0;
+    let hi = this.regions.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (compareBytes((this.regions[mid] as SimRegion).startKey, key) <= 0) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Adds a RegionServer (empty until the balancer gives it regions). */
+  addServer(timeMs: number): void {
+    this.servers.push(serverName(this.servers.length, timeMs));
+  }
+
+  /** Regions per server index. */
+  regionCounts(): number[] {
+    const counts = this.servers.map(() => 0);
+    for (const r of this.regions) counts[r.server] = (counts[r.server] ?? 0) + 1;
+    return counts;
+  }
+
+  /**
+   * Splits region `index` at `splitKey` (strictly inside it). Daughters stay on the parent's server, counters at 0,
+   * store size and key sketch divided where the key falls. HBase's daughters get a new region id (the split time).
+   */
+  split(index: number, splitKey: Uint8Array, timeMs: number): void {
+    const parent = this.regions[index] as SimRegion;
+    const { lower, upper, lowerFraction } = parent.sketch.splitAt(splitKey);
+    const a = this.newRegion(parent.startKey, splitKey, parent.server, timeMs);
+    const b = this.newRegion(splitKey, parent.endKey, parent.server, timeMs);
+    a.sizeBytes = parent.sizeBytes * lowerFraction;
+    b.sizeBytes = parent.sizeBytes - a.sizeBytes;
+    a.sketch = lower;
+    b.sketch = upper;
+    this.regions.splice(index, 1, a, b);
+    this.splits.push({ timeMs, parent: parent.name, splitKey, server: this.servers[parent.server] ?? '' });
+  }
+
+  /** Moves region `index` to server `to`; it reopens there with counters at 0. */
+  move(index: number, to: number, timeMs: number): void {
+    const region = this.regions[index] as SimRegion;
+    if (region.server === to) return;
+    this.moves.push({ timeMs, region: region.name, from: this.servers[region.server] ?? '', to: this.servers[to] ?? '' });
+    region.server = to;
+    region.readRequests = 0;
+    region.writeRequests = 0;
+  }
+
+  /** The table as HBase would report it now. */
+  snapshot(timeMs: number): LoadSnapshot {
+    const regions: RegionLoad[] = this.regions.map((r) => ({
+      name: r.name,
+      encodedName: r.encodedName,
+      startKey: r.startKey,
+      endKey: r.endKey,
+      server: this.servers[r.server] ?? '',
+      readRequests: Math.round(r.readRequests),
+      writeRequests: Math.round(r.writeRequests),
+      requests: Math.round(r.readRequests) + Math.round(r.writeRequests),
+      storeSizeBytes: Math.round(r.sizeBytes),
+    }));
+    return { timeMs, table: this.table, regions };
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The simulation engine: runs one design over the scenario's cluster and workload in time steps and records a
+ * {@link LoadSeries} (one snapshot per step, cumulative counters per region) and {@link KeySample}s.
+ *
+ * Per step: servers due to join join (empty); the balancer runs when its interval is due; the step's writes land
+ * (aggregated or exact, see `writes.ts`) and the read patterns' rows are counted; the table is snapshotted; then
+ * every region whose store size exceeds the split policy's size splits at the weighted median of its written keys
+ * (HBase's store-file mid key), both daughters staying on the parent's RegionServer. Structural changes happen right
+ * after a snapshot, so no interval's requests are lost when counters restart.
+ *
+ * @module
+ */
+import { compareBytes } from '../bytes/index.js';
+import type { KeySample, LoadSeries, LoadSnapshot } from '../model/types.js';
+import { runBalancer } from './balancer.js';
+import { SimCluster, type MoveEvent, type SplitEvent } from './cluster.js';
+import type { PreparedDesign } from './design.js';
+import { entityIdFormatter, entitySampler, pickRepresentatives, redrawStrata, type Representatives } from './entities.js';
+import { writesBetween } from './rate-curve.js';
+import { stepReads } from './reads.js';
+import { createRng } from './rng.js';
+import type { Scenario } from './scenario/types.js';
+import { sizeToCheckBytes } from './split-policy.js';
+import { aggregatedWrites, exactWrites, type StepContext } from './writes.js';
+
+/** How to run. */
+export interface SimulationOptions {
+  /** `aggregated` (default, fast) or `exact` (every write generated; for validation). */
+  readonly mode?: 'aggregated' | 'exact';
+  /** Seed of every random choice (representatives, balancer, exact-mode draws); 1 when absent. */
+  readonly seed?: number;
+  /** Representative entities in aggregated mode (default 4096); entities are all used when there are fewer. */
+  readonly representatives?: number;
+  /** Key samples kept per step (default 16). */
+  readonly samplesPerStep?: number;
+  /** Simulate only this long from the start, ms (default: the scenario's duration). */
+  readonly durationMs?: number;
+  /** Called after each step with steps done and total. */
+  readonly onStep?: (done: number, total: number) => void;
+}
+
+/** Writes per RegionServer during one step, as the engine placed them. */
+export interface StepWrites {
+  /** End of the step, epoch ms. */
+  readonly timeMs: number;
+  /** Writes (mutations) per server index in the step; servers are those of {@link DesignRun.servers}. */
+  readonly serverWrites: readonly number[];
+}
+
+/** The result of simulating one design. */
+export interface DesignRun {
+  readonly design: PreparedDesign;
+  readonly mode: 'aggregated' | 'exact';
+  /** The snapshot at the start (counters 0), then one after every step. */
+  readonly series: LoadSeries;
+  /** Sampled request keys. */
+  readonly samples: readonly KeySample[];
+  readonly splits: readonly SplitEvent[];
+  readonly moves: readonly MoveEvent[];
+  /** RegionServer names at the end (index = server index). */
+  readonly servers: readonly string[];
+  /** The engine's own per-step write placement (used to compare modes). */
+  readonly steps: readonly StepWrites[];
+  /** Total writes and read rows over the run, per server index. */
+  readonly serverWrites: readonly number[];
+  readonly serverReads: readonly number[];
+  /** The table's final regions (key range and server index), for read costs. */
+  readonly finalCluster: SimCluster;
+}
+
+function addInto(total: number[], part: readonly number[]): void {
+  part.forEach((v, i) => (total[i] = (total[i] ?? 0) + v));
+}
+
+/**
+ * Simulates `design` under `scenario`.
+ * @returns the design's load series, key samples, splits, moves and per-server totals.
+ * @throws HotspotError from the template when a key cannot be encoded (e.g. a value too wide for a padded field).
+ */
+export function simulateDesign(scenario: Scenario, design: PreparedDesign, options: SimulationOptions = {}): DesignRun {
+  const mode = options.mode ?? 'aggregated';
+  // separate streams, so the exact mode's per-write draws do not change the balancer's choices
+  const seed = options.seed ?? 1;
+  const rng = createRng(seed);
+  const balancerRng = createRng(seed ^ 0x5bd1e995);
+  const { workload, cluster: spec, table } = scenario;
+  const durationMs = Math.min(options.durationMs ?? scenario.durationMs, scenario.durationMs);
+  const steps = Math.ceil(durationMs / scenario.stepMs);
+  const cluster = new SimCluster(table.name, design.splits, spec.regionServers, scenario.startMs);
+  const reps = pickRepresentatives(workload.entities, options.representatives ?? 4096, rng);
+  const formatId = entityIdFormatter(workload.entities.idFormat);
+  const repIds = Array.from(reps.ids, formatId);
+  const readStride = Math.max(1, Math.floor(reps.ids.length / 64));
+  const readIdx = Array.from({ length: Math.ceil(reps.ids.length / readStride) }, (_, k) => k * readStride);
+  const readShareTotal = readIdx.reduce((s, j) => s + (reps.shares[j] ?? 0), 0);
+  const readReps: Representatives = {
+    ids: Int32Array.from(readIdx, (j) => reps.ids[j] ?? 0),
+    shares: Float64Array.from(readIdx, (j) => (reps.shares[j] ?? 0) / readShareTotal),
+    head: readIdx.length,
+    strataFrom: new Int32Array(0),
+    strataTo: new Int32Array(0),
+  };
+  const readIds = readIdx.map((j) => repIds[j] ?? '');
+  const draw = mode === 'exact' ? entitySampler(workload.entities, rng) : () => 0;
+  const idCache = new Map<number, string>();
+  const idOf = (i: number) => idCache.get(i) ?? (idCache.set(i, formatId(i)), idCache.get(i) ?? '');
+  const joins = [...spec.addServers].sort((a, b) => a.atMs - b.atMs);
+  let joined = 0;
+  let nextBalanceMs = scenario.startMs + spec.balancerIntervalMs;
+  let carry = 0;
+  // the table as created, counters at 0: the first interval's rates need a snapshot before it
+  const snapshots: LoadSnapshot[] = [cluster.snapshot(scenario.startMs)];
+  const samples: KeySample[] = [];
+  const stepLog: StepWrites[] = [];
+  const serverWrites: number[] = [];
+  const serverReads: number[] = [];
+
+  for (let s = 0; s < steps; s++) {
+    const t0 = scenario.startMs + s * scenario.stepMs;
+    const t1 = Math.min(t0 + scenario.stepMs, scenario.startMs + durationMs);
+    for (; joined < joins.length && scenario.startMs + (joins[joined]?.atMs ?? 0) <= t0; joined++) {
+      for (let k = 0; k < (joins[joined]?.count ?? 0); k++) cluster.addServer(t0);
+    }
+    if (t0 >= nextBalanceMs) {
+      runBalancer(spec.balancer, cluster, t0, balancerRng);
+      while (nextBalanceMs <= t0) nextBalanceMs += spec.balancerIntervalMs;
+    }
+    const stepServerWrites = cluster.servers.map(() => 0);
+    const ctx: StepContext = {
+      cluster, template: design.template, entityField: workload.entities.field, timeField: workload.timeField,
+      rowSizeBytes: table.rowSizeBytes, rng, samplesPerStep: options.samplesPerStep ?? 16, samples, serverWrites: stepServerWrites,
+    };
+    const writes = writesBetween(workload, t0, t1);
+    if (mode === 'aggregated' && s > 0 && reps.strataFrom.length > 0) {
+      redrawStrata(reps, rng);
+      for (let j = reps.head; j < reps.ids.length; j++) repIds[j] = formatId(reps.ids[j] ?? 0);
+    }
+    if (mode === 'aggregated') aggregatedWrites(ctx, reps, repIds, s, t0, t1 - t0, writes);
+    else {
+      const count = Math.floor(writes + carry);
+      carry = writes + carry - count;
+      exactWrites(ctx, draw, idOf, t0, t1 - t0, count);
+    }
+    const stepServerReads = cluster.servers.map(() => 0);
+    stepReads(ctx, workload, readReps, readIds, t0, t1 - t0, stepServerReads);
+    snapshots.push(cluster.snapshot(t1));
+    stepLog.push({ timeMs: t1, serverWrites: stepServerWrites });
+    addInto(serverWrites, stepServerWrites);
+    addInto(serverReads, stepServerReads);
+    splitRegions(scenario, cluster, t1);
+    options.onStep?.(s + 1, steps);
+  }
+  const series: LoadSeries = {
+    table: table.name,
+    source: { kind: 'simulate', description: `${scenario.name}: ${design.spec.name} (${mode})`, intervalMs: scenario.stepMs },
+    snapshots,
+  };
+  return { design, mode, series, samples, splits: cluster.splits, moves: cluster.moves, servers: cluster.servers, steps: stepLog, serverWrites, serverReads, finalCluster: cluster };
+}
+
+function splitRegions(scenario: Scenario, cluster: SimCluster, timeMs: number): void {
+  const counts = cluster.regionCounts();
+  for (let i = cluster.regions.length - 1; i >= 0; i--) {
+    const region = cluster.regions[i];
+    if (!region || region.sizeBytes <= sizeToCheckBytes(scenario.table.splitPolicy, counts[region.server] ?? 1)) continue;
+    const mid = region.sketch.median();
+    // a region whose data is one row (or starts at the median) cannot split: a row is HBase's unit of distribution
+    if (!mid || compareBytes(mid, region.startKey) <= 0 || (region.endKey.length > 0 && compareBytes(mid, region.endKey) >= 0)) continue;
+    cluster.split(i, mid, timeMs);
+    counts[region.server] = (counts[region.server] ?? 0) + 1;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The read patterns' load on the regions during one step (the same in both engine modes): each query reads rows of
+ * one entity chosen by popularity; HBase counts one read request per row returned (`readRequestsCount`), which is
+ * what lands on the regions the query's rows live in. Counter increments are mutations (write requests) on one row.
+ *
+ * @module
+ */
+import { compareBytes, toBytesBinary } from '../bytes/index.js';
+import type { SimRegion } from './cluster.js';
+import type { Representatives } from './entities.js';
+import type { ReadPatternSpec, WorkloadSpec } from './scenario/types.js';
+import type { StepContext } from './writes.js';
+
+/** Expected rows one query of `pattern` returns for an average entity. */
+export function rowsPerQuery(pattern: ReadPatternSpec, workload: WorkloadSpec): number {
+  if (pattern.kind === 'latest') return pattern.limit ?? 1;
+  if (pattern.kind === 'time-range') return (workload.writeRatePerSec * (pattern.rangeMs ?? 0)) / 1000 / workload.entities.count;
+  return 1;
+}
+
+/** Applies every read pattern's queries in `[t0Ms, t0Ms + stepMs)`, spread over `readReps` by share. */
+export function stepReads(ctx: StepContext, workload: WorkloadSpec, readReps: Representatives, ids: readonly string[], t0Ms: number, stepMs: number, serverReads: number[]): void {
+  const cluster = ctx.cluster;
+  const nowMs = t0Ms + stepMs / 2;
+  for (const pattern of workload.reads) {
+    const queries = (pattern.ratePerSec * stepMs) / 1000;
+    if (queries <= 0) continue;
+    if (pattern.kind === 'increment') {
+      const key = toBytesBinary(pattern.row ?? '');
+      const region = cluster.regions[cluster.locate(key)] as SimRegion;
+      region.writeRequests += queries;
+      region.recentRequests += queries;
+      ctx.serverWrites[region.server] = (ctx.serverWrites[region.server] ?? 0) + queries;
+      ctx.samples.push({ timeMs: Math.floor(nowMs), key, op: 'increment', weight: queries });
+      continue;
+    }
+    const rows = rowsPerQuery(pattern, workload);
+    for (let j = 0; j < readReps.ids.length; j++) {
+      const record = (t: number) => ({ [ctx.entityField]: ids[j] ?? '', [ctx.timeField]: Math.floor(t) });
+      const newest = ctx.template.encode(record(nowMs));
+      const oldest = pattern.kind === 'time-range' ? ctx.template.encode(record(Math.max(0, nowMs - (pattern.rangeMs ?? 0)))) : newest;
+      const [lo, hi] = compareBytes(newest, oldest) <= 0 ? [newest, oldest] : [oldest, newest];
+      const first = cluster.locate(lo);
+      const last = cluster.locate(hi);
+      const perRegion = (queries * (readReps.shares[j] ?? 0) * rows) / (last - first + 1);
+      for (let r = first; r <= last; r++) {
+        const region = cluster.regions[r] as SimRegion;
+        region.readRequests += perRegion;
+        region.recentRequests += perRegion;
+        serverReads[region.server] = (serverReads[region.server] ?? 0) + perRegion;
+      }
+      if (j === 0) ctx.samples.push({ timeMs: Math.floor(nowMs), key: lo, op: pattern.kind === 'get' ? 'read' : 'scan', weight: queries });
+    }
+  }
+}

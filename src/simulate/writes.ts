@@ -1,0 +1,117 @@
+/**
+ * Where one time step's writes land, in the two modes:
+ * - aggregated: every representative entity writes its expected share of the step's writes at one time inside the
+ *   step (one key encoded per representative, weighted);
+ * - exact: every write is generated, each with its own time, an entity drawn by popularity, its own key and region.
+ * Both feed the regions' counters and store sizes, a bounded key sketch per region (for split points) and a few key
+ * samples per step.
+ *
+ * @module
+ */
+import type { RowkeyTemplate } from '../keys/types.js';
+import type { KeySample } from '../model/types.js';
+import type { SimCluster, SimRegion } from './cluster.js';
+import type { Representatives } from './entities.js';
+import type { Rng } from './rng.js';
+
+/** Keys fed to a region's sketch per step at most. */
+const SKETCH_KEYS_PER_STEP = 32;
+/** Writes of one step fed to the sketches in exact mode (systematic sample over the whole step). */
+const SKETCH_KEYS_PER_STEP_EXACT = 2048;
+const GOLDEN = 0.6180339887498949;
+
+/** What a step's writes need to know. */
+export interface StepContext {
+  readonly cluster: SimCluster;
+  readonly template: RowkeyTemplate;
+  readonly entityField: string;
+  readonly timeField: string;
+  readonly rowSizeBytes: number;
+  readonly rng: Rng;
+  /** Key samples to keep from this step. */
+  readonly samplesPerStep: number;
+  /** Receives the step's key samples. */
+  readonly samples: KeySample[];
+  /** Writes per server index in this step (added to). */
+  readonly serverWrites: number[];
+}
+
+function land(ctx: StepContext, region: SimRegion, writes: number): void {
+  region.writeRequests += writes;
+  region.recentRequests += writes;
+  region.sizeBytes += writes * ctx.rowSizeBytes;
+  ctx.serverWrites[region.server] = (ctx.serverWrites[region.server] ?? 0) + writes;
+}
+
+/** Aggregated mode: `writes` spread over the representatives by share, during `[t0Ms, t0Ms + stepMs)`. */
+export function aggregatedWrites(ctx: StepContext, reps: Representatives, ids: readonly string[], step: number, t0Ms: number, stepMs: number, writes: number): void {
+  const n = reps.ids.length;
+  const keys: Uint8Array[] = new Array<Uint8Array>(n);
+  const where = new Int32Array(n);
+  const perRegion = new Map<number, number>();
+  for (let j = 0; j < n; j++) {
+    const frac = (j * GOLDEN + step * 0.5) % 1;
+    const key = ctx.template.encode({ [ctx.entityField]: ids[j] ?? '', [ctx.timeField]: Math.floor(t0Ms + frac * stepMs) });
+    const r = ctx.cluster.locate(key);
+    keys[j] = key;
+    where[j] = r;
+    land(ctx, ctx.cluster.regions[r] as SimRegion, writes * (reps.shares[j] ?? 0));
+    perRegion.set(r, (perRegion.get(r) ?? 0) + 1);
+  }
+  // each region's keys, in representative order, are grouped by a stride so that at most SKETCH_KEYS_PER_STEP
+  // groups remain; each group enters the sketch as its first key carrying the whole group's writes
+  const groups = new Map<number, { key: Uint8Array; weight: number; size: number }>();
+  const flush = (r: number) => {
+    const g = groups.get(r);
+    if (g) (ctx.cluster.regions[r] as SimRegion).sketch.add(g.key, g.weight);
+    groups.delete(r);
+  };
+  for (let j = 0; j < n; j++) {
+    const r = where[j] ?? 0;
+    const stride = Math.ceil((perRegion.get(r) ?? 1) / SKETCH_KEYS_PER_STEP);
+    const g = groups.get(r) ?? { key: keys[j] as Uint8Array, weight: 0, size: 0 };
+    groups.set(r, g);
+    g.weight += writes * (reps.shares[j] ?? 0);
+    if (++g.size >= stride) flush(r);
+  }
+  for (const r of [...groups.keys()]) flush(r);
+  // key samples: systematic sampling by share
+  const u = ctx.rng.next();
+  let acc = 0;
+  let next = u / ctx.samplesPerStep;
+  for (let j = 0; j < n && next < 1; j++) {
+    acc += reps.shares[j] ?? 0;
+    while (next < acc && next < 1) {
+      const frac = (j * GOLDEN + step * 0.5) % 1;
+      ctx.samples.push({ timeMs: Math.floor(t0Ms + frac * stepMs), key: keys[j] as Uint8Array, op: 'write', weight: writes / ctx.samplesPerStep });
+      next += 1 / ctx.samplesPerStep;
+    }
+  }
+}
+
+/** Exact mode: `count` individual writes, evenly spaced in time, entities drawn by `drawEntity`. */
+export function exactWrites(ctx: StepContext, drawEntity: () => number, idOf: (i: number) => string, t0Ms: number, stepMs: number, count: number): void {
+  const regions = ctx.cluster.regions;
+  // a systematic sample (every stride-th write, in time order) feeds the key sketches: time-uniform like the
+  // aggregated mode's representatives, so both modes see the same data median
+  const stride = Math.max(1, Math.ceil(count / SKETCH_KEYS_PER_STEP_EXACT));
+  const samples: KeySample[] = [];
+  for (let i = 0; i < count; i++) {
+    const timeMs = Math.floor(t0Ms + ((i + 0.5) * stepMs) / count);
+    const key = ctx.template.encode({ [ctx.entityField]: idOf(drawEntity()), [ctx.timeField]: timeMs });
+    const region = regions[ctx.cluster.locate(key)] as SimRegion;
+    region.writeRequests += 1;
+    region.recentRequests += 1;
+    region.sizeBytes += ctx.rowSizeBytes;
+    ctx.serverWrites[region.server] = (ctx.serverWrites[region.server] ?? 0) + 1;
+    if (i % stride === 0) region.sketch.add(key, Math.min(stride, count - i));
+    if (samples.length < ctx.samplesPerStep) samples.push({ timeMs, key, op: 'write' });
+    else {
+      const slot = Math.floor(ctx.rng.next() * (i + 1));
+      if (slot < ctx.samplesPerStep) samples[slot] = { timeMs, key, op: 'write' };
+    }
+  }
+  const weight = samples.length ? count / samples.length : 1;
+  samples.sort((a, b) => a.timeMs - b.timeMs);
+  for (const s of samples) ctx.samples.push({ ...s, weight });
+}
