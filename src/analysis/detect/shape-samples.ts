@@ -79,7 +79,10 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
   const inHot = samples.filter((s) => s.timeMs >= fromMs && s.timeMs <= toMs && hot.some((r) => inRange(s.key, r)));
   if (inHot.length < MIN_SAMPLES) return undefined;
   const byKey = new Map<string, number>();
-  for (const s of inHot) byKey.set(toStringBinary(s.key), (byKey.get(toStringBinary(s.key)) ?? 0) + weightOf(s));
+  for (const s of inHot) {
+    const text = toStringBinary(s.key);
+    byKey.set(text, (byKey.get(text) ?? 0) + weightOf(s));
+  }
   const total = inHot.reduce((a, s) => a + weightOf(s), 0);
   const ranked = [...byKey.entries()].sort((a, b) => b[1] - a[1]);
   const [topKey, topWeight] = ranked[0] as [string, number];
