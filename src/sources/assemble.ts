@@ -1,0 +1,81 @@
+/**
+ * Joining a region directory (key ranges and servers) with per-region counters into a {@link LoadSnapshot}, by
+ * encoded region name. The REST and JMX sources both do this; the join is pure and tested on its own.
+ *
+ * @module
+ */
+import { compareBytes, toStringBinary } from '../bytes/index.js';
+import { fullRegionName } from '../hbase/rest/index.js';
+import type { LoadSnapshot, RegionLoad } from '../model/index.js';
+
+/** One region as a directory (REST `/<table>/regions`, `hbase:meta`) lists it. */
+export interface DirectoryRegion {
+  /** Encoded region name (32 hex). */
+  readonly encodedName: string;
+  /** Region id (creation time, ms) as decimal text. */
+  readonly regionId: string;
+  /** Start key, inclusive; empty for the first region. */
+  readonly startKey: Uint8Array;
+  /** End key, exclusive; empty for the last region. */
+  readonly endKey: Uint8Array;
+  /** Hosting RegionServer, `host,port,startcode` when known, else `host:port`; `undefined` while unassigned. */
+  readonly server: string | undefined;
+}
+
+/** Counters of one region from a metrics source. Counts are cumulative since the region opened on its server. */
+export interface RegionCounters {
+  /** Cumulative read requests (rows returned by gets and scans). */
+  readonly readRequests: number;
+  /** Cumulative write requests (mutations). */
+  readonly writeRequests: number;
+  /** Store file size in bytes. */
+  readonly storeSizeBytes: number;
+  /** Server that reported the counters (`host,port,startcode`), when the source knows it; wins over the directory. */
+  readonly server?: string;
+}
+
+/** The join's result: the snapshot, or the regions that had no counters (or no server) yet. */
+export type AssembleResult =
+  | { readonly ok: true; readonly snapshot: LoadSnapshot }
+  | { readonly ok: false; readonly missing: readonly string[] };
+
+/**
+ * Joins `directory` with `counters` by encoded name. A region of the directory without counters (just opened, split
+ * or moved, and not yet reported by its RegionServer's heartbeat or metrics period) or without a server makes the
+ * result `ok: false` listing those regions, so the caller can wait and read again rather than invent zeros.
+ * Counters of regions that are not in the directory (a split parent still reported) are ignored.
+ */
+export function assembleSnapshot(
+  table: string,
+  timeMs: number,
+  directory: readonly DirectoryRegion[],
+  counters: ReadonlyMap<string, RegionCounters>,
+): AssembleResult {
+  const regions: RegionLoad[] = [];
+  const missing: string[] = [];
+  for (const d of directory) {
+    const c = counters.get(d.encodedName);
+    const server = c?.server ?? d.server;
+    if (!c || server === undefined) {
+      missing.push(d.encodedName);
+      continue;
+    }
+    regions.push({
+      name: toStringBinary(fullRegionName(table, d.startKey, d.regionId)),
+      encodedName: d.encodedName,
+      startKey: d.startKey,
+      endKey: d.endKey,
+      server,
+      readRequests: c.readRequests,
+      writeRequests: c.writeRequests,
+      requests: c.readRequests + c.writeRequests,
+      storeSizeBytes: c.storeSizeBytes,
+    });
+  }
+  if (missing.length > 0) return { ok: false, missing };
+  regions.sort((a, b) => compareBytes(a.startKey, b.startKey));
+  return { ok: true, snapshot: { timeMs, table, regions } };
+}
+
+/** Bytes in one MB as HBase counts `storefileSizeMB` (2^20). */
+export const BYTES_PER_MB = 1_048_576;

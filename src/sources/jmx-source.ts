@@ -1,0 +1,73 @@
+/**
+ * The JMX source: per-region counters and store-file sizes from one or more `/jmx` servlets (RegionServer info
+ * ports, or the master's), key ranges and servers from a region directory (the REST gateway's `/<table>/regions`
+ * and `/status/cluster`), joined by encoded region name. JMX has no key ranges, so it always needs a directory.
+ *
+ * @module
+ */
+import type { HBaseRestClient } from '../hbase/rest/index.js';
+import { RestTransport, type TransportOptions } from '../hbase/rest/transport.js';
+import { assembleSnapshot } from './assemble.js';
+import { JMX_REGIONS_BEAN, mergeJmxCounters, parseJmxRegions } from './jmx.js';
+import { restDirectory } from './rest-source.js';
+import { type SettleOptions, readSettled } from './settle.js';
+import type { SnapshotSource, SourceGaps } from './types.js';
+
+/** Options of {@link createJmxSource}. */
+export interface JmxSourceOptions {
+  /** Info-server base URLs, e.g. `http://rs1:16030` (RegionServers) or `http://master:16010`; at least one. */
+  readonly jmxUrls: readonly string[];
+  /** REST client giving the region directory (key ranges, servers). */
+  readonly directory: HBaseRestClient;
+  /** Table to read, `ns:name` outside the default namespace. */
+  readonly table: string;
+  /** HTTP settings of the JMX requests (timeout, retries, auth, TLS), without `baseUrl`. */
+  readonly transport?: Omit<TransportOptions, 'baseUrl'>;
+  /** Waiting for regions not yet in the JMX metrics (period 5–10 s). */
+  readonly settle?: SettleOptions;
+  /** Clock, epoch ms; default `Date.now`. A snapshot's time is when the last JMX answer arrived. */
+  readonly now?: () => number;
+}
+
+/** What the JMX source cannot tell. */
+export const JMX_GAPS: SourceGaps = {
+  needsDirectory: 'the sub=Regions bean names regions only by encoded name; key ranges and servers come from REST /<table>/regions and /status/cluster',
+};
+
+/**
+ * A {@link SnapshotSource} over RegionServer JMX. JMX values pass through Hadoop metrics2's cache (about 10 s), so
+ * they lag more than REST's heartbeat; sample no faster than that.
+ * @throws `RangeError` when `jmxUrls` is empty. From `snapshot()`: `RestError` codes (`REST_UNREACHABLE`,
+ *   `REST_HTTP`, ...) for a JMX or directory request that failed after retries; `JMX_MALFORMED`;
+ *   `SOURCE_REGION_UNREPORTED` when regions stay absent from JMX.
+ */
+export function createJmxSource(options: JmxSourceOptions): SnapshotSource {
+  const { table, directory } = options;
+  if (options.jmxUrls.length === 0) throw new RangeError('createJmxSource needs at least one JMX URL');
+  const transports = options.jmxUrls.map((baseUrl) => new RestTransport({ ...options.transport, baseUrl }));
+  const now = options.now ?? Date.now;
+  const description = options.jmxUrls.join(' ');
+  const what = `JMX ${description} table "${table}"`;
+  return {
+    kind: 'jmx',
+    table,
+    description,
+    gaps: JMX_GAPS,
+    snapshot: ({ signal } = {}) =>
+      readSettled(
+        async () => {
+          const call = signal ? { signal } : {};
+          const regions = await directory.tableRegions(table, call);
+          const status = await directory.clusterStatus(call);
+          const maps = [];
+          for (const t of transports) {
+            const res = await t.request({ method: 'GET', path: '/jmx', query: [['qry', JMX_REGIONS_BEAN]], idempotent: true, ...call });
+            maps.push(parseJmxRegions(res.text, table, res.url));
+          }
+          return assembleSnapshot(table, now(), restDirectory(regions, status, what), mergeJmxCounters(maps));
+        },
+        what,
+        { ...options.settle, ...(signal ? { signal } : {}) },
+      ),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Parsing the text of the hbase shell's `status 'detailed'` (HBase 2.x `hbase/admin.rb` `status`): after the
+ * `N live servers` line, each server as `    host:port startcode` and its load line, then each region as
+ * `        "<region name>"` (Ruby `String#dump` of the toStringBinary name, so `\` appears as `\\`) and
+ * `            numberOfStores=…, storefileSizeMB=…, readRequestsCount=…, writeRequestsCount=…, …`.
+ *
+ * The output covers every table; a capture keeps the regions of one. It prints no end keys: a region's end key is
+ * the next region's start key (the last region's is empty).
+ *
+ * @module
+ */
+import { compareBytes, toBytesBinary } from '../../bytes/index.js';
+import { parseRegionName } from '../../hbase/rest/index.js';
+import type { RegionLoad } from '../../model/index.js';
+import { BYTES_PER_MB } from '../assemble.js';
+import type { TextCapture } from './captures.js';
+import type { TextIssue } from './text-error.js';
+
+const LIVE_RE = /^(\d+) live servers?$/;
+const DEAD_RE = /^(\d+) dead servers?$/;
+const SERVER_RE = /^ {4}(\S+):(\d+) (\d+)$/;
+const SERVER_LOAD_RE = /^ {8}requestsPerSecond=/;
+const REGION_RE = /^ {8}"(.*)"$/;
+const REGION_LOAD_RE = /^ {12}(\w+=.*)$/;
+/** The region-load fields a snapshot needs. */
+export const STATUS_REGION_FIELDS = ['storefileSizeMB', 'readRequestsCount', 'writeRequestsCount'] as const;
+
+/**
+ * Reverses Ruby's `String#dump` for the printable ASCII names the shell dumps: `\\`, `\"` and `\#`.
+ * @throws `Error` naming any other escape.
+ */
+export function rubyUndump(text: string): string {
+  return text.replace(/\\(.?)/g, (all, c: string) => {
+    if (c === '\\' || c === '"' || c === '#') return c;
+    throw new Error(`unexpected escape "${all}" in a dumped region name`);
+  });
+}
+
+/** `k=v, k=v` pairs of a load line. */
+function pairs(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of text.split(', ')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(part.slice(0, eq), part.slice(eq + 1));
+  }
+  return out;
+}
+
+/**
+ * Parses the regions of `table` in one `status 'detailed'` capture. Problems are appended to `issues` with their
+ * lines; bad regions are left out.
+ */
+export function parseStatusDetailed(capture: TextCapture, table: string, issues: TextIssue[]): RegionLoad[] {
+  type Pending = Omit<RegionLoad, 'endKey'>;
+  const found: Pending[] = [];
+  let section: 'head' | 'live' | 'dead' = 'head';
+  let server: string | undefined;
+  let region: { line: number; name: string; encodedName: string; startKey: Uint8Array } | undefined | null;
+  const bad = (line: number, message: string): void => void issues.push({ line, message });
+  for (const [line, text] of capture.lines) {
+    if (region && !REGION_LOAD_RE.test(text)) {
+      bad(region.line, 'region name without its load line (numberOfStores=…, readRequestsCount=…) under it');
+      region = undefined;
+    }
+    if (LIVE_RE.test(text)) { section = 'live'; continue; }
+    if (DEAD_RE.test(text)) { section = 'dead'; continue; }
+    if (section !== 'live') continue;
+    const s = SERVER_RE.exec(text);
+    if (s) { server = `${s[1]},${s[2]},${s[3]}`; region = undefined; continue; }
+    if (SERVER_LOAD_RE.test(text)) continue;
+    const r = REGION_RE.exec(text);
+    if (r?.[1] !== undefined) {
+      if (!server) { bad(line, 'region line before any server line "    host:port startcode"'); continue; }
+      try {
+        const nameText = rubyUndump(r[1]);
+        if (!nameText.startsWith(`${table},`)) { region = null; continue; }
+        const parsed = parseRegionName(toBytesBinary(nameText, 'region name'));
+        if (parsed.table !== table || parsed.encodedName === undefined) { region = null; continue; }
+        region = { line, name: nameText, encodedName: parsed.encodedName, startKey: parsed.startKey };
+      } catch (err) {
+        bad(line, `region name "${r[1]}": ${(err as Error).message}`);
+        region = null;
+      }
+      continue;
+    }
+    const load = REGION_LOAD_RE.exec(text);
+    if (load?.[1] !== undefined && region !== undefined) {
+      if (region !== null && server) {
+        const kv = pairs(load[1]);
+        const values = STATUS_REGION_FIELDS.map((f) => kv.get(f));
+        const badField = STATUS_REGION_FIELDS.find((_, i) => !/^\d+$/.test(values[i] ?? ''));
+        if (badField) bad(line, `${badField} is ${kv.has(badField) ? `"${kv.get(badField)}", not a whole number` : 'missing'}`);
+        else {
+          const [sizeMB, reads, writes] = values.map(Number) as [number, number, number];
+          found.push({ name: region.name, encodedName: region.encodedName, startKey: region.startKey, server, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: sizeMB * BYTES_PER_MB });
+        }
+      }
+      region = undefined;
+      continue;
+    }
+    bad(line, `unexpected line in the live servers section: "${text.trim()}"`);
+  }
+  if (region) bad(region.line, 'region name without its load line under it');
+  found.sort((a, b) => compareBytes(a.startKey, b.startKey));
+  return found.map((r, i) => ({ ...r, endKey: found[i + 1]?.startKey ?? new Uint8Array(0) }));
+}
