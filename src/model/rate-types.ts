@@ -90,9 +90,11 @@ export interface ServerRate {
   readonly writes: number | null;
   /** Read + write requests in the interval. */
   readonly requests: number;
-  /** Per-second forms of the above. */
+  /** `reads` per second of the interval, or `null`. */
   readonly readsPerSec: number | null;
+  /** `writes` per second of the interval, or `null`. */
   readonly writesPerSec: number | null;
+  /** `requests` per second of the interval. */
   readonly requestsPerSec: number;
 }
 

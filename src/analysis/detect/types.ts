@@ -33,23 +33,31 @@ export interface ServerLoadShare {
 
 /** One region over the analysed window (split parents and daughters are separate regions). */
 export interface RegionLoadShare {
+  /** Encoded region name, the region's identity across snapshots. */
   readonly encodedName: string;
   /** Full region name, toStringBinary. */
   readonly name: string;
-  /** Start and end key, toStringBinary (`""` for the table's ends). */
+  /** Start key, inclusive, toStringBinary (`""` for the table's first region). */
   readonly startKey: string;
+  /** End key, exclusive, toStringBinary (`""` for the table's last region). */
   readonly endKey: string;
   /** RegionServer hosting it when last seen. */
   readonly server: string;
+  /** Share of the table's read + write requests over the window, 0–1. */
   readonly share: number;
+  /** Share of the table's reads, `null` when the source has no read/write split. */
   readonly readShare: number | null;
+  /** Share of the table's writes, `null` as for `readShare`. */
   readonly writeShare: number | null;
   /** Average read + write requests per second over the intervals it existed in. */
   readonly requestsPerSec: number;
+  /** Its window load ÷ the average window load of the other regions; `null` when they took nothing. */
   readonly peerRatio: number | null;
+  /** Its window load ÷ the average over all regions. */
   readonly averageRatio: number;
   /** Hot over the window (peer test). */
   readonly hot: boolean;
+  /** `averageRatio > k`, the playbook's test. */
   readonly hotByAverage: boolean;
   /** Number of intervals in which it was hot against the regions of that interval. */
   readonly hotIntervals: number;
@@ -60,8 +68,11 @@ export interface RegionLoadShare {
 
 /** A server's share in one interval. */
 export interface IntervalServerShare {
+  /** RegionServer name. */
   readonly server: string;
+  /** Its share of the interval's read + write requests. */
   readonly share: number;
+  /** Its share of the interval's writes, `null` without a read/write split. */
   readonly writeShare: number | null;
 }
 
@@ -71,18 +82,21 @@ export interface TimelineEntry {
   readonly time: number;
   /** Start of the interval, epoch ms. */
   readonly startMs: number;
-  /** The busiest server of the interval and its share of read + write requests (0 when the table was idle). */
+  /** The busiest server of the interval, `null` when the table was idle. */
   readonly hottestServer: string | null;
+  /** Its share of the interval's read + write requests (0 when the table was idle). */
   readonly hottestServerShare: number;
   /** The largest server share of writes in the interval, `null` without a read/write split. */
   readonly hottestServerWriteShare: number | null;
-  /** The busiest region of the interval (encoded name) and its share. */
+  /** The busiest region of the interval (encoded name), `null` when the table was idle. */
   readonly hottestRegion: string | null;
+  /** Its share of the interval's read + write requests. */
   readonly hottestRegionShare: number;
   /** 1 / `servers` of this interval. */
   readonly fairServerShare: number;
-  /** Number of the table's regions and of RegionServers hosting them at the interval's end. */
+  /** Number of the table's regions at the interval's end. */
   readonly regions: number;
+  /** Number of RegionServers hosting them at the interval's end. */
   readonly servers: number;
   /** Every server's share in the interval. */
   readonly serverShares: readonly IntervalServerShare[];
@@ -138,7 +152,7 @@ export interface DetectResult {
   readonly hottestRegionShare: number;
   /** Spread of load over servers and over regions (window totals). */
   readonly spread: { readonly servers: Spread; readonly regions: Spread };
-  /** The shape of the main hotspot, `none` when nothing is hot. */
+  /** The shape of the main hotspot, `none` when no region is hot in any interval. */
   readonly shape: ShapeId | 'none';
   /** Shapes the evidence could not rule out. */
   readonly alternatives: readonly ShapeAlternative[];
