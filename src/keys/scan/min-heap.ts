@@ -16,14 +16,17 @@ export class MinHeap<T> {
   /** Adds an entry. */
   push(item: T): void {
     const items = this.items;
+    let i = items.length;
     items.push(item);
-    let i = items.length - 1;
+    // Move parents down into the hole until the new entry's place is found.
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.less(items[i] as T, items[parent] as T)) break;
-      [items[i], items[parent]] = [items[parent] as T, items[i] as T];
+      const p = items[parent] as T;
+      if (!this.less(item, p)) break;
+      items[i] = p;
       i = parent;
     }
+    items[i] = item;
   }
 
   /** Removes and returns the smallest entry, or `undefined` when empty. */
@@ -31,18 +34,20 @@ export class MinHeap<T> {
     const items = this.items;
     const top = items[0];
     const last = items.pop();
-    if (items.length === 0 || last === undefined) return top;
-    items[0] = last;
+    const n = items.length;
+    if (n === 0 || last === undefined) return top;
+    // Move the smaller child up into the hole until the last entry's place is found.
     let i = 0;
     for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < items.length && this.less(items[l] as T, items[m] as T)) m = l;
-      if (r < items.length && this.less(items[r] as T, items[m] as T)) m = r;
-      if (m === i) return top;
-      [items[i], items[m]] = [items[m] as T, items[i] as T];
-      i = m;
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.less(items[child + 1] as T, items[child] as T)) child++;
+      const c = items[child] as T;
+      if (!this.less(c, last)) break;
+      items[i] = c;
+      i = child;
     }
+    items[i] = last;
+    return top;
   }
 }
