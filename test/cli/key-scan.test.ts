@@ -55,6 +55,7 @@ describe('key scan', () => {
     [['--where', '[1]'], /--where must be a JSON object/],
     [['--where', '{"deviceId": true}'], /--where field "deviceId" is true; give a string or a number/],
     [['--where', '{"device": "d1"}'], /"device" is not read by template/],
+    [['--where', '{"deviceId": 9007199254740993}'], /beyond 2\^53 where JSON numbers lose digits; give it as a string/],
     [['--from', '12x'], /--from "12x" is not epoch milliseconds/],
     [['--from', '5', '--to', '5'], /--from 5 is not below --to 5/],
   ])('refuses %j with exit 2', async (args, message) => {

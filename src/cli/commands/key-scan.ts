@@ -40,6 +40,9 @@ export function parseWhere(text: string): Record<string, FieldValue> {
     if (typeof v !== 'string' && typeof v !== 'number') {
       throw new HotspotError('CLI_WHERE_INVALID', `--where field "${field}" is ${JSON.stringify(v)}; give a string or a number`, { field });
     }
+    if (typeof v === 'number' && !Number.isSafeInteger(v) && Number.isInteger(v)) {
+      throw new HotspotError('CLI_WHERE_INVALID', `--where field "${field}" is ${v}, beyond 2^53 where JSON numbers lose digits; give it as a string, e.g. "9007199254740993"`, { field });
+    }
     out[field] = v;
   }
   return out;

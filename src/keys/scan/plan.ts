@@ -93,7 +93,9 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     }
   }
   for (const field of Object.keys(where)) {
-    if (template.parts.slice(used).some((p) => p.inputs.includes(field)) && !template.parts.slice(0, used).some((p) => p.inputs.includes(field))) {
+    // A salt reading the field does not narrow the rows by it; only the field's own bytes in the prefix do.
+    const bounded = template.parts.slice(0, used).some((p) => !isSaltPart(p) && p.inputs.includes(field));
+    if (!bounded && template.parts.slice(used).some((p) => p.inputs.includes(field))) {
       inexact.push(`${field} comes after ${stop?.source ?? 'the key'} in the key: rows with other values of ${field} are also read; filter them`);
     }
   }

@@ -127,6 +127,13 @@ describe('planScans: inexact plans explain themselves', () => {
     expect(plan.notes).toEqual([expect.stringMatching(/rows with other values of host are also read/)]);
   });
 
+  it('a field read only by a salt before the stop still needs filtering', () => {
+    const t = template(salt('deviceId', 16), text('_'), field('region'), text('_'), field('deviceId'));
+    const plan = planScans(t, { deviceId: 'd1' });
+    expect(show(plan)).toEqual([['0d_', '0d`']]);
+    expect(plan.notes).toEqual([expect.stringMatching(/rows with other values of deviceId are also read/)]);
+  });
+
   it('a variable-width field with no delimiter after it is noted', () => {
     const plan = planScans(template(field('tenant'), field('id')), { tenant: 't1' });
     expect(show(plan)).toEqual([['t1', 't2']]);
