@@ -6,7 +6,7 @@
 // 3. Otherwise: HBASE_HOTSPOT_REQUIRE_HBASE=1 makes this an error; without it the tests skip, saying why.
 //
 // Provides to the tests (`inject`): restUrl, hbaseAvailable, hbaseSkipReason, thriftPort (0: no Thrift2 gateway).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -67,12 +67,16 @@ function has(cmd: string, args: string[]): boolean {
   return !spawnSync(cmd, args, { stdio: 'ignore' }).error;
 }
 
-function runScript(name: string, args: string[] = []): number {
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'hbase', `${name}.mjs`), ...args], {
-    cwd: ROOT,
-    stdio: 'inherit',
+// Asynchronous, so vitest's own timers keep running while HBase starts or stops (tens of seconds).
+function runScript(name: string, args: string[] = []): Promise<number> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'hbase', `${name}.mjs`), ...args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.once('error', () => res(1));
+    child.once('close', (code) => res(code ?? 1));
   });
-  return r.status ?? 1;
 }
 
 async function thriftPortFor(): Promise<number> {
@@ -88,7 +92,7 @@ async function thriftPortFor(): Promise<number> {
   return (await portOpen(port)) ? port : 0;
 }
 
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const restUrl = `http://127.0.0.1:${envPort('HBASE_REST_PORT', 8080)}`;
   const require = process.env['HBASE_HOTSPOT_REQUIRE_HBASE'] === '1';
   let startedHere = false;
@@ -101,7 +105,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     const mvn = existsSync(CLASSPATH_FILE) || has('mvn', ['-v']);
     if (java && mvn) {
       console.log('[integration] no HBase at %s: starting the local one (npm run hbase:start -- --thrift)', restUrl);
-      const code = runScript('start', ['--thrift']);
+      const code = await runScript('start', ['--thrift']);
       if (code === 0) {
         startedHere = true;
       } else {
@@ -126,11 +130,11 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   project.provide('thriftPort', skipReason === '' ? await thriftPortFor() : 0);
 
   if (!startedHere) return undefined;
-  return () => {
+  return async () => {
     if (process.env['HBASE_HOTSPOT_KEEP_HBASE'] === '1') {
       console.log('[integration] HBASE_HOTSPOT_KEEP_HBASE=1: leaving the local HBase running (npm run hbase:stop)');
       return;
     }
-    runScript('stop');
+    await runScript('stop');
   };
 }
