@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { sleep } from '../hbase/rest/retry.js';
 import type { LoadSnapshot } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { AssembleResult } from './assemble.js';
@@ -21,21 +22,6 @@ export interface SettleOptions {
 export const DEFAULT_SETTLE_ATTEMPTS = 4;
 /** Default {@link SettleOptions.waitMs}. */
 export const DEFAULT_SETTLE_WAIT_MS = 1500;
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Calls `read` until it assembles a snapshot.

@@ -1,0 +1,147 @@
+// Pasted shell captures: exact values of the real HBase 2.6.4 recordings, capture times, and every error case.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { toStringBinary } from '../../src/bytes/index.js';
+import { type TextFormatError, captureTimes, parseTextSeries, rubyUndump, splitCaptures } from '../../src/sources/index.js';
+import { B_TO_D, LAST } from './facts.js';
+
+const shell = (name: string): string => readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'shell', name), 'utf8');
+const input = (text: string, file = 'pasted.txt', mtimeMs = 0) => ({ file, text, mtimeMs });
+
+/** Runs `fn`, expecting a {@link TextFormatError}-like error; returns it. */
+function failure(fn: () => unknown): TextFormatError {
+  try {
+    fn();
+  } catch (err) {
+    return err as TextFormatError;
+  }
+  throw new Error('expected an error');
+}
+
+/** One list_regions line as the shell prints it: each cell ` %<w>s |`. */
+const WIDTHS = [35, 52, 9, 7, 5, 5, 10];
+const line = (cells: readonly string[]): string => cells.map((c, i) => ` ${c.padStart(WIDTHS[i] ?? 0)} |`).join('');
+const HEADER = [
+  line(['SERVER_NAME', 'REGION_NAME', 'START_KEY', 'END_KEY', 'SIZE', 'REQ', 'LOCALITY']),
+  line(WIDTHS.map((w) => '-'.repeat(w))),
+];
+const row = (server: string, name: string, start: string, end: string, size: string, req: string): string =>
+  line([server, name, start, end, size, req, '0.0']);
+const RS = 'rs1.example.com,16020,1700000000000';
+const N1 = 't,,1700000000001.0123456789abcdef0123456789abcdef.';
+const N2 = 't,k ,1700000000001.fedcba9876543210fedcba9876543210.';
+
+describe('list_regions captures', () => {
+  it('parses the real recording: REQ is read + write (20 + 360 = 380, then 50 + 660 = 710), sizes in whole MB, times from "# at"', () => {
+    const series = parseTextSeries('list-regions', [input(shell('list-regions.txt'))]);
+    expect(series.table).toBe('live_fx');
+    expect(series.snapshots.map((s) => s.timeMs)).toEqual([Date.UTC(2026, 10, 30, 8, 29, 46, 801), Date.UTC(2026, 10, 30, 8, 29, 56, 402)]);
+    const [a, b] = series.snapshots;
+    expect(a?.regions.find((r) => r.encodedName === LAST)).toMatchObject({ requests: 380, readRequests: null, writeRequests: null, storeSizeBytes: 0 });
+    expect(b?.regions.find((r) => r.encodedName === LAST)?.requests).toBe(710);
+    expect(b?.regions.find((r) => r.encodedName === B_TO_D)?.requests).toBe(40);
+    expect(a?.regions[4]?.name).toBe('live_fx,f| g,1796027343036.0ea7b4bca51351938a67bed0a3620e4a.');
+  });
+
+  it('takes the exact end key from the next region name when the shell stripped its spaces', () => {
+    const text = [...HEADER, row(RS, N1, '', 'k', '3', '7'), row(RS, N2, 'k', '', '0', '0'), ' 2 rows'].join('\n');
+    const [snap] = parseTextSeries('list-regions', [input(text)], { intervalMs: 60_000 }).snapshots;
+    expect(toStringBinary(snap?.regions[0]?.endKey ?? new Uint8Array())).toBe('k ');
+    expect(snap?.regions[0]?.storeSizeBytes).toBe(3 * 1_048_576);
+  });
+
+  it('reports every malformed row with its line number', () => {
+    const text = [
+      ...HEADER,
+      row('not-a-server', N1, '', 'k', '0', '7'),
+      row(RS, N2, 'k', '', 'x', '-1'),
+      ' shifted | cells |',
+      ' 2 rows',
+    ].join('\n');
+    const err = failure(() => parseTextSeries('list-regions', [input(text)], { intervalMs: 1000 }));
+    expect(err.code).toBe('LIST_REGIONS_MALFORMED');
+    expect(err.issues.map((i) => i.line)).toEqual([3, 4, 5]);
+    expect(err.issues[0]?.message).toContain('SERVER_NAME "not-a-server"');
+    expect(err.issues[1]?.message).toMatch(/SIZE "x".*REQ "-1"/);
+    expect(err.message).toContain('pasted.txt:3');
+  });
+
+  it('reports a missing "N rows" line, a wrong row count, a bad region name and a missing column', () => {
+    expect(failure(() => parseTextSeries('list-regions', [input([...HEADER, row(RS, N1, '', '', '0', '1')].join('\n'))], { intervalMs: 1 })).issues[0]?.message).toContain('"N rows"');
+    expect(failure(() => parseTextSeries('list-regions', [input([...HEADER, row(RS, N1, '', '', '0', '1'), ' 3 rows'].join('\n'))], { intervalMs: 1 })).issues[0]).toEqual({ line: 4, message: 'says 3 rows but 1 region rows were read' });
+    expect(failure(() => parseTextSeries('list-regions', [input([...HEADER, row(RS, 'no-commas-here', '', '', '0', '1'), ' 1 rows'].join('\n'))], { intervalMs: 1 })).issues[0]?.message).toContain('REGION_NAME "no-commas-here"');
+    const noReq = [HEADER[0]?.replace('REQ', 'XYZ'), HEADER[1], ' 0 rows'].join('\n');
+    expect(failure(() => parseTextSeries('list-regions', [input(noReq)], { intervalMs: 1 })).issues[0]).toEqual({ line: 1, message: 'missing column(s) REQ; run list_regions with its default columns' });
+  });
+
+  it('rejects captures of another table', () => {
+    const text = [...HEADER, row(RS, N1, '', '', '0', '1'), ' 1 rows'].join('\n');
+    expect(failure(() => parseTextSeries('list-regions', [input(text)], { table: 'other', intervalMs: 1 })).code).toBe('TEXT_TABLE_MISMATCH');
+  });
+});
+
+describe("status 'detailed' captures", () => {
+  it('parses the real recording: read and write counters apart, other tables and hbase:meta left out, end keys from the next region', () => {
+    const series = parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'live_fx' });
+    const [a, b] = series.snapshots;
+    expect(a?.regions).toHaveLength(6);
+    expect(a?.regions.find((r) => r.encodedName === LAST)).toMatchObject({ readRequests: 20, writeRequests: 360, requests: 380, server: 'localhost,39083,1796025836972' });
+    expect(b?.regions.find((r) => r.encodedName === LAST)).toMatchObject({ readRequests: 50, writeRequests: 660 });
+    expect(a?.regions.map((r) => toStringBinary(r.endKey))).toEqual(['\\x05', 'b', 'd', 'f| g', 'm', '']);
+  });
+
+  it('undoes Ruby String#dump of a toStringBinary name', () => {
+    expect(rubyUndump('smoke1,\\\\x5C\\"#,1.x.')).toBe('smoke1,\\x5C"#,1.x.');
+    expect(() => rubyUndump('a\\nb')).toThrow('unexpected escape "\\n"');
+  });
+
+  it('needs the table, and reports bad load lines, orphan region names and stray lines with their numbers', () => {
+    expect(failure(() => parseTextSeries('status-detailed', [input('1 live servers')])).code).toBe('TEXT_TABLE_REQUIRED');
+    const text = [
+      '1 live servers',
+      '    rs1:16020 1700000000000',
+      '        requestsPerSecond=0.0, numberOfOnlineRegions=2',
+      `        "${N1}"`,
+      '            numberOfStores=1, storefileSizeMB=0, readRequestsCount=abc, writeRequestsCount=2',
+      `        "${N2}"`,
+      'garbage here',
+      '0 dead servers',
+    ].join('\n');
+    const err = failure(() => parseTextSeries('status-detailed', [input(text)], { table: 't', intervalMs: 1 }));
+    expect(err.code).toBe('STATUS_DETAILED_MALFORMED');
+    expect(err.issues.map((i) => i.line)).toEqual([5, 6, 7]);
+    expect(err.issues[0]?.message).toBe('readRequestsCount is "abc", not a whole number');
+  });
+
+  it('says so when a capture has none of the table\'s regions', () => {
+    expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
+  });
+});
+
+describe('capture times', () => {
+  it('spaces header-less files by --interval, the last at its file time', () => {
+    const text = [...HEADER, row(RS, N1, '', '', '0', '1'), ' 1 rows'].join('\n');
+    const series = parseTextSeries('list-regions', [input(text, 'before.txt', 5), input(text, 'after.txt', 1_000_000)], { intervalMs: 60_000 });
+    expect(series.snapshots.map((s) => s.timeMs)).toEqual([940_000, 1_000_000]);
+    expect(series.source).toEqual({ kind: 'list-regions', description: 'before.txt after.txt', intervalMs: 60_000 });
+  });
+
+  it('rejects a bad or out-of-order "# at" time, mixed headers, and no time at all', () => {
+    const bad = failure(() => splitCaptures('# at yesterday\nx\n# at 2026-01-01T00:00:00Z\ny\n# at 2025-01-01T00:00:00Z\n', 'f'));
+    expect(bad.code).toBe('CAPTURE_TIME_INVALID');
+    expect(bad.issues.map((i) => i.line)).toEqual([1, 5]);
+    const mixed = splitCaptures('x\n# at 2026-01-01T00:00:00Z\ny\n', 'f');
+    expect(failure(() => captureTimes(mixed, { lastTimeMs: 0, intervalMs: 1 })).code).toBe('CAPTURE_TIME_MIXED');
+    expect(failure(() => captureTimes(splitCaptures('x\n', 'f'), { lastTimeMs: 0 })).code).toBe('CAPTURE_TIME_MISSING');
+    const [c1] = splitCaptures('# at 2026-01-01T00:00:00Z\nx\n', 'a');
+    const [c2] = splitCaptures('# at 2025-01-01T00:00:00Z\nx\n', 'b');
+    expect(failure(() => captureTimes([c1!, c2!], { lastTimeMs: 0 })).code).toBe('CAPTURE_TIME_ORDER');
+  });
+
+  it('skips shell prompts, "Took" lines and return values', () => {
+    const [c] = splitCaptures('hbase:001:0> list_regions "t"\nrow\nTook 0.1 seconds\n=> nil\n', 'f');
+    expect(c?.lines).toEqual([[2, 'row']]);
+  });
+});
