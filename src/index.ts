@@ -4,3 +4,5 @@
  * The library entry re-exports each layer's public API; see the README for the layer map.
  */
 export * from './regions/index.js';
+export * from './keys/compat/index.js';
+export * from './keys/scan/index.js';
