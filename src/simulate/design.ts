@@ -25,7 +25,8 @@ const SALT_KINDS = new Set<KeyPart['kind']>(['salt', 'bucket', 'phoenixSalt', 'h
 /**
  * Split points for a salt-bucket pre-split: each bucket's first key (the literal bytes before the salt, then the
  * bucket's bytes), and, for `regionsPerBucket` > 1, quantiles of keys sampled from the workload's entities inside
- * each bucket (so the cuts follow where the data really is, not byte midpoints of an alphabet the key does not use).
+ * each bucket (so the cuts follow where the data really is, not byte midpoints of an alphabet the key does not use),
+ * cut before the key's time part so one entity's rows stay in one region.
  */
 function saltSplits(scenario: Scenario, design: DesignSpec, template: RowkeyTemplate, perBucket: number, fail: (m: string) => HotspotError): Uint8Array[] {
   const at = template.parts.findIndex((p) => SALT_KINDS.has(p.kind));
@@ -40,9 +41,12 @@ function saltSplits(scenario: Scenario, design: DesignSpec, template: RowkeyTemp
     const { entities, timeField } = scenario.workload;
     const sample = Math.min(entities.count, 200 * salt.buckets * perBucket);
     const keys: Uint8Array[] = [];
+    // cut between entities, not inside one: a split key is the key's bytes before its first time-ordered part
+    const timeAt = template.parts.findIndex((p) => p.order !== 'none');
+    const head = timeAt < 0 ? template.parts : template.parts.slice(0, timeAt);
     for (let s = 0; s < sample; s++) {
-      const id = Math.floor((s * entities.count) / sample);
-      keys.push(template.encode({ [entities.field]: formatEntityId(entities.idFormat, id), [timeField]: scenario.startMs }));
+      const record = { [entities.field]: formatEntityId(entities.idFormat, Math.floor((s * entities.count) / sample)), [timeField]: scenario.startMs };
+      keys.push(timeAt < 0 ? template.encode(record) : concatBytes(...head.map((p) => p.encode(record))));
     }
     keys.sort(compareBytes);
     starts.forEach((start, b) => {

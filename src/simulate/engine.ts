@@ -15,13 +15,13 @@ import type { KeySample, LoadSeries, LoadSnapshot } from '../model/types.js';
 import { runBalancer } from './balancer.js';
 import { SimCluster, type MoveEvent, type SplitEvent } from './cluster.js';
 import type { PreparedDesign } from './design.js';
-import { entityIdFormatter, entitySampler, pickRepresentatives, redrawStrata, type Representatives } from './entities.js';
+import { entityIdFormatter, entitySampler, pickRepresentatives, redrawStrata } from './entities.js';
 import { writesBetween } from './rate-curve.js';
 import { stepReads } from './reads.js';
 import { createRng } from './rng.js';
 import type { Scenario } from './scenario/types.js';
 import { sizeToCheckBytes } from './split-policy.js';
-import { aggregatedWrites, exactWrites, type StepContext } from './writes.js';
+import { aggregatedWrites, exactWrites, locateRepresentatives, type StepContext } from './writes.js';
 
 /** How to run. */
 export interface SimulationOptions {
@@ -90,17 +90,6 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
   const reps = pickRepresentatives(workload.entities, options.representatives ?? 4096, rng);
   const formatId = entityIdFormatter(workload.entities.idFormat);
   const repIds = Array.from(reps.ids, formatId);
-  const readStride = Math.max(1, Math.floor(reps.ids.length / 64));
-  const readIdx = Array.from({ length: Math.ceil(reps.ids.length / readStride) }, (_, k) => k * readStride);
-  const readShareTotal = readIdx.reduce((s, j) => s + (reps.shares[j] ?? 0), 0);
-  const readReps: Representatives = {
-    ids: Int32Array.from(readIdx, (j) => reps.ids[j] ?? 0),
-    shares: Float64Array.from(readIdx, (j) => (reps.shares[j] ?? 0) / readShareTotal),
-    head: readIdx.length,
-    strataFrom: new Int32Array(0),
-    strataTo: new Int32Array(0),
-  };
-  const readIds = readIdx.map((j) => repIds[j] ?? '');
   const draw = mode === 'exact' ? entitySampler(workload.entities, rng) : () => 0;
   const idCache = new Map<number, string>();
   const idOf = (i: number) => idCache.get(i) ?? (idCache.set(i, formatId(i)), idCache.get(i) ?? '');
@@ -135,14 +124,16 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
       redrawStrata(reps, rng);
       for (let j = reps.head; j < reps.ids.length; j++) repIds[j] = formatId(reps.ids[j] ?? 0);
     }
-    if (mode === 'aggregated') aggregatedWrites(ctx, reps, repIds, s, t0, t1 - t0, writes);
+    let repRegion: Int32Array;
+    if (mode === 'aggregated') repRegion = aggregatedWrites(ctx, reps, repIds, s, t0, t1 - t0, writes);
     else {
       const count = Math.floor(writes + carry);
       carry = writes + carry - count;
       exactWrites(ctx, draw, idOf, t0, t1 - t0, count);
+      repRegion = workload.reads.length > 0 ? locateRepresentatives(ctx, repIds, (t0 + t1) / 2) : new Int32Array(0);
     }
     const stepServerReads = cluster.servers.map(() => 0);
-    stepReads(ctx, workload, readReps, readIds, t0, t1 - t0, stepServerReads);
+    stepReads(ctx, workload, reps, repRegion, repIds[0] ?? '', t0, t1 - t0, stepServerReads);
     snapshots.push(cluster.snapshot(t1));
     stepLog.push({ timeMs: t1, serverWrites: stepServerWrites });
     addInto(serverWrites, stepServerWrites);

@@ -77,6 +77,15 @@ export class KeySketch {
     return undefined;
   }
 
+  /** Weight (rows) of the keys in `[start, stop)`; an empty `stop` means no upper bound. */
+  weightIn(start: Uint8Array, stop: Uint8Array): number {
+    let w = 0;
+    for (const e of this.entries) {
+      if (compareBytes(e.key, start) >= 0 && (stop.length === 0 || compareBytes(e.key, stop) < 0)) w += e.weight;
+    }
+    return w;
+  }
+
   /** Splits at `key`: returns the sketches of `[.., key)` and `[key, ..)` and the weight fraction below `key`. */
   splitAt(key: Uint8Array): { lower: KeySketch; upper: KeySketch; lowerFraction: number } {
     const lower = new KeySketch();

@@ -18,10 +18,20 @@ export function rowsPerQuery(pattern: ReadPatternSpec, workload: WorkloadSpec): 
   return 1;
 }
 
-/** Applies every read pattern's queries in `[t0Ms, t0Ms + stepMs)`, spread over `readReps` by share. */
-export function stepReads(ctx: StepContext, workload: WorkloadSpec, readReps: Representatives, ids: readonly string[], t0Ms: number, stepMs: number, serverReads: number[]): void {
+/**
+ * Applies every read pattern's queries in `[t0Ms, t0Ms + stepMs)`. Each representative entity's queries read rows in
+ * the region of its newest row (`repRegion`, located from its key this step). A time range whose rows span several
+ * regions (the key does not lead with the entity, e.g. a timestamp-first key) reads across those regions: the span
+ * is found with one probe entity and the rows are spread evenly over it.
+ */
+export function stepReads(ctx: StepContext, workload: WorkloadSpec, reps: Representatives, repRegion: Int32Array, probeId: string, t0Ms: number, stepMs: number, serverReads: number[]): void {
   const cluster = ctx.cluster;
   const nowMs = t0Ms + stepMs / 2;
+  const read = (region: SimRegion, rows: number) => {
+    region.readRequests += rows;
+    region.recentRequests += rows;
+    serverReads[region.server] = (serverReads[region.server] ?? 0) + rows;
+  };
   for (const pattern of workload.reads) {
     const queries = (pattern.ratePerSec * stepMs) / 1000;
     if (queries <= 0) continue;
@@ -35,21 +45,18 @@ export function stepReads(ctx: StepContext, workload: WorkloadSpec, readReps: Re
       continue;
     }
     const rows = rowsPerQuery(pattern, workload);
-    for (let j = 0; j < readReps.ids.length; j++) {
-      const record = (t: number) => ({ [ctx.entityField]: ids[j] ?? '', [ctx.timeField]: Math.floor(t) });
-      const newest = ctx.template.encode(record(nowMs));
-      const oldest = pattern.kind === 'time-range' ? ctx.template.encode(record(Math.max(0, nowMs - (pattern.rangeMs ?? 0)))) : newest;
-      const [lo, hi] = compareBytes(newest, oldest) <= 0 ? [newest, oldest] : [oldest, newest];
-      const first = cluster.locate(lo);
-      const last = cluster.locate(hi);
-      const perRegion = (queries * (readReps.shares[j] ?? 0) * rows) / (last - first + 1);
-      for (let r = first; r <= last; r++) {
-        const region = cluster.regions[r] as SimRegion;
-        region.readRequests += perRegion;
-        region.recentRequests += perRegion;
-        serverReads[region.server] = (serverReads[region.server] ?? 0) + perRegion;
-      }
-      if (j === 0) ctx.samples.push({ timeMs: Math.floor(nowMs), key: lo, op: pattern.kind === 'get' ? 'read' : 'scan', weight: queries });
+    const record = (t: number) => ({ [ctx.entityField]: probeId, [ctx.timeField]: Math.floor(t) });
+    const newest = ctx.template.encode(record(nowMs));
+    const oldest = pattern.kind === 'time-range' ? ctx.template.encode(record(Math.max(0, nowMs - (pattern.rangeMs ?? 0)))) : newest;
+    const [lo, hi] = compareBytes(newest, oldest) <= 0 ? [newest, oldest] : [oldest, newest];
+    const first = cluster.locate(lo);
+    const last = cluster.locate(hi);
+    ctx.samples.push({ timeMs: Math.floor(nowMs), key: lo, op: pattern.kind === 'get' ? 'read' : 'scan', weight: queries });
+    if (last > first) {
+      const perRegion = (queries * rows) / (last - first + 1);
+      for (let r = first; r <= last; r++) read(cluster.regions[r] as SimRegion, perRegion);
+      continue;
     }
+    for (let j = 0; j < reps.ids.length; j++) read(cluster.regions[repRegion[j] ?? 0] as SimRegion, queries * (reps.shares[j] ?? 0) * rows);
   }
 }

@@ -43,8 +43,11 @@ function land(ctx: StepContext, region: SimRegion, writes: number): void {
   ctx.serverWrites[region.server] = (ctx.serverWrites[region.server] ?? 0) + writes;
 }
 
-/** Aggregated mode: `writes` spread over the representatives by share, during `[t0Ms, t0Ms + stepMs)`. */
-export function aggregatedWrites(ctx: StepContext, reps: Representatives, ids: readonly string[], step: number, t0Ms: number, stepMs: number, writes: number): void {
+/**
+ * Aggregated mode: `writes` spread over the representatives by share, during `[t0Ms, t0Ms + stepMs)`.
+ * @returns the region index each representative wrote to (its newest row's region).
+ */
+export function aggregatedWrites(ctx: StepContext, reps: Representatives, ids: readonly string[], step: number, t0Ms: number, stepMs: number, writes: number): Int32Array {
   const n = reps.ids.length;
   const keys: Uint8Array[] = new Array<Uint8Array>(n);
   const where = new Int32Array(n);
@@ -87,6 +90,14 @@ export function aggregatedWrites(ctx: StepContext, reps: Representatives, ids: r
       next += 1 / ctx.samplesPerStep;
     }
   }
+  return where;
+}
+
+/** Region index of each representative's row at `timeMs` (used for reads in exact mode). */
+export function locateRepresentatives(ctx: StepContext, ids: readonly string[], timeMs: number): Int32Array {
+  const where = new Int32Array(ids.length);
+  ids.forEach((id, j) => (where[j] = ctx.cluster.locate(ctx.template.encode({ [ctx.entityField]: id, [ctx.timeField]: Math.floor(timeMs) }))));
+  return where;
 }
 
 /** Exact mode: `count` individual writes, evenly spaced in time, entities drawn by `drawEntity`. */
