@@ -8,10 +8,10 @@
  * ```
  * Errors name the file, line and `family.ATTRIBUTE`.
  */
-import { readFile } from 'node:fs/promises';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { checkFamilyName, familyAttribute, type FamilySpec } from '../../report/shell-create.js';
 import { HotspotError } from '../../util/errors.js';
+import { readTextFile } from '../read-text.js';
 
 /** Parses the text of a families file. @throws HotspotError `FAMILIES_FILE_INVALID` and the attribute errors, with file and line. */
 export function parseFamiliesText(text: string, file: string): FamilySpec[] {
@@ -48,13 +48,7 @@ export function parseFamiliesText(text: string, file: string): FamilySpec[] {
   });
 }
 
-/** Reads and parses a families file. @throws HotspotError `FAMILIES_FILE_UNREADABLE` when it cannot be read. */
+/** Reads and parses a families file. @throws HotspotError `FILE_READ` when it cannot be read. */
 export async function readFamiliesFile(file: string): Promise<FamilySpec[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new HotspotError('FAMILIES_FILE_UNREADABLE', `cannot read the families file (${(cause as Error).message})`, { file, cause });
-  }
-  return parseFamiliesText(text, file);
+  return parseFamiliesText(await readTextFile(file, 'families file'), file);
 }

@@ -12,7 +12,6 @@
  * `--json` prints `{"splits": [...], "regions": N}` plus, where they apply, `"shares"` (per region for samples, per
  * daughter for a traffic median), `"byteMidpoint"`, `"byteMidpointShares"`, `"hottestRow"`, `"sizing"`, `"notes"`.
  */
-import { readFile } from 'node:fs/promises';
 import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { compileTemplate } from '../../keys/template/compile.js';
 import { checkTableName } from '../../regions/region-name.js';
@@ -27,6 +26,7 @@ import { type FamilySpec, parseFamilyOption, renderCreateStatement } from '../..
 import { HotspotError } from '../../util/errors.js';
 import { parseSizeBytes } from '../../util/size.js';
 import { type CliIo, printJson } from '../io.js';
+import { readTextFile } from '../read-text.js';
 import type { CliCommand } from '../program.js';
 import { readFamiliesFile } from './splits-families.js';
 
@@ -122,13 +122,7 @@ function regionCount(flags: SplitsFlags, sizing: Sizing | undefined): number {
 async function readSamples(file: string | undefined, io: CliIo): Promise<WeightedKey[]> {
   if (file === undefined) throw new HotspotError('SPLITS_SAMPLES_MISSING', '--traffic-median needs --samples keys.txt (request keys, one per line)');
   if (file === '-') return parseSampleKeys(await io.readStdin(), '<stdin>');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new HotspotError('SAMPLES_FILE_UNREADABLE', `cannot read the samples file (${(cause as Error).message})`, { file, cause });
-  }
-  return parseSampleKeys(text, file);
+  return parseSampleKeys(await readTextFile(file, 'samples file'), file);
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
