@@ -43,6 +43,8 @@ export interface TextExpr {
   hash(record: KeyRecord, h: number): number;
   /** Appends the text's UTF-8 bytes (Java's `getBytes(UTF_8)`). */
   write(record: KeyRecord, out: KeyBuffer): void;
+  /** Set when the expression is exactly one field's text (`{deviceId}`), so callers may read the field directly. */
+  readonly field?: string;
   /** When the text gives back one field's text exactly (a field, or `reverse` of one): that inversion. */
   recoverText?(text: string): { field: string; text: string };
 }

@@ -1,6 +1,9 @@
 import { utf8Bytes } from '../../bytes/index.js';
 
-const HEX_LOWER = '0123456789abcdef';
+/** ASCII of the lower-case hex digits. */
+const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+/** ASCII of "00" to "99", two bytes per number. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
 
 /**
  * A growable byte buffer that a compiled template writes a rowkey into, part by part, before copying the finished key
@@ -59,18 +62,29 @@ export class KeyBuffer {
 
   /**
    * Appends a non-negative integer (a safe integer) as decimal ASCII left-padded with `0` to `width` digits.
-   * The caller has checked that it fits.
+   * The caller has checked that it fits. Values below 2^31 use 32-bit integer arithmetic, two digits at a time.
    */
   writeDecimal(value: number, width: number): void {
     this.reserve(width);
     const bytes = this.bytes;
+    const start = this.length;
+    let i = start + width;
     let v = value;
-    for (let i = this.length + width - 1; i >= this.length; i--) {
+    while (v > 0x7fff_ffff && i > start) {
       const digit = v % 10;
-      bytes[i] = 48 + digit;
+      bytes[--i] = 48 + digit;
       v = (v - digit) / 10;
     }
-    this.length += width;
+    let small = v | 0;
+    while (i - start >= 2) {
+      const q = (small / 100) | 0;
+      const pair = (small - q * 100) << 1;
+      bytes[--i] = DIGIT_PAIRS[pair + 1] as number;
+      bytes[--i] = DIGIT_PAIRS[pair] as number;
+      small = q;
+    }
+    if (i > start) bytes[--i] = 48 + (small % 10);
+    this.length = start + width;
   }
 
   /** Appends a non-negative integer below 2^31 as lower-case hex, left-padded with `0` to `width` digits. */
@@ -79,7 +93,7 @@ export class KeyBuffer {
     const bytes = this.bytes;
     let v = value;
     for (let i = this.length + width - 1; i >= this.length; i--) {
-      bytes[i] = HEX_LOWER.charCodeAt(v & 15);
+      bytes[i] = HEX_DIGITS[v & 15] as number;
       v >>>= 4;
     }
     this.length += width;

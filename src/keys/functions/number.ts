@@ -11,10 +11,10 @@ import type { KeyBuffer } from './key-buffer.js';
 import { fieldLong, normalizeLong } from './values.js';
 
 const TWO_32 = 4_294_967_296;
-/** `Long.MAX_VALUE` split at 10^10: 922337203 · 10^10 + 6854775807. */
-const MAX_HIGH = 922_337_203;
-const MAX_LOW = 6_854_775_807;
-const TEN_10 = 10_000_000_000;
+/** `Long.MAX_VALUE` = 9 · 10^18 + 223372036 · 10^9 + 854775807. */
+const MAX_MID = 223_372_036;
+const MAX_LOW9 = 854_775_807;
+const BILLION = 1_000_000_000;
 
 function rangeError(site: CallSite, field: string, value: number | bigint, why: string): HotspotError {
   return new HotspotError(
@@ -135,18 +135,30 @@ export const reverseTsFunction: FunctionDescriptor = {
         return out;
       },
       write(record, out) {
-        const t = fieldLong(record, field, site);
+        const raw = record[field];
+        const t = typeof raw === 'number' && raw >= 0 && Number.isSafeInteger(raw) ? raw : fieldLong(record, field, site);
         if (typeof t === 'number' && t >= 0) {
-          // Long.MAX_VALUE - t in two exact halves of 9 and 10 digits, without a bigint.
-          const tLow = t % TEN_10;
-          let high = MAX_HIGH - (t - tLow) / TEN_10;
-          let low = MAX_LOW - tLow;
+          // Long.MAX_VALUE - t in base 10^9 chunks: 9 | 223372036 | 854775807. t < 2^53 < 9.01e15 never reaches
+          // the leading 9, so every chunk stays a 32-bit integer.
+          let high = Math.floor(t / BILLION);
+          let low = t - high * BILLION;
           if (low < 0) {
-            low += TEN_10;
             high -= 1;
+            low += BILLION;
+          } else if (low >= BILLION) {
+            high += 1;
+            low -= BILLION;
           }
-          out.writeDecimal(high, 9);
-          out.writeDecimal(low, 10);
+          let mid = MAX_MID - high;
+          low = MAX_LOW9 - low;
+          if (low < 0) {
+            low += BILLION;
+            mid -= 1;
+          }
+          out.reserve(19);
+          out.bytes[out.length++] = 57;
+          out.writeDecimal(mid, 9);
+          out.writeDecimal(low, 9);
         } else {
           writeAscii(out, reversed(site, field, t).toString().padStart(19, '0'));
         }

@@ -39,10 +39,22 @@ function hashBucket(site: CallSite, radix: 16 | 10): CompiledCall {
   const x = textArg(site, 0);
   const n = intArg(site, 1);
   const width = radix === 16 ? saltWidth(n) : bucketWidth(n);
+  const field = x.field;
+  // A salt over one field hashes the field's string in place (the common case, and the hot loop of bulk encoding).
+  const hash =
+    field === undefined
+      ? (record: KeyRecord) => x.hash(record, 0)
+      : (record: KeyRecord) => {
+          const v = record[field];
+          if (typeof v !== 'string') return x.hash(record, 0);
+          let h = 0;
+          for (let i = 0; i < v.length; i++) h = (Math.imul(h, 31) + v.charCodeAt(i)) | 0;
+          return h;
+        };
   const write =
     radix === 16
-      ? (record: KeyRecord, out: KeyBuffer) => out.writeHex(Math.abs(x.hash(record, 0) % n), width)
-      : (record: KeyRecord, out: KeyBuffer) => out.writeDecimal(Math.abs(x.hash(record, 0) % n), width);
+      ? (record: KeyRecord, out: KeyBuffer) => out.writeHex(Math.abs(hash(record) % n), width)
+      : (record: KeyRecord, out: KeyBuffer) => out.writeDecimal(Math.abs(hash(record) % n), width);
   const format = (b: number) => b.toString(radix).padStart(width, '0');
   return {
     inputs: x.inputs,

@@ -49,6 +49,7 @@ export function fieldExpr(name: string, position: number, numeric: boolean): Tex
   return {
     source: name,
     position,
+    field: name,
     inputs: [name],
     fixedWidth: undefined,
     alphabet: numeric ? 'decimal' : 'text',

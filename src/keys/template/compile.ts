@@ -9,6 +9,7 @@ import { collectNumericFields } from './compile-expr.js';
 import { planDecode, readFields, splitKey } from './decode.js';
 import { parseTemplate } from './parse.js';
 import { compileParts, type CompiledPart } from './parts.js';
+import { fuseWriters } from './fused.js';
 
 /** Options for {@link compileTemplate}. */
 export interface CompileOptions {
@@ -79,12 +80,13 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     }
   }
 
+  const writeAll = fuseWriters(parts);
   const encode =
     fills.length === 0
       ? (record: KeyRecord): Uint8Array => {
           const out = buffer;
           out.length = 0;
-          for (let i = 0; i < writers.length; i++) (writers[i] as CompiledPart['write'])(record, out);
+          writeAll(record, out);
           if (out.length === 0) throw emptyKey(record);
           return out.bytes.slice(0, out.length);
         }

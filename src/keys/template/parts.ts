@@ -4,7 +4,10 @@ import { HotspotError } from '../../util/errors.js';
 import type { FieldValue, KeyPart, KeyPartKind, KeyRecord, PartAlphabet } from '../types.js';
 import { KeyBuffer } from '../functions/key-buffer.js';
 import { parseDecimalLong } from '../functions/values.js';
-import type { TextExpr } from '../functions/descriptor.js';
+import type { FunctionDescriptor, TextExpr } from '../functions/descriptor.js';
+import { reverseTsFunction } from '../functions/number.js';
+import { saltFunction } from '../functions/salt.js';
+import type { InlinePart } from './fused.js';
 import { compileCall, compileText, type ExprContext } from './compile-expr.js';
 import type { Expr, TemplateNode } from './parse.js';
 
@@ -22,6 +25,18 @@ export interface CompiledPart extends KeyPart {
   accepts(key: Uint8Array, from: number, to: number): boolean;
   /** Whether the part is a one-way function of its inputs (salt, hash). */
   readonly oneWay: boolean;
+  /** What the fused bulk encoder may write inline for this part (see `fused.ts`). */
+  readonly inline?: InlinePart;
+}
+
+function inlineOf(expr: Expr, descriptor: FunctionDescriptor): InlinePart | undefined {
+  if (expr.type !== 'call') return undefined;
+  const [x, n] = expr.args;
+  if (descriptor === saltFunction && x?.type === 'name' && n?.type === 'int' && n.value <= 256) {
+    return { type: 'saltHex', field: x.name, buckets: n.value };
+  }
+  if (descriptor === reverseTsFunction && x?.type === 'name') return { type: 'reverseTs', field: x.name };
+  return undefined;
 }
 
 /** A field read back from a part's bytes, or why it could not be. */
@@ -100,7 +115,7 @@ function textRecover(invert: TextExpr['recoverText'], numeric: ReadonlySet<strin
   };
 }
 
-function exprPart(expr: Expr, ctx: ExprContext, source: string): CompiledPart {
+function exprPart(expr: Expr, ctx: ExprContext, source: string, position: number): CompiledPart {
   if (expr.type === 'call') {
     const { descriptor, call } = compileCall(expr, ctx);
     const numericRecover = call.recover;
@@ -113,10 +128,12 @@ function exprPart(expr: Expr, ctx: ExprContext, source: string): CompiledPart {
           },
         }
       : textRecover(call.recoverText?.bind(call), ctx.numericFields);
+    const inline = inlineOf(expr, descriptor);
     const part: CompiledPart = {
+      ...(inline ? { inline } : {}),
       kind: descriptor.kind as KeyPartKind,
       source,
-      position: expr.position,
+      position,
       inputs: call.inputs,
       fixedWidth: call.fixedWidth,
       alphabet: call.alphabet,
@@ -137,9 +154,10 @@ function exprPart(expr: Expr, ctx: ExprContext, source: string): CompiledPart {
   const numeric = expr.type === 'name' && ctx.numericFields.has(expr.name);
   const recover = textRecover(text.recoverText?.bind(text), ctx.numericFields);
   return {
+    ...(expr.type === 'name' ? { inline: { type: 'text' as const, field: expr.name } } : {}),
     kind: 'field',
     source,
-    position: expr.position,
+    position,
     inputs: text.inputs,
     fixedWidth: text.fixedWidth,
     alphabet: text.alphabet,
@@ -154,25 +172,27 @@ function exprPart(expr: Expr, ctx: ExprContext, source: string): CompiledPart {
 }
 
 /** Expands a top-level `concat(...)` into its pieces and string expressions into literals. */
-function flatten(expr: Expr, source: string, out: { expr: Expr; source: string }[]): void {
+function flatten(expr: Expr, source: string, position: number, out: Piece[]): void {
   if (expr.type === 'call' && expr.name === 'concat') {
-    for (const a of expr.args) flatten(a, a.source, out);
-  } else out.push({ expr, source });
+    for (const a of expr.args) flatten(a, a.source, a.position, out);
+  } else out.push({ expr, source, position });
 }
+
+type Piece = { expr: Expr; source: string; position: number };
 
 /**
  * Compiles template nodes into parts in key order. Adjacent literals merge; a top-level `concat(a, "_", b)` becomes
  * the parts `a`, `_`, `b` (the same bytes), so its pieces can be decoded.
  */
 export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): CompiledPart[] {
-  const pieces: ({ literal: Uint8Array; position: number; source: string } | { expr: Expr; source: string })[] = [];
+  const pieces: ({ literal: Uint8Array; position: number; source: string } | Piece)[] = [];
   for (const node of nodes) {
     if (node.type === 'literal') pieces.push({ literal: node.bytes, position: node.position, source: node.source });
     else {
-      const flat: { expr: Expr; source: string }[] = [];
-      flatten(node.expr, node.source, flat);
+      const flat: Piece[] = [];
+      flatten(node.expr, node.source, node.position, flat);
       for (const f of flat) {
-        if (f.expr.type === 'string') pieces.push({ literal: utf8Bytes(f.expr.value), position: f.expr.position, source: f.source });
+        if (f.expr.type === 'string') pieces.push({ literal: utf8Bytes(f.expr.value), position: f.position, source: f.source });
         else if (f.expr.type === 'int') {
           throw new HotspotError('TEMPLATE_ARGUMENT', `template "${ctx.template}" at position ${f.expr.position}: a bare number ${f.expr.source} in a part; write it as literal text`);
         } else pieces.push(f);
@@ -190,7 +210,7 @@ export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): 
         merged.set(piece.literal, last.literal.length);
         parts[parts.length - 1] = literalPart(merged, last.position, last.source + piece.source);
       } else parts.push(literalPart(piece.literal, piece.position, piece.source));
-    } else parts.push(exprPart(piece.expr, ctx, piece.source));
+    } else parts.push(exprPart(piece.expr, ctx, piece.source, piece.position));
   }
   return parts;
 }
