@@ -32,11 +32,17 @@ export function regionCount(splits: SplitModel): number | undefined {
 /** What split points look like: lower-case hex, upper-case hex, decimal digits, other printable text, raw bytes. */
 export type PointAlphabet = 'hex' | 'HEX' | 'decimal' | 'text' | 'binary';
 
-/** Classifies split points (`UniformSplit` points are raw bytes, `HexStringSplit` lower-case hex). */
-export function splitAlphabet(splits: SplitModel): PointAlphabet | undefined {
+/**
+ * Classifies split points (`UniformSplit` points are raw bytes, `HexStringSplit` lower-case hex). With `window`, only
+ * characters `[start, end)` of each point are looked at (the bytes of one key part); points that are empty there
+ * are skipped.
+ */
+export function splitAlphabet(splits: SplitModel, window?: { start: number; end: number | undefined }): PointAlphabet | undefined {
   if (splits.kind === 'algorithm') return SPLIT_ALGORITHMS[splits.algorithm];
-  if (splits.kind !== 'points' || splits.points.length === 0) return undefined;
-  const all = (re: RegExp): boolean => splits.points.every((p) => re.test(p));
+  if (splits.kind !== 'points') return undefined;
+  const points = window === undefined ? splits.points : splits.points.map((p) => p.slice(window.start, window.end)).filter((p) => p !== '');
+  if (points.length === 0) return undefined;
+  const all = (re: RegExp): boolean => points.every((p) => re.test(p));
   if (all(/^[0-9]+$/)) return 'decimal';
   if (all(/^[0-9a-f]+$/)) return 'hex';
   if (all(/^[0-9A-F]+$/)) return 'HEX';
@@ -50,6 +56,16 @@ const isLiteral = (p: KeyPartShape): boolean => p.kind === 'literal';
 /** The first part that varies between keys (literal prefixes skipped). */
 export function leadingPart(key: KeyDesign): KeyPartShape | undefined {
   return key.parts.find((p) => !isLiteral(p));
+}
+
+/** Character range of the leading part in a key written as text: after the literal prefix, its fixed width if any. */
+export function leadingWindow(key: KeyDesign): { start: number; end: number | undefined } {
+  let start = 0;
+  for (const p of key.parts) {
+    if (!isLiteral(p)) return { start, end: p.fixedWidth === undefined ? undefined : start + p.fixedWidth };
+    start += p.fixedWidth ?? 0;
+  }
+  return { start, end: undefined };
 }
 
 /** Parts whose distinct values spread keys over buckets (salt, bucket and the compatibility salts). */

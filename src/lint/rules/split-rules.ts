@@ -4,8 +4,8 @@
  * @module
  */
 import type { PartAlphabet } from '../../keys/types.js';
-import type { LintSubject } from '../model.js';
-import { type PointAlphabet, keysForTable, leadingPart, regionCount, splitAlphabet } from './links.js';
+import type { KeyPartShape, LintSubject } from '../model.js';
+import { type PointAlphabet, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet } from './links.js';
 import type { Hit, LintRule } from './types.js';
 
 /** Regions per RegionServer the playbook's pre-split formula starts from (its range is 10 to 30). */
@@ -18,6 +18,12 @@ const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
   text: ['hex', 'HEX', 'decimal', 'text'],
   binary: ['binary'],
 };
+
+/** Point alphabets that fit `part`; a hex salt of 10 buckets or fewer writes only digits (`00`..`09`). */
+function compatible(part: KeyPartShape): readonly PointAlphabet[] {
+  const digitsOnly = part.kind === 'salt' && part.buckets !== undefined && part.buckets <= 10;
+  return digitsOnly ? [...COMPATIBLE[part.alphabet], 'decimal'] : COMPATIBLE[part.alphabet];
+}
 
 /** How many regions the pre-split makes against what the stated servers need. */
 function presplitHits(s: LintSubject, below: (regions: number, servers: number) => boolean, need: (servers: number) => string): Hit[] {
@@ -72,11 +78,11 @@ export const SPLIT_RULES: readonly LintRule[] = [
     check: (s) => {
       const hits: Hit[] = [];
       for (const t of s.tables) {
-        const points = splitAlphabet(t.splits);
-        if (points === undefined || t.splits.kind === 'none' || t.splits.kind === 'file') continue;
+        if (t.splits.kind === 'none' || t.splits.kind === 'file') continue;
         for (const k of keysForTable(s, t)) {
           const lead = leadingPart(k);
-          if (lead === undefined || COMPATIBLE[lead.alphabet].includes(points)) continue;
+          const points = splitAlphabet(t.splits, leadingWindow(k));
+          if (lead === undefined || points === undefined || compatible(lead).includes(points)) continue;
           hits.push({
             path: t.name,
             message: `table '${t.name}' is split on ${points} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes`,

@@ -1,0 +1,74 @@
+/**
+ * The pre-split proposed with each candidate key: salt-aligned split points for salted keys, `HexStringSplit` for
+ * hash prefixes, and split points from key samples for keys that start with the entity itself.
+ *
+ * @module
+ */
+import { toStringBinary } from '../../bytes/index.js';
+import type { RowkeyTemplate } from '../../keys/types.js';
+import { initialRegionCount, saltSplitPoints } from '../../regions/index.js';
+import type { SourcePlace, SplitModel } from '../model.js';
+import type { Candidate } from './candidates.js';
+
+/** A proposed pre-split. */
+export interface PresplitProposal {
+  /** Regions the table starts with; `undefined` when they come from key samples. */
+  readonly regions: number | undefined;
+  /** How the split points are made, one line. */
+  readonly method: string;
+  /** The `create` options that make it, as typed in `hbase shell` (split lists shortened with `...`). */
+  readonly shell: string;
+  /** The split as the lint model sees it. */
+  readonly splits: SplitModel;
+}
+
+const PLACE: SourcePlace = { file: '<suggestion>', line: 1, column: 1 };
+
+/**
+ * A split point as a Ruby string literal `hbase shell` turns into exactly these bytes: single-quoted when it is
+ * printable ASCII without `'` or `\`, otherwise double-quoted with `\xNN` for every other byte.
+ */
+export function rubyQuote(bytes: Uint8Array): string {
+  const plain = bytes.every((b) => b >= 0x20 && b <= 0x7e && b !== 0x27 && b !== 0x5c);
+  if (plain) return `'${String.fromCharCode(...bytes)}'`;
+  const body = [...bytes].map((b) => (b >= 0x20 && b <= 0x7e && b !== 0x22 && b !== 0x5c && b !== 0x23 ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0').toUpperCase()}`));
+  return `"${body.join('')}"`;
+}
+
+/** Quoted split points, the middle elided past six. */
+function shortList(quoted: readonly string[]): string {
+  return quoted.length <= 6 ? quoted.join(', ') : `${quoted.slice(0, 3).join(', ')}, ... ${quoted.slice(-2).join(', ')}`;
+}
+
+/**
+ * Proposes the pre-split for `candidate` (compiled as `template`) on `servers` RegionServers, sized by
+ * `initialRegionCount` (servers x 20 regions).
+ */
+export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, servers: number): PresplitProposal {
+  const target = initialRegionCount({ regionServers: servers }).regions;
+  if (candidate.strategy === 'salted-composite' && candidate.buckets !== undefined) {
+    const perBucket = Math.max(1, Math.ceil(target / candidate.buckets));
+    const raw = saltSplitPoints(template, { regionsPerBucket: perBucket });
+    const points = raw.map((p) => toStringBinary(p));
+    return {
+      regions: points.length + 1,
+      method: `${candidate.buckets} salt buckets x ${perBucket} region${perBucket === 1 ? '' : 's'} each, cut on bucket boundaries`,
+      shell: `SPLITS => [${shortList(raw.map(rubyQuote))}]  (full list: hbase-hotspot splits --template '${candidate.template}' --regions-per-bucket ${perBucket})`,
+      splits: { kind: 'points', points, place: PLACE },
+    };
+  }
+  if (candidate.strategy === 'hash-prefix') {
+    return {
+      regions: target,
+      method: `HexStringSplit over the md5 prefix into ${target} regions`,
+      shell: `{NUMREGIONS => ${target}, SPLITALGO => 'HexStringSplit'}`,
+      splits: { kind: 'algorithm', numRegions: target, algorithm: 'HexStringSplit', place: PLACE },
+    };
+  }
+  return {
+    regions: undefined,
+    method: `${target} regions at quantiles of sampled rowkeys (the entity ids decide where keys fall)`,
+    shell: `SPLITS_FILE => 'splits.txt'  (from sampled keys: hbase-hotspot splits --samples keys.txt --regions ${target})`,
+    splits: { kind: 'file', file: 'splits.txt', place: PLACE },
+  };
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { parseAccess } from '../../src/lint/access.js';
+import { keyDesign } from '../../src/lint/key-design.js';
+import { mergeSubjects } from '../../src/lint/load.js';
+import { parseShellScript } from '../../src/lint/shell/script.js';
+import { saltBuckets } from '../../src/lint/suggest/candidates.js';
+import { type SuggestInput, type Suggestion, SUGGESTED_FAMILY, suggestDesigns } from '../../src/lint/suggest/index.js';
+import { rubyQuote } from '../../src/lint/suggest/presplit.js';
+import { lintSubject } from '../../src/lint/run.js';
+import { saltSplitPoints } from '../../src/regions/index.js';
+import { compileTemplate } from '../../src/keys/template/index.js';
+import { runCapture } from '../cli/run-cli.js';
+import { errorOf } from './helpers.js';
+
+const suggest = (fields: Record<string, string>, access: string, servers: number, writesPerSec?: number): Suggestion[] =>
+  suggestDesigns({ fields, access: parseAccess(access), servers, ...(writesPerSec === undefined ? {} : { writesPerSec }) } satisfies SuggestInput);
+
+/** The full `create` statement of a suggestion, as the shell would get it (every split point spelled out). */
+function fullCreate(s: Suggestion): string | undefined {
+  const split = s.presplit.splits;
+  if (split.kind === 'algorithm') return `create 't', ${SUGGESTED_FAMILY}, {NUMREGIONS => ${split.numRegions}, SPLITALGO => '${split.algorithm}'}`;
+  if (split.kind !== 'points') return undefined;
+  const perBucket = Number(/x (\d+) region/.exec(s.presplit.method)?.[1]);
+  const points = saltSplitPoints(compileTemplate(s.template), { regionsPerBucket: perBucket }).map(rubyQuote);
+  return `create 't', ${SUGGESTED_FAMILY}, SPLITS => [${points.join(', ')}]`;
+}
+
+describe('suggestDesigns', () => {
+  it('heavy writes, newest N per device: salt + device + reverse timestamp first', () => {
+    const list = suggest({ deviceId: 'string', ts: 'epochMs' }, 'latest-n:deviceId', 10, 60000);
+    expect(list.map((s) => s.template)).toEqual([
+      '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}',
+      '{md5(deviceId,8)}_{deviceId}_{reverseTs(ts)}',
+      '{deviceId}_{reverseTs(ts)}',
+    ]);
+    // 10 servers x 20 regions = 200 target; 16 buckets x ceil(200 / 16) = 13 regions each.
+    expect(list[0]?.presplit.regions).toBe(208);
+    expect(list[1]?.presplit.shell).toBe("{NUMREGIONS => 200, SPLITALGO => 'HexStringSplit'}");
+  });
+
+  it('light writes: the readable entity + reverse timestamp key wins', () => {
+    expect(suggest({ deviceId: 'string', ts: 'epochMs' }, 'latest-n:deviceId', 3, 100)[0]?.template).toBe('{deviceId}_{reverseTs(ts)}');
+  });
+
+  it('random point gets: the hash prefix wins', () => {
+    const list = suggest({ userId: 'string' }, 'point-get', 10, 60000);
+    expect(list.map((s) => s.strategy)).toEqual(['hash-prefix', 'salted-composite', 'entity-first']);
+  });
+
+  it('time ranges of one metric of one device: the playbook key, salted over both', () => {
+    const list = suggest({ metric: 'string', deviceId: 'string', ts: 'epochMs' }, 'time-range:metric+deviceId', 10, 60000);
+    expect(list[0]?.template).toBe('{salt(concat(metric,"_",deviceId),16)}_{metric}_{deviceId}_{reverseTs(ts)}');
+  });
+
+  it('sites scanned by domain: the reversed domain leads, other fields follow the time', () => {
+    const list = suggest({ site: 'domain', path: 'string', ts: 'epochMs' }, 'prefix-scan:site', 5, 500);
+    expect(list[0]).toMatchObject({ strategy: 'reversed-domain', template: '{reverse(site)}_{reverseTs(ts)}_{path}' });
+  });
+
+  it('hashes PII before it goes into the key', () => {
+    expect(suggest({ email: 'email', ts: 'epochMs' }, 'latest-n:email', 4, 100)[0]?.template).toBe('{sha256(email)}_{reverseTs(ts)}');
+  });
+
+  it.each([
+    [{ deviceId: 'string', ts: 'epochMs' }, 'latest-n:deviceId', 10, 60000],
+    [{ userId: 'string' }, 'point-get', 10, 60000],
+    [{ metric: 'string', deviceId: 'string', ts: 'epochMs' }, 'time-range:metric+deviceId,sequential-writes', 30, 500000],
+    [{ site: 'domain', path: 'string', ts: 'epochMs' }, 'prefix-scan:site', 5, 500],
+    [{ orderId: 'long', customer: 'pii', ts: 'epochMs' }, 'point-get,latest-n:customer', 2, 10],
+  ])('every suggestion for %j %s passes lint with no error, re-read from its create statement', (fields, access, servers, writes) => {
+    for (const s of suggest(fields, access, servers, writes)) {
+      expect(s.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      const create = fullCreate(s);
+      if (create === undefined) continue;
+      const subject = mergeSubjects([
+        { tables: parseShellScript(create, 'suggested.hbase') },
+        { keys: [keyDesign(s.template, parseAccess(access), fields)] },
+        { workload: { servers, writesPerSec: writes } },
+      ]);
+      expect(lintSubject(subject).filter((f) => f.severity === 'error')).toEqual([]);
+    }
+  });
+
+  it('rejects fields the access names but --fields lacks, and fields that are all times', () => {
+    expect(errorOf(() => suggest({ ts: 'epochMs' }, 'latest-n:deviceId', 3)).code).toBe('SUGGEST_FIELD');
+    expect(errorOf(() => suggest({ ts: 'epochMs' }, 'point-get', 3)).code).toBe('SUGGEST_NO_ENTITY');
+  });
+
+  it('sizes salt buckets as the next power of two at or above the servers, 8 to 256', () => {
+    expect([1, 8, 9, 10, 16, 17, 200, 1000].map(saltBuckets)).toEqual([8, 8, 16, 16, 16, 32, 256, 256]);
+  });
+});
+
+describe('rubyQuote', () => {
+  it.each([
+    [[0x30, 0x31, 0x5f], "'01_'"],
+    [[0x30, 0x27], `"0'"`],
+    [[0x00, 0x41], '"\\x00A"'],
+    [[0x23, 0x7b, 0x5c, 0x22], '"\\x23{\\x5C\\x22"'],
+  ])('%j -> %s', (bytes, text) => {
+    expect(rubyQuote(Uint8Array.from(bytes))).toBe(text);
+  });
+
+  it('round-trips through the shell reader', () => {
+    const bytes = Uint8Array.from([0x00, 0x27, 0x23, 0x7b, 0x5c, 0x22, 0x41, 0xff]);
+    const [t] = parseShellScript(`create 't', 'd', SPLITS => [${rubyQuote(bytes)}]`, 's.hbase');
+    const point = t?.splits.kind === 'points' ? t.splits.points[0] : undefined;
+    expect([...(point ?? '')].map((c) => c.charCodeAt(0))).toEqual([...bytes]);
+  });
+});
+
+describe('design suggest CLI', () => {
+  it('prints JSON with the create statement', async () => {
+    const run = await runCapture(['design', 'suggest', '--fields', 'deviceId:string,ts:epochMs', '--access', 'latest-n:deviceId', '--writes', '60000/s', '--servers', '10', '--table', 'events', '--json']);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.out) as { suggestions: { rank: number; template: string; create: string; presplit: { regions: number | null } }[] };
+    expect(out.suggestions.map((s) => s.rank)).toEqual([1, 2, 3]);
+    expect(out.suggestions[1]?.create).toBe(`create 'events', ${SUGGESTED_FAMILY}, {NUMREGIONS => 200, SPLITALGO => 'HexStringSplit'}`);
+    expect(out.suggestions[2]?.presplit.regions).toBeNull();
+  });
+
+  it('prints ranked text with trade-offs; without a write load the plain id leads', async () => {
+    const run = await runCapture(['design', 'suggest', '--fields', 'userId:string', '--access', 'point-get', '--servers', '4']);
+    expect(run.out.split('\n').filter((l) => /^\d/.test(l))).toEqual([
+      '1. {userId}  (entity-first, score 13)',
+      '2. {md5(userId,8)}_{userId}  (hash-prefix, score 12)',
+      '3. {salt(userId,8)}_{userId}  (salted-composite, score 11)',
+    ]);
+    expect(run.out).toContain('   trade-off: even spread for any id distribution');
+  });
+
+  it('asks for missing options', async () => {
+    const run = await runCapture(['design', 'suggest', '--fields', 'userId:string', '--servers', '4']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('design suggest needs --access');
+  });
+});
