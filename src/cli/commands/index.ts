@@ -1,6 +1,7 @@
 import type { CliCommand } from '../program.js';
 import { collectCommand } from './collect.js';
 import { designCommand } from './design.js';
+import { designCommand } from './design.js';
 import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
 import { lintCommand } from './lint.js';
