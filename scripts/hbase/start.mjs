@@ -31,9 +31,6 @@ import {
 
 const args = process.argv.slice(2);
 const withThrift = args.includes('--thrift');
-for (const a of args) {
-  if (a !== '--thrift') throw new Error(`hbase:start: unknown argument ${a}; the only option is --thrift`);
-}
 
 async function ready() {
   const status = await clusterStatus();
@@ -53,6 +50,10 @@ async function ready() {
 }
 
 async function main() {
+  const unknown = args.filter((a) => a !== '--thrift');
+  if (unknown.length > 0) {
+    throw new HarnessError('BAD_ARGUMENT', `unknown argument ${unknown.join(' ')}; the only option is --thrift`);
+  }
   const p = ports();
   const state = readState();
   if (state && state.pids.every((x) => alive(x.pid))) {
