@@ -1,0 +1,152 @@
+/**
+ * `key explain`: what a template's key is made of, which access patterns it serves (point get, prefix scan,
+ * newest-first, time range) and which of the playbook's anti-patterns it hits (a time or sequence first, numbers
+ * without padding, personal data in clear). A pure analysis of the compiled template; the CLI renders it.
+ */
+import type { KeyPart } from '../types.js';
+import type { CompiledTemplate } from './compile.js';
+import { looksLikePii, looksLikeSequence, looksLikeTime } from './explain-names.js';
+
+/** One part as `key explain` reports it. */
+export interface ExplainedPart {
+  readonly source: string;
+  readonly kind: KeyPart['kind'];
+  /** 0-based character offset in the template. */
+  readonly position: number;
+  /** Width in bytes, or `null` when it varies. */
+  readonly widthBytes: number | null;
+  readonly alphabet: KeyPart['alphabet'];
+  readonly inputs: readonly string[];
+  readonly buckets: number | null;
+  readonly order: KeyPart['order'];
+}
+
+/** An access pattern and whether (and how) the key serves it. */
+export interface AccessPattern {
+  readonly pattern: 'point get' | 'prefix scan' | 'newest-first' | 'time range';
+  readonly served: boolean;
+  /** How: the fields to know and the number of scans, or why not. */
+  readonly detail: string;
+}
+
+/** The anti-patterns `key explain` detects. */
+export type AntiPatternCode = 'time-first' | 'sequence-first' | 'unpadded-number' | 'pii-in-clear';
+
+/** An anti-pattern the template hits. */
+export interface AntiPattern {
+  readonly code: AntiPatternCode;
+  /** The field concerned. */
+  readonly field: string;
+  /** What goes wrong and the fix. */
+  readonly detail: string;
+}
+
+/** The whole explanation (also the `--json` shape of `key explain`). */
+export interface KeyExplanation {
+  readonly template: string;
+  readonly parts: readonly ExplainedPart[];
+  readonly fields: readonly string[];
+  readonly decodable: boolean;
+  readonly decodeWarnings: readonly string[];
+  readonly accessPatterns: readonly AccessPattern[];
+  readonly antiPatterns: readonly AntiPattern[];
+}
+
+const ONE_WAY = new Set<KeyPart['kind']>(['salt', 'bucket', 'md5', 'sha256', 'phoenixSalt', 'hbasewdPrefix', 'opentsdbSalt']);
+
+/** A leading run of the key: the fields known once it is fixed, and how many scans reading it takes. */
+interface Prefix {
+  readonly fields: readonly string[];
+  readonly scans: number;
+}
+
+/** The scans a prefix needs: one per bucket of every salt whose inputs the prefix does not fix. */
+function scansFor(parts: readonly KeyPart[], upTo: number, known: ReadonlySet<string>): number {
+  let scans = 1;
+  for (let i = 0; i < upTo; i++) {
+    const p = parts[i] as KeyPart;
+    if (p.buckets !== undefined && !p.inputs.every((f) => known.has(f))) scans *= p.buckets;
+  }
+  return scans;
+}
+
+function describeScans(prefix: Prefix): string {
+  const by = prefix.fields.length ? prefix.fields.join(', ') : 'nothing';
+  return `${by} known: ${prefix.scans === 1 ? '1 scan' : `${prefix.scans} scans (one per salt bucket)`}`;
+}
+
+/** Explains a compiled template. */
+export function explainTemplate(template: CompiledTemplate): KeyExplanation {
+  const parts = template.parts;
+  const numeric = new Set(template.numericFields);
+  const known = new Set<string>();
+  const prefixes: Prefix[] = [];
+  const ordered: { part: KeyPart; before: Prefix }[] = [];
+  parts.forEach((p, i) => {
+    if (p.kind === 'literal' || ONE_WAY.has(p.kind)) return;
+    if (p.order !== 'none' && p.orderField !== undefined) ordered.push({ part: p, before: { fields: [...known], scans: scansFor(parts, i, known) } });
+    for (const f of p.inputs) known.add(f);
+    prefixes.push({ fields: [...known], scans: scansFor(parts, i, known) });
+  });
+  const partial = prefixes.filter((p) => p.fields.length < template.fields.length && p.fields.length > 0);
+  const newest = ordered.find((o) => o.part.order === 'descending');
+  const timed = ordered.find((o) => looksLikeTime(o.part.orderField ?? '') || o.part.kind === 'reverseTs' || o.part.kind === 'date');
+
+  const accessPatterns: AccessPattern[] = [
+    { pattern: 'point get', served: true, detail: `a Get with ${template.fields.length ? template.fields.join(', ') : 'no fields'} known` },
+    partial.length
+      ? { pattern: 'prefix scan', served: true, detail: partial.map(describeScans).join('; ') }
+      : { pattern: 'prefix scan', served: false, detail: 'no leading part can be fixed on its own' },
+    newest
+      ? { pattern: 'newest-first', served: true, detail: `${newest.part.source} puts the newest ${newest.part.orderField} first; ${describeScans(newest.before)}` }
+      : { pattern: 'newest-first', served: false, detail: 'no reverseTs/reverseLong part; rows come oldest first' },
+    timed
+      ? { pattern: 'time range', served: true, detail: `a [from, to) range on ${timed.part.orderField} via ${timed.part.source}; ${describeScans(timed.before)}` }
+      : { pattern: 'time range', served: false, detail: 'no time-ordered part (reverseTs, date, long or pad of a time field)' },
+  ];
+  return {
+    template: template.source,
+    parts: parts.map((p) => ({
+      source: p.source,
+      kind: p.kind,
+      position: p.position,
+      widthBytes: p.fixedWidth ?? null,
+      alphabet: p.alphabet,
+      inputs: p.inputs,
+      buckets: p.buckets ?? null,
+      order: p.order,
+    })),
+    fields: template.fields,
+    decodable: template.decodable,
+    decodeWarnings: template.decodeWarnings,
+    accessPatterns,
+    antiPatterns: antiPatterns(parts, numeric),
+  };
+}
+
+function antiPatterns(parts: readonly KeyPart[], numeric: ReadonlySet<string>): AntiPattern[] {
+  const found: AntiPattern[] = [];
+  const first = parts.find((p) => p.kind !== 'literal');
+  if (first && !ONE_WAY.has(first.kind)) {
+    const field = first.orderField ?? (first.kind === 'field' ? first.inputs[0] : undefined);
+    if (field !== undefined && (looksLikeTime(field) || first.kind === 'reverseTs' || first.kind === 'date')) {
+      found.push({ code: 'time-first', field, detail: `${first.source} leads the key, so every new write lands in the same (${first.order === 'descending' ? 'first' : 'last'}) region; put a salt or an entity id first` });
+    } else if (field !== undefined && looksLikeSequence(field)) {
+      found.push({ code: 'sequence-first', field, detail: `${first.source} leads the key with an increasing sequence, so writes pile onto the last region; salt it or reverse it` });
+    }
+  }
+  for (const p of parts) {
+    if (p.kind !== 'field' || p.fixedWidth !== undefined) continue;
+    const field = p.inputs[0] as string;
+    if (numeric.has(field) || looksLikeTime(field) || looksLikeSequence(field)) {
+      found.push({ code: 'unpadded-number', field, detail: `${p.source} writes a number without padding, so keys sort "1" < "10" < "2"; use {pad(${field}, W)} or a fixed-width form` });
+    }
+  }
+  const inClear = new Set(parts.filter((p) => p.kind !== 'literal' && !ONE_WAY.has(p.kind)).flatMap((p) => p.inputs));
+  for (const field of inClear) {
+    if (looksLikePii(field)) {
+      found.push({ code: 'pii-in-clear', field, detail: `"${field}" looks like personal data and is written in clear, so it shows in WALs, HFiles and hbase:meta; write {sha256(${field})} instead` });
+    }
+  }
+  return found;
+}
