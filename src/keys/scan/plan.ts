@@ -58,7 +58,7 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
   let i = 0;
   for (; i < template.parts.length; i++) {
     const part = template.parts[i] as KeyPart;
-    const saltBytes = isSaltPart(part) && saltInputs(template, i).every(known) ? knownSalt(template, where, i, length(head) + length(tail)) : undefined;
+    const saltBytes = isSaltPart(part) && saltInputs(template, i).every(known) ? knownSalt(template, where, i, length(head) + (fan?.prefixes[0]?.bytes.length ?? 0) + length(tail)) : undefined;
     if (saltBytes) {
       append(saltBytes);
     } else if (isSaltPart(part)) {

@@ -110,6 +110,15 @@ describe('planScans: salts', () => {
     expect(plan.notes[0]).toMatch(/prefix byte 254/);
   });
 
+  it('a known Phoenix salt after an unknown salt is read at the right offset', () => {
+    // {salt(a,2)}{phoenixSalt(8)}t1\x00i1 with a unknown: the Phoenix byte over "t1\0i1" is 0x02 (hand computed above).
+    const t = template(salt('a', 2), following('phoenixSalt', 8), text('t1'), lit('00'), text('i1'));
+    expect(show(planScans(t, {}))).toEqual([
+      ['00\\x02t1\\x00i1', '00\\x02t1\\x00i1\\x00'],
+      ['01\\x02t1\\x00i1', '01\\x02t1\\x00i1\\x00'],
+    ]);
+  });
+
   it('OpenTSDB salt leaves the time out, so a series is known without its time', () => {
     // Metric 000001, tags 000001=000001: salt 0x08 with 20 buckets (OpenTSDB TestRowKey).
     const t = template(following('opentsdbSalt', 20), lit('000001'), long('ts'), lit('000001000001'));
