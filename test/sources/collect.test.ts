@@ -1,0 +1,101 @@
+// collectSeries and `hbase-hotspot collect` against a loopback gateway replaying the live_fx recording: a gateway
+// that goes away and comes back costs gaps, not the run or what was written; Ctrl-C leaves a valid file.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRestClient } from '../../src/hbase/rest/index.js';
+import { type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
+import { type CollectEvent, collectSeries, createRestSource, plannedSamples } from '../../src/sources/index.js';
+import { runCapture } from '../cli/run-cli.js';
+import { type FixtureServer, liveFxRoutes, serveFixtures } from './fixture-server.js';
+
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'collect-'));
+
+describe('collectSeries', () => {
+  it('plans both ends of the span', () => {
+    expect(plannedSamples(10_000, 15 * 60_000)).toBe(91);
+    expect(plannedSamples(10_000, 0)).toBe(1);
+  });
+
+  it('marks gaps while the gateway is gone, keeps sampling, and writes every snapshot it read', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const s = server;
+    const client = createRestClient({ baseUrl: s.url, timeoutMs: 200, retry: { maxAttempts: 2, initialDelayMs: 10, maxDelayMs: 10 } });
+    const source = createRestSource({ client, table: 'live_fx', description: s.url, settle: { attempts: 1 } });
+    const written: LoadSnapshot[] = [];
+    const events: CollectEvent[] = [];
+    const summary = await collectSeries({
+      source, intervalMs: 400, durationMs: 3200, write: (x) => written.push(x),
+      onEvent: (e) => {
+        events.push(e);
+        if (e.index === 1) void s.stop(); // gone after the second sample
+        if (e.index === 4) void s.start(); // back after the fifth
+      },
+    });
+    expect(summary.planned).toBe(9);
+    const kinds = events.map((e) => e.kind);
+    expect(kinds.slice(0, 2)).toEqual(['sample', 'sample']);
+    expect(kinds.slice(2, 5)).toEqual(['gap', 'gap', 'gap']);
+    expect(kinds.slice(-2)).toEqual(['sample', 'sample']);
+    expect(summary.gaps).toBe(events.filter((e) => e.kind === 'gap').length);
+    expect(written).toHaveLength(summary.written);
+    expect(summary.written + summary.gaps).toBe(9);
+    const gap = events.find((e) => e.kind === 'gap');
+    expect(gap?.kind === 'gap' && gap.error.code).toBe('REST_UNREACHABLE');
+  });
+
+  it('stops at once when the signal fires and reports it', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const source = createRestSource({ client: createRestClient({ baseUrl: server.url }), table: 'live_fx', description: 'gw' });
+    const stop = new AbortController();
+    const written: LoadSnapshot[] = [];
+    const summary = await collectSeries({ source, intervalMs: 300, durationMs: 60_000, write: (x) => written.push(x), signal: stop.signal, onEvent: () => written.length === 3 && stop.abort() });
+    expect(summary).toMatchObject({ planned: 201, written: 3, stopped: true });
+  });
+
+  it('rejects a zero interval', async () => {
+    const source = createRestSource({ client: createRestClient({ baseUrl: 'http://127.0.0.1:1' }), table: 't', description: 'gw' });
+    await expect(collectSeries({ source, intervalMs: 0, durationMs: 1, write: () => undefined })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('hbase-hotspot collect', () => {
+  it('writes a load series a reader accepts, with the REST source and interval in its header', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const out = join(tmp(), 'series.ndjson');
+    const run = await runCapture(['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '200ms', '-o', out]);
+    expect(run.code).toBe(0);
+    expect(run.err).toContain('done: 3 snapshot(s) of 3 written');
+    const series = parseLoadSeries(readFileSync(out, 'utf8'), out);
+    expect(series.source).toEqual({ kind: 'rest', description: server.url, intervalMs: 100 });
+    expect(series.snapshots).toHaveLength(3);
+  });
+
+  it('ends cleanly on Ctrl-C (SIGINT) with every line complete', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const out = join(tmp(), 'series.ndjson');
+    const timer = setTimeout(() => process.emit('SIGINT'), 450);
+    const run = await runCapture(['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '1h', '-o', out]);
+    clearTimeout(timer);
+    expect(run.code).toBe(0);
+    expect(run.err).toMatch(/stopped by Ctrl-C after \d+ snapshot\(s\) of 36001/);
+    const series = parseLoadSeries(readFileSync(out, 'utf8'), out);
+    expect(series.snapshots.length).toBeGreaterThanOrEqual(2);
+    expect(process.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('names the missing flag: --rest, --table, -o, and a bad --every', async () => {
+    expect((await runCapture(['collect', '--table', 't', '-o', 'x'])).err).toContain('--rest');
+    expect((await runCapture(['collect', '--rest', 'http://127.0.0.1:1', '-o', 'x'])).err).toContain('--table');
+    expect((await runCapture(['collect', '--rest', 'http://127.0.0.1:1', '--table', 't'])).err).toContain('-o series.ndjson');
+    expect((await runCapture(['collect', '--rest', 'nope', '--table', 't', '-o', 'x'])).err).toContain('"nope" is not a URL');
+    const bad = await runCapture(['collect', '--rest', 'http://127.0.0.1:1', '--table', 't', '--every', '0s', '-o', 'x']);
+    expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('--every 0s must be above 0')]);
+  });
+});
