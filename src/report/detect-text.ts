@@ -63,7 +63,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   for (const s of result.servers) {
     const bar = shareBar(s.share, result.fairServerShare, width);
     const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
-    const tag = s.hot ? c.red(' HOT') : '';
+    const tag = s.hot ? c.red(` HOT (${s.hotBy.join(', ')})`) : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
     lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
   }
   lines.push('');

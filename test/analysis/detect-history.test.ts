@@ -60,3 +60,32 @@ describe('detect over recorded histories', () => {
     expect(result.evidence.at(-1)).toBe('the source gives no read/write split');
   });
 });
+
+describe('hot in one measure, or only against region peers', () => {
+  it('finds a write hotspot under a read-heavy load', () => {
+    // reads spread evenly and dwarf the writes; every write lands on rs3
+    const result = detectHotspots(steadySeries(layout, repeat(3, [0, 0, 900, 0]), { reads: repeat(3, [10_000, 10_000, 10_000, 10_000]) }));
+    const rs3 = result.servers.find((s) => s.server === 'rs3');
+    expect(rs3).toMatchObject({ hot: true, hotBy: ['writes'], hotIntervals: 3 });
+    expect(rs3!.peerRatio).toBeCloseTo(10_900 / 10_000, 12);
+    expect(result.regions.find((r) => r.encodedName === 'c')).toMatchObject({ hotBy: ['writes'], hotIntervals: 3 });
+    expect(result.shape).not.toBe('none');
+  });
+
+  it('ignores a measure under 1% of the requests', () => {
+    // 30 reads on one server against 12,000 writes spread evenly: 0.25% of the requests
+    const result = detectHotspots(steadySeries(layout, repeat(3, [1000, 1000, 1000, 1000]), { reads: repeat(3, [0, 10, 0, 0]) }));
+    expect(result.servers.every((s) => !s.hot)).toBe(true);
+    expect(result.shape).toBe('none');
+  });
+
+  it('is no hotspot when a hot region sits on a server that is not hot', () => {
+    // region a: 700 against its peers' (0 + 4 × 200) / 5 = 160, 4.4 ×; rs1: 700 against (400 + 400) / 2, 1.75 ×
+    const six: Layout[] = [['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs2'], ['d', 'd', 'e', 'rs2'], ['e', 'e', 'f', 'rs3'], ['f', 'f', '', 'rs3']];
+    const result = detectHotspots(steadySeries(six, repeat(2, [700, 0, 200, 200, 200, 200])));
+    expect(result.regions[0]).toMatchObject({ encodedName: 'a', hot: true, hotIntervals: 0 });
+    expect(result.servers.every((s) => !s.hot)).toBe(true);
+    expect(result.shape).toBe('none');
+    expect(result.evidence).toEqual(['regions were above 3 × their peers in 2 interval(s), but never on a RegionServer above 3 × its peers: placement spreads the load']);
+  });
+});

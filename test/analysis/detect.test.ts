@@ -108,7 +108,7 @@ describe('shape: hot range', () => {
     ]);
     const result = detectHotspots(load);
     expect(result.shape).toBe('hot-range');
-    expect(result.evidence[0]).toContain('the load divided: the busiest daughter took 58%');
+    expect(result.evidence[0]).toBe('hot region a split and its writes divided: the busiest daughter took 58%');
     expect(result.events.map((e) => e.kind)).toEqual(['region-split']);
   });
 });

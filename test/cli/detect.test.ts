@@ -44,7 +44,7 @@ describe('detect series.ndjson', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('shape: monotonic tail (decided by region history)');
     expect(r.out).toContain(`  ${RS(2)} ███████████████████             64.8%  writes  66.8%  reads   0.0%`);
-    expect(r.out).toContain(' HOT');
+    expect(r.out).toContain('HOT (requests, writes)');
     expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests, hot in 2 of 3 interval(s)`);
     expect(r.out).toContain('events: 1');
     expect(r.out).toContain('region-split');

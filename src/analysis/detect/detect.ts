@@ -11,7 +11,7 @@ import { type KeyRange, shapeFromSamples } from './shape-samples.js';
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult } from './types.js';
-import { windowShares } from './window.js';
+import { type WindowShares, windowShares } from './window.js';
 
 /** Default hot factor: a server or region is hot when its load exceeds 3 × its peers' average. */
 export const DEFAULT_K = 3;
@@ -24,7 +24,13 @@ export interface DetectOptions {
   readonly samples?: readonly KeySample[];
 }
 
-const NONE: ShapeVerdict = { shape: 'none', alternatives: [], evidence: ['no region took more than k × the average of the other regions in any interval'], decidedBy: 'none' };
+function noHotspot(shares: WindowShares, k: number): ShapeVerdict {
+  const spread = shares.hotByInterval.filter((h) => h.spreadHot > 0).length;
+  const evidence = spread > 0
+    ? `regions were above ${k} × their peers in ${spread} interval(s), but never on a RegionServer above ${k} × its peers: placement spreads the load`
+    : `no region was above ${k} × the average of the other regions on a server above ${k} × its peers in any interval`;
+  return { shape: 'none', alternatives: [], evidence: [evidence], decidedBy: 'none' };
+}
 
 /**
  * Detects hotspots from already computed rates (the simulator calls this with its own series' rates).
@@ -43,7 +49,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   const shares = windowShares(rates, k);
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
-  let verdict = NONE;
+  let verdict = noHotspot(shares, k);
   if (hotRegions.size > 0) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;

@@ -29,7 +29,15 @@ const label = (r: RegionRate) => `region ${r.encodedName} ["${toStringBinary(r.s
 
 type SplitOutcome = 'upper' | 'lower' | 'inner' | 'divided';
 
-function splitOutcomes(rates: LoadRates, shares: WindowShares): { outcome: SplitOutcome; text: string }[] {
+/** What the history is read in: writes (where new keys land) when some region is hot in writes, else all requests. */
+type Measure = (r: RegionRate) => number;
+
+function measureOf(shares: WindowShares): { value: Measure; name: string } {
+  const byWrites = shares.hotByInterval.some((h) => [...h.hotBy.values()].some((m) => m.includes('writes')));
+  return byWrites ? { value: (r) => r.writes ?? 0, name: 'writes' } : { value: (r) => r.requests, name: 'load' };
+}
+
+function splitOutcomes(rates: LoadRates, shares: WindowShares, measure: { value: Measure; name: string }): { outcome: SplitOutcome; text: string }[] {
   const out: { outcome: SplitOutcome; text: string }[] = [];
   rates.events.forEach((e) => {
     if (e.kind !== 'region-split' || !e.related) return;
@@ -41,29 +49,29 @@ function splitOutcomes(rates: LoadRates, shares: WindowShares): { outcome: Split
     const daughters = (now?.interval.regions ?? [])
       .filter((r) => e.related?.includes(r.encodedName))
       .sort((a, b) => compareBytes(a.startKey, b.startKey));
-    const total = daughters.reduce((a, r) => a + r.requests, 0);
+    const total = daughters.reduce((a, r) => a + measure.value(r), 0);
     if (daughters.length < 2 || total <= 0) return;
-    const top = daughters.reduce((a, r) => (r.requests > a.requests ? r : a));
-    const kept = top.requests / total;
+    const top = daughters.reduce((a, r) => (measure.value(r) > measure.value(a) ? r : a));
+    const kept = measure.value(top) / total;
     const at = daughters.indexOf(top);
     const outcome: SplitOutcome = kept < DAUGHTER_KEEPS ? 'divided' : at === daughters.length - 1 ? 'upper' : at === 0 ? 'lower' : 'inner';
     out.push({
       outcome,
       text: outcome === 'divided'
-        ? `hot region ${e.region} split and the load divided: the busiest daughter took ${pct(kept)}`
-        : `hot region ${e.region} split and the ${outcome === 'inner' ? 'middle' : outcome} daughter ${label(top)} kept ${pct(kept)} of the load`,
+        ? `hot region ${e.region} split and its ${measure.name} divided: the busiest daughter took ${pct(kept)}`
+        : `hot region ${e.region} split and the ${outcome === 'inner' ? 'middle' : outcome} daughter ${label(top)} kept ${pct(kept)} of the ${measure.name}`,
     });
   });
   return out;
 }
 
 /** Moves of the hottest hot region between intervals that were not splits: +1 up the key space, −1 down. */
-function hotMoves(shares: WindowShares): { up: number; down: number } {
+function hotMoves(shares: WindowShares, value: Measure): { up: number; down: number } {
   let up = 0;
   let down = 0;
   let prev: RegionRate | undefined;
   for (const { hot } of shares.hotByInterval) {
-    const top = hot[0];
+    const top = topOf(hot, value);
     if (!top) continue;
     if (prev && top.encodedName !== prev.encodedName) {
       const inside = compareBytes(top.startKey, prev.startKey) >= 0 && (prev.endKey.length === 0 || (top.endKey.length > 0 && compareBytes(top.endKey, prev.endKey) <= 0));
@@ -75,38 +83,43 @@ function hotMoves(shares: WindowShares): { up: number; down: number } {
   return { up, down };
 }
 
+function topOf(hot: readonly RegionRate[], value: Measure): RegionRate | undefined {
+  return hot.reduce<RegionRate | undefined>((a, r) => (!a || value(r) > value(a) ? r : a), undefined);
+}
+
 const SAMPLES_SEPARATE = 'key samples (--samples): one key taking most requests is a single row; written keys that keep rising past every earlier key are a tail; many keys with a still edge are a range';
 
 /** Classifies the main hotspot from region history. `shares.hotByInterval` must hold at least one hot region. */
 export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeVerdict {
-  const splits = splitOutcomes(rates, shares);
+  const measure = measureOf(shares);
+  const splits = splitOutcomes(rates, shares, measure);
   const evidence = splits.map((s) => s.text);
   const count = (o: SplitOutcome) => splits.filter((s) => s.outcome === o).length;
   const verdict = (shape: ShapeVerdict['shape'], alternatives: ShapeVerdict['alternatives'], more: string[] = []): ShapeVerdict =>
     ({ shape, alternatives, evidence: [...evidence, ...more], decidedBy: 'region-history' });
-  if (count('divided') > 0) return verdict('hot-range', [], ['splitting divided the load, which a single row or a tail never allows']);
+  if (count('divided') > 0) return verdict('hot-range', [], [`splitting divided the ${measure.name}, which a single row or a tail never allows`]);
   const tail = Math.max(count('upper'), count('lower'));
   if (tail > 0 && tail === splits.length) {
     const direction = count('upper') > 0 ? 'upper' : 'lower';
     return tail >= 2
-      ? verdict('monotonic-tail', [], [`after each of ${tail} splits the ${direction} daughter, holding the newest keys, took the load`])
+      ? verdict('monotonic-tail', [], [`after each of ${tail} splits the ${direction} daughter, holding the newest keys, took the ${measure.name}`])
       : verdict('monotonic-tail', [
           { shape: 'hot-range', separatedBy: `another split of the hot daughter (a tail moves to its ${direction} daughter again) or ${SAMPLES_SEPARATE}` },
           { shape: 'single-row', separatedBy: SAMPLES_SEPARATE },
         ]);
   }
   if (count('inner') > 0) return verdict('single-row', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], ['the load stayed in one inner daughter: one key cannot be split']);
-  const moves = hotMoves(shares);
+  const moves = hotMoves(shares, measure.value);
   if (moves.up + moves.down > 0) {
     const dir = moves.up >= moves.down ? 'up' : 'down';
     return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [`the hot spot moved ${dir} the key space to the next region ${Math.max(moves.up, moves.down)} time(s)`]);
   }
-  return steadyRegion(shares, verdict);
+  return steadyRegion(shares, measure.value, verdict);
 }
 
-function steadyRegion(shares: WindowShares, verdict: (s: ShapeVerdict['shape'], a: ShapeVerdict['alternatives'], more?: string[]) => ShapeVerdict): ShapeVerdict {
+function steadyRegion(shares: WindowShares, value: Measure, verdict: (s: ShapeVerdict['shape'], a: ShapeVerdict['alternatives'], more?: string[]) => ShapeVerdict): ShapeVerdict {
   const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
-  const hot = hotIntervals.map((h) => h.hot[0] as RegionRate);
+  const hot = hotIntervals.map((h) => topOf(h.hot, value) as RegionRate);
   const top = hot[0] as RegionRate;
   const writes = hot.reduce<number | null>((a, r) => (a === null || r.writes === null ? null : a + r.writes), 0);
   const reads = hot.reduce<number | null>((a, r) => (a === null || r.reads === null ? null : a + r.reads), 0);

@@ -43,16 +43,18 @@ export interface PeerTest {
   readonly hotByAverage: boolean;
 }
 
-/** Peer test of member `index` of `loads` with factor `k`. */
-export function peerTest(loads: readonly number[], index: number, k: number): PeerTest {
-  const n = loads.length;
-  const x = loads[index] ?? 0;
-  const total = loads.reduce((a, b) => a + b, 0);
+/** Peer test of a member with load `x` among `n` members whose loads sum to `total` (O(1)). */
+export function peerTestOf(x: number, total: number, n: number, k: number): PeerTest {
   const averageRatio = total > 0 ? x / (total / n) : 0;
   const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
   const peerRatio = n > 1 && peersMean > 0 ? x / peersMean : null;
   const hot = n > 1 && x > 0 && (peerRatio === null || peerRatio > k);
   return { peerRatio, averageRatio, hot, hotByAverage: averageRatio > k };
+}
+
+/** Peer test of member `index` of `loads` with factor `k`. */
+export function peerTest(loads: readonly number[], index: number, k: number): PeerTest {
+  return peerTestOf(loads[index] ?? 0, loads.reduce((a, b) => a + b, 0), loads.length, k);
 }
 
 /** `part / whole`, 0 when the whole is 0. */

@@ -6,6 +6,7 @@
  */
 import type { RateEvent } from '../../model/index.js';
 import type { FindingKind, ShapeId } from './catalogue.js';
+import type { LoadMeasure } from './hot-test.js';
 
 /** One RegionServer over the analysed window. */
 export interface ServerLoadShare {
@@ -21,14 +22,18 @@ export interface ServerLoadShare {
   readonly requestsPerSec: number;
   /** Regions of the table it hosted at the window's end (0 if it left). */
   readonly regionCount: number;
-  /** Its load ÷ the average load of the OTHER servers; `null` when the others took nothing. */
+  /** Its read + write load ÷ the average load of the OTHER servers; `null` when the others took nothing. */
   readonly peerRatio: number | null;
   /** Its load ÷ the average over all servers (the playbook's "k × average" figure). */
   readonly averageRatio: number;
-  /** `peerRatio > k` (or the others took nothing while it took some). */
+  /** Hot over the window: above k × the other servers' average in requests, writes or reads (see `hotBy`). */
   readonly hot: boolean;
+  /** The measures it is hot in over the window (`requests`, `writes`, `reads`; a measure under 1% of requests never counts). */
+  readonly hotBy: readonly LoadMeasure[];
   /** `averageRatio > k`: the playbook's test, shown beside the peer test. */
   readonly hotByAverage: boolean;
+  /** Number of intervals in which it was hot against that interval's servers. */
+  readonly hotIntervals: number;
 }
 
 /** One region over the analysed window (split parents and daughters are separate regions). */
@@ -55,11 +60,13 @@ export interface RegionLoadShare {
   readonly peerRatio: number | null;
   /** Its window load ÷ the average over all regions. */
   readonly averageRatio: number;
-  /** Hot over the window (peer test). */
+  /** Hot over the window: above k × the other regions' average in requests, writes or reads (see `hotBy`). */
   readonly hot: boolean;
+  /** The measures it is hot in over the window. */
+  readonly hotBy: readonly LoadMeasure[];
   /** `averageRatio > k`, the playbook's test. */
   readonly hotByAverage: boolean;
-  /** Number of intervals in which it was hot against the regions of that interval. */
+  /** Number of intervals in which it was hot against that interval's regions while on a hot server. */
   readonly hotIntervals: number;
   /** Start of the first interval and end of the last interval it was part of, epoch ms. */
   readonly firstSeenMs: number;

@@ -6,16 +6,34 @@
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate } from '../../model/index.js';
-import { peerTest, share, spreadOf } from './stats.js';
+import { type LoadMeasure, hotVerdicts } from './hot-test.js';
+import { share, spreadOf } from './stats.js';
 import type { DetectResult, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
+
+/** The hot regions of one interval. */
+export interface IntervalHot {
+  readonly interval: RateInterval;
+  /**
+   * Regions hot against the interval's other regions (in any material measure) AND hosted on a RegionServer hot
+   * against the interval's other servers: a hot region whose server is not hot is spread by placement, not a hotspot.
+   * Busiest first by read + write requests.
+   */
+  readonly hot: readonly RegionRate[];
+  /** Encoded name of each hot region → the measures it is hot in. */
+  readonly hotBy: ReadonlyMap<string, readonly LoadMeasure[]>;
+  /** Servers hot against the interval's other servers. */
+  readonly hotServers: readonly string[];
+  /** Regions hot against their peers but on servers that are not hot. */
+  readonly spreadHot: number;
+}
 
 /** Window-level figures, before shapes and findings. */
 export type WindowShares = Pick<
   DetectResult,
   'fairServerShare' | 'fairRegionShare' | 'hottestServerShare' | 'hottestServerWriteShare' | 'hottestRegionShare' | 'spread' | 'servers' | 'regions' | 'timeline'
 > & {
-  /** Per interval, the regions hot against that interval's other regions (busiest first). */
-  readonly hotByInterval: readonly { readonly interval: RateInterval; readonly hot: readonly RegionRate[] }[];
+  /** Per interval, the hot regions. */
+  readonly hotByInterval: readonly IntervalHot[];
 };
 
 interface Tally {
@@ -32,6 +50,7 @@ function add(t: Tally, r: { reads: number | null; writes: number | null; request
   t.seconds += seconds;
 }
 
+type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
 const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, seconds: 0 });
 const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
 
@@ -65,57 +84,66 @@ function timelineEntry(iv: RateInterval): TimelineEntry {
  * the region at its end); fair shares are time-weighted means of the per-interval 1 / count.
  */
 export function windowShares(rates: LoadRates, k: number): WindowShares {
-  const servers = new Map<string, Tally>();
+  const servers = new Map<string, { tally: Tally; hotIntervals: number }>();
   const regions = new Map<string, { tally: Tally; last: RegionRate; first: number; lastMs: number; hotIntervals: number }>();
   const table = newTally();
   let fairServer = 0;
   let fairRegion = 0;
   let totalSeconds = 0;
-  const hotByInterval: { interval: RateInterval; hot: RegionRate[] }[] = [];
+  const hotByInterval: IntervalHot[] = [];
   const timeline: TimelineEntry[] = [];
   for (const iv of rates.intervals) {
     const seconds = iv.durationMs / 1000;
     totalSeconds += seconds;
     fairServer += seconds * (iv.servers.length ? 1 / iv.servers.length : 0);
     fairRegion += seconds * (iv.regions.length ? 1 / iv.regions.length : 0);
-    for (const s of iv.servers) {
-      const tally = servers.get(s.server) ?? newTally();
-      add(tally, s, seconds);
-      servers.set(s.server, tally);
-    }
-    const loads = iv.regions.map((r) => r.requests);
-    const hot = iv.regions.filter((_, i) => peerTest(loads, i, k).hot).sort((a, b) => b.requests - a.requests);
-    hotByInterval.push({ interval: iv, hot });
+    const serverVerdicts = hotVerdicts(iv.servers, k);
+    const hotServers = iv.servers.filter((_, i) => serverVerdicts[i]?.hot).map((s) => s.server);
+    iv.servers.forEach((s, i) => {
+      const entry = servers.get(s.server) ?? { tally: newTally(), hotIntervals: 0 };
+      add(entry.tally, s, seconds);
+      if (serverVerdicts[i]?.hot) entry.hotIntervals++;
+      servers.set(s.server, entry);
+    });
+    const regionVerdicts = hotVerdicts(iv.regions, k);
+    const hotBy = new Map<string, readonly LoadMeasure[]>();
+    let spreadHot = 0;
+    iv.regions.forEach((r, i) => {
+      const verdict = regionVerdicts[i];
+      if (!verdict?.hot) return;
+      if (hotServers.includes(r.server)) hotBy.set(r.encodedName, verdict.hotBy);
+      else spreadHot++;
+    });
+    const hot = iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
+    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot });
     for (const r of iv.regions) {
       add(table, r, 0);
       const entry = regions.get(r.encodedName) ?? { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0 };
       add(entry.tally, r, seconds);
       entry.last = r;
       entry.lastMs = iv.endMs;
-      if (hot.includes(r)) entry.hotIntervals++;
+      if (hotBy.has(r.encodedName)) entry.hotIntervals++;
       regions.set(r.encodedName, entry);
     }
     timeline.push(timelineEntry(iv));
   }
   const lastServers = rates.intervals.at(-1)?.servers ?? [];
   const serverList = [...servers.entries()];
-  const serverLoads = serverList.map(([, t]) => t.requests);
+  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => s.tally), k);
   const serverShares: ServerLoadShare[] = serverList
-    .map(([server, t], i) => {
-      const test = peerTest(serverLoads, i, k);
-      return {
-        server,
-        share: share(t.requests, table.requests),
-        readShare: ratio(t.reads, table.reads),
-        writeShare: ratio(t.writes, table.writes),
-        requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
-        regionCount: lastServers.find((s) => s.server === server)?.regionCount ?? 0,
-        ...test,
-      };
-    })
+    .map(([server, { tally: t, hotIntervals }], i) => ({
+      server,
+      share: share(t.requests, table.requests),
+      readShare: ratio(t.reads, table.reads),
+      writeShare: ratio(t.writes, table.writes),
+      requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
+      regionCount: lastServers.find((s) => s.server === server)?.regionCount ?? 0,
+      ...(serverVerdicts[i] as HotVerdictFields),
+      hotIntervals,
+    }))
     .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
   const regionList = [...regions.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
-  const regionLoads = regionList.map((r) => r.tally.requests);
+  const regionVerdicts = hotVerdicts(regionList.map((r) => r.tally), k);
   const regionShares: RegionLoadShare[] = regionList.map((r, i) => ({
     encodedName: r.last.encodedName,
     name: r.last.name,
@@ -126,7 +154,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     readShare: ratio(r.tally.reads, table.reads),
     writeShare: ratio(r.tally.writes, table.writes),
     requestsPerSec: r.tally.seconds > 0 ? r.tally.requests / r.tally.seconds : 0,
-    ...peerTest(regionLoads, i, k),
+    ...(regionVerdicts[i] as HotVerdictFields),
     hotIntervals: r.hotIntervals,
     firstSeenMs: r.first,
     lastSeenMs: r.lastMs,
@@ -138,7 +166,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     hottestServerShare: serverShares[0]?.share ?? 0,
     hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
     hottestRegionShare: Math.max(0, ...regionShares.map((r) => r.share)),
-    spread: { servers: spreadOf(serverLoads), regions: spreadOf(regionLoads) },
+    spread: { servers: spreadOf(serverList.map(([, s]) => s.tally.requests)), regions: spreadOf(regionList.map((r) => r.tally.requests)) },
     servers: serverShares,
     regions: regionShares,
     timeline,
