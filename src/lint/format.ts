@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type Finding, SEVERITIES } from './rules/types.js';
+import { type Finding, type LintRule, SEVERITIES } from './rules/types.js';
 
 /**
  * Formats findings as text, one block per severity:
@@ -26,4 +26,11 @@ export function formatFindings(findings: readonly Finding[]): string {
   const count = (s: string): number => findings.filter((f) => f.severity === s).length;
   lines.push(`${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The rule catalogue as a Markdown table (the README/docs table is this text, checked by a test). */
+export function rulesMarkdown(rules: readonly LintRule[]): string {
+  const cell = (t: string): string => t.replace(/\|/g, '\\|');
+  const rows = rules.map((r) => `| \`${r.code}\` | ${r.severity} | ${cell(r.checks)} | ${cell(r.why)} | ${cell(r.fix)} |`);
+  return ['| code | severity | checks | why | fix |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

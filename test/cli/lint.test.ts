@@ -133,3 +133,15 @@ describe('lint --rest', () => {
     expect(run.err).toContain('--rest needs --table');
   });
 });
+
+describe('lint: wide rows', () => {
+  it('flags a flat-wide sensor row with the growth that makes it unsplittable', async () => {
+    // 0.2 cells/s x 40 B = 691,200 B/day; 10 GiB / 691,200 B = 15,534.46 days; no TTL.
+    const { code, findings } = await lintJson(fixturePath('sensor-wide.yaml'));
+    expect(codes(findings)).toEqual(['error WIDE_ROW_UNSPLITTABLE']);
+    expect(findings[0]?.message).toBe(
+      "rows of 'sensor_wide' (key {sensorId}) grow 0.66 MiB/day (0.2 qualifiers/s x 40 B) and reach the region size 10240 MiB after 15534.5 days; without a TTL any growth ends there",
+    );
+    expect(code).toBe(1);
+  });
+});

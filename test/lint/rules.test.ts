@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { rulesMarkdown } from '../../src/lint/format.js';
 import type { LintSubject } from '../../src/lint/model.js';
 import { RULES, ruleByCode } from '../../src/lint/rules/index.js';
 import { heapPercent } from '../../src/lint/rules/site-rules.js';
@@ -172,5 +174,13 @@ describe('heapPercent', () => {
     [0.4, 40], [0.41, 41], [0.405, 40], [0.5, 50], [0.45, 45], [0.35, 35], [0.29, 29], [0.57, 57],
   ])('%s -> %i like (int)(float * 100)', (fraction, percent) => {
     expect(heapPercent(fraction)).toBe(percent);
+  });
+});
+
+describe('docs/lint.md', () => {
+  it('holds the catalogue table exactly as the code has it', () => {
+    const doc = readFileSync(new URL('../../docs/lint.md', import.meta.url), 'utf8');
+    const table = /<!-- rules:start -->\n([\s\S]*?)\n<!-- rules:end -->/.exec(doc)?.[1];
+    expect(table).toBe(rulesMarkdown(RULES));
   });
 });
