@@ -70,7 +70,7 @@ describe('detect series.ndjson', () => {
     const k = await run('detect', TAIL, '--k', '0.5');
     expect([k.code, k.err]).toEqual([2, expect.stringContaining('--k: "0.5" is not a hot factor')]);
     const none = await run('detect');
-    expect([none.code, none.err]).toEqual([2, expect.stringContaining('no load series given')]);
+    expect([none.code, none.err]).toEqual([2, expect.stringContaining('hbase-hotspot detect series.ndjson')]);
     const bad = await run('detect', fixture('malformed.ndjson'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('malformed.ndjson:4 (regions[0].startKey)');

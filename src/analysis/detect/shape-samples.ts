@@ -46,8 +46,21 @@ function commonPrefix(keys: Uint8Array[]): Uint8Array {
   return first.subarray(0, n);
 }
 
-/** Share of each slice's written weight beyond the edge of everything written before, averaged over slices 2…n. */
-function edgeShares(writes: KeySample[], fromMs: number, toMs: number): { up: number; down: number; slices: number } {
+/** How the written keys moved over time slices. */
+interface Edges {
+  /** Average share (slices 2…n) of each slice's written weight above every key written before. */
+  readonly up: number;
+  /** The same below every key written before. */
+  readonly down: number;
+  /** Non-empty slices. */
+  readonly slices: number;
+  /** Slices (2…n) whose largest key passed the largest key before. */
+  readonly maxRises: number;
+  /** Fewest and most distinct keys written in a slice. */
+  readonly distinct: readonly [number, number];
+}
+
+function edgeShares(writes: KeySample[], fromMs: number, toMs: number): Edges {
   const slices: KeySample[][] = Array.from({ length: TIME_SLICES }, () => []);
   const span = Math.max(1, toMs - fromMs + 1);
   for (const s of writes) (slices[Math.min(TIME_SLICES - 1, Math.floor(((s.timeMs - fromMs) / span) * TIME_SLICES))] as KeySample[]).push(s);
@@ -56,11 +69,15 @@ function edgeShares(writes: KeySample[], fromMs: number, toMs: number): { up: nu
   let min: Uint8Array | undefined;
   let up = 0;
   let down = 0;
+  let maxRises = 0;
+  const distinct = used.map((slice) => new Set(slice.map((s) => toStringBinary(s.key))).size);
   used.forEach((slice, i) => {
     const total = slice.reduce((a, s) => a + weightOf(s), 0);
-    if (i > 0 && max && min) {
-      up += slice.filter((s) => compareBytes(s.key, max as Uint8Array) > 0).reduce((a, s) => a + weightOf(s), 0) / total;
-      down += slice.filter((s) => compareBytes(s.key, min as Uint8Array) < 0).reduce((a, s) => a + weightOf(s), 0) / total;
+    const above = slice.filter((s) => max && compareBytes(s.key, max) > 0);
+    if (i > 0) {
+      up += above.reduce((a, s) => a + weightOf(s), 0) / total;
+      down += slice.filter((s) => min && compareBytes(s.key, min) < 0).reduce((a, s) => a + weightOf(s), 0) / total;
+      if (above.length > 0) maxRises++;
     }
     for (const s of slice) {
       if (!max || compareBytes(s.key, max) > 0) max = s.key;
@@ -68,7 +85,7 @@ function edgeShares(writes: KeySample[], fromMs: number, toMs: number): { up: nu
     }
   });
   const n = Math.max(1, used.length - 1);
-  return { up: up / n, down: down / n, slices: used.length };
+  return { up: up / n, down: down / n, slices: used.length, maxRises, distinct: [Math.min(...distinct), Math.max(...distinct)] };
 }
 
 /**
@@ -110,12 +127,14 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
       evidence: [
         head,
         `over ${edges.slices} time slices, on average ${pct(rising ? edges.up : edges.down)} of each slice's written keys were ${rising ? 'above' : 'below'} every key written before: the written key range keeps moving ${rising ? 'up' : 'down'}`,
-        `written keys went from "${toStringBinary(first.key)}" to "${toStringBinary(last.key)}"`,
+        `written keys went from "${toStringBinary(first.key)}" to "${toStringBinary(last.key)}"; the largest written key rose in ${edges.maxRises} of ${edges.slices - 1} slices; ${edges.distinct[0]}–${edges.distinct[1]} distinct keys written per slice`,
       ],
       alternatives: [],
     };
   }
-  const edge = edges ? `; only ${pct(Math.max(edges.up, edges.down))} of newly written keys landed beyond the previous edge, so the written range is not moving` : '';
+  const edge = edges
+    ? `; only ${pct(Math.max(edges.up, edges.down))} of newly written keys landed beyond the previous edge (the largest key rose in ${edges.maxRises} of ${edges.slices - 1} slices), so the written range is not moving`
+    : '';
   return {
     shape: 'hot-range',
     decidedBy: 'samples',
