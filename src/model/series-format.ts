@@ -78,10 +78,11 @@ export class LoadSeriesWriter {
 }
 
 function parseHeader(obj: JsonObject): LoadSeriesHeader {
-  rejectUnknown(obj, HEADER_FIELDS, '');
   if (obj.format !== LOAD_SERIES_FORMAT) {
-    throw new FieldProblem('format', `the first line must be the header {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},...}`);
+    const looksLikeSnapshot = 'timeMs' in obj && 'regions' in obj;
+    throw new FieldProblem('format', `the first line must be the header {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},"table":...,"source":{"kind":...}}${looksLikeSnapshot ? '; this line is a snapshot: add the header line above it' : ''}`);
   }
+  rejectUnknown(obj, HEADER_FIELDS, '');
   if (obj.version !== LOAD_SERIES_VERSION) {
     throw new FieldProblem('version', `unsupported version ${JSON.stringify(obj.version)}; this release reads version ${LOAD_SERIES_VERSION}`);
   }

@@ -83,7 +83,8 @@ describe('load-series NDJSON', () => {
         return err as NdjsonFormatError;
       }
     })();
-    expect(e?.issues[0]).toMatchObject({ line: 1, field: 'timeMs' });
+    expect(e?.issues[0]).toMatchObject({ line: 1, field: 'format' });
+    expect(e?.issues[0]?.message).toContain('this line is a snapshot: add the header line above it');
     expect(() => parseLoadSeries(HEADER.replace('"version":1', '"version":2'), 'v')).toThrow(/unsupported version 2/);
   });
 
