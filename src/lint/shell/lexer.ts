@@ -19,6 +19,9 @@ export interface Token {
   readonly column: number;
 }
 
+/** A number (`16`, `1_000`, `0.8`) or a bare word (`NAME`, `Bytes.toBytes`, `true`), read in place. */
+const WORD = /(-?\d[\d_]*(?:\.\d+)?)|[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*[?!]?/y;
+
 const CLOSERS: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
 const NAMES: Record<string, string> = { '{': 'hash', '[': 'array', '(': 'argument list' };
 
@@ -106,12 +109,11 @@ export function tokenize(text: string, file: string): Token[] {
       i++;
       col++;
     } else {
-      const m = /^(-?\d[\d_]*(?:\.\d+)?)|^([A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*[?!]?)/.exec(
-        text.slice(i, i + 200),
-      );
+      WORD.lastIndex = i;
+      const m = WORD.exec(text);
       if (m === null) fail(`unexpected character '${ch}' in an hbase shell statement`);
       else {
-        push(m[1] !== undefined ? 'num' : 'word', m[0].replace(/_/g, m[1] !== undefined ? '' : '_'), l, c);
+        push(m[1] !== undefined ? 'num' : 'word', m[1] !== undefined ? m[0].replace(/_/g, '') : m[0], l, c);
         i += m[0].length;
         col += m[0].length;
       }
@@ -135,6 +137,14 @@ function readString(text: string, start: number, quote: string, onUnterminated: 
   let col = 0;
   while (i < text.length && text[i] !== quote) {
     const ch = text[i] as string;
+    if (ch !== '\\' && ch !== '\n') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== quote && text[end] !== '\\' && text[end] !== '\n') end++;
+      out += text.slice(i, end);
+      col += end - i;
+      i = end;
+      continue;
+    }
     if (ch === '\n') {
       lines++;
       col = 0;

@@ -29,10 +29,17 @@ export function parseXml(text: string, file: string): XmlElement {
   let i = 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
+  const lineStarts = [0];
+  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) lineStarts.push(nl + 1);
   const position = (at: number): { line: number; column: number } => {
-    const before = text.slice(0, at);
-    const line = before.split('\n').length;
-    return { line, column: at - before.lastIndexOf('\n') };
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] as number) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: at - (lineStarts[lo] as number) + 1 };
   };
   const fail = (message: string, at = i): never => {
     throw new HotspotError('LINT_XML_SYNTAX', message, { file, ...position(at) });
@@ -94,13 +101,7 @@ export function parseXml(text: string, file: string): XmlElement {
     }
   }
   const unclosed = stack.pop();
-  if (unclosed !== undefined) fail(`<${unclosed.name}> is never closed: add </${unclosed.name}>`, offsetOf(text, unclosed));
+  if (unclosed !== undefined) fail(`<${unclosed.name}> is never closed: add </${unclosed.name}>`, (lineStarts[unclosed.line - 1] as number) + unclosed.column - 1);
   if (root === undefined) return fail('no root element: expected <configuration>', 0);
   return root;
-}
-
-function offsetOf(text: string, el: XmlElement): number {
-  let at = 0;
-  for (let line = 1; line < el.line; line++) at = text.indexOf('\n', at) + 1;
-  return at + el.column - 1;
 }
