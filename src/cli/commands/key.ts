@@ -5,6 +5,9 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import type { CliCommand } from '../program.js';
+import { keyDecodeCommand } from './key-decode.js';
+import { keyEncodeCommand } from './key-encode.js';
+import { keyExplainCommand } from './key-explain.js';
 import { keyScanCommand } from './key-scan.js';
 
 /** One `key` sub-command: registers itself on the `key` command. */
@@ -13,7 +16,7 @@ export interface KeySubcommand {
 }
 
 /** The `key` sub-commands, in the order help lists them. Add a line per sub-command. */
-export const keySubcommands: KeySubcommand[] = [keyScanCommand];
+export const keySubcommands: KeySubcommand[] = [keyEncodeCommand, keyDecodeCommand, keyExplainCommand, keyScanCommand];
 
 /** The `key` command. */
 export const keyCommand: CliCommand = {

@@ -1,0 +1,80 @@
+/**
+ * `hbase-hotspot key encode '<template>' --record '<json>' [--json]` and `... --records file.ndjson [--json]`:
+ * encodes records into rowkeys, printed as HBase prints keys (`Bytes.toStringBinary`), one per line. `--json` prints
+ * `{"key": "<toStringBinary>", "hex": "<lower-case hex>"}` (one such object per line for `--records`). `--records -`
+ * reads standard input. An error on a line names the file and the line.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { toHex, toStringBinary } from '../../bytes/index.js';
+import { compileTemplate } from '../../keys/template/index.js';
+import { formatWhere, HotspotError, isHotspotError } from '../../util/errors.js';
+import { printJson, type CliIo } from '../io.js';
+import type { KeySubcommand } from './key.js';
+import { parseRecord } from './key-record.js';
+
+interface EncodeOptions {
+  record?: string;
+  records?: string;
+  json?: boolean;
+}
+
+async function readRecordsFile(path: string, io: CliIo): Promise<string> {
+  if (path === '-') return io.readStdin();
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (cause) {
+    throw new HotspotError('FILE_READ', `cannot read --records: ${(cause as Error).message}`, { file: path, cause });
+  }
+}
+
+/** Runs `key encode`. */
+export async function runKeyEncode(template: string, options: EncodeOptions, io: CliIo): Promise<void> {
+  if ((options.record === undefined) === (options.records === undefined)) {
+    throw new HotspotError('CLI_RECORD_INVALID', `give exactly one of --record '<json>' or --records file.ndjson`);
+  }
+  const compiled = compileTemplate(template);
+  const render = (key: Uint8Array) => (options.json ? JSON.stringify({ key: toStringBinary(key), hex: toHex(key) }) : toStringBinary(key));
+  if (options.record !== undefined) {
+    const key = compiled.encode(parseRecord(options.record, { what: '--record', field: '--record' }));
+    if (options.json) printJson(io, { key: toStringBinary(key), hex: toHex(key) });
+    else io.stdout(`${toStringBinary(key)}\n`);
+    return;
+  }
+  const file = options.records as string;
+  const lines = (await readRecordsFile(file, io)).split('\n');
+  let out = '';
+  lines.forEach((text, i) => {
+    if (text.trim() === '') return;
+    const where = { file: file === '-' ? 'stdin' : file, line: i + 1 };
+    try {
+      out += `${render(compiled.encode(parseRecord(text, { ...where, what: 'the record' })))}\n`;
+    } catch (err) {
+      io.stdout(out);
+      if (!isHotspotError(err) || err.where.line !== undefined) throw err;
+      // Re-place the error at the file and line, keeping its field.
+      const prefix = formatWhere(err.where);
+      const message = prefix && err.message.startsWith(`${prefix}: `) ? err.message.slice(prefix.length + 2) : err.message;
+      throw new HotspotError(err.code, message, { ...where, ...(err.where.field !== undefined && { field: err.where.field }), cause: err });
+    }
+    if (out.length > 1 << 16) {
+      io.stdout(out);
+      out = '';
+    }
+  });
+  io.stdout(out);
+}
+
+/** The `key encode` sub-command. */
+export const keyEncodeCommand: KeySubcommand = {
+  register(key: Command, io: CliIo): void {
+    key
+      .command('encode')
+      .description('encode records into rowkeys, printed as Bytes.toStringBinary')
+      .argument('<template>', "rowkey template, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
+      .option('--record <json>', 'one record as a JSON object, e.g. \'{"deviceId": "d1", "ts": 1709856000000}\'')
+      .option('--records <file>', 'NDJSON file of records, one per line ("-" for standard input)')
+      .option('--json', 'print {"key": "<toStringBinary>", "hex": "<hex>"} (one per line for --records)')
+      .action((template: string, options: EncodeOptions) => runKeyEncode(template, options, io));
+  },
+};
