@@ -3,9 +3,10 @@
  * `Uint8Array` with an offsets table, plus each key's first 8 bytes as two unsigned 32-bit big-endian numbers
  * (zero-padded), so most comparisons in a binary search are two integer compares and never touch the key bytes.
  *
- * Ordering is HBase's (`Bytes.compareTo`, unsigned lexicographic). The prefix shortcut is exact: if a key's padded
- * prefix is smaller, the key is smaller; only equal prefixes fall through to a byte loop from byte 8 and then the
- * lengths (with equal padded prefixes, the shorter key is a prefix of the longer one).
+ * Ordering is HBase's (`Bytes.compareTo`, unsigned lexicographic). Bytes every key shares (`user` in `user0001`,
+ * `user0002`, ...) are compared once per search, and the 8 integer bytes are taken after them, so they tell keys apart.
+ * The shortcut is exact: if a key's padded 8 bytes are smaller, the key is smaller; only equal ones fall through to a
+ * byte loop after them and then the lengths (with equal padded bytes, the shorter key is a prefix of the longer one).
  */
 
 /** Sorted rowkeys packed for {@link PackedKeys.countAtOrBelow}. */
@@ -16,6 +17,8 @@ export class PackedKeys {
   private readonly offsets: Int32Array;
   private readonly high: Uint32Array;
   private readonly low: Uint32Array;
+  /** Leading bytes shared by every key; the integer words start after them. */
+  private readonly common: Uint8Array;
 
   /** Packs `keys`, which must already be in ascending HBase order (the caller checks). */
   constructor(keys: readonly Uint8Array[]) {
@@ -26,12 +29,14 @@ export class PackedKeys {
     this.offsets = new Int32Array(keys.length + 1);
     this.high = new Uint32Array(keys.length);
     this.low = new Uint32Array(keys.length);
+    this.common = sharedPrefix(keys);
+    const skip = this.common.length;
     let at = 0;
     keys.forEach((k, i) => {
       this.bytes.set(k, at);
       this.offsets[i] = at;
-      this.high[i] = prefixWord(k, 0);
-      this.low[i] = prefixWord(k, 4);
+      this.high[i] = prefixWord(k, skip);
+      this.low[i] = prefixWord(k, skip + 4);
       at += k.length;
     });
     this.offsets[keys.length] = at;
@@ -47,8 +52,16 @@ export class PackedKeys {
    * Binary search, O(log n), no allocation.
    */
   countAtOrBelow(key: Uint8Array): number {
-    const kh = prefixWord(key, 0);
-    const kl = prefixWord(key, 4);
+    const common = this.common;
+    const skip = common.length;
+    for (let j = 0; j < skip; j++) {
+      // A key that leaves the shared bytes early sorts below or above every key.
+      if (j >= key.length) return 0;
+      const d = (key[j] as number) - (common[j] as number);
+      if (d !== 0) return d < 0 ? 0 : this.length;
+    }
+    const kh = prefixWord(key, skip);
+    const kl = prefixWord(key, skip + 4);
     const high = this.high;
     const low = this.low;
     let lo = 0;
@@ -68,19 +81,31 @@ export class PackedKeys {
     return lo;
   }
 
-  /** Compares key `i` with `key` when their first 8 bytes (zero-padded) are equal. */
+  /** Compares key `i` with `key` when their shared bytes and the 8 after them (zero-padded) are equal. */
   private tailCompare(i: number, key: Uint8Array): number {
     const bytes = this.bytes;
+    const from = this.common.length + 8;
     const start = this.offsets[i] as number;
     const splitLength = (this.offsets[i + 1] as number) - start;
     const keyLength = key.length;
     const n = splitLength < keyLength ? splitLength : keyLength;
-    for (let j = 8; j < n; j++) {
+    for (let j = from; j < n; j++) {
       const d = (bytes[start + j] as number) - (key[j] as number);
       if (d !== 0) return d;
     }
     return splitLength - keyLength;
   }
+}
+
+/** The longest byte prefix every key starts with (empty for no keys or one key: nothing to skip safely). */
+function sharedPrefix(keys: readonly Uint8Array[]): Uint8Array {
+  const first = keys[0];
+  const last = keys[keys.length - 1];
+  if (first === undefined || last === undefined || keys.length < 2) return new Uint8Array(0);
+  // keys are sorted, so what the first and last share, every key between them shares
+  let n = 0;
+  while (n < first.length && n < last.length && first[n] === last[n]) n++;
+  return first.slice(0, n);
 }
 
 /** Bytes `from`..`from+3` of `key` as an unsigned big-endian number, missing bytes read as zero. */

@@ -51,6 +51,8 @@ describe('RegionMap', () => {
     expect(long.locate(k('user0001'))).toBe(3);
     expect(long.locate(k('\\x7F'))).toBe(3);
     expect(long.locate(k('\\x80'))).toBe(4);
+    const shared = RegionMap.fromSplitPoints([k('user1'), k('user5')]);
+    expect(['use', 'usea', 'user', 'user3', 'user5', 'uset', ''].map((x) => shared.locate(k(x)))).toEqual([0, 0, 0, 1, 2, 2, 0]);
     const short = RegionMap.fromSplitPoints([k('a'), k('a\\x00'), k('a\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00')]);
     expect(short.locate(k('a'))).toBe(1);
     expect(short.locate(k('a\\x00'))).toBe(2);
@@ -65,6 +67,25 @@ describe('RegionMap', () => {
         const m = RegionMap.fromSplitPoints(splits);
         const sorted = [...splits].sort(compareBytes);
         for (const p of probes) expect(m.locate(p)).toBe(naiveLocate(sorted, p));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees with a linear scan when every split point shares leading bytes (property)', () => {
+    const byte = fc.constantFrom(0, 1, 0x7f, 0xff);
+    const tail = fc.array(byte, { maxLength: 12 }).map((a) => Uint8Array.from(a));
+    const prefix = Uint8Array.of(0x75, 0x7f, 0x00);
+    const withPrefix = (t: Uint8Array, cut: number) => Uint8Array.from([...prefix.subarray(0, cut), ...t]);
+    fc.assert(
+      fc.property(fc.uniqueArray(tail, { comparator: (a, b) => compareBytes(a, b) === 0, minLength: 2, maxLength: 30 }), fc.array(fc.tuple(tail, fc.integer({ min: 0, max: 3 })), { maxLength: 30 }), (tails, probes) => {
+        const splits = tails.map((t) => withPrefix(t, 3));
+        const m = RegionMap.fromSplitPoints(splits);
+        const sorted = [...splits].sort(compareBytes);
+        for (const [t, cut] of probes) {
+          const probe = withPrefix(t, cut);
+          expect(m.locate(probe)).toBe(naiveLocate(sorted, probe));
+        }
       }),
       { numRuns: 300 },
     );
