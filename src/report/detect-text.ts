@@ -67,7 +67,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
     lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
   }
   lines.push('');
-  const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0).sort((a, b) => b.share - a.share);
+  const hot = result.regions.filter((r) => r.hotIntervals > 0).sort((a, b) => b.share - a.share);
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   for (const r of hot.slice(0, 10)) {
     lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, hot in ${r.hotIntervals} of ${w.intervals} interval(s)`);

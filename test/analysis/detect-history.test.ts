@@ -40,7 +40,7 @@ describe('detect over recorded histories', () => {
     const samples = Array.from({ length: 50 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(`u${i}`), op: 'write' as const }));
     const result = detectHotspots(steadySeries(layout, repeat(3, [10, 5000, 10, 10])), { samples });
     expect(result.decidedBy).toBe('region-history');
-    expect(result.evidence.at(-1)).toBe('too few key samples fell in the hot regions to decide; region history decided');
+    expect(result.evidence.at(-1)).toBe("too few key samples (under 20) fell in the hot regions during the series' window to decide; region history decided");
   });
 
   it('calls a read-mostly hot region a hot range but names the single row as the alternative', () => {

@@ -50,7 +50,7 @@ describe('rates and detection on arbitrary recorded histories', () => {
         }
         expect(result.fairServerShare).toBeLessThanOrEqual(1);
       }),
-      { numRuns: 300, seed: 5 },
+      { numRuns: 200, seed: 5 },
     );
-  });
+  }, 60_000);
 });

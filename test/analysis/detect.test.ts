@@ -155,6 +155,7 @@ describe('shape: monotonic tail', () => {
     expect(result.evidence.join('\n')).toContain('after each of 2 splits the upper daughter');
     expect(result.timeline.map((t) => t.hottestServer)).toEqual(['rs2', 'rs3', 'rs1']);
     expect(result.timeline.map((t) => t.hottestRegion)).toEqual(['p', 'p2', 'q2']);
+    expect(result.timeline.map((t) => t.hottestWriteServer)).toEqual(['rs2', 'rs3', 'rs1']);
     expect(result.timeline[1]!.hottestServerShare).toBeCloseTo((5900 + 10) / (10 + 50 + 5900 + 10), 12);
   });
 

@@ -7,7 +7,7 @@
 import { type KeySample, type LoadRates, type LoadSeries, computeRates } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { findFindings } from './findings.js';
-import { type KeyRange, shapeFromSamples } from './shape-samples.js';
+import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult } from './types.js';
@@ -56,7 +56,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     verdict = fromSamples
       ? { ...fromSamples, evidence: [...fromSamples.evidence, `region history alone says ${history.shape}: ${history.evidence.join('; ')}`] }
       : options.samples
-        ? { ...history, evidence: [...history.evidence, 'too few key samples fell in the hot regions to decide; region history decided'] }
+        ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
         : history;
   }
   return {

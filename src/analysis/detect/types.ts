@@ -95,6 +95,8 @@ export interface TimelineEntry {
   readonly hottestServerShare: number;
   /** The largest server share of writes in the interval, `null` without a read/write split. */
   readonly hottestServerWriteShare: number | null;
+  /** The server taking that largest share of writes, `null` without a read/write split or with no writes. */
+  readonly hottestWriteServer: string | null;
   /** The busiest region of the interval (encoded name), `null` when the table was idle. */
   readonly hottestRegion: string | null;
   /** Its share of the interval's read + write requests. */

@@ -61,12 +61,14 @@ function timelineEntry(iv: RateInterval): TimelineEntry {
   const top = [...iv.servers].sort((a, b) => b.requests - a.requests)[0];
   const topRegion = [...iv.regions].sort((a, b) => b.requests - a.requests)[0];
   const writeShares = serverShares.map((s) => s.writeShare);
+  const topWriter = writes === null || writes <= 0 ? undefined : [...iv.servers].sort((a, b) => (b.writes ?? 0) - (a.writes ?? 0))[0];
   return {
     time: iv.endMs,
     startMs: iv.startMs,
     hottestServer: top && total > 0 ? top.server : null,
     hottestServerShare: top ? share(top.requests, total) : 0,
     hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
+    hottestWriteServer: topWriter?.server ?? null,
     hottestRegion: topRegion && total > 0 ? topRegion.encodedName : null,
     hottestRegionShare: topRegion ? share(topRegion.requests, total) : 0,
     fairServerShare: iv.servers.length ? 1 / iv.servers.length : 0,
