@@ -69,7 +69,7 @@ export async function collectSeries(options: CollectOptions): Promise<CollectSum
   for (let index = 0; index < planned; index++) {
     const scheduledMs = startMs + index * intervalMs;
     const waitMs = scheduledMs - now();
-    if (waitMs < -intervalMs / 2) {
+    if (waitMs <= -intervalMs) {
       // an earlier sample overran this slot: skip it rather than bunch samples together
       gaps++;
       options.onEvent?.({ kind: 'gap', index, scheduledMs, error: new HotspotError('COLLECT_OVERRUN', `sample ${index + 1} skipped: the previous sample took past its time`) });

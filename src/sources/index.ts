@@ -12,3 +12,4 @@ export { TextFormatError, type TextIssue } from './text/text-error.js';
 export { TEXT_GAPS, createTextSource, parseTextSeries, type TextInput, type TextSeriesOptions, type TextSourceKind } from './text/text-source.js';
 export { readTextInputs } from './text/read-inputs.js';
 export { type CollectEvent, type CollectOptions, type CollectSummary, collectSeries, plannedSamples } from './collect.js';
+export { isNdjsonSamples, parseKeyList } from './text/key-list.js';

@@ -1,17 +1,18 @@
 /**
  * `hbase-hotspot detect series.ndjson [--samples keys.ndjson] [--k 3] [--json]`: the hotspot analysis of a recorded
- * (or simulated) load series. The source of the series is resolved in {@link loadSeries}, the one place live sources
- * (`--rest`, `--list-regions`) will plug in.
+ * (or simulated) load series, or of a live table: `--rest URL --table T [--jmx URL...] [--interval 30s --snapshots 4]`,
+ * or pasted shell captures: `--list-regions before.txt after.txt --interval 60s`, `--status-detailed FILE... --table T`.
+ * The series is resolved in `../detect-sources.ts`.
  */
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
-import { type KeySample, type LoadSeries, parseKeySamples, parseLoadSeries, readKeySamplesFile, readLoadSeriesFile } from '../../model/index.js';
 import { renderDetectText } from '../../report/detect-text.js';
 import { HotspotError } from '../../util/errors.js';
-import { type CliIo, printJson } from '../io.js';
+import { type DetectSourceFlags, DEFAULT_LIVE_INTERVAL, DEFAULT_LIVE_SNAPSHOTS, detectSamples, detectSeries } from '../detect-sources.js';
+import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 
 /** Options as commander hands them over. */
-interface DetectFlags {
+interface DetectFlags extends DetectSourceFlags {
   samples?: string;
   k: string;
   json?: boolean;
@@ -29,19 +30,6 @@ export function parseK(text: string): number {
   return k;
 }
 
-/** Reads the series named on the command line (`-` for standard input). */
-async function loadSeries(file: string | undefined, io: CliIo): Promise<LoadSeries> {
-  if (file === undefined) {
-    throw new HotspotError('DETECT_NO_SOURCE', 'no load series given; run `hbase-hotspot detect series.ndjson` with a recorded series (docs/load-series.md)');
-  }
-  return file === '-' ? parseLoadSeries(await io.readStdin(), '<stdin>') : readLoadSeriesFile(file);
-}
-
-async function loadSamples(file: string | undefined, io: CliIo): Promise<KeySample[] | undefined> {
-  if (file === undefined) return undefined;
-  return file === '-' ? parseKeySamples(await io.readStdin(), '<stdin>') : readKeySamplesFile(file);
-}
-
 /** The `detect` command. */
 export const detectCommand: CliCommand = {
   register(program, io) {
@@ -49,16 +37,25 @@ export const detectCommand: CliCommand = {
       .command('detect')
       .description('find hot RegionServers and regions in a load series, the hotspot shape and its evidence')
       .argument('[series]', 'load series NDJSON file (docs/load-series.md), - for stdin')
-      .option('--samples <file>', 'key samples NDJSON file: request rowkeys that sharpen the shape verdict')
+      .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
+      .option('--rest <url>', 'read a live table through this HBase REST gateway')
+      .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
+      .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
+      .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
+      .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)
+      .option('--timeout <duration>', 'live: per-request timeout (default a third of --interval, 1s to 10s)')
+      .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
+      .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
       .action(async (file: string | undefined, flags: DetectFlags) => {
         const k = parseK(flags.k);
-        if (file === '-' && flags.samples === '-') {
+        const stdinSeries = [file, ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])].includes('-');
+        if (stdinSeries && flags.samples === '-') {
           throw new HotspotError('DETECT_STDIN_TWICE', 'the series and --samples cannot both be read from stdin (-); give one of them as a file', { field: '--samples' });
         }
-        const series = await loadSeries(file, io);
-        const samples = await loadSamples(flags.samples, io);
+        const series = await detectSeries(file, flags, io);
+        const samples = await detectSamples(flags.samples, series, io);
         const result = detectHotspots(series, samples ? { k, samples } : { k });
         if (flags.json) printJson(io, result);
         else io.stdout(renderDetectText(result, { color: io.isTTY }));
