@@ -57,6 +57,12 @@ async function main() {
   const p = ports();
   const state = readState();
   if (state && state.pids.every((x) => alive(x.pid))) {
+    if (state.restUrl !== restUrl()) {
+      throw new HarnessError(
+        'ALREADY_RUNNING_ELSEWHERE',
+        `the local HBase is already running with REST at ${state.restUrl}, not ${restUrl()}; use that URL or stop it first (npm run hbase:stop)`,
+      );
+    }
     const what = state.thrift ? 'with Thrift2' : 'without Thrift2';
     console.log(`hbase: already running (${what}), REST ${state.restUrl}; stop it with npm run hbase:stop`);
     if (withThrift && !state.thrift) {

@@ -106,10 +106,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     if (java && mvn) {
       console.log('[integration] no HBase at %s: starting the local one (npm run hbase:start -- --thrift)', restUrl);
       const code = await runScript('start', ['--thrift']);
-      if (code === 0) {
+      if (code === 0 && (await restAnswers(restUrl))) {
         startedHere = true;
       } else {
-        skipReason = `the local HBase failed to start (hbase:start exited ${code}; its output and log tails are above)`;
+        skipReason = `the local HBase failed to start or does not answer at ${restUrl} (hbase:start exited ${code}; its output is above)`;
       }
     } else {
       const missing = [java ? '' : 'java', mvn ? '' : 'mvn'].filter(Boolean).join(' and ');
