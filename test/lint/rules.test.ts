@@ -137,6 +137,17 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     ],
     passes: [subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '52428800', 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' }))],
   },
+  BUCKETCACHE_DIRECT_MEMORY: {
+    fires: [
+      [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '12288' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g -XX:MaxDirectMemorySize=8g"')), 'needs 12288 MiB but -XX:MaxDirectMemorySize allows 8192 MiB'],
+      [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '20480' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')), 'the heap size (the JVM default when -XX:MaxDirectMemorySize is unset) allows 16384 MiB'],
+    ],
+    passes: [
+      subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '8192' }), env('HBASE_REGIONSERVER_OPTS="-Xmx32g -XX:MaxDirectMemorySize=10g"')),
+      subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '0.5' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
+      subject(site({ 'hbase.bucketcache.ioengine': 'file:/data/cache', 'hbase.bucketcache.size': '65536' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
+    ],
+  },
   GC_PAUSE_TARGET: {
     fires: [[subject(env('HBASE_REGIONSERVER_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=5000"')), 'the GC pause target is 5000 ms']],
     passes: [subject(env('HBASE_REGIONSERVER_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=200"')), subject(env('HBASE_HEAPSIZE=8g'))],

@@ -117,4 +117,28 @@ export const SITE_RULES: readonly LintRule[] = [
       return [{ path: 'jvm -XX:MaxGCPauseMillis', message: `the GC pause target is ${ms} ms`, ...(place === undefined ? {} : { place }) }];
     },
   },
+  {
+    code: 'BUCKETCACHE_DIRECT_MEMORY',
+    severity: 'error',
+    scope: 'jvm',
+    checks: 'an off-heap BucketCache (hbase.bucketcache.size) larger than the JVM direct memory (-XX:MaxDirectMemorySize, else -Xmx)',
+    why: 'the RegionServer cannot allocate the cache and fails at start with an out-of-direct-memory error',
+    fix: 'raise -XX:MaxDirectMemorySize in HBASE_REGIONSERVER_OPTS above the cache size (plus about 1-2 GB for RPC buffers) or shrink the cache',
+    check: (s) => {
+      const engine = siteValue(s, 'hbase.bucketcache.ioengine');
+      const size = siteValue(s, 'hbase.bucketcache.size');
+      const direct = s.jvm?.maxDirectMemoryBytes ?? s.jvm?.heapBytes;
+      if (engine?.value !== 'offheap' || size === undefined || direct === undefined || s.jvm === undefined) return [];
+      const n = Number(size.value);
+      // Below 1.0 the size is a fraction of the heap; otherwise megabytes (BucketCache sizing in MemorySizeUtil).
+      const cacheBytes = n < 1 ? n * (s.jvm.heapBytes ?? Number.NaN) : n * 1_048_576;
+      if (!(cacheBytes > direct)) return [];
+      const limit = s.jvm.maxDirectMemoryBytes === undefined ? 'the heap size (the JVM default when -XX:MaxDirectMemorySize is unset)' : '-XX:MaxDirectMemorySize';
+      return [{
+        path: 'site hbase.bucketcache.size',
+        message: `the off-heap BucketCache needs ${Math.round(cacheBytes / 1_048_576)} MiB but ${limit} allows ${Math.round(direct / 1_048_576)} MiB`,
+        place: size.place,
+      }];
+    },
+  },
 ];

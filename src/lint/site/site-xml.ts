@@ -10,7 +10,7 @@ import type { SiteProperty } from '../model.js';
 import { type XmlElement, parseXml } from './xml.js';
 
 /** Settings lint reads as numbers, with the kind of number HBase expects. */
-const NUMERIC: Readonly<Record<string, 'fraction' | 'count'>> = {
+const NUMERIC: Readonly<Record<string, 'fraction' | 'count' | 'size'>> = {
   'hfile.block.cache.size': 'fraction',
   'hbase.regionserver.global.memstore.size': 'fraction',
   'hbase.regionserver.global.memstore.upperLimit': 'fraction',
@@ -22,6 +22,7 @@ const NUMERIC: Readonly<Record<string, 'fraction' | 'count'>> = {
   'hbase.hstore.compaction.min': 'count',
   'hbase.hstore.compaction.max': 'count',
   'hbase.hstore.compactionThreshold': 'count',
+  'hbase.bucketcache.size': 'size',
 };
 
 /**
@@ -52,7 +53,7 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     const kind = NUMERIC[name];
     const n = Number(value);
     if (kind !== undefined && (value === '' || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1) || (kind === 'count' && !Number.isInteger(n)))) {
-      fail('LINT_SITE_VALUE', valueEl, `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : 'a whole non-negative number'}`);
+      fail('LINT_SITE_VALUE', valueEl, `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a heap fraction below 1 or a size in MB' : 'a whole non-negative number'}`);
     }
     properties.push({ name, value, place: { file, line: valueEl.line, column: valueEl.column } });
   }
