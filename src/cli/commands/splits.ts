@@ -18,106 +18,17 @@ import { checkTableName } from '../../regions/region-name.js';
 import { quantileSplitPoints } from '../../regions/quantile-splits.js';
 import { saltSplitPoints } from '../../regions/salt-splits.js';
 import { parseSampleKeys } from '../../regions/sample-keys.js';
-import { initialRegionCount, type Sizing } from '../../regions/sizing.js';
+import type { Sizing } from '../../regions/sizing.js';
 import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
 import { trafficMedian } from '../../regions/traffic-median.js';
 import type { WeightedKey } from '../../regions/weighted-keys.js';
 import { type FamilySpec, parseFamilyOption, renderCreateStatement } from '../../report/shell-create.js';
 import { HotspotError } from '../../util/errors.js';
-import { parseSizeBytes } from '../../util/size.js';
 import { type CliIo, printJson } from '../io.js';
 import { readTextFile } from '../read-text.js';
 import type { CliCommand } from '../program.js';
 import { readFamiliesFile } from './splits-families.js';
-
-/** Options as commander hands them over. */
-interface SplitsFlags {
-  algorithm?: string;
-  regions?: string;
-  first?: string;
-  last?: string;
-  template?: string;
-  regionsPerBucket?: string;
-  samples?: string;
-  trafficMedian?: boolean;
-  start?: string;
-  end?: string;
-  servers?: string;
-  regionsPerServer?: string;
-  dataBytes?: string;
-  regionSize?: string;
-  format: string;
-  table?: string;
-  family: string[];
-  families?: string;
-  json?: boolean;
-}
-
-type Form = 'algorithm' | 'template' | 'samples' | 'traffic-median' | 'sizing';
-
-/** Options each form accepts besides the output options; anything else given is refused, never ignored. */
-const FORM_OPTIONS: Record<Form, readonly (keyof SplitsFlags)[]> = {
-  algorithm: ['algorithm', 'regions', 'first', 'last', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
-  template: ['template', 'regionsPerBucket'],
-  samples: ['samples', 'regions', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
-  'traffic-median': ['trafficMedian', 'samples', 'start', 'end'],
-  sizing: ['servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
-};
-const CHOOSERS: readonly (keyof SplitsFlags)[] = ['algorithm', 'regions', 'first', 'last', 'template', 'regionsPerBucket', 'samples', 'trafficMedian', 'start', 'end', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'];
-const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-
-function chooseForm(flags: SplitsFlags): Form {
-  const forms: Form[] = [];
-  if (flags.algorithm !== undefined) forms.push('algorithm');
-  if (flags.template !== undefined) forms.push('template');
-  if (flags.trafficMedian) forms.push('traffic-median');
-  else if (flags.samples !== undefined) forms.push('samples');
-  if (forms.length > 1) {
-    throw new HotspotError('SPLITS_FORM_CONFLICT', `${forms.map((f) => flagName(f === 'traffic-median' ? 'trafficMedian' : f)).join(' and ')} are different forms; use one per call`);
-  }
-  const form = forms[0] ?? (flags.servers !== undefined ? 'sizing' : undefined);
-  if (form === undefined) {
-    throw new HotspotError('SPLITS_FORM_MISSING', 'say where split points come from: --algorithm hex|decimal|uniform, --template, --samples, --traffic-median, or --servers for sizing alone');
-  }
-  const stray = CHOOSERS.filter((key) => flags[key] !== undefined && !FORM_OPTIONS[form].includes(key));
-  if (stray.length > 0) {
-    throw new HotspotError('SPLITS_OPTION_UNUSED', `${stray.map(flagName).join(', ')} ${stray.length === 1 ? 'does' : 'do'} not apply to the ${form} form; remove ${stray.length === 1 ? 'it' : 'them'}`);
-  }
-  return form;
-}
-
-function wholeNumber(text: string | undefined, name: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n)) {
-    throw new HotspotError('SPLITS_OPTION_INVALID', `${name} "${text}" is not a whole number`, { field: name });
-  }
-  return n;
-}
-
-function sizingOf(flags: SplitsFlags): Sizing | undefined {
-  const regionServers = wholeNumber(flags.servers, '--servers');
-  if (regionServers === undefined) {
-    const stray = (['regionsPerServer', 'dataBytes', 'regionSize'] as const).filter((k) => flags[k] !== undefined);
-    if (stray.length > 0) throw new HotspotError('SPLITS_OPTION_UNUSED', `${stray.map(flagName).join(', ')} need --servers; add it or remove them`);
-    return undefined;
-  }
-  const perServer = wholeNumber(flags.regionsPerServer, '--regions-per-server');
-  return initialRegionCount({
-    regionServers,
-    ...(perServer === undefined ? {} : { regionsPerServer: perServer }),
-    ...(flags.dataBytes === undefined ? {} : { dataBytes: parseSizeBytes(flags.dataBytes, '--data-bytes') }),
-    ...(flags.regionSize === undefined ? {} : { regionSizeBytes: parseSizeBytes(flags.regionSize, '--region-size') }),
-  });
-}
-
-function regionCount(flags: SplitsFlags, sizing: Sizing | undefined): number {
-  const regions = wholeNumber(flags.regions, '--regions');
-  if (regions !== undefined && sizing) throw new HotspotError('SPLITS_FORM_CONFLICT', '--regions and --servers both set the region count; give one');
-  const count = regions ?? sizing?.regions;
-  if (count === undefined) throw new HotspotError('SPLITS_REGIONS_MISSING', 'how many regions? give --regions N, or --servers N (with --data-bytes) to size it');
-  return count;
-}
+import { chooseForm, type Form, regionCount, sizingOf, type SplitsFlags, wholeNumber } from './splits-options.js';
 
 async function readSamples(file: string | undefined, io: CliIo): Promise<WeightedKey[]> {
   if (file === undefined) throw new HotspotError('SPLITS_SAMPLES_MISSING', '--traffic-median needs --samples keys.txt (request keys, one per line)');
