@@ -44,6 +44,22 @@ function eventLine(e: RateEvent): string {
   return `${time(e.timeMs)}  ${e.kind.padEnd(16)} ${e.detail}`;
 }
 
+/** `min / median / max` of a list of shares. */
+function range3(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return `${percent(at(0))} / ${percent(at(0.5))} / ${percent(sorted.at(-1) ?? 0)}`;
+}
+
+/** One line on the per-interval figures: how the hottest server's share ranged, and in how many intervals a server was hot. */
+export function timelineSummary(result: DetectResult): string {
+  const t = result.timeline;
+  const writes = t.map((e) => e.hottestServerWriteShare);
+  const hotIntervals = Math.max(0, ...result.servers.map((s) => s.hotIntervals));
+  const write = writes.includes(null) ? '' : `, of writes ${range3(writes as number[])}`;
+  return `per interval (min / median / max): hottest server's share of requests ${range3(t.map((e) => e.hottestServerShare))}${write}; the busiest single server was hot in ${hotIntervals} of ${t.length}`;
+}
+
 /** Renders a {@link DetectResult} for the terminal. Ends with a newline. */
 export function renderDetectText(result: DetectResult, options: DetectTextOptions): string {
   const c = pc.createColors(options.color);
@@ -66,6 +82,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
     const tag = s.hot ? c.red(` HOT (${s.hotBy.join(', ')})`) : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
     lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
   }
+  lines.push(`  ${timelineSummary(result)}`);
   lines.push('');
   const hot = result.regions.filter((r) => r.hotIntervals > 0).sort((a, b) => b.share - a.share);
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
