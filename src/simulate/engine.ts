@@ -21,7 +21,7 @@ import { stepReads } from './reads.js';
 import { createRng } from './rng.js';
 import type { Scenario } from './scenario/types.js';
 import { sizeToCheckBytes } from './split-policy.js';
-import { aggregatedWrites, exactWrites, locateRepresentatives, type StepContext } from './writes.js';
+import { aggregatedWrites, exactWrites, locateRepresentatives, planSlots, type StepContext } from './writes.js';
 
 /** How to run. */
 export interface SimulationOptions {
@@ -90,6 +90,7 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
   const reps = pickRepresentatives(workload.entities, options.representatives ?? 4096, rng);
   const formatId = entityIdFormatter(workload.entities.idFormat);
   const repIds = Array.from(reps.ids, formatId);
+  const slots = planSlots(reps);
   const draw = mode === 'exact' ? entitySampler(workload.entities, rng) : () => 0;
   const idCache = new Map<number, string>();
   const idOf = (i: number) => idCache.get(i) ?? (idCache.set(i, formatId(i)), idCache.get(i) ?? '');
@@ -125,7 +126,7 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
       for (let j = reps.head; j < reps.ids.length; j++) repIds[j] = formatId(reps.ids[j] ?? 0);
     }
     let repRegion: Int32Array;
-    if (mode === 'aggregated') repRegion = aggregatedWrites(ctx, reps, repIds, s, t0, t1 - t0, writes);
+    if (mode === 'aggregated') repRegion = aggregatedWrites(ctx, slots, repIds, s, t0, t1 - t0, writes);
     else {
       const count = Math.floor(writes + carry);
       carry = writes + carry - count;

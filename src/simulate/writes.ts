@@ -44,53 +44,93 @@ function land(ctx: StepContext, region: SimRegion, writes: number): void {
 }
 
 /**
- * Aggregated mode: `writes` spread over the representatives by share, during `[t0Ms, t0Ms + stepMs)`.
- * @returns the region index each representative wrote to (its newest row's region).
+ * Write slots of the aggregated mode: each representative writes at one or more times per step, as many as its
+ * share of the writes is worth (share × representatives, at least one), so a heavy entity's writes are spread over
+ * the step like real writes are (keys that depend on the write time, such as a hash of it, then spread too).
  */
-export function aggregatedWrites(ctx: StepContext, reps: Representatives, ids: readonly string[], step: number, t0Ms: number, stepMs: number, writes: number): Int32Array {
+export interface SlotPlan {
+  /** Representative index of each slot, in representative order. */
+  readonly rep: Int32Array;
+  /** Slot number within its representative and the representative's slot count. */
+  readonly k: Int32Array;
+  readonly of: Int32Array;
+  /** Share of the step's writes the slot carries. */
+  readonly share: Float64Array;
+}
+
+/** Plans the write slots for `reps` (at most about twice as many slots as representatives). */
+export function planSlots(reps: Representatives): SlotPlan {
   const n = reps.ids.length;
+  const counts = Array.from(reps.shares, (share) => Math.max(1, Math.round(share * n)));
+  const total = counts.reduce((a, b) => a + b, 0);
+  const rep = new Int32Array(total);
+  const k = new Int32Array(total);
+  const of = new Int32Array(total);
+  const share = new Float64Array(total);
+  let at = 0;
+  counts.forEach((c, j) => {
+    for (let i = 0; i < c; i++, at++) {
+      rep[at] = j;
+      k[at] = i;
+      of[at] = c;
+      share[at] = (reps.shares[j] ?? 0) / c;
+    }
+  });
+  return { rep, k, of, share };
+}
+
+/**
+ * Aggregated mode: `writes` spread over the representatives' slots by share, during `[t0Ms, t0Ms + stepMs)`.
+ * @returns the region index each representative wrote its newest row to.
+ */
+export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonly string[], step: number, t0Ms: number, stepMs: number, writes: number): Int32Array {
+  const n = slots.rep.length;
   const keys: Uint8Array[] = new Array<Uint8Array>(n);
+  const times = new Float64Array(n);
   const where = new Int32Array(n);
+  const newest = new Int32Array(ids.length);
   const perRegion = new Map<number, number>();
-  for (let j = 0; j < n; j++) {
-    const frac = (j * GOLDEN + step * 0.5) % 1;
-    const key = ctx.template.encode({ [ctx.entityField]: ids[j] ?? '', [ctx.timeField]: Math.floor(t0Ms + frac * stepMs) });
+  for (let i = 0; i < n; i++) {
+    const j = slots.rep[i] ?? 0;
+    const frac = ((slots.k[i] ?? 0) + ((j * GOLDEN + step * 0.5) % 1)) / (slots.of[i] ?? 1);
+    const timeMs = Math.floor(t0Ms + frac * stepMs);
+    const key = ctx.template.encode({ [ctx.entityField]: ids[j] ?? '', [ctx.timeField]: timeMs });
     const r = ctx.cluster.locate(key);
-    keys[j] = key;
-    where[j] = r;
-    land(ctx, ctx.cluster.regions[r] as SimRegion, writes * (reps.shares[j] ?? 0));
+    keys[i] = key;
+    times[i] = timeMs;
+    where[i] = r;
+    newest[j] = r;
+    land(ctx, ctx.cluster.regions[r] as SimRegion, writes * (slots.share[i] ?? 0));
     perRegion.set(r, (perRegion.get(r) ?? 0) + 1);
   }
-  // each region's keys, in representative order, are grouped by a stride so that at most SKETCH_KEYS_PER_STEP
-  // groups remain; each group enters the sketch as its first key carrying the whole group's writes
+  // each region's keys, in slot order, are grouped by a stride so that at most SKETCH_KEYS_PER_STEP groups remain;
+  // each group enters the sketch as its first key carrying the whole group's writes
   const groups = new Map<number, { key: Uint8Array; weight: number; size: number }>();
   const flush = (r: number) => {
     const g = groups.get(r);
     if (g) (ctx.cluster.regions[r] as SimRegion).sketch.add(g.key, g.weight);
     groups.delete(r);
   };
-  for (let j = 0; j < n; j++) {
-    const r = where[j] ?? 0;
+  for (let i = 0; i < n; i++) {
+    const r = where[i] ?? 0;
     const stride = Math.ceil((perRegion.get(r) ?? 1) / SKETCH_KEYS_PER_STEP);
-    const g = groups.get(r) ?? { key: keys[j] as Uint8Array, weight: 0, size: 0 };
+    const g = groups.get(r) ?? { key: keys[i] as Uint8Array, weight: 0, size: 0 };
     groups.set(r, g);
-    g.weight += writes * (reps.shares[j] ?? 0);
+    g.weight += writes * (slots.share[i] ?? 0);
     if (++g.size >= stride) flush(r);
   }
   for (const r of [...groups.keys()]) flush(r);
   // key samples: systematic sampling by share
-  const u = ctx.rng.next();
   let acc = 0;
-  let next = u / ctx.samplesPerStep;
-  for (let j = 0; j < n && next < 1; j++) {
-    acc += reps.shares[j] ?? 0;
+  let next = ctx.rng.next() / ctx.samplesPerStep;
+  for (let i = 0; i < n && next < 1; i++) {
+    acc += slots.share[i] ?? 0;
     while (next < acc && next < 1) {
-      const frac = (j * GOLDEN + step * 0.5) % 1;
-      ctx.samples.push({ timeMs: Math.floor(t0Ms + frac * stepMs), key: keys[j] as Uint8Array, op: 'write', weight: writes / ctx.samplesPerStep });
+      ctx.samples.push({ timeMs: times[i] ?? t0Ms, key: keys[i] as Uint8Array, op: 'write', weight: writes / ctx.samplesPerStep });
       next += 1 / ctx.samplesPerStep;
     }
   }
-  return where;
+  return newest;
 }
 
 /** Region index of each representative's row at `timeMs` (used for reads in exact mode). */

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseLoadSeries } from '../../src/model/index.js';
+import { runCapture } from './run-cli.js';
+
+const fixture = (name: string) => new URL(`../fixtures/scenarios/${name}`, import.meta.url).pathname;
+const caseStudy = new URL('../../examples/case-study.yaml', import.meta.url).pathname;
+
+interface DesignJson {
+  name: string;
+  fairServerShare: number;
+  hottestServerShare: number;
+  hottestServerWriteShare: number;
+  shape: string;
+  servers: { server: string; writeShare: number }[];
+  timeline: { time: number; hottestServerWriteShare: number; servers: number; regions: number }[];
+  splits: unknown[];
+  reads: { pattern: string; regions: number; rowsScanned: number }[];
+}
+
+describe('hbase-hotspot simulate', () => {
+  it('the case study: the timestamp-first key puts every interval\'s writes on one server before and after the servers join; the salted key is fair', async () => {
+    const { code, out } = await runCapture(['simulate', caseStudy, '--json']);
+    expect(code).toBe(0);
+    const [tail, salted] = (JSON.parse(out) as { designs: DesignJson[] }).designs;
+    expect(tail?.shape).toBe('monotonic-tail');
+    const before = tail?.timeline.filter((t) => t.servers === 10) ?? [];
+    const after = tail?.timeline.filter((t) => t.servers === 12) ?? [];
+    expect(before.length).toBeGreaterThan(100);
+    expect(after.length).toBeGreaterThan(100);
+    for (const t of [...before, ...after]) expect(t.hottestServerWriteShare).toBeGreaterThan(0.99);
+    expect(tail?.splits.length).toBeGreaterThan(0);
+    expect(tail?.reads[0]?.regions).toBeGreaterThan(10);
+    expect(salted?.shape).toBe('none');
+    // within 1 point of fair: 10 servers for 12 h then 12 servers for 12 h → fair = (1/10 + 1/12) / 2 = 9.17%
+    expect(salted?.fairServerShare).toBeCloseTo((1 / 10 + 1 / 12) / 2, 3);
+    expect(Math.abs((salted?.hottestServerWriteShare ?? 1) - (salted?.fairServerShare ?? 0))).toBeLessThan(0.01);
+    expect(salted?.reads[0]).toMatchObject({ pattern: 'last 24 hours of one device', regions: 1, rowsScanned: 8000 });
+  }, 300_000);
+
+  it('prints the side-by-side comparison and records NDJSON series that read back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simulate-'));
+    try {
+      const { code, out, err } = await runCapture(['simulate', fixture('monotonic-tail.yaml'), '--record', dir, '--seed', '7']);
+      expect(code).toBe(0);
+      expect(out).toContain('hotspot: monotonic tail');
+      expect(out).toContain('no hotspot');
+      expect(out).toMatch(/hottest server\s+100\.0% of writes|hottest server\s+\d+\.\d% of writes/);
+      expect(err).toContain('1-timestamp-first.series.ndjson');
+      expect(readdirSync(dir).sort()).toEqual(['1-timestamp-first.samples.ndjson', '1-timestamp-first.series.ndjson', '2-hashed-device.samples.ndjson', '2-hashed-device.series.ndjson']);
+      const series = parseLoadSeries(readFileSync(join(dir, '1-timestamp-first.series.ndjson'), 'utf8'), 'recorded');
+      expect(series.snapshots).toHaveLength(121); // 2 h of 1-minute steps + the table at creation
+      expect(series.source.kind).toBe('simulate');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('is deterministic for a seed', async () => {
+    const a = await runCapture(['simulate', fixture('uniform-hash.yaml'), '--json', '--seed', '3']);
+    const b = await runCapture(['simulate', fixture('uniform-hash.yaml'), '--json', '--seed', '3']);
+    expect(a.out).toBe(b.out);
+  }, 120_000);
+
+  it('names the file, line and field of a bad scenario, and rejects bad options', async () => {
+    const missing = await runCapture(['simulate', 'no-such-file.yaml']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('no-such-file.yaml: cannot read the scenario');
+    const seed = await runCapture(['simulate', fixture('uniform-hash.yaml'), '--seed', 'x']);
+    expect(seed.code).toBe(2);
+    expect(seed.err).toContain('--seed "x"');
+  });
+});
