@@ -27,14 +27,14 @@ export interface ContractSubject {
 const SERVER_RE = /^[^,\s]+,\d+,\d+$/;
 
 /** Runs the contract on two consecutive snapshots of a fresh source from `factory`. */
-export function sourceContract(name: string, factory: () => Promise<ContractSubject>, options: { skip?: string } = {}): void {
+export function sourceContract(name: string, factory: () => Promise<ContractSubject>, options: { skip?: string; timeoutMs?: number } = {}): void {
   describe.skipIf(options.skip !== undefined)(`source contract: ${name}`, () => {
     let subject: ContractSubject;
     let snaps: LoadSnapshot[];
     beforeAll(async () => {
       subject = await factory();
       snaps = [await subject.source.snapshot(), await subject.source.snapshot()];
-    }, 60_000);
+    }, options.timeoutMs ?? 60_000);
     afterAll(async () => subject?.close?.());
 
     it('reads the table with its regions in rowkey order, contiguous from the empty key to the empty key', () => {
