@@ -55,9 +55,9 @@ function range3(values: readonly number[]): string {
 export function timelineSummary(result: DetectResult): string {
   const t = result.timeline;
   const writes = t.map((e) => e.hottestServerWriteShare);
-  const hotIntervals = Math.max(0, ...result.servers.map((s) => s.hotIntervals));
+  const hotIntervals = t.filter((e) => e.hotServers.length > 0).length;
   const write = writes.includes(null) ? '' : `, of writes ${range3(writes as number[])}`;
-  return `per interval (min / median / max): hottest server's share of requests ${range3(t.map((e) => e.hottestServerShare))}${write}; the busiest single server was hot in ${hotIntervals} of ${t.length}`;
+  return `per interval (min / median / max): hottest server's share of requests ${range3(t.map((e) => e.hottestServerShare))}${write}; a server was hot in ${hotIntervals} of ${t.length}`;
 }
 
 /** Renders a {@link DetectResult} for the terminal. Ends with a newline. */

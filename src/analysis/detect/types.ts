@@ -107,6 +107,8 @@ export interface TimelineEntry {
   readonly regions: number;
   /** Number of RegionServers hosting them at the interval's end. */
   readonly servers: number;
+  /** Servers above k × their peers in the interval (in requests, writes or reads). */
+  readonly hotServers: readonly string[];
   /** Every server's share in the interval. */
   readonly serverShares: readonly IntervalServerShare[];
   /** Table requests per second in the interval. */

@@ -54,7 +54,7 @@ type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
 const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, seconds: 0 });
 const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
 
-function timelineEntry(iv: RateInterval): TimelineEntry {
+function timelineEntry(iv: RateInterval, hotServers: readonly string[]): TimelineEntry {
   const total = iv.servers.reduce((a, s) => a + s.requests, 0);
   const writes = iv.servers.reduce<number | null>((a, s) => (a === null || s.writes === null ? null : a + s.writes), 0);
   const serverShares = iv.servers.map((s) => ({ server: s.server, share: share(s.requests, total), writeShare: ratio(s.writes, writes) }));
@@ -74,6 +74,7 @@ function timelineEntry(iv: RateInterval): TimelineEntry {
     fairServerShare: iv.servers.length ? 1 / iv.servers.length : 0,
     regions: iv.regions.length,
     servers: iv.servers.length,
+    hotServers,
     serverShares,
     requestsPerSec: total / (iv.durationMs / 1000),
     gap: iv.gap,
@@ -127,7 +128,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
       if (hotBy.has(r.encodedName)) entry.hotIntervals++;
       regions.set(r.encodedName, entry);
     }
-    timeline.push(timelineEntry(iv));
+    timeline.push(timelineEntry(iv, hotServers));
   }
   const lastServers = rates.intervals.at(-1)?.servers ?? [];
   const serverList = [...servers.entries()];
