@@ -4,8 +4,9 @@ import { designCommand } from './design.js';
 import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
 import { lintCommand } from './lint.js';
+import { loadCommand } from './load.js';
 import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, lintCommand, splitsCommand, designCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand];
