@@ -92,8 +92,8 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
   const repIds = Array.from(reps.ids, formatId);
   const slots = planSlots(reps);
   const draw = mode === 'exact' ? entitySampler(workload.entities, rng) : () => 0;
-  const idCache = new Map<number, string>();
-  const idOf = (i: number) => idCache.get(i) ?? (idCache.set(i, formatId(i)), idCache.get(i) ?? '');
+  const idCache: (string | undefined)[] = [];
+  const idOf = (i: number) => idCache[i] ?? (idCache[i] = formatId(i));
   const joins = [...spec.addServers].sort((a, b) => a.atMs - b.atMs);
   let joined = 0;
   let nextBalanceMs = scenario.startMs + spec.balancerIntervalMs;
