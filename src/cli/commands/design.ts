@@ -1,19 +1,25 @@
 /**
  * `hbase-hotspot design suggest --fields deviceId:string,ts:epochMs --access latest-n:deviceId [--writes 60000/s]
- * --servers 10 [--table T] [--json]`: ranked rowkey templates with pre-splits and trade-offs (`src/lint/suggest/`).
+ * --servers 10 [--table T] [--simulate [--entities N] [--duration 6h]] [--json]`: ranked rowkey templates with
+ * pre-splits and trade-offs (`src/lint/suggest/`), and with `--simulate` the simulator's verdict on each.
  *
  * JSON: `{"suggestions": [{"rank", "strategy", "template", "tradeoff", "score", "terms": [{"points", "reason"}],
- * "presplit": {"regions", "method", "shell"}, "family", "create", "findings": [...]}]}`.
+ * "presplit": {"regions", "method", "shell"}, "family", "create", "findings": [...], "simulation"?: {"template",
+ * "shape", "hottestServerShare", "fairServerShare"}}], "notSimulated"?: "why"}`.
  */
 import type { Command } from 'commander';
 import { parseAccess, parseFieldTypes } from '../../lint/access.js';
 import { type Suggestion, suggestDesigns } from '../../lint/suggest/index.js';
+import { type SimulatedVerdict, simulateSuggestions } from '../../lint/suggest/simulate.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { parseCount, parseWritesPerSec } from './lint.js';
 
 interface SuggestFlags {
+  simulate?: boolean;
+  entities?: string;
+  duration?: string;
   fields?: string;
   access?: string;
   writes?: string;
@@ -27,15 +33,21 @@ export function createStatement(table: string, s: Suggestion): string {
   return `create '${table}', ${s.family}, ${s.presplit.shell}`;
 }
 
-function render(table: string, list: readonly Suggestion[]): string {
+function render(table: string, list: readonly Suggestion[], sims: readonly SimulatedVerdict[] | string | undefined): string {
   const lines: string[] = [];
-  for (const s of list) {
+  if (typeof sims === 'string') lines.push(`not simulated: ${sims}`);
+  for (const [i, s] of list.entries()) {
     lines.push(`${s.rank}. ${s.template}  (${s.strategy}, score ${s.score})`);
     lines.push(`   trade-off: ${s.tradeoff}`);
     lines.push(`   pre-split: ${s.presplit.method}`);
     lines.push(`   ${createStatement(table, s)}`);
     lines.push(`   why: ${s.terms.map((t) => `${t.points > 0 ? '+' : ''}${t.points} ${t.reason}`).join('; ')}`);
     if (s.findings.length > 0) lines.push(`   lint: ${s.findings.map((f) => `${f.severity} ${f.code}`).join(', ')}`);
+    const sim = typeof sims === 'object' ? sims[i] : undefined;
+    if (sim !== undefined) {
+      const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+      lines.push(`   simulated: hotspot shape ${sim.shape}, hottest RegionServer ${pct(sim.hottestServerShare)} of requests (fair ${pct(sim.fairServerShare)})`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -52,6 +64,9 @@ export const designCommand: CliCommand = {
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')
       .option('--servers <n>', 'RegionServers the table will be spread over')
       .option('--table <name>', 'table name used in the create statements', 't')
+      .option('--simulate', "run every suggestion through the load simulator and show the hotspot verdict")
+      .option('--entities <n>', 'with --simulate: entities writing (default 20000)')
+      .option('--duration <d>', 'with --simulate: simulated time (default 6h)')
       .option('--json', 'print {"suggestions": [...]}')
       .action((flags: SuggestFlags) => {
         const need = (value: string | undefined, option: string, example: string): string => {
@@ -62,12 +77,25 @@ export const designCommand: CliCommand = {
         const access = parseAccess(need(flags.access, '--access', 'latest-n:deviceId'));
         const servers = parseCount(need(flags.servers, '--servers', '10'), '--servers');
         const writesPerSec = flags.writes === undefined ? undefined : parseWritesPerSec(flags.writes);
-        const list = suggestDesigns({ fields, access, servers, table: flags.table, ...(writesPerSec === undefined ? {} : { writesPerSec }) });
+        const input = { fields, access, servers, table: flags.table, ...(writesPerSec === undefined ? {} : { writesPerSec }) };
+        const list = suggestDesigns(input);
+        const sims = flags.simulate
+          ? simulateSuggestions(list, input, {
+              ...(flags.entities === undefined ? {} : { entities: parseCount(flags.entities, '--entities') }),
+              ...(flags.duration === undefined ? {} : { duration: flags.duration }),
+            })
+          : undefined;
         if (flags.json) {
           printJson(io, {
-            suggestions: list.map((s) => ({ ...s, presplit: { regions: s.presplit.regions ?? null, method: s.presplit.method, shell: s.presplit.shell }, create: createStatement(flags.table, s) })),
+            suggestions: list.map((s, i) => ({
+              ...s,
+              presplit: { regions: s.presplit.regions ?? null, method: s.presplit.method, shell: s.presplit.shell },
+              create: createStatement(flags.table, s),
+              ...(typeof sims === 'object' && sims[i] !== undefined ? { simulation: sims[i] } : {}),
+            })),
+            ...(typeof sims === 'string' ? { notSimulated: sims } : {}),
           });
-        } else io.stdout(render(flags.table, list));
+        } else io.stdout(render(flags.table, list, sims));
       });
   },
 };

@@ -20,6 +20,10 @@ export interface PresplitProposal {
   readonly shell: string;
   /** The split as the lint model sees it. */
   readonly splits: SplitModel;
+  /** Regions per salt bucket, for salt-aligned splits. */
+  readonly regionsPerBucket?: number;
+  /** Regions the sizing asked for (servers x 20); sampled splits aim at it. */
+  readonly targetRegions: number;
 }
 
 const PLACE: SourcePlace = { file: '<suggestion>', line: 1, column: 1 };
@@ -55,6 +59,8 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
       method: `${candidate.buckets} salt buckets x ${perBucket} region${perBucket === 1 ? '' : 's'} each, cut on bucket boundaries`,
       shell: `SPLITS => [${shortList(raw.map(rubyQuote))}]  (full list: hbase-hotspot splits --template '${candidate.template}' --regions-per-bucket ${perBucket})`,
       splits: { kind: 'points', points, place: PLACE },
+      regionsPerBucket: perBucket,
+      targetRegions: target,
     };
   }
   if (candidate.strategy === 'hash-prefix') {
@@ -63,6 +69,7 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
       method: `HexStringSplit over the md5 prefix into ${target} regions`,
       shell: `{NUMREGIONS => ${target}, SPLITALGO => 'HexStringSplit'}`,
       splits: { kind: 'algorithm', numRegions: target, algorithm: 'HexStringSplit', place: PLACE },
+      targetRegions: target,
     };
   }
   return {
@@ -70,5 +77,6 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
     method: `${target} regions at quantiles of sampled rowkeys (the entity ids decide where keys fall)`,
     shell: `SPLITS_FILE => 'splits.txt'  (from sampled keys: hbase-hotspot splits --samples keys.txt --regions ${target})`,
     splits: { kind: 'file', file: 'splits.txt', place: PLACE },
+    targetRegions: target,
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * `design suggest --simulate`: runs every suggestion through the load simulator (`src/simulate/`) as one scenario —
+ * the stated servers and write rate, the stated reads, one entity field with uniform popularity — and reports the
+ * hotspot analysis's verdict per design. Entity-first keys are pre-split at quantiles of keys sampled from the
+ * simulated entities, as their proposal says.
+ *
+ * @module
+ */
+import { stringify } from 'yaml';
+import { toStringBinary } from '../../bytes/index.js';
+import { compileTemplate } from '../../keys/template/index.js';
+import { quantileSplitPoints } from '../../regions/index.js';
+import { parseScenario } from '../../simulate/scenario/parse.js';
+import { simulateScenario } from '../../simulate/simulate.js';
+import type { SuggestInput, Suggestion } from './index.js';
+
+/** Simulation settings. */
+export interface SuggestSimulation {
+  /** Entities writing (default 20,000). */
+  readonly entities?: number;
+  /** Simulated time (default `6h`). */
+  readonly duration?: string;
+}
+
+/** One design's simulated verdict. */
+export interface SimulatedVerdict {
+  readonly template: string;
+  /** Hotspot shape named by the analysis (`even`, `monotonic-tail`, ...). */
+  readonly shape: string;
+  /** Largest RegionServer share of requests over the run, 0..1, against the fair share 1/servers. */
+  readonly hottestServerShare: number;
+  readonly fairServerShare: number;
+}
+
+const START_MS = Date.UTC(2024, 5, 1);
+const SAMPLE_ENTITIES = 2000;
+
+/** The simulation's verdict for each suggestion, in the suggestions' order. */
+export function simulateSuggestions(list: readonly Suggestion[], input: SuggestInput, options: SuggestSimulation = {}): SimulatedVerdict[] | string {
+  const time = Object.keys(input.fields).find((f) => input.fields[f] === 'epochMs');
+  const others = Object.keys(input.fields).filter((f) => f !== time);
+  if (time === undefined || others.length !== 1) return 'the simulator models one entity field and one epochMs time field; --simulate needs exactly those';
+  const entity = others[0] as string;
+  const numeric = input.fields[entity] === 'int' || input.fields[entity] === 'long' || input.fields[entity] === 'sequence';
+  const idFormat = numeric ? '%d' : 'e%07d';
+  const count = options.entities ?? 20_000;
+  const reads = input.access.flatMap((a) => {
+    if (a.kind === 'latest-n') return [{ name: `latest 10 of one ${entity}`, kind: 'latest', limit: 10, ratePerSec: 100 }];
+    if (a.kind === 'time-range') return [{ name: `last hour of one ${entity}`, kind: 'time-range', range: '1h', ratePerSec: 100 }];
+    if (a.kind === 'point-get') return [{ name: `get one ${entity}`, kind: 'get', ratePerSec: 100 }];
+    return [];
+  });
+  const designs = list.map((s) => ({ name: `${s.rank}. ${s.strategy}`, template: s.template, preSplit: preSplitFor(s, entity, time, idFormat, count) }));
+  const doc = {
+    name: 'design suggest',
+    start: new Date(START_MS).toISOString(),
+    duration: options.duration ?? '6h',
+    step: '5m',
+    cluster: { regionServers: input.servers },
+    table: { name: input.table ?? 't', rowSizeBytes: 200, preSplit: 'none', splitPolicy: { kind: 'stepping' } },
+    workload: {
+      entities: { field: entity, count, idFormat, popularity: 'uniform' },
+      timeField: time,
+      writeRatePerSec: input.writesPerSec ?? 1000,
+      ...(reads.length === 0 ? {} : { reads }),
+    },
+    designs,
+  };
+  const outcome = simulateScenario(parseScenario(stringify(doc), '<design suggest>'));
+  return outcome.designs.map((d) => ({
+    template: d.template,
+    shape: d.detection.shape,
+    hottestServerShare: d.detection.hottestServerShare,
+    fairServerShare: d.detection.fairServerShare,
+  }));
+}
+
+function preSplitFor(s: Suggestion, entity: string, time: string, idFormat: string, count: number): unknown {
+  if (s.presplit.regionsPerBucket !== undefined) return { perSaltBucket: s.presplit.regionsPerBucket };
+  if (s.presplit.splits.kind === 'algorithm') return { algorithm: 'hex', regions: s.presplit.splits.numRegions };
+  const template = compileTemplate(s.template);
+  const step = Math.max(1, Math.floor(count / SAMPLE_ENTITIES));
+  const samples = [];
+  for (let i = 0; i < count; i += step) {
+    const id = idFormat === '%d' ? i : `e${String(i).padStart(7, '0')}`;
+    samples.push({ key: template.encode({ [entity]: id, [time]: START_MS }), weight: 1 });
+  }
+  const wanted = Math.min(s.presplit.targetRegions, samples.length);
+  return { splits: quantileSplitPoints(samples, wanted).splits.map((k) => toStringBinary(k)) };
+}
