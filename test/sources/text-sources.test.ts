@@ -76,6 +76,12 @@ describe('list_regions captures', () => {
     expect(failure(() => parseTextSeries('list-regions', [input(noReq)], { intervalMs: 1 })).issues[0]).toEqual({ line: 1, message: 'missing column(s) REQ; run list_regions with its default columns' });
   });
 
+  it('accepts the shell\'s note about a region without load, and leaves that region out', () => {
+    const text = [`Can not find all details for region: ${N2} , it may be disabled or in transition`, ...HEADER, row(RS, N1, '', 'k', '0', '7'), ' 1 rows'].join('\n');
+    const [snap] = parseTextSeries('list-regions', [input(text)], { intervalMs: 1 }).snapshots;
+    expect(snap?.regions.map((r) => r.encodedName)).toEqual(['0123456789abcdef0123456789abcdef']);
+  });
+
   it('rejects captures of another table', () => {
     const text = [...HEADER, row(RS, N1, '', '', '0', '1'), ' 1 rows'].join('\n');
     expect(failure(() => parseTextSeries('list-regions', [input(text)], { table: 'other', intervalMs: 1 })).code).toBe('TEXT_TABLE_MISMATCH');
