@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { parseFamiliesText } from '../../src/cli/commands/splits-families.js';
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -47,13 +46,14 @@ describe('splits --template', () => {
     expect(r.code).toBe(0);
     // text part cut over printable ASCII: 0x20 + floor(95 / 2) = 0x4F 'O'
     expect(r.out).toBe(
-      "create 'ns:events', {NAME => 'd', VERSIONS => 1, TTL => 7776000, COMPRESSION => 'SNAPPY', BLOOMFILTER => 'ROW', DATA_BLOCK_ENCODING => 'FAST_DIFF'}, {NAME => 'm'}, SPLITS => [\"00_O\", \"01_\", \"01_O\"]\n",
+      'create "ns:events", {NAME => "d", VERSIONS => 1, TTL => 7776000, COMPRESSION => \'SNAPPY\', BLOOMFILTER => \'ROW\', DATA_BLOCK_ENCODING => \'FAST_DIFF\'}, {NAME => "m"}, {SPLITS => ["00_O", "01_", "01_O"]}\n',
     );
   });
   it('doubles the backslash of \\xNN (the shell applies Bytes.toBytesBinary) and escapes " and #', async () => {
     const families = file('families.yaml', 'd:\n  VERSIONS: 1\n  TTL: FOREVER\n');
     const r = await run('--algorithm', 'uniform', '--regions', '2', '--first', '#"', '--last', '#"\\xFF', '--format', 'shell', '--table', 't', '--families', families);
-    expect(r.out).toBe(`create 't', {NAME => 'd', VERSIONS => 1, TTL => 'FOREVER'}, SPLITS => ["\\#\\"\\\\x80"]\n`);
+    // TTL FOREVER is HBase's default, so it is left out
+    expect(r.out).toBe(`create "t", {NAME => "d", VERSIONS => 1}, {SPLITS => ["\\#\\"\\\\x80"]}\n`);
   });
 });
 
@@ -115,10 +115,11 @@ describe('splits errors (exit 2, one clear line)', () => {
     ['bad format', ['--algorithm', 'hex', '--regions', '4', '--format', 'yaml'], /--format "yaml" is not splits or shell/],
     ['json and shell', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--json'], /--json and --format shell/],
     ['shell without table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--family', 'd'], /--format shell needs --table/],
-    ['shell without family', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't'], /no column family for table "t"/],
+    ['shell without family', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't'], /--format shell needs the column families/],
+    ['family twice', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't', '--family', 'd', '--family', 'd:VERSIONS=2'], /column family "d" is given twice/],
     ['family without shell', ['--algorithm', 'hex', '--regions', '4', '--family', 'd'], /only apply to --format shell/],
     ['bad attribute', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't', '--family', 'd:COMPRESSION=zip'], /COMPRESSION "zip" is not one of NONE, SNAPPY/],
-    ['bad table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 'a b', '--family', 'd'], /table name "a b" is not valid/],
+    ['bad table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 'a b', '--family', 'd'], /"a b" is not a valid HBase table name/],
     ['missing samples file', ['--samples', join(dir, 'nope.txt'), '--regions', '2'], /nope\.txt: cannot read the samples file/],
     ['traffic median without samples', ['--traffic-median'], /needs --samples/],
   ];
@@ -133,20 +134,5 @@ describe('splits errors (exit 2, one clear line)', () => {
     expect((await run('--samples', bad, '--regions', '2')).err).toBe(
       `hbase-hotspot: ${bad}:2 (key): key: bad escape "\\xZZ" at character 3 of "k2\\xZZ"; write a byte as \\xNN (two hex digits), a backslash as \\x5C\n`,
     );
-  });
-});
-
-describe('families file', () => {
-  it('names file, line and family.ATTRIBUTE', () => {
-    expect(() => parseFamiliesText('d:\n  VERSIONS: 1\n  TTL: -5\n', 'f.yaml')).toThrow(/^f\.yaml:3 \(d\.TTL\): column family "d": TTL "-5" must be a whole number >= 1 \(seconds\) or FOREVER/);
-    expect(() => parseFamiliesText('d: {COLOUR: red}', 'f.yaml')).toThrow(/unknown attribute "COLOUR"/);
-    expect(() => parseFamiliesText('- d\n', 'f.yaml')).toThrow(/expected a mapping of column family name/);
-    expect(() => parseFamiliesText('d: 5\n', 'f.yaml')).toThrow(/expected a mapping of attributes/);
-    expect(() => parseFamiliesText('d: {a: 1\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILIES_FILE_INVALID' }));
-    expect(() => parseFamiliesText('"bad name": {}\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID' }));
-    expect(parseFamiliesText('{"d": {"VERSIONS": 3}, "m": null}', 'f.json').map((f) => [f.name, [...f.attributes]])).toEqual([
-      ['d', [['VERSIONS', 3]]],
-      ['m', []],
-    ]);
   });
 });

@@ -1,29 +1,99 @@
 /**
- * `--families file`: column families for `splits --format shell` from YAML or JSON (JSON is YAML), a mapping of family
- * name to its attributes:
+ * Column families for `splits --format shell`, as `--family 'd:VERSIONS=1,TTL=7776000,COMPRESSION=SNAPPY'` options or
+ * a `--families` file in YAML or JSON (JSON is YAML): a mapping of family name to attributes,
  *
  * ```yaml
  * d: { VERSIONS: 1, TTL: 7776000, COMPRESSION: SNAPPY, BLOOMFILTER: ROW, DATA_BLOCK_ENCODING: FAST_DIFF }
  * m: { VERSIONS: 1, TTL: 31536000 }
  * ```
- * Errors name the file, line and `family.ATTRIBUTE`.
+ * Attribute names are HBase's (`HColumnDescriptor` / the shell), checked against {@link FAMILY_ATTRIBUTES}; errors name
+ * the file, line and `family.ATTRIBUTE`. The result feeds the shell adapter's `createTableCommand`.
  */
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { checkFamilyName, familyAttribute, type FamilySpec } from '../../report/shell-create.js';
-import { HotspotError } from '../../util/errors.js';
+import type { ShellFamilySpec } from '../../hbase/shell/index.js';
+import { HotspotError, type InputLocation } from '../../util/errors.js';
 import { readTextFile } from '../read-text.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Attribute =
+  | { readonly field: 'versions' | 'ttlSeconds' | 'blockSizeBytes'; readonly kind: 'int'; readonly min: number }
+  | { readonly field: 'compression' | 'bloomFilter' | 'dataBlockEncoding'; readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly field: 'inMemory' | 'blockCache'; readonly kind: 'flag' };
+
+/** The column-family attributes accepted, by HBase name, with their allowed values. */
+export const FAMILY_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
+  VERSIONS: { field: 'versions', kind: 'int', min: 1 },
+  TTL: { field: 'ttlSeconds', kind: 'int', min: 1 },
+  BLOCKSIZE: { field: 'blockSizeBytes', kind: 'int', min: 1024 },
+  COMPRESSION: { field: 'compression', kind: 'enum', values: ['NONE', 'SNAPPY', 'GZ', 'LZO', 'LZ4', 'ZSTD', 'BZIP2', 'LZMA'] },
+  BLOOMFILTER: { field: 'bloomFilter', kind: 'enum', values: ['NONE', 'ROW', 'ROWCOL', 'ROWPREFIX_FIXED_LENGTH'] },
+  DATA_BLOCK_ENCODING: { field: 'dataBlockEncoding', kind: 'enum', values: ['NONE', 'PREFIX', 'DIFF', 'FAST_DIFF', 'ROW_INDEX_V1'] },
+  IN_MEMORY: { field: 'inMemory', kind: 'flag' },
+  BLOCKCACHE: { field: 'blockCache', kind: 'flag' },
+};
+
+const FAMILY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/**
+ * Checks one attribute and sets it on `spec`: whole numbers for `VERSIONS`, `TTL` (seconds; `FOREVER`, HBase's
+ * default, leaves it unset) and `BLOCKSIZE`, upper-case names for the enums, `true`/`false` for the flags.
+ * @throws HotspotError `FAMILY_ATTRIBUTE_INVALID` naming the family, the attribute and the allowed values.
+ */
+export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string, value: unknown, where: InputLocation = {}): void {
+  const key = name.trim().toUpperCase();
+  const attr = FAMILY_ATTRIBUTES[key];
+  const fail = (why: string) => new HotspotError('FAMILY_ATTRIBUTE_INVALID', `column family "${spec.name}": ${why}`, { field: `${spec.name}.${key}`, ...where });
+  if (!attr) throw fail(`unknown attribute "${name}"; known: ${Object.keys(FAMILY_ATTRIBUTES).join(', ')}`);
+  const text = String(value).trim();
+  if (attr.kind === 'enum') {
+    const found = attr.values.find((v) => v === text.toUpperCase());
+    if (!found) throw fail(`${key} "${text}" is not one of ${attr.values.join(', ')}`);
+    spec[attr.field] = found;
+  } else if (attr.kind === 'flag') {
+    if (!/^(true|false)$/i.test(text)) throw fail(`${key} "${text}" is not true or false`);
+    spec[attr.field] = text.toLowerCase() === 'true';
+  } else if (key === 'TTL' && text.toUpperCase() === 'FOREVER') {
+    delete spec.ttlSeconds;
+  } else {
+    const n = Number(text);
+    if (text === '' || !Number.isSafeInteger(n) || n < attr.min) {
+      throw fail(`${key} "${text}" must be a whole number >= ${attr.min}${key === 'TTL' ? ' (seconds) or FOREVER' : ''}`);
+    }
+    spec[attr.field] = n;
+  }
+}
+
+function familyNamed(name: string, where: InputLocation): Mutable<ShellFamilySpec> {
+  if (!FAMILY_NAME.test(name)) {
+    throw new HotspotError('FAMILY_NAME_INVALID', `column family name "${name}" is not valid; use letters, digits, '_', '-' and '.' (short names like d save bytes in every cell)`, where);
+  }
+  return { name };
+}
+
+/**
+ * Parses `--family 'd:VERSIONS=1,TTL=7776000,COMPRESSION=SNAPPY'` (the name alone is allowed: `--family d`).
+ * @throws HotspotError `FAMILY_NAME_INVALID`, `FAMILY_ATTRIBUTE_INVALID` (also for an item without `=`).
+ */
+export function parseFamilyOption(text: string): ShellFamilySpec {
+  const colon = text.indexOf(':');
+  const spec = familyNamed(colon < 0 ? text : text.slice(0, colon), { field: '--family' });
+  for (const item of (colon < 0 ? '' : text.slice(colon + 1)).split(',').filter((s) => s.trim() !== '')) {
+    const eq = item.indexOf('=');
+    if (eq < 0) {
+      throw new HotspotError('FAMILY_ATTRIBUTE_INVALID', `--family "${text}": "${item}" is not NAME=VALUE; write e.g. d:VERSIONS=1,TTL=7776000`, { field: '--family' });
+    }
+    setFamilyAttribute(spec, item.slice(0, eq), item.slice(eq + 1), { field: '--family' });
+  }
+  return spec;
+}
+
 /** Parses the text of a families file. @throws HotspotError `FAMILIES_FILE_INVALID` and the attribute errors, with file and line. */
-export function parseFamiliesText(text: string, file: string): FamilySpec[] {
+export function parseFamiliesText(text: string, file: string): ShellFamilySpec[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
-  const lineOf = (node: unknown) => {
+  const at = (node: unknown): InputLocation => {
     const range = (node as { range?: [number, number, number] } | null)?.range;
-    return range ? lineCounter.linePos(range[0]).line : undefined;
-  };
-  const at = (node: unknown) => {
-    const line = lineOf(node);
-    return line === undefined ? { file } : { file, line };
+    return range ? { file, line: lineCounter.linePos(range[0]).line } : { file };
   };
   const firstError = doc.errors[0];
   if (firstError) {
@@ -33,22 +103,19 @@ export function parseFamiliesText(text: string, file: string): FamilySpec[] {
     throw new HotspotError('FAMILIES_FILE_INVALID', 'expected a mapping of column family name to attributes, e.g. d: {VERSIONS: 1, TTL: 7776000}', { file, line: 1 });
   }
   return doc.contents.items.map((pair) => {
-    const name = checkFamilyName(String(isScalar(pair.key) ? pair.key.value : pair.key), at(pair.key));
-    const attributes = new Map<string, string | number>();
-    if (pair.value === null || (isScalar(pair.value) && pair.value.value === null)) return { name, attributes };
+    const spec = familyNamed(String(isScalar(pair.key) ? pair.key.value : pair.key), at(pair.key));
+    if (pair.value === null || (isScalar(pair.value) && pair.value.value === null)) return spec;
     if (!isMap(pair.value)) {
-      throw new HotspotError('FAMILIES_FILE_INVALID', `column family "${name}": expected a mapping of attributes, e.g. {VERSIONS: 1}`, { ...at(pair.key), field: name });
+      throw new HotspotError('FAMILIES_FILE_INVALID', `column family "${spec.name}": expected a mapping of attributes, e.g. {VERSIONS: 1}`, { ...at(pair.key), field: spec.name });
     }
     for (const attr of pair.value.items) {
-      const key = String(isScalar(attr.key) ? attr.key.value : attr.key);
-      const value = isScalar(attr.value) ? attr.value.value : attr.value;
-      attributes.set(key.toUpperCase(), familyAttribute(name, key, value, at(attr.key)));
+      setFamilyAttribute(spec, String(isScalar(attr.key) ? attr.key.value : attr.key), isScalar(attr.value) ? attr.value.value : attr.value, at(attr.key));
     }
-    return { name, attributes };
+    return spec;
   });
 }
 
 /** Reads and parses a families file. @throws HotspotError `FILE_READ` when it cannot be read. */
-export async function readFamiliesFile(file: string): Promise<FamilySpec[]> {
+export async function readFamiliesFile(file: string): Promise<ShellFamilySpec[]> {
   return parseFamiliesText(await readTextFile(file, 'families file'), file);
 }

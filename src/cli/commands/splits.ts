@@ -9,12 +9,14 @@
  *
  * Output: split points one per line in toStringBinary (a SPLITS_FILE for `create 'T', 'd', SPLITS_FILE => '...'`),
  * notes on stderr; `--format shell` prints the `create` statement (needs `--table` and `--family`/`--families`);
+ * The shell statement comes from the shell adapter (`createTableCommand`), which writes split points as
+ * `toStringBinary` text in Ruby literals, since the shell parses `SPLITS` with `Bytes.toBytesBinary`.
  * `--json` prints `{"splits": [...], "regions": N}` plus, where they apply, `"shares"` (per region for samples, per
  * daughter for a traffic median), `"byteMidpoint"`, `"byteMidpointShares"`, `"hottestRow"`, `"sizing"`, `"notes"`.
  */
 import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
+import { createTableCommand, type ShellFamilySpec } from '../../hbase/shell/index.js';
 import { compileTemplate } from '../../keys/template/compile.js';
-import { checkTableName } from '../../regions/region-name.js';
 import { quantileSplitPoints } from '../../regions/quantile-splits.js';
 import { saltSplitPoints } from '../../regions/salt-splits.js';
 import { parseSampleKeys } from '../../regions/sample-keys.js';
@@ -22,12 +24,11 @@ import type { Sizing } from '../../regions/sizing.js';
 import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
 import { trafficMedian } from '../../regions/traffic-median.js';
 import type { WeightedKey } from '../../regions/weighted-keys.js';
-import { type FamilySpec, parseFamilyOption, renderCreateStatement } from '../../report/shell-create.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { readTextFile } from '../read-text.js';
 import type { CliCommand } from '../program.js';
-import { readFamiliesFile } from './splits-families.js';
+import { parseFamilyOption, readFamiliesFile } from './splits-families.js';
 import { chooseForm, type Form, regionCount, sizingOf, type SplitsFlags, wholeNumber } from './splits-options.js';
 
 async function readSamples(file: string | undefined, io: CliIo): Promise<WeightedKey[]> {
@@ -80,9 +81,15 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
   return { splits: [t.splitKey], json, notes };
 }
 
-async function families(flags: SplitsFlags): Promise<FamilySpec[]> {
-  const fromFile = flags.families === undefined ? [] : await readFamiliesFile(flags.families);
-  return [...fromFile, ...flags.family.map(parseFamilyOption)];
+async function families(flags: SplitsFlags): Promise<ShellFamilySpec[]> {
+  const all = [...(flags.families === undefined ? [] : await readFamiliesFile(flags.families)), ...flags.family.map(parseFamilyOption)];
+  if (all.length === 0) {
+    throw new HotspotError('FAMILY_MISSING', "--format shell needs the column families: --family 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable) or --families file.yaml");
+  }
+  const names = all.map((f) => f.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new HotspotError('FAMILY_DUPLICATE', `column family "${twice}" is given twice; give each family once`);
+  return all;
 }
 
 /** The `splits` command. */
@@ -134,7 +141,7 @@ export const splitsCommand: CliCommand = {
         for (const note of notes) io.stderr(`${note}\n`);
         if (flags.format === 'shell') {
           if (flags.table === undefined) throw new HotspotError('SPLITS_TABLE_MISSING', '--format shell needs --table NAME for the create statement');
-          io.stdout(`${renderCreateStatement(checkTableName(flags.table), await families(flags), result.splits)}\n`);
+          io.stdout(`${createTableCommand({ table: flags.table, families: await families(flags), splits: result.splits })}\n`);
         } else {
           io.stdout(result.splits.map((s) => `${toStringBinary(s)}\n`).join(''));
         }

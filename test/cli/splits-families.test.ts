@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseFamiliesText, parseFamilyOption } from '../../src/cli/commands/splits-families.js';
+
+describe('--family', () => {
+  it('parses specs into the shell adapter\'s family options, normalising values', () => {
+    expect(parseFamilyOption('d:versions=3,ttl=7776000,compression=zstd,in_memory=TRUE,BLOCKSIZE=65536')).toEqual({
+      name: 'd', versions: 3, ttlSeconds: 7776000, compression: 'ZSTD', inMemory: true, blockSizeBytes: 65536,
+    });
+    expect(parseFamilyOption('m:TTL=5,TTL=FOREVER,BLOCKCACHE=false')).toEqual({ name: 'm', blockCache: false });
+    expect(parseFamilyOption('m')).toEqual({ name: 'm' });
+  });
+  it('refuses bad names, items and values', () => {
+    expect(() => parseFamilyOption('d:VERSIONS')).toThrow(/"VERSIONS" is not NAME=VALUE/);
+    expect(() => parseFamilyOption('.d:VERSIONS=1')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID' }));
+    expect(() => parseFamilyOption('d:VERSIONS=0')).toThrow(/VERSIONS "0" must be a whole number >= 1/);
+    expect(() => parseFamilyOption('d:BLOCKSIZE=1.5')).toThrow(expect.objectContaining({ code: 'FAMILY_ATTRIBUTE_INVALID' }));
+    expect(() => parseFamilyOption('d:BLOOMFILTER=rows')).toThrow(/not one of NONE, ROW, ROWCOL/);
+    expect(() => parseFamilyOption('d:IN_MEMORY=yes')).toThrow(/IN_MEMORY "yes" is not true or false/);
+  });
+});
+
+describe('families file', () => {
+  it('names file, line and family.ATTRIBUTE', () => {
+    expect(() => parseFamiliesText('d:\n  VERSIONS: 1\n  TTL: -5\n', 'f.yaml')).toThrow(/^f\.yaml:3 \(d\.TTL\): column family "d": TTL "-5" must be a whole number >= 1 \(seconds\) or FOREVER/);
+    expect(() => parseFamiliesText('d: {COLOUR: red}', 'f.yaml')).toThrow(/unknown attribute "COLOUR"/);
+    expect(() => parseFamiliesText('- d\n', 'f.yaml')).toThrow(/expected a mapping of column family name/);
+    expect(() => parseFamiliesText('d: 5\n', 'f.yaml')).toThrow(/expected a mapping of attributes/);
+    expect(() => parseFamiliesText('d: {a: 1\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILIES_FILE_INVALID' }));
+    expect(() => parseFamiliesText('"bad name": {}\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID' }));
+    expect(parseFamiliesText('{"d": {"VERSIONS": 3}, "m": null}', 'f.json')).toEqual([{ name: 'd', versions: 3 }, { name: 'm' }]);
+  });
+});
