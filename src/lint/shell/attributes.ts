@@ -1,7 +1,8 @@
 /**
  * Attribute names `hbase shell` accepts in `create`/`alter` hashes (HBase 2.x `admin.rb`, from the constants of
  * `ColumnFamilyDescriptorBuilder` and `TableDescriptorBuilder`). Anything else is rejected as unknown, since a typo
- * such as `TTl` would otherwise leave the family without the setting the author meant.
+ * such as `TTl` would otherwise leave the family without the setting the author meant; the HBase 2.6 shell itself
+ * stops there (`NameError: uninitialized constant HBaseReceiver::TTl`).
  *
  * @module
  */
@@ -13,7 +14,7 @@ export const FAMILY_ATTRIBUTES: ReadonlySet<string> = new Set([
   'KEEP_DELETED_CELLS', 'DATA_BLOCK_ENCODING', 'REPLICATION_SCOPE', 'CACHE_DATA_ON_WRITE', 'CACHE_INDEX_ON_WRITE',
   'CACHE_BLOOMS_ON_WRITE', 'EVICT_BLOCKS_ON_CLOSE', 'PREFETCH_BLOCKS_ON_OPEN', 'IS_MOB', 'MOB_THRESHOLD',
   'MOB_COMPACT_PARTITION_POLICY', 'NEW_VERSION_BEHAVIOR', 'DFS_REPLICATION', 'STORAGE_POLICY', 'ENCRYPTION',
-  'ENCRYPTION_KEY', 'CONFIGURATION', 'METADATA', 'METHOD',
+  'ENCRYPTION_KEY', 'INDEX_BLOCK_ENCODING', 'CONFIGURATION', 'METADATA', 'METHOD',
 ]);
 
 /** Table attributes and `create` options (`TableDescriptorBuilder` constants plus the shell's split options). */
