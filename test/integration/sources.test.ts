@@ -7,6 +7,7 @@ import { createTableCommand, runShellCommands } from '../../src/hbase/shell/inde
 import type { LoadSeries } from '../../src/model/index.js';
 import { type SnapshotSource, createJmxSource, createRestSource, createTextSource, parseTextSeries } from '../../src/sources/index.js';
 import { type ContractFacts, sourceContract } from '../sources/contract.js';
+import { runCapture } from '../cli/run-cli.js';
 import { hbaseEnv, printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
 
 printHBaseLogsOnFailure();
@@ -85,5 +86,24 @@ describe.skipIf(!env.available)('sources agree on the real HBase', () => {
     expect(last(lr, 1)?.requests).toBe(160);
     expect(last(lr, 0)?.requests).toBe(105);
     expect(live.regions.at(-1)).toMatchObject({ writeRequests: 150, readRequests: 10 });
+  });
+
+  it('detect --rest finds the region taking every write while rows are written into it', async () => {
+    await capture();
+    const writer = client();
+    let writing = true;
+    const load = (async () => {
+      for (let i = 0; writing; i++) {
+        await writer.putRows(table, [{ key: `q-${i}`, cells: [{ family: 'cf', qualifier: 'v', value: 'x', timestamp: 1_700_000_000_000 + i }] }]);
+      }
+    })();
+    const r = await runCapture(['detect', '--rest', env.restUrl, '--table', table, '--interval', '5s', '--snapshots', '2', '--json']);
+    writing = false;
+    await load;
+    const result = JSON.parse(r.out) as { hottestRegionShare: number; hottestServerWriteShare: number; regions: { startKey: string; share: number; server: string }[]; timeline: { hottestServer: string }[] };
+    const last = result.regions.find((x) => x.startKey === 'p');
+    expect(last?.share).toBe(1);
+    expect(result.hottestRegionShare).toBe(1);
+    expect(result.timeline[0]?.hottestServer).toBe(last?.server);
   });
 });
