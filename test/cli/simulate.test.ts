@@ -53,6 +53,10 @@ describe('hbase-hotspot simulate', () => {
       const series = parseLoadSeries(readFileSync(join(dir, '1-timestamp-first.series.ndjson'), 'utf8'), 'recorded');
       expect(series.snapshots).toHaveLength(121); // 2 h of 1-minute steps + the table at creation
       expect(series.source.kind).toBe('simulate');
+      // the recording replays through `detect`, the analysis a live cluster's recording gets, to the same verdict
+      const detect = await runCapture(['detect', join(dir, '1-timestamp-first.series.ndjson'), '--samples', join(dir, '1-timestamp-first.samples.ndjson'), '--json']);
+      expect(detect.code).toBe(0);
+      expect((JSON.parse(detect.out) as { shape: string }).shape).toBe('monotonic-tail');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
