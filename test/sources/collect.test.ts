@@ -1,6 +1,6 @@
 // collectSeries and `hbase-hotspot collect` against a loopback gateway replaying the live_fx recording: a gateway
 // that goes away and comes back costs gaps, not the run or what was written; Ctrl-C leaves a valid file.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,18 @@ describe('hbase-hotspot collect', () => {
     const series = parseLoadSeries(readFileSync(out, 'utf8'), out);
     expect(series.snapshots.length).toBeGreaterThanOrEqual(2);
     expect(process.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('keeps an existing output file unless --force', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const out = join(tmp(), 'series.ndjson');
+    writeFileSync(out, 'precious\n');
+    const argv = ['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '0s', '-o', out];
+    const kept = await runCapture(argv);
+    expect([kept.code, kept.err]).toEqual([2, expect.stringContaining('already exists; collect never overwrites a recording')]);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    expect((await runCapture([...argv, '--force'])).code).toBe(0);
+    expect(parseLoadSeries(readFileSync(out, 'utf8'), out).snapshots).toHaveLength(1);
   });
 
   it('names the missing flag: --rest, --table, -o, and a bad --every', async () => {

@@ -17,6 +17,7 @@ interface CollectFlags extends LiveFlags {
   every: string;
   for: string;
   output?: string;
+  force?: boolean;
 }
 
 /**
@@ -60,15 +61,19 @@ export const collectCommand: CliCommand = {
       .option('--every <duration>', 'sampling interval', '10s')
       .option('--for <duration>', 'how long to sample', '15m')
       .option('--timeout <duration>', 'per-request timeout (default: a third of --every, 1s to 10s)')
-      .option('-o, --output <file>', 'load-series NDJSON file to write')
+      .option('-o, --output <file>', 'load-series NDJSON file to write (an existing file is kept unless --force)')
+      .option('--force', 'overwrite an existing output file')
       .action(async (flags: CollectFlags) => {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
         const source = liveSource(flags, intervalMs);
         if (flags.output === undefined) throw new HotspotError('COLLECT_OUTPUT_REQUIRED', 'name the file to write with -o series.ndjson', { field: '--output' });
         let fd: number;
         try {
-          fd = openSync(flags.output, 'w');
+          fd = openSync(flags.output, flags.force ? 'w' : 'wx');
         } catch (err) {
+          if ((err as { code?: unknown }).code === 'EEXIST') {
+            throw new HotspotError('COLLECT_OUTPUT_EXISTS', 'already exists; collect never overwrites a recording: give another -o file, or --force to replace it', { file: flags.output, field: '--output' });
+          }
           throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}`, { file: flags.output, cause: err });
         }
         const stop = new AbortController();
