@@ -1,12 +1,21 @@
 // The Java side of bench/key-encode.bench.ts: a hand-written encoder of the rowkey
 // {salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}, the way a tuned Java writer builds it (StringBuilder, no
-// String.format), over the same records. Prints one JSON line: best keys/s of 3 rounds after a warm-up (per second of
-// wall-clock time, and per second of the process's CPU time, every thread included), and a checksum
-// of the keys (computed in a separate pass). Run: java bench/java/KeyEncodeBench.java N
+// String.format), over the same records. Run: java bench/java/KeyEncodeBench.java N
+// Protocol on stdin/stdout, so the TypeScript side can alternate rounds with it under the same machine load:
+// after building the records and one warm-up round it prints "ready"; each "round" line runs one timed round and
+// prints {"keysPerSec", "keysPerCpuSec"} (per second of wall-clock time, and of the encoding thread's CPU time);
+// "done" prints {"checksum", "sink", "sample"} and exits.
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 public class KeyEncodeBench {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** Every key is used (its length and last byte summed), so no allocation can be optimised away. */
+    static long sink;
+    static byte[] last;
 
     /** The record generator shared with the TypeScript side: device ids "sensor-<i>", times spread over a day. */
     static String deviceId(int i) {
@@ -29,18 +38,22 @@ public class KeyEncodeBench {
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    static void round(String[] ids, long[] times, StringBuilder sb) {
+        for (int i = 0; i < ids.length; i++) {
+            last = encode(ids[i], times[i], sb);
+            sink += last.length + last[last.length - 1];
+        }
+    }
+
     /** Java's Arrays.hashCode of every key folded with 31 * h, the same checksum the TypeScript side computes. */
     static int checksum(String[] ids, long[] times) {
         StringBuilder sb = new StringBuilder(64);
         int h = 0;
-        for (int i = 0; i < ids.length; i++) h = 31 * h + java.util.Arrays.hashCode(encode(ids[i], times[i], sb));
+        for (int i = 0; i < ids.length; i++) h = 31 * h + Arrays.hashCode(encode(ids[i], times[i], sb));
         return h;
     }
 
-    /** Every key is used (its length and last byte summed), so no allocation can be optimised away. */
-    static long sink;
-
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         int n = Integer.parseInt(args[0]);
         String[] ids = new String[n];
         long[] times = new long[n];
@@ -48,25 +61,26 @@ public class KeyEncodeBench {
             ids[i] = deviceId(i);
             times[i] = ts(i);
         }
+        // CPU time of this (the encoding) thread, to the nanosecond; the process figure ticks in 10 ms steps. It leaves
+        // out the JVM's garbage-collector and compiler threads, which flatters Java a little.
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         StringBuilder sb = new StringBuilder(64);
-        com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        double best = 0;
-        double bestCpu = 0;
-        byte[] last = null;
-        for (int round = -1; round < 3; round++) {
-            long start = System.nanoTime();
-            long cpuStart = os.getProcessCpuTime();
-            for (int i = 0; i < n; i++) {
-                last = encode(ids[i], times[i], sb);
-                sink += last.length + last[last.length - 1];
+        round(ids, times, sb);
+        System.out.println("ready");
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            if (line.equals("round")) {
+                long start = System.nanoTime();
+                long cpuStart = threads.getCurrentThreadCpuTime();
+                round(ids, times, sb);
+                double wall = (System.nanoTime() - start) / 1e9;
+                double cpu = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+                System.out.println("{\"keysPerSec\": " + Math.round(n / wall) + ", \"keysPerCpuSec\": " + Math.round(n / cpu) + "}");
+            } else if (line.equals("done")) {
+                System.out.println("{\"checksum\": " + checksum(ids, times) + ", \"sink\": " + sink + ", \"sample\": \""
+                    + new String(last, StandardCharsets.UTF_8) + "\"}");
+                return;
             }
-            double perSec = n / ((System.nanoTime() - start) / 1e9);
-            double perCpuSec = n / ((os.getProcessCpuTime() - cpuStart) / 1e9);
-            if (round >= 0 && perSec > best) best = perSec;
-            if (round >= 0 && perCpuSec > bestCpu) bestCpu = perCpuSec;
         }
-        System.out.println("{\"keysPerSec\": " + Math.round(best) + ", \"keysPerCpuSec\": " + Math.round(bestCpu) + ", \"checksum\": " + checksum(ids, times) + ", \"sink\": " + sink
-            + ", \"sample\": \"" + new String(last, StandardCharsets.UTF_8) + "\"}");
     }
 }

@@ -26,7 +26,26 @@ function nineDigits(v: string, at: string): string {
   return `{ let x = ${v}; for (let k = ${at} + 8; k > ${at}; k -= 2) { const q = (x / 100) | 0; const d = (x - q * 100) << 1; b[k] = P[d + 1]; b[k - 1] = P[d]; x = q; } b[${at}] = 48 + x; }`;
 }
 
-function partCode(part: CompiledPart, i: number): string {
+/**
+ * For `salt(F, N)` followed, after fixed-width parts only, by `{F}` itself (the usual `{salt(id,N)}_{id}` shape): the
+ * index of that text part and the bytes between the salt's start and it. The salt's hash loop then also copies F's
+ * ASCII bytes into place, and the text part only steps over them.
+ */
+function copyAhead(parts: readonly CompiledPart[], i: number): { index: number; gapBytes: number } | undefined {
+  const salt = parts[i]?.inline;
+  if (salt?.type !== 'saltHex') return undefined;
+  let gapBytes = 2;
+  for (let j = i + 1; j < parts.length; j++) {
+    const part = parts[j] as CompiledPart;
+    if (part.inline?.type === 'text' && part.inline.field === salt.field) return { index: j, gapBytes };
+    if (part.fixedWidth === undefined || part.fill) return undefined;
+    gapBytes += part.fixedWidth;
+  }
+  return undefined;
+}
+
+function partCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>): string {
+  const part = parts[i] as CompiledPart;
   const fallback = `o.length = p; w${i}(r, o); b = o.bytes; p = o.length;`;
   if (part.literal) {
     const bytes = [...part.literal];
@@ -36,15 +55,27 @@ function partCode(part: CompiledPart, i: number): string {
   if (!inline) return fallback;
   const key = JSON.stringify(inline.field);
   switch (inline.type) {
-    case 'text':
-      return `{ const v = r[${key}]; let ok = typeof v === 'string';
+    case 'text': {
+      const text = `{ const v = r[${key}]; let ok = typeof v === 'string';
   if (ok) { const n = v.length; ${ROOM('n')} for (let k = 0; k < n; k++) { const c = v.charCodeAt(k); if (c >= 128) { ok = false; break; } b[p + k] = c; } if (ok) p += n; }
   if (!ok) { ${fallback} } }`;
-    case 'saltHex':
+      return copied.has(i) ? `if (c${i} >= 0) p += c${i}; else ${text}` : text;
+    }
+    case 'saltHex': {
+      const ahead = copyAhead(parts, i);
+      if (ahead) {
+        return `{ const v = r[${key}];
+  if (typeof v === 'string') { const n = v.length; ${ROOM(`n + ${ahead.gapBytes}`)} const q = p + ${ahead.gapBytes}; let h = 0; let any = 0;
+    for (let k = 0; k < n; k++) { const c = v.charCodeAt(k); h = (Math.imul(h, 31) + c) | 0; any |= c; b[q + k] = c; }
+    if (any < 128) c${ahead.index} = n;
+    const s = Math.abs(h % ${inline.buckets}); b[p] = H[s >> 4]; b[p + 1] = H[s & 15]; p += 2; }
+  else { ${fallback} } }`;
+      }
       return `{ const v = r[${key}];
   if (typeof v === 'string') { let h = 0; for (let k = 0; k < v.length; k++) h = (Math.imul(h, 31) + v.charCodeAt(k)) | 0;
     const s = Math.abs(h % ${inline.buckets}); ${ROOM('2')} b[p] = H[s >> 4]; b[p + 1] = H[s & 15]; p += 2; }
   else { ${fallback} } }`;
+    }
     case 'reverseTs':
       return `{ const t = r[${key}];
   if (typeof t === 'number' && t >= 0 && t <= 9007199254740991 && Math.floor(t) === t) {
@@ -62,9 +93,10 @@ function partCode(part: CompiledPart, i: number): string {
  */
 export function fuseWriters(parts: readonly CompiledPart[]): (record: KeyRecord, out: KeyBuffer) => void {
   const names = parts.map((_p, i) => `w${i}`);
+  const copied = new Set(parts.flatMap((_p, i) => copyAhead(parts, i)?.index ?? []));
   const body = `return function writeKey(r, o) {
-  let b = o.bytes; let p = 0;
-${parts.map((part, i) => `  ${partCode(part, i)}`).join('\n')}
+  let b = o.bytes; let p = 0;${[...copied].map((j) => ` let c${j} = -1;`).join('')}
+${parts.map((_part, i) => `  ${partCode(parts, i, copied)}`).join('\n')}
   o.length = p;
 };`;
   // Generated from byte values, integers and JSON-quoted field names only; see the module comment.
