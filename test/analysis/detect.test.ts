@@ -132,6 +132,13 @@ describe('shape: monotonic tail', () => {
     expect(hot.map((r) => [r.encodedName, r.startKey, r.endKey])).toEqual([['r1', '1fffffff', '3fffffff']]);
   });
 
+  it('is still a tail when reads pile onto one key of the hot region', () => {
+    const writes = Array.from({ length: 100 }, (_, i) => sample(3000 * i, dateKey(3 * i, i)));
+    const reads = Array.from({ length: 300 }, (_, i) => sample(1000 * i, dateKey(0, 7), 'read'));
+    const result = detectHotspots(steadySeries(layout, tailWrites), { samples: [...reads, ...writes] });
+    expect([result.shape, result.decidedBy]).toEqual(['monotonic-tail', 'samples']);
+  });
+
   it('is likelier than a hot range from history when one middle region takes all new data', () => {
     const result = detectHotspots(steadySeries(layout, tailWrites));
     expect(result.shape).toBe('monotonic-tail');

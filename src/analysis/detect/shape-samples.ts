@@ -2,9 +2,10 @@
  * Hotspot shape from key samples: which keys the requests in the hot regions touched, and where newly written keys
  * landed over time.
  *
- * - `single-row`: one key takes at least {@link SINGLE_ROW_SHARE} of the sampled requests in the hot regions;
  * - `monotonic-tail`: split the written samples into time slices; in each slice after the first, the share of written
- *   keys above every key written before (below, for decreasing keys) averages at least {@link TAIL_NEW_KEY_SHARE};
+ *   keys above every key written before (below, for decreasing keys) averages at least {@link TAIL_NEW_KEY_SHARE}
+ *   (checked first: one row rewritten never moves the edge, so a tail is never mistaken for a row);
+ * - `single-row`: one key takes at least {@link SINGLE_ROW_SHARE} of the sampled requests in the hot regions;
  * - `hot-range` otherwise: many keys, no moving edge.
  *
  * @module
@@ -105,14 +106,6 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
   const [topKey, topWeight] = ranked[0] as [string, number];
   const topShare = topWeight / total;
   const head = `${inHot.length} key samples in the hot regions, ${byKey.size} distinct keys`;
-  if (topShare >= SINGLE_ROW_SHARE) {
-    return {
-      shape: 'single-row',
-      decidedBy: 'samples',
-      evidence: [head, `key "${topKey}" took ${pct(topShare)} of the sampled requests there (next key ${pct((ranked[1]?.[1] ?? 0) / total)})`],
-      alternatives: [],
-    };
-  }
   const writes = inHot.filter((s) => isMutation(s.op)).sort((a, b) => a.timeMs - b.timeMs);
   const edges = writes.length >= MIN_SAMPLES ? edgeShares(writes, (writes[0] as KeySample).timeMs, (writes.at(-1) as KeySample).timeMs) : undefined;
   const prefix = toStringBinary(commonPrefix(inHot.map((s) => s.key)));
@@ -129,6 +122,14 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
         `over ${edges.slices} time slices, on average ${pct(rising ? edges.up : edges.down)} of each slice's written keys were ${rising ? 'above' : 'below'} every key written before: the written key range keeps moving ${rising ? 'up' : 'down'}`,
         `written keys went from "${toStringBinary(first.key)}" to "${toStringBinary(last.key)}"; the largest written key rose in ${edges.maxRises} of ${edges.slices - 1} slices; ${edges.distinct[0]}–${edges.distinct[1]} distinct keys written per slice`,
       ],
+      alternatives: [],
+    };
+  }
+  if (topShare >= SINGLE_ROW_SHARE) {
+    return {
+      shape: 'single-row',
+      decidedBy: 'samples',
+      evidence: [head, `key "${topKey}" took ${pct(topShare)} of the sampled requests there (next key ${pct((ranked[1]?.[1] ?? 0) / total)})`],
       alternatives: [],
     };
   }
