@@ -28,6 +28,8 @@ export interface FamilyModel {
 /** How a table is pre-split at creation (`create ..., SPLITS | SPLITS_FILE | NUMREGIONS + SPLITALGO`). */
 export type SplitModel =
   | { readonly kind: 'none' }
+  /** Not described by the input (a REST schema file carries no split points). */
+  | { readonly kind: 'unknown' }
   | { readonly kind: 'points'; readonly points: readonly string[]; readonly place: SourcePlace }
   | { readonly kind: 'file'; readonly file: string; readonly place: SourcePlace }
   | {

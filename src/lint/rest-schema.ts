@@ -23,12 +23,15 @@ export function lineColumn(text: string, at: number): { line: number; column: nu
 }
 
 /**
- * Converts a decoded schema (from a file or a live gateway) into the table model. REST cannot describe pre-splits,
- * so `splits` is `none`; live tables are judged on their families and attributes only.
+ * Converts a decoded schema (from a file or a live gateway) into the table model. A schema carries no split points,
+ * so `splits` is `unknown` unless the caller knows the table's region boundaries (`regionStarts`, the start keys
+ * of its regions after the first, in `toStringBinary` form).
  */
-export function tableFromSchema(schema: SchemaLike, place: (needle: string) => SourcePlace): TableModel {
+export function tableFromSchema(schema: SchemaLike, place: (needle: string) => SourcePlace, regionStarts?: readonly string[]): TableModel {
   const families: FamilyModel[] = schema.columns.map((c) => ({ name: c.name, attributes: c.attributes, place: place(c.name) }));
-  return { name: schema.name, families, attributes: schema.attributes, splits: { kind: 'none' }, place: place(schema.name) };
+  const at = place(schema.name);
+  const splits: TableModel['splits'] = regionStarts === undefined ? { kind: 'unknown' } : regionStarts.length === 0 ? { kind: 'none' } : { kind: 'points', points: regionStarts, place: at };
+  return { name: schema.name, families, attributes: schema.attributes, splits, place: at };
 }
 
 /**

@@ -114,6 +114,10 @@ describe('lint --rest', () => {
     server = await startServer((req, res) => {
       if (req.url === '/customer/schema') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      } else if (req.url === '/customer/regions') {
+        // Two regions split at 'm' (base64 "bQ==").
+        const region = (start: string, end: string, id: number): object => ({ endKey: end, id, location: 'rs1:16020', name: `customer,,${id}.0123456789abcdef0123456789abcdef.`, startKey: start });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'customer', Region: [region('', 'bQ==', 1), region('bQ==', '', 2)] }));
       } else res.writeHead(404).end();
     });
   });
@@ -123,8 +127,14 @@ describe('lint --rest', () => {
     const { code, findings } = await lintJson('--rest', server.url, '--table', 'customer');
     expect(codes(findings)).toEqual(['warning CF_COMPRESSION', 'warning CF_BLOOM_NONE', 'info CF_NAME_LONG']);
     expect(findings[0]?.path).toBe('customer/profile');
-    expect(server.requests[0]?.url).toBe('/customer/schema');
+    expect(server.requests.map((r) => r.url).slice(0, 2)).toEqual(['/customer/schema', '/customer/regions']);
     expect(code).toBe(0);
+  });
+
+  it('judges the live region boundaries against the stated servers', async () => {
+    const { code, findings } = await lintJson('--rest', server.url, '--table', 'customer', '--servers', '4');
+    expect(findings[0]).toMatchObject({ code: 'PRESPLIT_NONE', message: "table 'customer' starts with 2 regions for 4 RegionServers; at least 4 are needed so every server takes writes" });
+    expect(code).toBe(1);
   });
 
   it('needs --table', async () => {

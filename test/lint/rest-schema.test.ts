@@ -12,7 +12,7 @@ describe('parseRestSchema', () => {
       ['profile', 'NONE', '2147483647', 6, 15],
       ['h', 'ROW', '2592000', 16, 15],
     ]);
-    expect(t.splits).toEqual({ kind: 'none' });
+    expect(t.splits).toEqual({ kind: 'unknown' });
   });
 
   it.each([

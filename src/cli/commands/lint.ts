@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { toStringBinary } from '../../bytes/index.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { parseAccess, parseFieldTypes } from '../../lint/access.js';
 import { formatFindings } from '../../lint/format.js';
@@ -73,8 +74,11 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
   for (const t of flags.template ?? []) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
   if (flags.rest !== undefined) {
     if (flags.table === undefined) throw new HotspotError('CLI_REST_TABLE', '--rest needs --table <name>: the table whose schema to lint', { field: '--table' });
-    const schema = await createRestClient({ baseUrl: flags.rest }).getSchema(flags.table);
-    parts.push({ tables: [tableFromSchema(schema, () => ({ file: `${flags.rest}/${flags.table}/schema`, line: 1, column: 1 }))] });
+    const client = createRestClient({ baseUrl: flags.rest });
+    const schema = await client.getSchema(flags.table);
+    // The live region boundaries stand for the pre-split: what the split checks compare with the key and servers.
+    const starts = (await client.tableRegions(flags.table)).regions.map((r) => r.startKey).filter((k) => k.length > 0).map((k) => toStringBinary(k));
+    parts.push({ tables: [tableFromSchema(schema, () => ({ file: `${flags.rest}/${flags.table}/schema`, line: 1, column: 1 }), starts)] });
   }
   if (parts.length === 0) {
     throw new HotspotError('LINT_NO_INPUT', `nothing to lint: give files (${Object.values(INPUT_KINDS).join('; ')}), --template or --rest URL --table T`);

@@ -25,6 +25,7 @@ export function regionCount(splits: SplitModel): number | undefined {
     case 'algorithm':
       return splits.numRegions;
     case 'file':
+    case 'unknown':
       return undefined;
   }
 }

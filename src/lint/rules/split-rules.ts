@@ -37,7 +37,7 @@ function presplitHits(s: LintSubject, below: (regions: number, servers: number) 
     hits.push({
       path: t.name,
       message: `table '${t.name}' starts with ${regions} region${regions === 1 ? '' : 's'} for ${servers} RegionServers${rate}; ${need(servers)}`,
-      place: t.splits.kind === 'none' ? t.place : t.splits.place,
+      place: 'place' in t.splits ? t.splits.place : t.place,
     });
   }
   return hits;
@@ -78,7 +78,7 @@ export const SPLIT_RULES: readonly LintRule[] = [
     check: (s) => {
       const hits: Hit[] = [];
       for (const t of s.tables) {
-        if (t.splits.kind === 'none' || t.splits.kind === 'file') continue;
+        if (t.splits.kind !== 'points' && t.splits.kind !== 'algorithm') continue;
         for (const k of keysForTable(s, t)) {
           const lead = leadingPart(k);
           const points = splitAlphabet(t.splits, leadingWindow(k));
@@ -86,7 +86,7 @@ export const SPLIT_RULES: readonly LintRule[] = [
           hits.push({
             path: t.name,
             message: `table '${t.name}' is split on ${points} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes`,
-            place: t.splits.place,
+            place: 'place' in t.splits ? t.splits.place : t.place,
           });
         }
       }

@@ -56,7 +56,7 @@ export function suggestDesigns(input: SuggestInput): Suggestion[] {
       const presplit = proposePresplit(c, compiled, input.servers);
       const table: TableModel = {
         name: tableName,
-        families: [{ name: 'd', attributes: { VERSIONS: '1', COMPRESSION: 'SNAPPY', BLOOMFILTER: 'ROW' }, place: presplit.splits.kind === 'none' ? { file: '<suggestion>', line: 1, column: 1 } : presplit.splits.place }],
+        families: [{ name: 'd', attributes: { VERSIONS: '1', COMPRESSION: 'SNAPPY', BLOOMFILTER: 'ROW' }, place: { file: '<suggestion>', line: 1, column: 1 } }],
         attributes: {},
         splits: presplit.splits,
         place: { file: '<suggestion>', line: 1, column: 1 },
