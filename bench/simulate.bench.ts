@@ -6,8 +6,10 @@
 //    largest difference in any server's write share over the run and in any interval's hottest-server share.
 //    Target: under 1 percentage point.
 // --small (CI): 2 hours of the day, and for the comparison 10 minutes at 1,000 writes/s with split sizes scaled down
-// (1 MiB flush, 16 MiB max) and the servers joining at 5 minutes.
-// Usage: npx tsx bench/simulate.bench.ts [--small]
+// (1 MiB flush, 80 MiB max) and the servers joining at 5 minutes.
+// --medium: the comparison over 1 hour at 6,000 writes/s with split sizes scaled down tenfold (12.8 MiB flush, 1 GiB
+// max), the same dynamics as the full rate at a tenth of the exact run's time.
+// Usage: npx tsx bench/simulate.bench.ts [--small | --medium]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { prepareDesigns } from '../src/simulate/design.js';
@@ -16,6 +18,7 @@ import { parseScenario } from '../src/simulate/scenario/parse.js';
 import type { Scenario } from '../src/simulate/scenario/types.js';
 
 const small = process.argv.includes('--small');
+const medium = process.argv.includes('--medium');
 const caseStudy = parseScenario(readFileSync(new URL('../examples/case-study.yaml', import.meta.url), 'utf8'), 'examples/case-study.yaml');
 
 function timed<T>(run: () => T): { value: T; wallMs: number; cpuMs: number } {
@@ -40,13 +43,18 @@ for (const design of prepareDesigns(caseStudy)) {
 console.log(`day total CPU ${secs(dayCpu)} (target < 30 s)`);
 
 // 2. aggregated vs exact
+const compare = small
+  ? { label: '10 min at 1,000/s', durationMs: 600_000, joinMs: 300_000, rate: 1000, scale: 128 }
+  : medium
+    ? { label: '1 h at 6,000/s', durationMs: 3_600_000, joinMs: 1_800_000, rate: 6000, scale: 10 }
+    : { label: '1 h at 60,000/s', durationMs: 3_600_000, joinMs: 1_800_000, rate: 60_000, scale: 1 };
 const hourAtPeak: Scenario = {
   ...caseStudy,
-  durationMs: small ? 600_000 : 3_600_000,
+  durationMs: compare.durationMs,
   stepMs: 60_000,
-  cluster: { ...caseStudy.cluster, addServers: [{ atMs: small ? 300_000 : 1_800_000, count: 2 }] },
-  table: small ? { ...caseStudy.table, splitPolicy: { kind: 'stepping', flushSizeBytes: 1 << 20, maxFileSizeBytes: 16 << 20 } } : caseStudy.table,
-  workload: { ...caseStudy.workload, writeRatePerSec: small ? 1000 : 60_000, peakWriteRatePerSec: undefined as unknown as number, reads: [] },
+  cluster: { ...caseStudy.cluster, addServers: [{ atMs: compare.joinMs, count: 2 }] },
+  table: { ...caseStudy.table, splitPolicy: { kind: 'stepping', flushSizeBytes: (128 << 20) / compare.scale, maxFileSizeBytes: (10 * 2 ** 30) / compare.scale } },
+  workload: { ...caseStudy.workload, writeRatePerSec: compare.rate, peakWriteRatePerSec: undefined as unknown as number, reads: [] },
 };
 delete (hourAtPeak.workload as { peakWriteRatePerSec?: number }).peakWriteRatePerSec;
 
@@ -68,7 +76,7 @@ for (const design of prepareDesigns(hourAtPeak)) {
   worst = Math.max(worst, serverDiff, intervalDiff);
   const writes = exact.value.steps.reduce((n, s) => n + s.serverWrites.reduce((x, y) => x + y, 0), 0);
   console.log(
-    `${small ? '10 min at 1,000/s' : '1 h at 60,000/s'}  ${design.spec.name.padEnd(30)} ${(writes / 1e6).toFixed(1)}M writes, ` +
+    `${compare.label}  ${design.spec.name.padEnd(30)} ${(writes / 1e6).toFixed(1)}M writes, ` +
       `splits ${fast.value.splits.length} aggregated / ${exact.value.splits.length} exact, servers ${exact.value.servers.length}: ` +
       `aggregated (${REPRESENTATIVES} representatives) wall ${secs(fast.wallMs)} CPU ${secs(fast.cpuMs)}; exact wall ${secs(exact.wallMs)} CPU ${secs(exact.cpuMs)}; ` +
       `max server-share difference ${(serverDiff * 100).toFixed(2)} pt, max interval hottest-share difference ${(intervalDiff * 100).toFixed(2)} pt`,
