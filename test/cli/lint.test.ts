@@ -99,6 +99,23 @@ describe('lint: output and exit status', () => {
     expect(run.err).toContain("unknown access pattern 'newest'");
   });
 
+  it('--help lists every rule of the catalogue', async () => {
+    const run = await runCapture(['lint', '--help']);
+    const { RULES } = await import('../../src/lint/rules/index.js');
+    for (const r of RULES) expect(run.out).toContain(r.code);
+  });
+
+  it('rejects --access without --template, and bad --servers / --writes', async () => {
+    expect((await runCapture(['lint', fixturePath('metrics.hbase'), '--access', 'point-get'])).err).toContain('--access describes a rowkey: give it with --template');
+    expect((await runCapture(['lint', fixturePath('metrics.hbase'), '--servers', '0'])).err).toContain('--servers "0" must be a whole number of at least 1');
+    expect((await runCapture(['lint', fixturePath('metrics.hbase'), '--writes', 'lots'])).err).toContain('--writes "lots" is not a write rate');
+  });
+
+  it('reads --writes in the forms people type', async () => {
+    const { parseWritesPerSec } = await import('../../src/cli/commands/lint.js');
+    expect(['60000/s', '60000', '60k/s', '1.5M/s'].map((t) => parseWritesPerSec(t))).toEqual([60000, 60000, 60000, 1500000]);
+  });
+
   it('--rules lists the catalogue, --json as data', async () => {
     const run = await runCapture(['lint', '--rules', '--json']);
     const rules = (JSON.parse(run.out) as { rules: { code: string; severity: string; why: string }[] }).rules;
