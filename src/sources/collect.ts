@@ -46,15 +46,31 @@ export interface CollectSummary {
   readonly stopped: boolean;
 }
 
+/** Error codes that mean "no answer this time" (outage, overload, regions in transition): the run marks a gap. */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['REST_UNREACHABLE', 'REST_TIMEOUT', 'REST_DECODE', 'JMX_MALFORMED', 'SOURCE_REGION_UNREPORTED']);
+
+/**
+ * True for a failed sample worth waiting out: {@link TRANSIENT_CODES}, and HTTP 5xx or 429 answers (a gateway
+ * restarting, a proxy in front of one that is down). Anything else (an unknown table, a 4xx) would fail every
+ * sample the same way, so it ends the run.
+ */
+export function isTransient(err: HotspotError): boolean {
+  if (TRANSIENT_CODES.has(err.code)) return true;
+  const status = (err as { status?: unknown }).status;
+  return err.code === 'REST_HTTP' && typeof status === 'number' && (status >= 500 || status === 429);
+}
+
 /** Number of samples in a run of `durationMs` every `intervalMs` (both ends included). */
 export function plannedSamples(intervalMs: number, durationMs: number): number {
   return Math.floor(durationMs / intervalMs) + 1;
 }
 
 /**
- * Runs the schedule. Resolves when it ends or the signal fires; never rejects for a failed sample.
- * @throws `RangeError` for a non-positive interval or negative duration; rethrows anything that is not a
- *   {@link HotspotError} (a bug) and a `write` failure (the output is gone: stopping is the only honest answer).
+ * Runs the schedule. Resolves when it ends or the signal fires; a sample failing for a {@link isTransient} reason
+ * is a gap, and the run goes on.
+ * @throws `RangeError` for a non-positive interval or negative duration; the sample's {@link HotspotError} when it
+ *   is not transient (what was written stays written); anything that is not a HotspotError (a bug); and a `write`
+ *   failure (the output is gone: stopping is the only honest answer).
  */
 export async function collectSeries(options: CollectOptions): Promise<CollectSummary> {
   const { source, intervalMs, durationMs, signal } = options;
@@ -88,7 +104,7 @@ export async function collectSeries(options: CollectOptions): Promise<CollectSum
       snapshot = await source.snapshot(signal ? { signal } : {});
     } catch (err) {
       if (signal?.aborted) break;
-      if (!isHotspotError(err)) throw err;
+      if (!isHotspotError(err) || !isTransient(err)) throw err;
       gaps++;
       options.onEvent?.({ kind: 'gap', index, scheduledMs, error: err });
       continue;

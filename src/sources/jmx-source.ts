@@ -9,7 +9,7 @@ import type { HBaseRestClient } from '../hbase/rest/index.js';
 import { RestTransport, type TransportOptions } from '../hbase/rest/transport.js';
 import { assembleSnapshot } from './assemble.js';
 import { JMX_REGIONS_BEAN, mergeJmxCounters, parseJmxRegions } from './jmx.js';
-import { restDirectory } from './rest-source.js';
+import { restDirectory, tableRegionsOrExplain } from './rest-source.js';
 import { type SettleOptions, readSettled } from './settle.js';
 import type { SnapshotSource, SourceGaps } from './types.js';
 
@@ -37,7 +37,7 @@ export const JMX_GAPS: SourceGaps = {
 /**
  * A {@link SnapshotSource} over RegionServer JMX. JMX values pass through Hadoop metrics2's cache (about 10 s), so
  * they lag more than REST's heartbeat; sample no faster than that.
- * @throws `RangeError` when `jmxUrls` is empty. From `snapshot()`: `RestError` codes (`REST_UNREACHABLE`,
+ * @throws `RangeError` when `jmxUrls` is empty. From `snapshot()`: `SOURCE_TABLE_NOT_FOUND`; `RestError` codes (`REST_UNREACHABLE`,
  *   `REST_HTTP`, ...) for a JMX or directory request that failed after retries; `JMX_MALFORMED`;
  *   `SOURCE_REGION_UNREPORTED` when regions stay absent from JMX.
  */
@@ -57,7 +57,7 @@ export function createJmxSource(options: JmxSourceOptions): SnapshotSource {
       readSettled(
         async () => {
           const call = signal ? { signal } : {};
-          const regions = await directory.tableRegions(table, call);
+          const regions = await tableRegionsOrExplain(directory, table, what, signal);
           const status = await directory.clusterStatus(call);
           const maps = [];
           for (const t of transports) {

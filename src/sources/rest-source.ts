@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ClusterStatus, HBaseRestClient, TableRegions } from '../hbase/rest/index.js';
+import { type ClusterStatus, type HBaseRestClient, RestError, type TableRegions } from '../hbase/rest/index.js';
 import { HotspotError } from '../util/errors.js';
 import { BYTES_PER_MB, type DirectoryRegion, type RegionCounters, assembleSnapshot } from './assemble.js';
 import { type SettleOptions, readSettled } from './settle.js';
@@ -72,11 +72,27 @@ export function restCounters(status: ClusterStatus, table: string): Map<string, 
 }
 
 /**
+ * The table's regions from the gateway.
+ * @throws {@link HotspotError} `SOURCE_TABLE_NOT_FOUND` when the gateway answers 404 (no such table); other
+ *   `RestError`s as they come.
+ */
+export async function tableRegionsOrExplain(client: HBaseRestClient, table: string, what: string, signal: AbortSignal | undefined): Promise<TableRegions> {
+  try {
+    return await client.tableRegions(table, signal ? { signal } : {});
+  } catch (err) {
+    if (err instanceof RestError && err.status === 404) {
+      throw new HotspotError('SOURCE_TABLE_NOT_FOUND', `${what}: the gateway does not know this table (HTTP 404 on /regions); check the name (ns:name outside the default namespace)`, { field: '--table', cause: err });
+    }
+    throw err;
+  }
+}
+
+/**
  * A {@link SnapshotSource} over an HBase REST gateway (HBase `RegionsResource` + `StorageClusterStatusResource`).
  * Each snapshot makes two requests (regions, then status); its time is when the status arrived. Counters lag by a
  * RegionServer heartbeat (~3 s).
- * @throws from `snapshot()`: `RestError` (`REST_HTTP` 404 when the table does not exist, `REST_UNREACHABLE`, ...)
- *   after the client's retries; `SOURCE_REGION_UNREPORTED` when regions stay without counters.
+ * @throws from `snapshot()`: `SOURCE_TABLE_NOT_FOUND`; `RestError` (`REST_UNREACHABLE`, `REST_TIMEOUT`, `REST_HTTP`,
+ *   ...) after the client's retries; `SOURCE_REGION_UNREPORTED` when regions stay without counters.
  */
 export function createRestSource(options: RestSourceOptions): SnapshotSource {
   const { client, table, description } = options;
@@ -91,7 +107,7 @@ export function createRestSource(options: RestSourceOptions): SnapshotSource {
       readSettled(
         async () => {
           const call = signal ? { signal } : {};
-          const regions = await client.tableRegions(table, call);
+          const regions = await tableRegionsOrExplain(client, table, what, signal);
           const status = await client.clusterStatus(call);
           return assembleSnapshot(table, now(), restDirectory(regions, status, what), restCounters(status, table));
         },

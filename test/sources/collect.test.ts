@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRestClient } from '../../src/hbase/rest/index.js';
 import { type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
-import { type CollectEvent, collectSeries, createRestSource, plannedSamples } from '../../src/sources/index.js';
+import { type CollectEvent, collectSeries, createRestSource, isTransient, plannedSamples } from '../../src/sources/index.js';
+import { HotspotError } from '../../src/util/errors.js';
 import { runCapture } from '../cli/run-cli.js';
 import { type FixtureServer, liveFxRoutes, serveFixtures } from './fixture-server.js';
 
@@ -57,6 +58,20 @@ describe('collectSeries', () => {
     const written: LoadSnapshot[] = [];
     const summary = await collectSeries({ source, intervalMs: 300, durationMs: 60_000, write: (x) => written.push(x), signal: stop.signal, onEvent: () => written.length === 3 && stop.abort() });
     expect(summary).toMatchObject({ planned: 201, written: 3, stopped: true });
+  });
+
+  it('ends the run on an error that every sample would repeat (unknown table), keeping what was written', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const source = createRestSource({ client: createRestClient({ baseUrl: server.url }), table: 'gone', description: 'gw' });
+    await expect(collectSeries({ source, intervalMs: 100, durationMs: 1000, write: () => undefined })).rejects.toMatchObject({ code: 'SOURCE_TABLE_NOT_FOUND' });
+    expect(server.hits.get('/gone/regions')).toBe(1);
+  });
+
+  it('counts outages, overload and regions in transition as transient, a 4xx as not', () => {
+    const e = (code: string, status?: number) => Object.assign(new HotspotError(code, 'x'), status === undefined ? {} : { status });
+    expect(['REST_UNREACHABLE', 'REST_TIMEOUT', 'SOURCE_REGION_UNREPORTED'].map((c) => isTransient(e(c)))).toEqual([true, true, true]);
+    expect([503, 429, 404, 400].map((s) => isTransient(e('REST_HTTP', s)))).toEqual([true, true, false, false]);
+    expect(isTransient(e('SOURCE_TABLE_NOT_FOUND'))).toBe(false);
   });
 
   it('rejects a zero interval', async () => {

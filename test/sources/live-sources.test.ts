@@ -36,10 +36,10 @@ describe('REST source', () => {
     expect(server.hits.get('/status/cluster')).toBe(3);
   });
 
-  it('fails with the gateway\'s 404 for an unknown table', async () => {
+  it('says the table is unknown when the gateway answers 404', async () => {
     server = await serveFixtures(liveFxRoutes());
     const source = createRestSource({ client: createRestClient({ baseUrl: server.url, ...noRetry }), table: 'nope', description: 'gw' });
-    await expect(source.snapshot()).rejects.toMatchObject({ code: 'REST_HTTP', status: 404 });
+    await expect(source.snapshot()).rejects.toMatchObject({ code: 'SOURCE_TABLE_NOT_FOUND', message: expect.stringContaining('REST gw table "nope": the gateway does not know this table') });
   });
 });
 

@@ -83,7 +83,16 @@ export const collectCommand: CliCommand = {
         try {
           // each line goes to the file with its own write(2): a run cut off at any point leaves a valid file
           const writer = new LoadSeriesWriter({ table: source.table, source: { kind: source.kind, description: source.description, intervalMs } }, (chunk) => void writeSync(fd, chunk));
-          const summary = await collectSeries({ source, intervalMs, durationMs, write: (s) => writer.write(s), signal: stop.signal, onEvent: bar.onEvent });
+          let written = 0;
+          const write = (s: Parameters<LoadSeriesWriter['write']>[0]): void => {
+            writer.write(s);
+            written++;
+          };
+          const summary = await collectSeries({ source, intervalMs, durationMs, write, signal: stop.signal, onEvent: bar.onEvent }).catch((err: unknown) => {
+            bar.stop();
+            io.stderr(`collect stopped: ${written} snapshot(s) kept in ${flags.output}\n`);
+            throw err;
+          });
           bar.stop();
           const how = summary.stopped ? 'stopped by Ctrl-C after' : 'done:';
           io.stderr(`collect ${how} ${summary.written} snapshot(s) of ${summary.planned} written to ${flags.output}, ${summary.gaps} gap(s)\n`);
