@@ -84,12 +84,14 @@ export interface RowkeyTemplate {
   readonly decodeWarnings: readonly string[];
   /**
    * Encodes a record into a fresh rowkey.
-   * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_WIDTH_OVERFLOW`, `TEMPLATE_EMPTY_KEY` naming position and field.
+   * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_FIELD_TYPE`, `TEMPLATE_VALUE_RANGE`,
+   * `TEMPLATE_WIDTH_OVERFLOW`, `TEMPLATE_EMPTY_KEY` naming position and field.
    */
   encode(record: KeyRecord): Uint8Array;
   /**
-   * Decodes a rowkey back into a record, verifying salts and hashes.
-   * @throws HotspotError `TEMPLATE_NOT_DECODABLE` or `KEY_DECODE` naming the field and byte offset.
+   * Decodes a rowkey back into a record, verifying salts and hashes (the record must encode back to the same key).
+   * @throws HotspotError `TEMPLATE_NOT_DECODABLE`, `KEY_DECODE` naming the field and byte offset, or
+   * `KEY_DECODE_AMBIGUOUS` naming the field when a value holding a delimiter lets the key split more than one way.
    */
   decode(key: Uint8Array): Record<string, FieldValue>;
 }
