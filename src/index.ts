@@ -7,3 +7,4 @@ export * from './regions/index.js';
 export * from './keys/compat/index.js';
 export * from './keys/scan/index.js';
 export * from './sources/index.js';
+export * from './simulate/index.js';
