@@ -29,9 +29,33 @@ export interface KeyRange {
   readonly endKey: Uint8Array;
 }
 
-const inRange = (key: Uint8Array, r: KeyRange) =>
-  compareBytes(key, r.startKey) >= 0 && (r.endKey.length === 0 || compareBytes(key, r.endKey) < 0);
+const endsBefore = (r: KeyRange, key: Uint8Array) => r.endKey.length > 0 && compareBytes(r.endKey, key) <= 0;
+
+/** A membership test for the union of `ranges`: merged and sorted once, then a binary search per key. */
+function unionOf(ranges: readonly KeyRange[]): (key: Uint8Array) => boolean {
+  const merged: KeyRange[] = [];
+  for (const r of [...ranges].sort((a, b) => compareBytes(a.startKey, b.startKey))) {
+    const last = merged.at(-1);
+    if (last && !endsBefore(last, r.startKey)) {
+      if (last.endKey.length > 0 && (r.endKey.length === 0 || compareBytes(r.endKey, last.endKey) > 0)) merged[merged.length - 1] = { startKey: last.startKey, endKey: r.endKey };
+    } else merged.push(r);
+  }
+  return (key) => {
+    let lo = 0;
+    let hi = merged.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareBytes((merged[mid] as KeyRange).startKey, key) <= 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    const r = merged[hi];
+    return r !== undefined && !endsBefore(r, key);
+  };
+}
 const weightOf = (s: KeySample) => s.weight ?? 1;
+/** A key as a one-char-per-byte string: a cheap, exact map key (shown to people with toStringBinary instead). */
+const byteString = (key: Uint8Array) => Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+const shown = (text: string) => toStringBinary(Buffer.from(text, 'latin1'));
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 
 function commonPrefix(keys: Uint8Array[]): Uint8Array {
@@ -71,7 +95,7 @@ function edgeShares(writes: KeySample[], fromMs: number, toMs: number): Edges {
   let up = 0;
   let down = 0;
   let maxRises = 0;
-  const distinct = used.map((slice) => new Set(slice.map((s) => toStringBinary(s.key))).size);
+  const distinct = used.map((slice) => new Set(slice.map((s) => byteString(s.key))).size);
   used.forEach((slice, i) => {
     const total = slice.reduce((a, s) => a + weightOf(s), 0);
     const above = slice.filter((s) => max && compareBytes(s.key, max) > 0);
@@ -94,16 +118,22 @@ function edgeShares(writes: KeySample[], fromMs: number, toMs: number): Edges {
  * [`fromMs`, `toMs`]. Returns `undefined` when fewer than {@link MIN_SAMPLES} samples fall there.
  */
 export function shapeFromSamples(samples: readonly KeySample[], hot: readonly KeyRange[], fromMs: number, toMs: number): ShapeVerdict | undefined {
-  const inHot = samples.filter((s) => s.timeMs >= fromMs && s.timeMs <= toMs && hot.some((r) => inRange(s.key, r)));
+  const isHot = unionOf(hot);
+  const inHot = samples.filter((s) => s.timeMs >= fromMs && s.timeMs <= toMs && isHot(s.key));
   if (inHot.length < MIN_SAMPLES) return undefined;
   const byKey = new Map<string, number>();
   for (const s of inHot) {
-    const text = toStringBinary(s.key);
+    const text = byteString(s.key);
     byKey.set(text, (byKey.get(text) ?? 0) + weightOf(s));
   }
   const total = inHot.reduce((a, s) => a + weightOf(s), 0);
-  const ranked = [...byKey.entries()].sort((a, b) => b[1] - a[1]);
-  const [topKey, topWeight] = ranked[0] as [string, number];
+  let [topBytes, topWeight] = ['', 0];
+  let secondWeight = 0;
+  for (const [key, weight] of byKey) {
+    if (weight > topWeight) [topBytes, topWeight, secondWeight] = [key, weight, topWeight];
+    else if (weight > secondWeight) secondWeight = weight;
+  }
+  const topKey = shown(topBytes);
   const topShare = topWeight / total;
   const head = `${inHot.length} key samples in the hot regions, ${byKey.size} distinct keys`;
   const writes = inHot.filter((s) => isMutation(s.op)).sort((a, b) => a.timeMs - b.timeMs);
@@ -129,7 +159,7 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
     return {
       shape: 'single-row',
       decidedBy: 'samples',
-      evidence: [head, `key "${topKey}" took ${pct(topShare)} of the sampled requests there (next key ${pct((ranked[1]?.[1] ?? 0) / total)})`],
+      evidence: [head, `key "${topKey}" took ${pct(topShare)} of the sampled requests there (next key ${pct(secondWeight / total)})`],
       alternatives: [],
     };
   }
