@@ -43,7 +43,7 @@ export interface ReadResult {
  * @throws the client's `RestError` on a failed request.
  */
 export async function runRead(ctx: ReadContext, pattern: LoadReadSpec, entity: number): Promise<ReadResult> {
-  const timeMs = ctx.now();
+  const timeMs = Math.floor(ctx.now());
   if (pattern.kind === 'get') {
     const key = ctx.lastKey.get(entity) ?? ctx.keyOf(entity, timeMs);
     const row = await ctx.client.getRow(ctx.table, key);

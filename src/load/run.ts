@@ -101,7 +101,8 @@ export async function runLoad(client: HBaseRestClient, spec: LoadSpec, hooks: Lo
         issued -= n;
         return;
       }
-      const timeMs = now();
+      // a whole millisecond: the time field and the cell timestamp are integers
+      const timeMs = Math.floor(now());
       const rows: RowInput[] = [];
       const entities: number[] = [];
       for (let i = 0; i < n; i++) {

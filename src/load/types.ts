@@ -57,7 +57,7 @@ export interface LoadProgress {
 
 /** Hooks of a run: clock, pacing, cancellation and what it reports as it goes. */
 export interface LoadHooks {
-  /** Clock, epoch ms; default `Date.now`. Each row's time field and cell timestamp is this clock at its put. */
+  /** Clock, epoch ms; default `Date.now`. Each row's time field and cell timestamp is this clock at its put, rounded down. */
   readonly now?: () => number;
   /** Waits `ms`, ending early (resolving) when `signal` aborts; default a timer. */
   readonly pause?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -114,3 +114,14 @@ describe('runLoad', () => {
   });
 });
 
+
+describe('runLoad with a fractional clock', () => {
+  it('writes whole milliseconds into the time field and the cell timestamp', async () => {
+    const fake = new FakeClient();
+    const time = fakeTime(T0 + 0.75);
+    await runLoad(fake.client(), spec('{ts}_{deviceId}', { maxWrites: 10 }), time);
+    const row = fake.calls[0]?.rows?.[0];
+    expect(utf8(row?.key as Uint8Array)).toBe(`${T0 + 100}_sensor-000000`);
+    expect(row?.cells[0]?.timestamp).toBe(T0 + 100);
+  });
+});
