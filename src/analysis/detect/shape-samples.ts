@@ -32,7 +32,7 @@ export interface KeyRange {
 const endsBefore = (r: KeyRange, key: Uint8Array) => r.endKey.length > 0 && compareBytes(r.endKey, key) <= 0;
 
 /** A membership test for the union of `ranges`: merged and sorted once, then a binary search per key. */
-function unionOf(ranges: readonly KeyRange[]): (key: Uint8Array) => boolean {
+export function unionOf(ranges: readonly KeyRange[]): (key: Uint8Array) => boolean {
   const merged: KeyRange[] = [];
   for (const r of [...ranges].sort((a, b) => compareBytes(a.startKey, b.startKey))) {
     const last = merged.at(-1);
