@@ -1,0 +1,151 @@
+/**
+ * The hot-range plan: contain, balancer off, split the hot region at the traffic median of sampled keys, move the
+ * busier daughter to the least loaded RegionServer, balancer back on (or kept off when the what-if says it would undo
+ * the move), remove the throttle.
+ *
+ * @module
+ */
+import type { RegionLoadShare } from '../../analysis/detect/index.js';
+import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
+import { balanceSwitchCommand, splitCommand } from '../../hbase/shell/index.js';
+import { type TrafficMedian, trafficMedian } from '../../regions/index.js';
+import { HotspotError } from '../../util/errors.js';
+import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
+import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
+import { type PlanInputs, serverLoads } from './inputs.js';
+import { listRegionsCommand } from './shell-text.js';
+import type { Refusal } from './types.js';
+
+/** What {@link hotRangeSteps} returns. */
+export interface HotRangePlan {
+  readonly steps: DraftStep[];
+  readonly refused: Refusal[];
+  readonly warnings: string[];
+  readonly evidence: string[];
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
+
+function median(inputs: PlanInputs, hot: RegionLoadShare): TrafficMedian | Refusal {
+  const samples = (inputs.samples ?? []).map((s) => ({ key: s.key, weight: s.weight ?? 1 }));
+  if (samples.length === 0) {
+    return { action: 'split', why: 'no key samples: the split point must divide the traffic, not the bytes (HBase\'s own split point is the midpoint of the largest store file); give --samples with request rowkeys' };
+  }
+  try {
+    return trafficMedian(samples, toBytesBinary(hot.startKey), toBytesBinary(hot.endKey));
+  } catch (e) {
+    if (e instanceof HotspotError) return { action: 'split', why: e.message };
+    throw e;
+  }
+}
+
+/** Whether the default-weight balancer, after the move, would take the moved daughter back. */
+function balancerVerdict(placement: BalancerCluster, hot: RegionLoadShare, m: TrafficMedian, moveUpper: boolean, target: string): string | undefined {
+  const index = placement.regions.findIndex((r) => r.encodedName === hot.encodedName);
+  const region = placement.regions[index];
+  if (!region) return undefined;
+  const servers = placement.servers.includes(target) ? placement.servers : [...placement.servers, target];
+  const [lowShare, highShare] = m.shares;
+  const daughter = (name: string, share: number, server: number) => ({
+    ...region, encodedName: name, server, readsPerReport: region.readsPerReport * share, writesPerReport: region.writesPerReport * share,
+    storeFileMB: Math.trunc(region.storeFileMB / 2),
+  });
+  const targetIndex = servers.indexOf(target);
+  const after: BalancerCluster = {
+    servers,
+    regions: [
+      ...placement.regions.filter((_, i) => i !== index),
+      daughter('lower daughter', lowShare, moveUpper ? region.server : targetIndex),
+      daughter('upper daughter', highShare, moveUpper ? targetIndex : region.server),
+    ],
+  };
+  const w = balancerWhatIf(after);
+  const movedName = moveUpper ? 'upper daughter' : 'lower daughter';
+  const back = w.moves.find((mv) => mv.encodedName === movedName);
+  if (back) return `the balancer with default weights would move the ${movedName} off ${target} again (to ${back.to}); ${w.current.reason}`;
+  return w.current.needsBalance
+    ? `the balancer with default weights would act (${w.current.reason}) but not on the moved daughter`
+    : `the balancer with default weights would leave the new placement alone (${w.current.reason})`;
+}
+
+/** Steps for a hot range in region `hot` of `table`. */
+export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRangePlan {
+  const table = inputs.detect.table;
+  const refused: Refusal[] = [];
+  const warnings: string[] = [];
+  const evidence: string[] = [];
+  const quota = quotaSteps(inputs, table);
+  const m = median(inputs, hot);
+  if ('action' in m) return { steps: [...quota.set, ...quota.remove], refused: [m], warnings, evidence };
+  const splitText = toStringBinary(m.splitKey);
+  evidence.push(
+    `traffic median of ${m.requests} sampled request(s) in the region: split at "${splitText}" gives daughters ${pct(m.shares[0])} / ${pct(m.shares[1])}; ` +
+    `the byte midpoint "${toStringBinary(m.byteMidpoint)}" would give ${pct(m.byteMidpointShares[0])} / ${pct(m.byteMidpointShares[1])}`,
+  );
+  if (m.hottestRow.share >= 0.5) {
+    warnings.push(`one row, "${toStringBinary(m.hottestRow.key)}", takes ${pct(m.hottestRow.share)} of the region's sampled requests: its daughter stays hot whatever the split; treat that row as a single hot row`);
+  }
+  const steps: DraftStep[] = [...quota.set, balancerOffStep(table)];
+  steps.push({
+    kind: 'split',
+    title: `Split ${hot.encodedName} at the traffic median "${splitText}"`,
+    why: `the region takes ${pct(hot.share)} of the table's requests (fair share ${pct(inputs.detect.fairRegionShare)}); this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}`,
+    commands: [splitCommand(table, m.splitKey), listRegionsCommand(table)],
+    check: `two daughters online, one ending and one starting at "${splitText}", on ${hot.server}; a daughter holds reference files into the parent until compacted, and cannot be split again before (major_compact it first)`,
+    undo: [],
+    undoNote: `merge the two daughters back with merge_region 'ENCODED_LOWER', 'ENCODED_UPPER' once they have compacted (another disruption under write load)`,
+    wait: { kind: 'daughters-online', table, splitKey: splitText },
+  });
+  const loads = serverLoads(inputs);
+  const candidates = [...loads.entries()].filter(([s]) => s !== hot.server).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  const target = candidates[0];
+  const moveUpper = m.shares[1] >= m.shares[0];
+  if (!target) {
+    refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known; both daughters stay on it (give --rest so the live servers are read)` });
+  } else if (!SERVER_NAME_RE.test(target[0])) {
+    refused.push({ action: 'move', why: `RegionServer "${target[0]}" has no start code; move needs host,port,startcode (read the series through --rest)` });
+  } else {
+    const startKey = moveUpper ? splitText : hot.startKey;
+    const name = `<encoded name of the ${moveUpper ? 'upper' : 'lower'} daughter, starting at "${startKey}">`;
+    steps.push({
+      kind: 'move',
+      title: `Move the busier daughter (${moveUpper ? 'upper' : 'lower'}, ${pct(Math.max(...m.shares))} of the region's requests) to ${target[0]}`,
+      why: `after a split both daughters stay on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded RegionServer (${target[1].toFixed(1)} req/s)`,
+      commands: [`move '${name}', '${target[0]}'`],
+      deferredMove: { table, startKey, server: target[0] },
+      check: `${listRegionsCommand(table)} shows the daughter starting at "${startKey}" on ${target[0]}`,
+      undo: [],
+      undoNote: `move it back: move 'ENCODED', '${hot.server}'`,
+      wait: { kind: 'region-on-server', table, startKey, server: target[0] },
+    });
+  }
+  const verdict = target && inputs.placement ? balancerVerdict(inputs.placement, hot, m, moveUpper, target[0]) : undefined;
+  if (verdict?.includes('move the')) {
+    warnings.push(verdict);
+    steps.push({
+      kind: 'advice',
+      title: 'Keep the balancer off until its request weights are raised',
+      why: `${verdict}. Raise hbase.master.balancer.stochastic.readRequestCost and writeRequestCost (one at a time; higher weights also react to short spikes), then switch it on`,
+      commands: [],
+      check: 'balancer_enabled says false until the weights are changed',
+      undo: [],
+      undoNote: 'nothing to undo',
+    });
+  } else {
+    steps.push({
+      kind: 'balancer-on',
+      title: 'Switch the balancer back on',
+      why: `leaving it off lets region counts drift as tables grow${verdict ? `; what-if: ${verdict}` : ''}`,
+      commands: [balanceSwitchCommand(true)],
+      check: `after the next balancer run (hbase.balancer.period), ${listRegionsCommand(table)} still shows the daughters on different servers`,
+      undo: [balanceSwitchCommand(false)],
+      undoNote: 'switch it off again',
+    });
+  }
+  warnings.push('balancer: a manually placed region goes back on the next balancer run unless the balancer is off or weighs request load enough to agree');
+  warnings.push('reference files: a daughter cannot be split again until a compaction rewrote its reference files');
+  if (inputs.quotaLimit !== undefined) warnings.push('throttle: see the quota step for the retry figures');
+  steps.push(...quota.remove);
+  return { steps, refused, warnings, evidence };
+}

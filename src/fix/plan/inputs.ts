@@ -1,0 +1,46 @@
+/**
+ * What a fix plan is made from: the detection result, and what the operator knows.
+ *
+ * @module
+ */
+import type { DetectResult, RegionLoadShare } from '../../analysis/detect/index.js';
+import type { KeySample } from '../../model/index.js';
+import type { BalancerCluster } from '../balancer/index.js';
+import type { ClientRetrySettings } from './retry.js';
+
+/** Input of {@link planFix}. */
+export interface PlanInputs {
+  /** Detection over the recorded or live series. */
+  readonly detect: DetectResult;
+  /** Request rowkeys (for the traffic median and the read/write mix of a hot row). Without them no split is planned. */
+  readonly samples?: readonly KeySample[];
+  /** Client retry settings; when absent HBase's defaults are assumed and the plan says so. */
+  readonly clientRetry?: ClientRetrySettings;
+  /** Whether readers accept slightly stale data (enables region replicas for a hot read row). */
+  readonly staleReadsOk?: boolean;
+  /** A containment throttle for the table, e.g. `5000req/sec`; no quota step without it. */
+  readonly quotaLimit?: string;
+  /** Region replicas for a hot read row (default 2). */
+  readonly replicas?: number;
+  /** All live RegionServers (`host,port,startcode`), also those without the table's regions. */
+  readonly servers?: readonly string[];
+  /** The balancer's view of the current placement (see `clusterFromSeries`), for the what-if after the move. */
+  readonly placement?: BalancerCluster;
+  /** For a monotonic tail: the new salted table to create. */
+  readonly newTable?: { readonly name: string; readonly families: readonly string[]; readonly buckets: number };
+}
+
+/** The region the plan acts on: the hot region with the largest share, else the largest share. */
+export function hotRegionOf(detect: DetectResult): RegionLoadShare | undefined {
+  const live = detect.regions.filter((r) => r.lastSeenMs === detect.window.endMs);
+  const pool = live.filter((r) => r.hot).length > 0 ? live.filter((r) => r.hot) : live;
+  return pool.reduce<RegionLoadShare | undefined>((best, r) => (!best || r.share > best.share ? r : best), undefined);
+}
+
+/** Requests per second of every known RegionServer (0 for those only in `servers`). */
+export function serverLoads(inputs: PlanInputs): Map<string, number> {
+  const loads = new Map<string, number>();
+  for (const s of inputs.servers ?? []) loads.set(s, 0);
+  for (const s of inputs.detect.servers) loads.set(s.server, s.requestsPerSec);
+  return loads;
+}

@@ -1,0 +1,131 @@
+/**
+ * Plans for the two shapes a split cannot fix: a single hot row (reads: replicas or a cache; writes: sharded rows)
+ * and a monotonic tail (a new salted key, migrated with dual writes and a snapshot backfill).
+ *
+ * @module
+ */
+import type { RegionLoadShare } from '../../analysis/detect/index.js';
+import { compareBytes, toBytesBinary, toStringBinary, utf8Bytes } from '../../bytes/index.js';
+import { createTableCommand, disableTableCommand, dropTableCommand } from '../../hbase/shell/index.js';
+import { isMutation } from '../../model/index.js';
+import { HotspotError } from '../../util/errors.js';
+import { type DraftStep, quotaSteps } from './common-steps.js';
+import type { PlanInputs } from './inputs.js';
+import { listRegionsCommand, regionReplicationCommand } from './shell-text.js';
+import type { Refusal } from './types.js';
+
+/** Steps, refusals, warnings and evidence of one shape's plan. */
+export interface ShapePlan {
+  readonly steps: DraftStep[];
+  readonly refused: Refusal[];
+  readonly warnings: string[];
+  readonly evidence: string[];
+}
+
+const inRange = (key: Uint8Array, r: RegionLoadShare) =>
+  compareBytes(key, toBytesBinary(r.startKey)) >= 0 && (r.endKey === '' || compareBytes(key, toBytesBinary(r.endKey)) < 0);
+
+/** Reads vs writes of the hottest sampled row in the region, or of the region when no sample falls in it. */
+function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null; writeFraction: number; basis: string } {
+  const counts = new Map<string, { reads: number; writes: number }>();
+  for (const s of inputs.samples ?? []) {
+    if (!inRange(s.key, hot)) continue;
+    const key = toStringBinary(s.key);
+    const c = counts.get(key) ?? { reads: 0, writes: 0 };
+    if (isMutation(s.op)) c.writes += s.weight ?? 1;
+    else c.reads += s.weight ?? 1;
+    counts.set(key, c);
+  }
+  let best: [string, { reads: number; writes: number }] | undefined;
+  for (const e of counts) if (!best || e[1].reads + e[1].writes > best[1].reads + best[1].writes) best = e;
+  if (best) return { row: best[0], writeFraction: best[1].writes / (best[1].reads + best[1].writes), basis: `${best[1].reads + best[1].writes} sampled request(s) of the row` };
+  const r = hot.readShare ?? 0;
+  const w = hot.writeShare ?? 0;
+  return { row: null, writeFraction: r + w > 0 ? w / (r + w) : 1, basis: 'the region\'s read and write shares (no sample fell in it)' };
+}
+
+/** Steps for a single hot row in region `hot`. */
+export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
+  const table = inputs.detect.table;
+  const mix = rowMix(inputs, hot);
+  const rowText = mix.row === null ? 'the hot row' : `row "${mix.row}"`;
+  const refused: Refusal[] = [{ action: 'split', why: `a row is HBase's atomic unit and never split: any split point leaves ${rowText} whole in one daughter, still hot` }];
+  const warnings: string[] = [];
+  const evidence = [`${rowText}: ${(mix.writeFraction * 100).toFixed(0)}% writes, from ${mix.basis}`];
+  const quota = quotaSteps(inputs, table);
+  const steps: DraftStep[] = [...quota.set];
+  if (mix.writeFraction >= 0.5) {
+    const shards = Math.max(4, inputs.servers?.length ?? inputs.detect.servers.length);
+    steps.push({
+      kind: 'advice',
+      title: `Shard the written row into ${shards} rows`,
+      why: `the row takes writes that one region, on one RegionServer, must serialise; ${shards} shard rows "00|<row>".."${String(shards - 1).padStart(2, '0')}|<row>" in a table pre-split on the shard prefix spread them over servers`,
+      commands: [],
+      check: 'the writers increment a random shard; readers sum all shards in one multi-get (not atomic across shards: fine for counts, wrong for balances)',
+      undo: [],
+      undoNote: 'readers keep summing; writers can go back to one row after a final sum is written there',
+    });
+  } else if (inputs.staleReadsOk) {
+    const replicas = inputs.replicas ?? 2;
+    steps.push({
+      kind: 'replicas',
+      title: `Serve reads of ${rowText} from ${replicas} region replicas`,
+      why: 'readers accept slightly stale data, so secondary replicas on other RegionServers can answer TIMELINE reads of the hot row',
+      commands: [regionReplicationCommand(table, replicas), listRegionsCommand(table)],
+      check: `replica regions (replica id 1..${replicas - 1}) online on other servers; clients read with Consistency.TIMELINE and check Result.isStale()`,
+      undo: [regionReplicationCommand(table, 1)],
+      undoNote: 'back to one replica',
+    });
+    warnings.push('stale replica reads: a client that writes and then reads its own data through a TIMELINE get may not see the write; replicas lag by milliseconds with async WAL replication, much longer when they only see flushed files');
+    warnings.push('some HBase releases refuse to change REGION_REPLICATION on an enabled table (TableNotDisabledException); then the alter needs the table disabled, an outage');
+  } else {
+    steps.push({
+      kind: 'advice',
+      title: `Cache or coalesce reads of ${rowText} in the application`,
+      why: 'the row is already in the block cache; the RegionServer\'s handlers and network are the bottleneck. A short-TTL cache, or coalescing concurrent reads of one key into one request, takes the load off HBase (replicas need stale reads to be acceptable: --stale-reads-ok)',
+      commands: [],
+      check: 'the region\'s read request rate falls by the cache hit rate',
+      undo: [],
+      undoNote: 'remove the cache',
+    });
+  }
+  steps.push(...quota.remove);
+  return { steps, refused, warnings, evidence };
+}
+
+/** Steps for a monotonic tail in region `hot`: refuse the split, create the salted table, migrate. */
+export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
+  const table = inputs.detect.table;
+  const refused: Refusal[] = [{
+    action: 'split',
+    why: `keys rise monotonically, so new writes land at the end of the written range: after a split of ${hot.encodedName} the upper daughter is the new tail and takes every write; the hotspot only changes its region name`,
+  }];
+  const steps: DraftStep[] = [...quotaSteps(inputs, table).set];
+  const t = inputs.newTable;
+  if (t) {
+    if (!Number.isInteger(t.buckets) || t.buckets < 2 || t.buckets > 256) {
+      throw new HotspotError('FIX_BUCKETS_INVALID', `--buckets ${t.buckets}: give a whole number of salt buckets from 2 to 256 (one or more per RegionServer)`, { field: '--buckets' });
+    }
+    const width = Math.max(2, String(t.buckets - 1).length);
+    const splits = Array.from({ length: t.buckets - 1 }, (_, i) => utf8Bytes(`${String(i + 1).padStart(width, '0')}|`));
+    steps.push({
+      kind: 'create-salted',
+      title: `Create ${t.name}, pre-split on ${t.buckets} salt buckets`,
+      why: `the new key puts a salt bucket "${'0'.repeat(width)}|".."${String(t.buckets - 1).padStart(width, '0')}|" before the time, so consecutive writes spread over ${t.buckets} regions`,
+      commands: [createTableCommand({ table: t.name, families: t.families, splits }), listRegionsCommand(t.name)],
+      check: `${t.buckets} regions spread over the RegionServers`,
+      undo: [disableTableCommand(t.name), dropTableCommand(t.name)],
+      undoNote: 'drop the new table (only before dual writes start)',
+    });
+  }
+  steps.push({
+    kind: 'advice',
+    title: 'Migrate to the salted key: dual-write, snapshot backfill with original timestamps, verify, switch reads, retire',
+    why: 'old and new keys place the same row differently, so a live table needs a migration; hbase-hotspot migrate plans it',
+    commands: [],
+    check: 'row counts and sampled rows per time range agree between the tables before reads switch',
+    undo: [],
+    undoNote: 'switch readers back with the flag; stop dual writes',
+  });
+  return { steps, refused, warnings: ['splitting a monotonic tail moves the hotspot to the new last region'], evidence: [] };
+}

@@ -1,0 +1,45 @@
+/**
+ * `hbase shell` command text a runbook needs beyond the shell runner's builders: quotas (`set_quota`), region
+ * replicas (`alter ... REGION_REPLICATION`), `merge_region`, `list_regions`, `major_compact`.
+ *
+ * @module
+ */
+import { checkTableName, rubyName } from '../../hbase/shell/index.js';
+import { HotspotError } from '../../util/errors.js';
+
+/** An RPC quota limit as `set_quota` takes it: `<n>req/sec|min|hour|day` or `<n><B|K|M|G|T|P>/sec|...`. */
+const LIMIT_RE = /^\d+(?:req|[BKMGTP])\/(?:sec|min|hour|day)$/;
+
+/**
+ * Checks a quota limit such as `5000req/sec` or `20M/sec`.
+ * @throws {@link HotspotError} `FIX_QUOTA_INVALID` naming the field.
+ */
+export function checkQuotaLimit(limit: string, field = '--quota'): string {
+  if (!LIMIT_RE.test(limit)) {
+    throw new HotspotError('FIX_QUOTA_INVALID', `${field} "${limit}" is not an HBase quota limit; write a count per unit, e.g. 5000req/sec or 20M/sec`, { field });
+  }
+  return limit;
+}
+
+/** `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => '5000req/sec'` (HBase `QuotaSettingsFactory.throttleTable`). */
+export function tableThrottleCommand(table: string, limit: string): string {
+  return `set_quota TYPE => THROTTLE, TABLE => ${rubyName(checkTableName(table))}, LIMIT => ${rubyName(checkQuotaLimit(limit))}`;
+}
+
+/** `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => NONE`: removes the table's throttle. */
+export function tableUnthrottleCommand(table: string): string {
+  return `set_quota TYPE => THROTTLE, TABLE => ${rubyName(checkTableName(table))}, LIMIT => NONE`;
+}
+
+/** `alter 'T', {REGION_REPLICATION => n}` (1 turns replicas off). */
+export function regionReplicationCommand(table: string, replicas: number): string {
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 64) {
+    throw new HotspotError('FIX_REPLICAS_INVALID', `--replicas ${replicas}: give a whole number of region replicas from 1 to 64 (2 or 3 for hot reads)`, { field: '--replicas' });
+  }
+  return `alter ${rubyName(checkTableName(table))}, {REGION_REPLICATION => ${replicas}}`;
+}
+
+/** `list_regions 'T'`: regions with servers and request counts. */
+export function listRegionsCommand(table: string): string {
+  return `list_regions ${rubyName(checkTableName(table))}`;
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { toBytesBinary } from '../../src/bytes/index.js';
+import { clusterFromSeries } from '../../src/fix/balancer/index.js';
+import { planFix, renderRunbookShell, renderRunbookText, retryExposure, tableThrottleCommand } from '../../src/fix/plan/index.js';
+import type { KeyOp, KeySample } from '../../src/model/index.js';
+import { type Layout, repeat, steadySeries } from '../model/builders.js';
+
+const sample = (timeMs: number, key: string, op: KeyOp = 'write'): KeySample => ({ timeMs, key: toBytesBinary(key), op });
+const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
+
+describe('hot range', () => {
+  const layout: Layout[] = [['a', '', 'tenant0025', rs(1)], ['b', 'tenant0025', 'tenant0050', rs(2)], ['c', 'tenant0050', 'tenant0075', rs(3)], ['d', 'tenant0075', '', rs(4)]];
+  const load = steadySeries(layout, repeat(4, [100, 4000, 100, 100]));
+  // 100 distinct keys, each requested once, in a shuffled order (no rising edge).
+  const samples = Array.from({ length: 100 }, (_, i) => sample(600 * i, `tenant0042|user-${String((i * 37) % 100).padStart(3, '0')}`));
+  const detect = detectHotspots(load, { samples });
+
+  it('contains, splits at the traffic median, moves the busier daughter to the least loaded server', () => {
+    expect(detect.shape).toBe('hot-range');
+    const book = planFix({ detect, samples, quotaLimit: '5000req/sec', servers: [rs(5)], placement: clusterFromSeries(load, [rs(5)]) });
+    expect(book.steps.map((s) => s.kind)).toEqual(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove']);
+    const [quota, off, split, move, on, unquota] = book.steps;
+    expect(quota!.commands).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec"', 'list_quotas']);
+    expect(quota!.undo).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => NONE']);
+    // Defaults 15 retries, 100 ms: pauses 100, 200, 300, 500 ms... → 4 attempts within the first second, 16 in all,
+    // 100 ms × (1+2+3+5+10+20+40+100×4+200×4) = 128.1 s.
+    expect(quota!.why).toContain('sent 4 time(s) in its first second and up to 16 times over 128.1 s');
+    expect(quota!.why).toContain('HBase defaults assumed');
+    expect(off!.commands).toEqual(['balance_switch false']);
+    expect(off!.undo).toEqual(['balance_switch true']);
+    // 50 keys below "tenant0042|user-050": the shortest key between user-049 and user-050 is "…user-05".
+    expect(split!.commands).toEqual(['split "t", "tenant0042|user-05"', 'list_regions "t"']);
+    expect(split!.wait).toEqual({ kind: 'daughters-online', table: 't', splitKey: 'tenant0042|user-05' });
+    expect(split!.why).toContain('50.0% / 50.0%');
+    expect(move!.commands).toEqual([`move '<encoded name of the upper daughter, starting at "tenant0042|user-05">', '${rs(5)}'`]);
+    expect(move!.deferredMove).toEqual({ table: 't', startKey: 'tenant0042|user-05', server: rs(5) });
+    expect(move!.wait).toEqual({ kind: 'region-on-server', table: 't', startKey: 'tenant0042|user-05', server: rs(5) });
+    expect(on!.commands).toEqual(['balance_switch true']);
+    expect(unquota!.commands[0]).toBe('set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => NONE');
+    expect(book.hotRegion).toMatchObject({ encodedName: 'b', server: rs(2) });
+    expect(book.hotRegion!.share).toBeCloseTo(4000 / 4300, 12);
+    expect(book.warnings.join(' ')).toContain('reference files');
+    expect(book.steps.map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('without a quota and with the client settings given: no quota steps', () => {
+    const book = planFix({ detect, samples, servers: [rs(5)] });
+    expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
+    expect(book.steps[2]!.deferredMove!.server).toBe(rs(5));
+  });
+
+  it('among equally loaded servers, the first by name', () => {
+    expect(planFix({ detect, samples }).steps[2]!.deferredMove!.server).toBe(rs(1));
+  });
+
+  it('refuses to split without key samples, and says why', () => {
+    const book = planFix({ detect: detectHotspots(load), servers: [rs(5)] });
+    expect(book.steps.some((s) => s.kind === 'split')).toBe(false);
+    expect(book.refused[0]!.action).toBe('split');
+    expect(book.refused[0]!.why).toContain('--samples');
+  });
+
+  it('slow client backoff is not called a storm', () => {
+    const book = planFix({ detect, samples, quotaLimit: '100req/sec', clientRetry: { retries: 3, pauseMs: 1000 } });
+    expect(book.steps[0]!.why).toContain('sent 1 time(s) in its first second and up to 4 times over 6.0 s');
+    expect(book.steps[0]!.why).toContain('not to multiply');
+  });
+
+  it('renders text and a shell script with the exact commands', () => {
+    const book = planFix({ detect, samples, servers: [rs(5)] });
+    const text = renderRunbookText(book);
+    expect(text).toContain('hbase> split "t", "tenant0042|user-05"');
+    const script = renderRunbookShell(book);
+    expect(script.split('\n')).toContain('split "t", "tenant0042|user-05"');
+    expect(script.split('\n')).toContain('balance_switch false');
+    expect(script).toContain(`# move '<encoded name`);
+  });
+
+  it('rejects a bad quota limit', () => {
+    expect(() => planFix({ detect, samples, quotaLimit: '5000 per second' })).toThrow(expect.objectContaining({ code: 'FIX_QUOTA_INVALID' }));
+    expect(() => tableThrottleCommand('t', '10x/sec')).toThrow(/5000req\/sec/);
+  });
+});
+
+describe('single hot row', () => {
+  const layout: Layout[] = [['a', '', 'd', rs(1)], ['b', 'd', 'm', rs(2)], ['c', 'm', 't', rs(3)], ['e', 't', '', rs(4)]];
+  const load = steadySeries(layout, repeat(3, [5000, 100, 100, 100]));
+
+  it('written row: never split, shard it', () => {
+    const samples = [
+      ...Array.from({ length: 150 }, (_, i) => sample(1000 * i, 'counter:global', 'increment')),
+      ...Array.from({ length: 50 }, (_, i) => sample(1000 * i, `account:${i}`)),
+    ];
+    const detect = detectHotspots(load, { samples });
+    expect(detect.shape).toBe('single-row');
+    const book = planFix({ detect, samples });
+    expect(book.refused[0]).toMatchObject({ action: 'split' });
+    expect(book.refused[0]!.why).toContain('row "counter:global"');
+    expect(book.steps.map((s) => [s.kind, s.commands])).toEqual([['advice', []]]);
+    expect(book.steps[0]!.title).toBe('Shard the written row into 4 rows');
+  });
+
+  const reads = [
+    ...Array.from({ length: 150 }, (_, i) => sample(1000 * i, 'catalog:item-7', 'read')),
+    ...Array.from({ length: 50 }, (_, i) => sample(1000 * i, `account:${i}`, 'read')),
+  ];
+  it('read row, stale reads acceptable: region replicas', () => {
+    const detect = detectHotspots(load, { samples: reads });
+    const book = planFix({ detect, samples: reads, staleReadsOk: true, replicas: 3 });
+    expect(book.steps.map((s) => s.kind)).toEqual(['replicas']);
+    expect(book.steps[0]!.commands).toEqual(['alter "t", {REGION_REPLICATION => 3}', 'list_regions "t"']);
+    expect(book.steps[0]!.undo).toEqual(['alter "t", {REGION_REPLICATION => 1}']);
+    expect(book.warnings.join(' ')).toContain('TIMELINE');
+  });
+  it('read row, stale reads not acceptable: cache or coalesce', () => {
+    const book = planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads });
+    expect(book.steps.map((s) => s.kind)).toEqual(['advice']);
+    expect(book.steps[0]!.title).toContain('coalesce');
+    expect(() => planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads, staleReadsOk: true, replicas: 0 }))
+      .toThrow(expect.objectContaining({ code: 'FIX_REPLICAS_INVALID' }));
+  });
+});
+
+describe('monotonic tail', () => {
+  const points = ['', '1fffffff', '3fffffff', '5fffffff', '7fffffff', '9fffffff', 'bfffffff', 'dfffffff', ''];
+  const layout: Layout[] = points.slice(0, 8).map((p, i) => [`r${i}`, p, points[i + 1]!, rs((i % 4) + 1)]);
+  const load = steadySeries(layout, repeat(5, [0, 6000, 0, 0, 0, 0, 0, 0]));
+  const dateKey = (second: number, device: number) =>
+    `2024060112${String(Math.floor(second / 60)).padStart(2, '0')}${String(second % 60).padStart(2, '0')}-sensor-${String(device).padStart(6, '0')}`;
+  const samples = Array.from({ length: 300 }, (_, i) => sample(1000 * i, dateKey(i, (i * 37) % 1000)));
+  const detect = detectHotspots(load, { samples });
+
+  it('refuses to split and creates the salted table', () => {
+    expect(detect.shape).toBe('monotonic-tail');
+    const book = planFix({ detect, samples, newTable: { name: 't_salted', families: ['d'], buckets: 4 } });
+    expect(book.refused[0]!.action).toBe('split');
+    expect(book.refused[0]!.why).toContain('upper daughter is the new tail');
+    expect(book.steps.map((s) => s.kind)).toEqual(['create-salted', 'advice']);
+    expect(book.steps[0]!.commands[0]).toBe('create "t_salted", {NAME => "d"}, {SPLITS => ["01|", "02|", "03|"]}');
+    expect(book.steps[0]!.undo).toEqual(['disable "t_salted"', 'drop "t_salted"']);
+    expect(book.steps[1]!.why).toContain('hbase-hotspot migrate');
+    expect(book.steps.some((s) => s.kind === 'split')).toBe(false);
+  });
+  it('rejects a bad bucket count', () => {
+    expect(() => planFix({ detect, samples, newTable: { name: 't2', families: ['d'], buckets: 1 } })).toThrow(expect.objectContaining({ code: 'FIX_BUCKETS_INVALID' }));
+  });
+});
+
+describe('no hotspot', () => {
+  it('plans nothing', () => {
+    const layout: Layout[] = [['a', '', 'm', rs(1)], ['b', 'm', '', rs(2)]];
+    const book = planFix({ detect: detectHotspots(steadySeries(layout, repeat(3, [100, 100]))) });
+    expect([book.shape, book.steps, book.hotRegion]).toEqual(['none', [], null]);
+  });
+});
+
+describe('retry exposure', () => {
+  it('HConstants.RETRY_BACKOFF past its end repeats 200', () => {
+    expect(retryExposure({ retries: 15, pauseMs: 100 })).toEqual({ attemptsInFirstSecond: 4, totalAttempts: 16, giveUpAfterMs: 128_100 });
+    expect(retryExposure({ retries: 0, pauseMs: 100 })).toEqual({ attemptsInFirstSecond: 1, totalAttempts: 1, giveUpAfterMs: 0 });
+  });
+});
