@@ -37,15 +37,34 @@ export function plannedWrites(spec: Pick<LoadSpec, 'writesPerSec' | 'durationMs'
 }
 
 /**
+ * Checks the numbers of a spec given through the library (the CLI checks its flags first, with their names).
+ * @throws {@link HotspotError} `LOAD_SPEC_INVALID` naming the field and the allowed range.
+ */
+export function checkLoadSpec(spec: LoadSpec): void {
+  const check = (ok: boolean, field: string, rule: string, value: unknown): void => {
+    if (!ok) throw new HotspotError('LOAD_SPEC_INVALID', `load spec ${field} = ${String(value)}: must be ${rule}`, { field });
+  };
+  check(Number.isFinite(spec.writesPerSec) && spec.writesPerSec > 0, 'writesPerSec', 'a finite number above 0 (rows per second)', spec.writesPerSec);
+  check(Number.isFinite(spec.durationMs) && spec.durationMs > 0, 'durationMs', 'a finite number of ms above 0', spec.durationMs);
+  check(spec.maxWrites === undefined || (Number.isInteger(spec.maxWrites) && spec.maxWrites >= 1), 'maxWrites', 'a whole number ≥ 1', spec.maxWrites);
+  check(Number.isInteger(spec.valueBytes) && spec.valueBytes >= 0, 'valueBytes', 'a whole number ≥ 0', spec.valueBytes);
+  check(Number.isInteger(spec.batchRows) && spec.batchRows >= 1, 'batchRows', 'a whole number ≥ 1', spec.batchRows);
+  check(Number.isInteger(spec.concurrency) && spec.concurrency >= 1, 'concurrency', 'a whole number ≥ 1', spec.concurrency);
+  check(Number.isInteger(spec.entities.count) && spec.entities.count >= 1, 'entities.count', 'a whole number ≥ 1', spec.entities.count);
+  spec.reads.forEach((r, i) => check(Number.isFinite(r.ratePerSec) && r.ratePerSec > 0, `reads[${i}].ratePerSec`, 'a finite number above 0 (queries per second)', r.ratePerSec));
+}
+
+/**
  * Runs a load against `client`: `spec.concurrency` writers put batches of `spec.batchRows` rows, each row keyed by the
  * template from a drawn entity's id and the put time, with one cell `family:v` of `valueBytes` bytes whose timestamp is
  * that time (so retried puts are idempotent); each read pattern runs its own workers at its rate. No request starts
  * after `durationMs` or once the planned rows are written; requests in flight complete.
  *
- * @throws {@link HotspotError} `LOAD_FAILED` after {@link MAX_CONSECUTIVE_ERRORS} failed requests in a row (naming the
+ * @throws {@link HotspotError} `LOAD_SPEC_INVALID` (see {@link checkLoadSpec}); `LOAD_FAILED` after {@link MAX_CONSECUTIVE_ERRORS} failed requests in a row (naming the
  *   last error); template errors (`TEMPLATE_*`) when a record does not fit the template.
  */
 export async function runLoad(client: HBaseRestClient, spec: LoadSpec, hooks: LoadHooks = {}): Promise<LoadSummary> {
+  checkLoadSpec(spec);
   const now = hooks.now ?? Date.now;
   const pause = hooks.pause ?? defaultPause;
   const { signal } = hooks;

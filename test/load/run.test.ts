@@ -125,3 +125,24 @@ describe('runLoad with a fractional clock', () => {
     expect(row?.cells[0]?.timestamp).toBe(T0 + 100);
   });
 });
+
+describe('checkLoadSpec', () => {
+  it.each([
+    [{ writesPerSec: 0 }, 'load spec writesPerSec = 0: must be a finite number above 0'],
+    [{ durationMs: Number.NaN }, 'durationMs = NaN'],
+    [{ maxWrites: 0 }, 'maxWrites = 0: must be a whole number ≥ 1'],
+    [{ valueBytes: 1.5 }, 'valueBytes = 1.5'],
+    [{ batchRows: 0 }, 'batchRows = 0'],
+    [{ concurrency: 0 }, 'concurrency = 0'],
+    [{ reads: [{ kind: 'get', ratePerSec: -1 }] }, 'reads[0].ratePerSec = -1'],
+  ] as [Partial<LoadSpec>, string][])('refuses %j before any request', async (over, message) => {
+    const fake = new FakeClient();
+    await expect(runLoad(fake.client(), spec('{ts}_{deviceId}', over), fakeTime(T0))).rejects.toMatchObject({ code: 'LOAD_SPEC_INVALID', message: expect.stringContaining(message) });
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('refuses zero entities', async () => {
+    const entities = { field: 'deviceId', count: 0, idFormat: 'sensor-%06d', popularity: { kind: 'uniform' } } as const;
+    await expect(runLoad(new FakeClient().client(), spec('{ts}_{deviceId}', { entities }), fakeTime(T0))).rejects.toMatchObject({ code: 'LOAD_SPEC_INVALID', message: expect.stringContaining('entities.count = 0') });
+  });
+});
