@@ -167,7 +167,7 @@ describe('lint: wide rows', () => {
     const { code, findings } = await lintJson(fixturePath('sensor-wide.yaml'));
     expect(codes(findings)).toEqual(['error WIDE_ROW_UNSPLITTABLE']);
     expect(findings[0]?.message).toBe(
-      "rows of 'sensor_wide' (key {sensorId}) grow 0.66 MiB/day (0.2 qualifiers/s x 40 B) and reach the region size 10240 MiB after 15534.5 days; without a TTL any growth ends there",
+      "rows of 'sensor_wide' (key {sensorId}) grow 0.66 MiB/day (0.2 qualifiers/s x 40 B) and reach the region size 10240 MiB after 15534.5 days; with no TTL and no time bucket any growth ends there",
     );
     expect(code).toBe(1);
   });

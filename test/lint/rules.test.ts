@@ -102,7 +102,14 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
   },
   WIDE_ROW_UNSPLITTABLE: {
     // 1 cell/s x 100 B = 8,640,000 B/day; 10 GiB / that = 1242.76 days.
-    fires: [[subject(wide("table: w\nkey: '{deviceId}'\nnewQualifierEvery: 1s\ncellBytes: 100\n")), 'grow 8.24 MiB/day (1 qualifiers/s x 100 B) and reach the region size 10240 MiB after 1242.8 days']],
+    fires: [
+      [subject(wide("table: w\nkey: '{deviceId}'\nnewQualifierEvery: 1s\ncellBytes: 100\n")), 'grow 8.24 MiB/day (1 qualifiers/s x 100 B) and reach the region size 10240 MiB after 1242.8 days'],
+      // One row per year: 86,400,000 B/day for 366 days; 10 GiB after 124.28 days; 10 GiB / 366 days = 28 MiB/day.
+      [
+        subject(wide("table: w\nkey: '{deviceId}_{date(ts,\"yyyy\")}'\nnewQualifierEvery: 1s\ncellBytes: 1000\n")),
+        'after 124.3 days; a row grows for 366.0 days (TTL or time bucket), so it stays splittable below 28 MiB/day',
+      ],
+    ],
     passes: [subject(wide("table: w\nkey: '{deviceId}_{date(ts,\"yyyyMMdd\")}'\nnewQualifierEvery: 1s\ncellBytes: 100\n"))],
   },
   WIDE_ROW_FLUSH: {
