@@ -8,3 +8,5 @@ export * from './keys/compat/index.js';
 export * from './keys/scan/index.js';
 export * from './sources/index.js';
 export * from './simulate/index.js';
+export * from './model/index.js';
+export * from './analysis/detect/index.js';
