@@ -12,6 +12,7 @@ import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource } from './live-source.js';
+import { createSeriesFile } from './series-file.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
@@ -19,6 +20,8 @@ export interface DetectSourceFlags extends LiveFlags {
   statusDetailed?: string[];
   interval?: string;
   snapshots?: string;
+  record?: string;
+  force?: boolean;
 }
 
 /** Default `--interval` of a live detect. */
@@ -42,12 +45,14 @@ function snapshotCount(text: string | undefined): number {
   return n;
 }
 
-/** Samples a live table `--snapshots` times; Ctrl-C stops early and analyses what was read. */
+/** Samples a live table `--snapshots` times (recording them to `--record`); Ctrl-C stops early and analyses what was read. */
 async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const every = intervalMs(flags) ?? parseDurationMs(DEFAULT_LIVE_INTERVAL);
   const count = snapshotCount(flags.snapshots);
   const source = liveSource(flags, every);
   const snapshots: LoadSnapshot[] = [];
+  const header = { table: source.table, source: { kind: source.kind, description: source.description, intervalMs: every } };
+  const file = flags.record === undefined ? undefined : createSeriesFile(flags.record, header, { ...(flags.force ? { force: true } : {}), field: '--record' });
   const stop = new AbortController();
   const onSigint = (): void => stop.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);
@@ -55,13 +60,17 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
   try {
     await collectSeries({
       source, intervalMs: every, durationMs: (count - 1) * every, signal: stop.signal,
-      write: (s) => void snapshots.push(s),
+      write: (s) => {
+        snapshots.push(s);
+        file?.write(s);
+      },
       onEvent: (e) => e.kind === 'gap' && io.stderr(`gap: snapshot ${e.index + 1} of ${count}: ${e.error.message}\n`),
     });
   } finally {
     process.off('SIGINT', onSigint);
+    file?.close();
   }
-  return { table: source.table, source: { kind: source.kind, description: source.description, intervalMs: every }, snapshots };
+  return { ...header, snapshots };
 }
 
 /**

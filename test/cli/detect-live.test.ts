@@ -81,6 +81,16 @@ describe('detect --rest / --jmx', () => {
     expect(server.hits.get('/status/cluster')).toBe(2);
   });
 
+  it('--record keeps the snapshots it read as a load series that detect reads back the same', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const file = join(mkdtempSync(join(tmpdir(), 'detect-')), 'live.ndjson');
+    const live = await runCapture(['detect', '--rest', server.url, '--table', 'live_fx', '--interval', '400ms', '--snapshots', '2', '--record', file, '--json']);
+    const again = await runCapture(['detect', file, '--json']);
+    expect(again.out).toBe(live.out);
+    const twice = await runCapture(['detect', '--rest', server.url, '--table', 'live_fx', '--snapshots', '2', '--record', file]);
+    expect([twice.code, twice.err]).toEqual([2, expect.stringContaining('(--record): already exists')]);
+  });
+
   it('reads counters from JMX with the REST region directory', async () => {
     server = await serveFixtures(liveFxRoutes());
     const r = await runCapture(['detect', '--rest', server.url, '--jmx', server.url, '--table', 'live_fx', '--interval', '400ms', '--snapshots', '2', '--json']);

@@ -111,7 +111,7 @@ describe('hbase-hotspot collect', () => {
     writeFileSync(out, 'precious\n');
     const argv = ['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '0s', '-o', out];
     const kept = await runCapture(argv);
-    expect([kept.code, kept.err]).toEqual([2, expect.stringContaining('already exists; collect never overwrites a recording')]);
+    expect([kept.code, kept.err]).toEqual([2, expect.stringContaining('already exists; a recording is never overwritten')]);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     expect((await runCapture([...argv, '--force'])).code).toBe(0);
     expect(parseLoadSeries(readFileSync(out, 'utf8'), out).snapshots).toHaveLength(1);

@@ -3,15 +3,14 @@
  * table's region counters on a fixed interval into a load-series file (docs/load-series.md), with a progress bar on
  * a terminal. A gateway that stops answering costs gaps, not the run; Ctrl-C ends it with a valid file.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { LoadSeriesWriter } from '../../model/index.js';
 import { type CollectEvent, collectSeries, plannedSamples } from '../../sources/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource } from '../live-source.js';
 import type { CliCommand } from '../program.js';
+import { createSeriesFile } from '../series-file.js';
 
 interface CollectFlags extends LiveFlags {
   every: string;
@@ -67,30 +66,15 @@ export const collectCommand: CliCommand = {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
         const source = liveSource(flags, intervalMs);
         if (flags.output === undefined) throw new HotspotError('COLLECT_OUTPUT_REQUIRED', 'name the file to write with -o series.ndjson', { field: '--output' });
-        let fd: number;
-        try {
-          fd = openSync(flags.output, flags.force ? 'w' : 'wx');
-        } catch (err) {
-          if ((err as { code?: unknown }).code === 'EEXIST') {
-            throw new HotspotError('COLLECT_OUTPUT_EXISTS', 'already exists; collect never overwrites a recording: give another -o file, or --force to replace it', { file: flags.output, field: '--output' });
-          }
-          throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}`, { file: flags.output, cause: err });
-        }
+        const file = createSeriesFile(flags.output, { table: source.table, source: { kind: source.kind, description: source.description, intervalMs } }, { ...(flags.force ? { force: true } : {}), field: '--output' });
         const stop = new AbortController();
         const onSigint = (): void => stop.abort(new Error('interrupted'));
         process.once('SIGINT', onSigint);
         const bar = progress(io, plannedSamples(intervalMs, durationMs));
         try {
-          // each line goes to the file with its own write(2): a run cut off at any point leaves a valid file
-          const writer = new LoadSeriesWriter({ table: source.table, source: { kind: source.kind, description: source.description, intervalMs } }, (chunk) => void writeSync(fd, chunk));
-          let written = 0;
-          const write = (s: Parameters<LoadSeriesWriter['write']>[0]): void => {
-            writer.write(s);
-            written++;
-          };
-          const summary = await collectSeries({ source, intervalMs, durationMs, write, signal: stop.signal, onEvent: bar.onEvent }).catch((err: unknown) => {
+          const summary = await collectSeries({ source, intervalMs, durationMs, write: (snap) => file.write(snap), signal: stop.signal, onEvent: bar.onEvent }).catch((err: unknown) => {
             bar.stop();
-            io.stderr(`collect stopped: ${written} snapshot(s) kept in ${flags.output}\n`);
+            io.stderr(`collect stopped: ${file.written} snapshot(s) kept in ${flags.output}\n`);
             throw err;
           });
           bar.stop();
@@ -99,7 +83,7 @@ export const collectCommand: CliCommand = {
         } finally {
           bar.stop();
           process.off('SIGINT', onSigint);
-          closeSync(fd);
+          file.close();
         }
       });
   },

@@ -46,6 +46,8 @@ export const detectCommand: CliCommand = {
       .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
       .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)
       .option('--timeout <duration>', 'live: per-request timeout (default a third of --interval, 1s to 10s)')
+      .option('--record <file>', 'live: also write the snapshots read to this load-series file (kept unless --force)')
+      .option('--force', 'with --record: overwrite an existing file')
       .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
       .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
       .action(async (file: string | undefined, flags: DetectFlags) => {
