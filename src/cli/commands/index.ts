@@ -1,6 +1,7 @@
 import type { CliCommand } from '../program.js';
 import { collectCommand } from './collect.js';
 import { designCommand } from './design.js';
+import { fixCommand } from './fix.js';
 import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
 import { lintCommand } from './lint.js';
@@ -9,4 +10,4 @@ import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, fixCommand];

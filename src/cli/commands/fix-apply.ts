@@ -1,0 +1,72 @@
+/**
+ * `hbase-hotspot fix apply runbook.json [--shell-cmd '<how to run hbase shell>'] [--rest URL] [--yes | --confirm]`:
+ * runs a runbook step by step (dry run without `--yes` or `--confirm`), see `src/fix/apply/`.
+ */
+import { createInterface } from 'node:readline/promises';
+import type { Command } from 'commander';
+import { toStringBinary } from '../../bytes/index.js';
+import { type LiveRegion, applyRunbook, parseRunbook, renderApplyReport } from '../../fix/apply/index.js';
+import { createRestClient } from '../../hbase/rest/index.js';
+import { runShellCommands } from '../../hbase/shell/index.js';
+import { parseDurationMs } from '../../util/duration.js';
+import { HotspotError } from '../../util/errors.js';
+import { type CliIo, printJson } from '../io.js';
+import { readTextFile } from '../read-text.js';
+
+interface FixApplyFlags {
+  shellCmd?: string;
+  rest?: string;
+  yes?: boolean;
+  confirm?: boolean;
+  json?: boolean;
+  waitTimeout: string;
+  poll: string;
+}
+
+/** Registers `fix apply` on the `fix` command. */
+export function registerFixApply(fix: Command, io: CliIo): void {
+  fix
+    .command('apply')
+    .description('run a runbook (fix plan --json) step by step through the hbase shell; a dry run unless --yes or --confirm')
+    .argument('<runbook>', 'runbook JSON file')
+    .option('--shell-cmd <command>', "how to start the hbase shell, e.g. 'hbase shell' (default: this project's local HBase)")
+    .option('--rest <url>', 'REST gateway to read the table\'s regions (waits for daughters and moves; encoded names of daughters)')
+    .option('--yes', 'run every step without asking')
+    .option('--confirm', 'ask before each step')
+    .option('--json', 'print the account as JSON')
+    .option('--wait-timeout <duration>', 'longest wait for a step\'s effect', '120s')
+    .option('--poll <duration>', 'poll period while waiting', '2s')
+    .action(async (file: string, flags: FixApplyFlags) => {
+      if (flags.yes && flags.confirm) throw new HotspotError('FIX_OPTION_INVALID', '--yes and --confirm exclude each other: --yes runs every step, --confirm asks before each', { field: '--confirm' });
+      const book = parseRunbook(await readTextFile(file, 'runbook'), file);
+      const shellCommand = flags.shellCmd?.trim().split(/\s+/).filter((a) => a !== '');
+      if (flags.shellCmd !== undefined && (!shellCommand || shellCommand.length === 0)) {
+        throw new HotspotError('FIX_OPTION_INVALID', '--shell-cmd is empty; give how to start the hbase shell, e.g. --shell-cmd "hbase shell"', { field: '--shell-cmd' });
+      }
+      const rest = flags.rest ? createRestClient({ baseUrl: flags.rest }) : undefined;
+      const regions = rest
+        ? async (table: string): Promise<LiveRegion[]> => (await rest.tableRegions(table)).regions.map((r) => ({
+          encodedName: r.encodedName ?? '', startKey: toStringBinary(r.startKey), location: r.location,
+        }))
+        : undefined;
+      const prompt = flags.confirm ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+      try {
+        const report = await applyRunbook(book, {
+          execute: Boolean(flags.yes || flags.confirm),
+          runShell: (commands) => runShellCommands(commands, { onError: 'stop', ...(shellCommand ? { shellCommand } : {}) }),
+          log: (line) => io.stderr(line),
+          waitTimeoutMs: parseDurationMs(flags.waitTimeout, '--wait-timeout'),
+          pollMs: parseDurationMs(flags.poll, '--poll'),
+          ...(regions ? { regions } : {}),
+          ...(prompt ? {
+            confirm: async (step, commands) => /^y(es)?$/i.test((await prompt.question(`step ${step.number}: ${step.title}\n  ${commands.join('\n  ')}\nrun it? [y/N] `)).trim()),
+          } : {}),
+        });
+        if (flags.json) printJson(io, report);
+        else io.stdout(renderApplyReport(report));
+        if (!report.ok) process.exitCode = 1;
+      } finally {
+        prompt?.close();
+      }
+    });
+}

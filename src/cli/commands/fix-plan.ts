@@ -1,0 +1,98 @@
+/**
+ * `hbase-hotspot fix plan (series.ndjson | --rest URL --table T) [--samples keys] [--json | --format shell]`: the
+ * runbook for the detected hotspot (see `src/fix/plan/`).
+ */
+import type { Command } from 'commander';
+import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
+import { clusterFromSeries } from '../../fix/balancer/index.js';
+import { type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
+import { createRestClient } from '../../hbase/rest/index.js';
+import { HotspotError } from '../../util/errors.js';
+import { type DetectSourceFlags, detectSamples, detectSeries } from '../detect-sources.js';
+import { type CliIo, printJson } from '../io.js';
+import { parseK } from './detect.js';
+
+interface FixPlanFlags extends DetectSourceFlags {
+  samples?: string;
+  k: string;
+  json?: boolean;
+  format?: string;
+  quota?: string;
+  staleReadsOk?: boolean;
+  replicas?: string;
+  clientRetries?: string;
+  clientPause?: string;
+  newTable?: string;
+  family?: string[];
+  buckets?: string;
+}
+
+function wholeNumber(text: string, flag: string, min: number): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < min) {
+    throw new HotspotError('FIX_OPTION_INVALID', `${flag} ${text}: give a whole number ≥ ${min}`, { field: flag });
+  }
+  return n;
+}
+
+function retrySettings(flags: FixPlanFlags): PlanInputs['clientRetry'] {
+  if (flags.clientRetries === undefined && flags.clientPause === undefined) return undefined;
+  if (flags.clientRetries === undefined || flags.clientPause === undefined) {
+    throw new HotspotError('FIX_OPTION_INVALID', '--client-retries and --client-pause go together (hbase.client.retries.number and hbase.client.pause in ms), e.g. --client-retries 15 --client-pause 100', { field: flags.clientRetries === undefined ? '--client-retries' : '--client-pause' });
+  }
+  return { retries: wholeNumber(flags.clientRetries, '--client-retries', 0), pauseMs: wholeNumber(flags.clientPause, '--client-pause', 0) };
+}
+
+function newTable(flags: FixPlanFlags): PlanInputs['newTable'] {
+  if (flags.newTable === undefined) return undefined;
+  if (!flags.family || flags.family.length === 0) {
+    throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${flags.newTable} needs its column families: --family d [--family e]`, { field: '--family' });
+  }
+  return { name: flags.newTable, families: flags.family, buckets: wholeNumber(flags.buckets ?? '', '--buckets', 2) };
+}
+
+/** Registers `fix plan` on the `fix` command. */
+export function registerFixPlan(fix: Command, io: CliIo): void {
+  fix
+    .command('plan')
+    .description('the runbook for the detected hotspot: ordered steps with why, exact hbase shell commands, checks and undo')
+    .argument('[series]', 'load series NDJSON file, - for stdin')
+    .option('--samples <file>', 'request rowkeys (NDJSON or one toStringBinary key per line): the traffic median split point')
+    .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
+    .option('--rest <url>', 'read a live table through this HBase REST gateway (also lists every live RegionServer)')
+    .option('--table <table>', 'the live table')
+    .option('--interval <duration>', 'time between live snapshots')
+    .option('--snapshots <n>', 'live snapshots to take')
+    .option('--quota <limit>', 'contain with a table throttle first, e.g. 5000req/sec')
+    .option('--stale-reads-ok', 'readers accept slightly stale data (region replicas for a hot read row)')
+    .option('--replicas <n>', 'region replicas for a hot read row', '2')
+    .option('--client-retries <n>', "the clients' hbase.client.retries.number (for the throttle's retry figures)")
+    .option('--client-pause <ms>', "the clients' hbase.client.pause, ms")
+    .option('--new-table <name>', 'monotonic tail: the salted table to create')
+    .option('--family <name...>', 'column families of --new-table')
+    .option('--buckets <n>', 'salt buckets of --new-table')
+    .option('--json', 'print the runbook as JSON (the input of fix apply)')
+    .option('--format <format>', 'text (default) or shell: an hbase shell script')
+    .action(async (file: string | undefined, flags: FixPlanFlags) => {
+      if (flags.format !== undefined && flags.format !== 'text' && flags.format !== 'shell') {
+        throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });
+      }
+      const k = parseK(flags.k);
+      const series = await detectSeries(file, flags, io);
+      const samples = await detectSamples(flags.samples, series, io);
+      const detect = detectHotspots(series, samples ? { k, samples } : { k });
+      const servers = flags.rest ? (await createRestClient({ baseUrl: flags.rest }).clusterStatus()).liveServers.map((s) => s.serverName) : undefined;
+      const clientRetry = retrySettings(flags);
+      const table = newTable(flags);
+      const inputs: PlanInputs = {
+        detect, placement: clusterFromSeries(series, servers ?? []),
+        replicas: wholeNumber(flags.replicas ?? '2', '--replicas', 1),
+        ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
+        ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
+        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}),
+      };
+      const book = planFix(inputs);
+      if (flags.json) printJson(io, book);
+      else io.stdout(flags.format === 'shell' ? renderRunbookShell(book) : renderRunbookText(book));
+    });
+}

@@ -1,0 +1,122 @@
+/**
+ * `fix apply`: runs a runbook step by step through the `hbase shell` runner, one shell batch per step, waiting for
+ * each step's effect (daughters online, region on its new server) by polling the table's regions; stops at the first
+ * failure and accounts for every step: done, failed, not run. Dry run unless asked to execute.
+ *
+ * @module
+ */
+import { moveRegionCommand } from '../../hbase/shell/index.js';
+import type { Runbook, RunbookStep, StepWait } from '../plan/index.js';
+import type { ApplyOptions, ApplyReport, LiveRegion, StepReport } from './types.js';
+
+/** Thrown inside a step to fail it with a message. */
+class StepFailure extends Error {}
+
+/** `host:port` of `host,port,startcode` or `host:port`. */
+export function hostPort(server: string): string {
+  const parts = server.split(',');
+  return parts.length === 3 ? `${parts[0]}:${parts[1]}` : server;
+}
+
+async function regionsOf(options: ApplyOptions, table: string): Promise<readonly LiveRegion[]> {
+  if (!options.regions) throw new StepFailure(`reading the regions of "${table}" needs the REST gateway (--rest URL)`);
+  return options.regions(table);
+}
+
+/** The step's commands, a deferred move resolved to the encoded name of the region now starting at its key. */
+async function commandsOf(step: RunbookStep, options: ApplyOptions): Promise<string[]> {
+  const d = step.deferredMove;
+  if (!d) return [...step.commands];
+  if (!options.execute) return [...step.commands];
+  const region = (await regionsOf(options, d.table)).find((r) => r.startKey === d.startKey);
+  if (!region) throw new StepFailure(`no region of "${d.table}" starts at "${d.startKey}": the split did not happen or its daughters are not online`);
+  return [moveRegionCommand(region.encodedName, d.server)];
+}
+
+function met(wait: StepWait, regions: readonly LiveRegion[]): boolean {
+  const region = regions.find((r) => r.startKey === (wait.kind === 'daughters-online' ? wait.splitKey : wait.startKey));
+  if (!region || region.location === undefined) return false;
+  return wait.kind === 'daughters-online' || hostPort(region.location) === hostPort(wait.server);
+}
+
+async function waitFor(wait: StepWait, options: ApplyOptions): Promise<void> {
+  const deadline = Date.now() + (options.waitTimeoutMs ?? 120_000);
+  const what = wait.kind === 'daughters-online'
+    ? `a region of "${wait.table}" starting at "${wait.splitKey}" online`
+    : `the region of "${wait.table}" starting at "${wait.startKey}" online on ${wait.server}`;
+  options.log?.(`  waiting for ${what}\n`);
+  for (;;) {
+    if (met(wait, await regionsOf(options, wait.table))) return;
+    if (Date.now() >= deadline) throw new StepFailure(`timed out after ${(options.waitTimeoutMs ?? 120_000) / 1000} s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 2000));
+  }
+}
+
+async function runStep(step: RunbookStep, commands: readonly string[], options: ApplyOptions): Promise<void> {
+  const batch = await options.runShell(commands);
+  const failed = batch.results.find((r) => r.status !== 'ok');
+  if (failed || !batch.ok) {
+    const why = failed?.error ? `${failed.error.type}: ${failed.error.message}` : failed ? `status ${failed.status}` : `shell exit code ${batch.exitCode}`;
+    throw new StepFailure(`command "${failed?.command ?? commands[0]}" failed: ${why}`);
+  }
+  if (step.wait) await waitFor(step.wait, options);
+}
+
+/**
+ * Applies (or, without `execute`, shows) a runbook.
+ * @returns the account of every step; `ok` false after a failure or a decline.
+ */
+export async function applyRunbook(book: Runbook, options: ApplyOptions): Promise<ApplyReport> {
+  const reports: StepReport[] = [];
+  let stopped = false;
+  for (const step of book.steps) {
+    const base = { number: step.number, title: step.title, undo: step.undo };
+    if (stopped) {
+      reports.push({ ...base, outcome: 'not-run', commands: step.commands });
+      continue;
+    }
+    if (step.commands.length === 0) {
+      reports.push({ ...base, outcome: 'manual', commands: [] });
+      continue;
+    }
+    let commands: readonly string[] = step.commands;
+    try {
+      commands = await commandsOf(step, options);
+      if (!options.execute) {
+        reports.push({ ...base, outcome: 'dry-run', commands });
+        continue;
+      }
+      if (options.confirm && !(await options.confirm(step, commands))) {
+        reports.push({ ...base, outcome: 'declined', commands });
+        stopped = true;
+        continue;
+      }
+      options.log?.(`step ${step.number}: ${step.title}\n`);
+      await runStep(step, commands, options);
+      reports.push({ ...base, outcome: 'done', commands });
+    } catch (e) {
+      if (!(e instanceof Error)) throw e;
+      reports.push({ ...base, outcome: 'failed', commands, error: e.message });
+      stopped = true;
+    }
+  }
+  const ok = reports.every((r) => r.outcome === 'done' || r.outcome === 'dry-run' || r.outcome === 'manual');
+  return { table: book.table, executed: options.execute, ok, steps: reports };
+}
+
+/** The account in words: what ran, what failed, what did not run and how to undo what ran. */
+export function renderApplyReport(report: ApplyReport): string {
+  const out: string[] = [`${report.executed ? 'Applied' : 'Dry run (nothing changed; --yes runs it)'}: table ${report.table}`];
+  for (const s of report.steps) {
+    out.push(`${s.number}. [${s.outcome}] ${s.title}`);
+    for (const c of s.commands) out.push(`   ${s.outcome === 'done' ? 'ran' : s.outcome === 'failed' ? 'tried' : '   '} ${c}`);
+    if (s.error) out.push(`   error: ${s.error}`);
+  }
+  if (report.executed && !report.ok) {
+    const done = report.steps.filter((s) => s.outcome === 'done');
+    const rest = report.steps.filter((s) => s.outcome === 'not-run' || s.outcome === 'failed' || s.outcome === 'declined');
+    out.push('', `stopped: done ${done.map((s) => s.number).join(', ') || 'nothing'}; not done ${rest.map((s) => s.number).join(', ')}`);
+    for (const s of [...done].reverse()) if (s.undo.length > 0) out.push(`   undo ${s.number}: ${s.undo.join('; ')}`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Contracts of `fix apply`: how it runs shell commands, reads the table's regions, and what it reports.
+ *
+ * @module
+ */
+import type { ShellBatchResult } from '../../hbase/shell/index.js';
+import type { RunbookStep } from '../plan/index.js';
+
+/** A region as `fix apply` sees it (REST `/<table>/regions`). */
+export interface LiveRegion {
+  readonly encodedName: string;
+  /** toStringBinary. */
+  readonly startKey: string;
+  /** `host:port` as REST gives it, or `host,port,startcode`; `undefined` while unassigned. */
+  readonly location: string | undefined;
+}
+
+/** What a step came to. */
+export type StepOutcome =
+  /** Commands ran and the wait (if any) was met. */
+  | 'done'
+  /** Dry run: shown, not run. */
+  | 'dry-run'
+  /** An advice step: nothing to run, to be done by hand. */
+  | 'manual'
+  /** The operator declined it at the prompt (the run stops there). */
+  | 'declined'
+  /** A command failed or the wait timed out. */
+  | 'failed'
+  /** Not reached because an earlier step failed or was declined. */
+  | 'not-run';
+
+/** One step's account. */
+export interface StepReport {
+  readonly number: number;
+  readonly title: string;
+  readonly outcome: StepOutcome;
+  /** The commands as run (deferred moves resolved) or as they would run. */
+  readonly commands: readonly string[];
+  /** For `failed`: what went wrong. */
+  readonly error?: string;
+  /** Undo commands for a step that ran. */
+  readonly undo: readonly string[];
+}
+
+/** The whole account. */
+export interface ApplyReport {
+  readonly table: string;
+  readonly executed: boolean;
+  /** True when every step is done, dry-run or manual. */
+  readonly ok: boolean;
+  readonly steps: readonly StepReport[];
+}
+
+/** Dependencies and switches of {@link applyRunbook}. */
+export interface ApplyOptions {
+  /** Run commands (`--yes`, or after a yes at the prompt). False: dry run. */
+  readonly execute: boolean;
+  /** Asked before each step with commands when set (interactive); false declines and stops. */
+  readonly confirm?: (step: RunbookStep, commands: readonly string[]) => Promise<boolean>;
+  /** Runs one step's commands in one shell batch, stopping at the first failure. */
+  readonly runShell: (commands: readonly string[]) => Promise<ShellBatchResult>;
+  /** The table's regions now; needed for deferred moves and waits. */
+  readonly regions?: (table: string) => Promise<readonly LiveRegion[]>;
+  /** Progress lines. */
+  readonly log?: (line: string) => void;
+  /** Longest wait for a step's effect, ms (default 120 000). */
+  readonly waitTimeoutMs?: number;
+  /** Poll period while waiting, ms (default 2 000). */
+  readonly pollMs?: number;
+}
