@@ -1,10 +1,13 @@
 // The source contract against the real local HBase: a table pre-split at "g" and "p" written through the shell,
 // read through REST, JMX (master info port, $HBASE_JMX_URL or http://127.0.0.1:16010) and the shell's own
 // list_regions and status 'detailed' output captured live with "# at" lines; all must agree on regions and servers.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRestClient } from '../../src/hbase/rest/index.js';
 import { createTableCommand, runShellCommands } from '../../src/hbase/shell/index.js';
-import type { LoadSeries } from '../../src/model/index.js';
+import { type LoadSeries, parseLoadSeries } from '../../src/model/index.js';
 import { type SnapshotSource, createJmxSource, createRestSource, createTextSource, parseTextSeries } from '../../src/sources/index.js';
 import { type ContractFacts, sourceContract } from '../sources/contract.js';
 import { runCapture } from '../cli/run-cli.js';
@@ -105,5 +108,14 @@ describe.skipIf(!env.available)('sources agree on the real HBase', () => {
     expect(last?.share).toBe(1);
     expect(result.hottestRegionShare).toBe(1);
     expect(result.timeline[0]?.hottestServer).toBe(last?.server);
+  });
+
+  it('collect writes a series of the real table that reads back with every sample', async () => {
+    await capture();
+    const out = join(mkdtempSync(join(tmpdir(), 'collect-it-')), 'series.ndjson');
+    const r = await runCapture(['collect', '--rest', env.restUrl, '--table', table, '--every', '1s', '--for', '2s', '-o', out]);
+    expect([r.code, r.err]).toEqual([0, expect.stringContaining('done: 3 snapshot(s) of 3 written')]);
+    const series = parseLoadSeries(readFileSync(out, 'utf8'), out);
+    expect(series.snapshots.map((x) => x.regions.length)).toEqual([3, 3, 3]);
   });
 });
