@@ -90,9 +90,11 @@ describe.skipIf(!env.available)('end-to-end hotspots on the real HBase', () => {
 
   it('salted keys: no hotspot, every server near its fair share', async () => {
     const { table } = tables.salted;
-    const { series, result } = await collectWhile(source(table), () => load(table, ['--template', SALTED, ...LOAD, '--duration', '25s', '--reads', 'get@4'], 'salted'), 5000);
+    const { series, result } = await collectWhile(source(table), () => load(table, ['--template', SALTED, ...LOAD, '--duration', '25s', '--reads', 'get@4', 'latest:5@2'], 'salted'), 5000);
     expect(result.summary.errors).toBe(0);
     expect(result.summary.readQueries).toBeGreaterThan(20);
+    // gets find rows written earlier; each latest-5 scans its entity's salt bucket prefix
+    expect(result.summary.rowsRead).toBeGreaterThan(result.summary.readQueries / 2);
     const found = await detect(series, 'salted', result.samples);
     expect(found.shape).toBe('none');
     expect(found.regions.filter((r) => r.hot)).toEqual([]);
