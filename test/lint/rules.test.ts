@@ -119,7 +119,7 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
   },
   MAJOR_COMPACTION_AUTO: {
     fires: [
-      [subject(site({ 'hbase.hregion.majorcompaction': '86400000' })), 'every 86400000 ms'],
+      [subject(site({ 'hbase.hregion.majorcompaction': '86400000' })), 'every 86400000 ms (1d)'],
       [subject(site({ 'hbase.hstore.compaction.min': '3' })), 'unset (HBase default 604800000 ms, 7 days)'],
     ],
     passes: [subject(site({ 'hbase.hregion.majorcompaction': '0' })), subject(site({ 'hfile.block.cache.size': '0.4' }))],

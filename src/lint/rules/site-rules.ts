@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { formatDurationMs } from '../../util/duration.js';
 import type { LintSubject, SiteProperty } from '../model.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -52,7 +53,7 @@ export const SITE_RULES: readonly LintRule[] = [
       const p = siteValue(s, 'hbase.hregion.majorcompaction');
       if (p === undefined && !talksCompaction(s)) return [];
       if (p !== undefined && Number(p.value) === 0 && p.value !== '') return [];
-      const ms = p === undefined ? `unset (HBase default ${DEFAULT_MAJOR_COMPACTION_MS} ms, 7 days)` : `${p.value} ms`;
+      const ms = p === undefined ? `unset (HBase default ${DEFAULT_MAJOR_COMPACTION_MS} ms, 7 days)` : `${p.value} ms (${formatDurationMs(Number(p.value))})`;
       return [{ path: 'site hbase.hregion.majorcompaction', message: `automatic major compaction every ${ms}`, ...where(p) }];
     },
   },
@@ -96,7 +97,12 @@ export const SITE_RULES: readonly LintRule[] = [
       const hits: Hit[] = [];
       if (lower === undefined || higher === undefined) {
         const missing = [lower === undefined ? 'lower' : '', higher === undefined ? 'higher' : ''].filter(Boolean).join(' and ');
-        hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `the ${missing} compaction throughput ${missing.includes(' and ') ? 'bounds are' : 'bound is'} not set` });
+        const first = s.site.find((p) => p.name.includes('compaction'));
+        hits.push({
+          path: 'site hbase.hstore.compaction.throughput',
+          message: `the ${missing} compaction throughput ${missing.includes(' and ') ? 'bounds are' : 'bound is'} not set`,
+          ...where(first),
+        });
       } else if (Number(lower.value) > Number(higher.value)) {
         hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `lower bound ${lower.value} B/s is above higher bound ${higher.value} B/s`, place: lower.place });
       }
