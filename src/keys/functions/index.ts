@@ -5,6 +5,7 @@
 import { compatFunctions } from './compat.js';
 import { dateFunctions } from './date.js';
 import { digestFunctions } from './digest.js';
+import { longFunctions } from './long.js';
 import { numberFunctions } from './number.js';
 import { createFunctionRegistry } from './registry.js';
 import { saltFunctions } from './salt.js';
@@ -24,6 +25,7 @@ export const builtinFunctions = [
   ...saltFunctions,
   ...digestFunctions,
   ...numberFunctions,
+  ...longFunctions,
   ...dateFunctions,
   ...compatFunctions,
 ];

@@ -1,28 +1,16 @@
-/**
- * Numeric functions over a long field: `pad(x, W)` (`%0Wd`), `reverseTs(t)` (`%019d` of `Long.MAX_VALUE - t`),
- * `long(x)` and `reverseLong(x)` (HBase's `Bytes.toBytes(long)`, 8 bytes big-endian, of x or `Long.MAX_VALUE - x`).
- */
-import { JAVA_LONG_MAX, bytesToLong } from '../../bytes/index.js';
+/** Decimal functions over a long field: `pad(x, W)` (`%0Wd`) and `reverseTs(t)` (`%019d` of `Long.MAX_VALUE - t`). */
+import { JAVA_LONG_MAX } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue } from '../types.js';
 import { fieldArg, intArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
-import { fieldLong, normalizeLong } from './values.js';
+import { fieldLong, longRangeError, normalizeLong, reverseOfLong } from './values.js';
 
-const TWO_32 = 4_294_967_296;
 /** `Long.MAX_VALUE` = 9 · 10^18 + 223372036 · 10^9 + 854775807. */
 const MAX_MID = 223_372_036;
 const MAX_LOW9 = 854_775_807;
 const BILLION = 1_000_000_000;
-
-function rangeError(site: CallSite, field: string, value: number | bigint, why: string): HotspotError {
-  return new HotspotError(
-    'TEMPLATE_VALUE_RANGE',
-    `${site.source} at template position ${site.position}: field "${field}" = ${value} ${why}`,
-    { field },
-  );
-}
 
 function readDigits(key: Uint8Array, from: number, to: number): bigint | string {
   if (to - from < 1) return 'no digits';
@@ -52,7 +40,7 @@ export const padFunction: FunctionDescriptor = {
     const limit = 10 ** width;
     const limitBig = 10n ** BigInt(width);
     const check = (v: number | bigint): void => {
-      if (v < 0) throw rangeError(site, field, v, `is negative; pad() writes non-negative integers only (a "-" would break the key order)`);
+      if (v < 0) throw longRangeError(site, field, v, `is negative; pad() writes non-negative integers only (a "-" would break the key order)`);
       if (typeof v === 'number' ? v >= limit : v >= limitBig) {
         throw new HotspotError(
           'TEMPLATE_WIDTH_OVERFLOW',
@@ -100,12 +88,6 @@ function writeAscii(out: KeyBuffer, text: string): void {
   out.length += text.length;
 }
 
-/** `Long.MAX_VALUE - t` for a non-negative t, checked. */
-function reversed(site: CallSite, field: string, t: number | bigint): bigint {
-  if (t < 0) throw rangeError(site, field, t, 'is negative; Long.MAX_VALUE - t would overflow a long');
-  return JAVA_LONG_MAX - BigInt(t);
-}
-
 /**
  * `reverseTs(t)`: `String.format("%019d", Long.MAX_VALUE - t)` for t in epoch milliseconds, so the newest row sorts
  * first. Always 19 digits (`Long.MAX_VALUE` has 19), so the width is fixed.
@@ -120,7 +102,7 @@ export const reverseTsFunction: FunctionDescriptor = {
   compile(site): CompiledCall {
     const field = fieldArg(site, 0);
     const text = (record: Parameters<CompiledCall['write']>[0]) =>
-      reversed(site, field, fieldLong(record, field, site)).toString().padStart(19, '0');
+      reverseOfLong(site, field, fieldLong(record, field, site)).toString().padStart(19, '0');
     return {
       inputs: [field],
       fixedWidth: 19,
@@ -160,7 +142,7 @@ export const reverseTsFunction: FunctionDescriptor = {
           out.writeDecimal(mid, 9);
           out.writeDecimal(low, 9);
         } else {
-          writeAscii(out, reversed(site, field, t).toString().padStart(19, '0'));
+          writeAscii(out, reverseOfLong(site, field, t).toString().padStart(19, '0'));
         }
       },
       recover: {
@@ -174,67 +156,5 @@ export const reverseTsFunction: FunctionDescriptor = {
   },
 };
 
-function writeLong(out: KeyBuffer, v: number | bigint): void {
-  out.reserve(8);
-  const view = new DataView(out.bytes.buffer, out.bytes.byteOffset + out.length, 8);
-  if (typeof v === 'number') {
-    const high = Math.floor(v / TWO_32);
-    view.setInt32(0, high, false);
-    view.setUint32(4, v - high * TWO_32, false);
-  } else {
-    view.setBigInt64(0, v, false);
-  }
-  out.length += 8;
-}
-
-function longCall(site: CallSite, reverse: boolean): CompiledCall {
-  const field = fieldArg(site, 0);
-  return {
-    inputs: [field],
-    fixedWidth: 8,
-    alphabet: 'binary',
-    order: reverse ? 'descending' : 'ascending',
-    orderField: field,
-    write(record, out) {
-      const v = fieldLong(record, field, site);
-      writeLong(out, reverse ? reversed(site, field, v) : v);
-    },
-    recover: {
-      field,
-      read(key, from, to) {
-        if (to - from !== 8) return `a long needs 8 bytes, found ${to - from}`;
-        const v = bytesToLong(key, from);
-        if (!reverse) return normalizeLong(v);
-        return v < 0n ? `Long.MAX_VALUE - x is negative (${v}), so x was not a non-negative long` : normalizeLong(JAVA_LONG_MAX - v);
-      },
-    },
-  };
-}
-
-/**
- * `long(x)`: HBase's `Bytes.toBytes(long)`, 8 bytes big-endian two's complement. Byte order follows numeric order
- * for non-negative values only (negative longs sort after positive ones).
- */
-export const longFunction: FunctionDescriptor = {
-  name: 'long',
-  kind: 'long',
-  summary: 'x as 8 bytes big-endian (Bytes.toBytes(long))',
-  args: [{ name: 'x', kind: 'field' }],
-  output: 'bytes',
-  oneWay: false,
-  compile: (site) => longCall(site, false),
-};
-
-/** `reverseLong(x)`: `Bytes.toBytes(Long.MAX_VALUE - x)` for non-negative x: newest (largest) first. */
-export const reverseLongFunction: FunctionDescriptor = {
-  name: 'reverseLong',
-  kind: 'reverseLong',
-  summary: 'Long.MAX_VALUE - x as 8 bytes big-endian, largest first',
-  args: [{ name: 'x', kind: 'field' }],
-  output: 'bytes',
-  oneWay: false,
-  compile: (site) => longCall(site, true),
-};
-
 /** The numeric family. */
-export const numberFunctions: readonly FunctionDescriptor[] = [padFunction, reverseTsFunction, longFunction, reverseLongFunction];
+export const numberFunctions: readonly FunctionDescriptor[] = [padFunction, reverseTsFunction];

@@ -91,3 +91,18 @@ function typeError(field: string, value: unknown, site: ValueSite, wanted: strin
     { field },
   );
 }
+
+/** `TEMPLATE_VALUE_RANGE` for a field value a function cannot take, naming the call, position and field. */
+export function longRangeError(site: ValueSite, field: string, value: number | bigint, why: string): HotspotError {
+  return new HotspotError(
+    'TEMPLATE_VALUE_RANGE',
+    `${site.source} at template position ${site.position}: field "${field}" = ${value} ${why}`,
+    { field },
+  );
+}
+
+/** `Long.MAX_VALUE - t` for a non-negative t, checked. */
+export function reverseOfLong(site: ValueSite, field: string, t: number | bigint): bigint {
+  if (t < 0) throw longRangeError(site, field, t, 'is negative; Long.MAX_VALUE - t would overflow a long');
+  return JAVA_LONG_MAX - BigInt(t);
+}

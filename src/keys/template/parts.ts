@@ -7,6 +7,7 @@ import { parseDecimalLong } from '../functions/values.js';
 import type { FunctionDescriptor, TextExpr } from '../functions/descriptor.js';
 import { reverseTsFunction } from '../functions/number.js';
 import { saltFunction } from '../functions/salt.js';
+import { alphabetTest } from './alphabet.js';
 import type { InlinePart } from './fused.js';
 import { compileCall, compileText, type ExprContext } from './compile-expr.js';
 import type { Expr, TemplateNode } from './parse.js';
@@ -41,30 +42,6 @@ function inlineOf(expr: Expr, descriptor: FunctionDescriptor): InlinePart | unde
 
 /** A field read back from a part's bytes, or why it could not be. */
 export type Recovered = { readonly value: FieldValue } | { readonly error: string };
-
-function alphabetTest(alphabet: PartAlphabet, signed: boolean): (key: Uint8Array, from: number, to: number) => boolean {
-  if (alphabet === 'hex') {
-    return (key, from, to) => {
-      if (to <= from) return false;
-      for (let i = from; i < to; i++) {
-        const b = key[i] as number;
-        if (!((b >= 48 && b <= 57) || (b >= 97 && b <= 102))) return false;
-      }
-      return true;
-    };
-  }
-  if (alphabet === 'decimal') {
-    return (key, from, to) => {
-      if (to <= from) return false;
-      for (let i = from; i < to; i++) {
-        const b = key[i] as number;
-        if (!(b >= 48 && b <= 57) && !(signed && i === from && b === 45 && to - from > 1)) return false;
-      }
-      return true;
-    };
-  }
-  return () => true;
-}
 
 function literalPart(bytes: Uint8Array, position: number, source: string): CompiledPart {
   const single = bytes.length === 1 ? (bytes[0] as number) : -1;
