@@ -6,8 +6,9 @@ import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
 import { lintCommand } from './lint.js';
 import { loadCommand } from './load.js';
+import { reportCommand } from './report.js';
 import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, fixCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand];

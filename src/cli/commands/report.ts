@@ -1,0 +1,65 @@
+/**
+ * `hbase-hotspot report <series.ndjson | scenario.yaml> -o report.html [--samples keys.ndjson] [--k 3] [--redact]`:
+ * one self-contained HTML file with the key-space heatmap, per-server load against the fair share and the findings;
+ * for a scenario, every design simulated and shown side by side.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { DEFAULT_K } from '../../analysis/detect/index.js';
+import { scenarioReport, seriesReport } from '../../report/html/build.js';
+import { parseScenario } from '../../simulate/scenario/parse.js';
+import { HotspotError } from '../../util/errors.js';
+import { detectSamples, detectSeries } from '../detect-sources.js';
+import type { CliCommand } from '../program.js';
+import { parseK } from './detect.js';
+
+interface ReportFlags {
+  output: string;
+  samples?: string;
+  k: string;
+  redact?: boolean;
+}
+
+/** True for a scenario file name (`.yaml` / `.yml`), false for a load series. */
+export function isScenarioFile(file: string): boolean {
+  return /\.ya?ml$/i.test(file);
+}
+
+/** The `report` command. */
+export const reportCommand: CliCommand = {
+  register(program, io) {
+    program
+      .command('report')
+      .description('write a self-contained HTML report: key-space heatmap, per-server load with the fair share, findings')
+      .argument('<input>', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md)')
+      .requiredOption('-o, --output <file>', 'the HTML file to write')
+      .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
+      .option('--k <factor>', "series only: hot = load above k × the peers' average", String(DEFAULT_K))
+      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
+      .action(async (file: string, flags: ReportFlags) => {
+        const k = parseK(flags.k);
+        let html: string;
+        if (isScenarioFile(file)) {
+          if (flags.samples !== undefined) {
+            throw new HotspotError('REPORT_SAMPLES_WITH_SCENARIO', `--samples given with the scenario ${file}: a simulation makes its own key samples; drop --samples`, { field: '--samples' });
+          }
+          let text: string;
+          try {
+            text = await readFile(file, 'utf8');
+          } catch (err) {
+            throw new HotspotError('SCENARIO_FILE', `cannot read the scenario: ${(err as Error).message}`, { file, cause: err });
+          }
+          html = scenarioReport(parseScenario(text, file), { redact: flags.redact === true });
+        } else {
+          const series = await detectSeries(file, {}, io);
+          const samples = await detectSamples(flags.samples, series, io);
+          html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
+        }
+        try {
+          await writeFile(flags.output, html);
+        } catch (err) {
+          throw new HotspotError('REPORT_WRITE', `cannot write the report: ${(err as Error).message}; check the directory exists and is writable`, { file: flags.output, cause: err });
+        }
+        io.stderr(`wrote ${flags.output} (${Math.round(html.length / 1024)} KiB)\n`);
+      });
+  },
+};

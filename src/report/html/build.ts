@@ -1,0 +1,60 @@
+/**
+ * From inputs to report: a load series (with optional key samples) or a simulated scenario outcome, optionally
+ * redacted, analysed and rendered by {@link renderReportHtml}.
+ *
+ * @module
+ */
+import { detectFromRates } from '../../analysis/detect/index.js';
+import { type KeySample, type LoadSeries, computeRates } from '../../model/index.js';
+import { simulateScenario, type ScenarioOutcome, type SimulateScenarioOptions } from '../../simulate/simulate.js';
+import type { Scenario } from '../../simulate/scenario/types.js';
+import { redactOutcome } from '../redact-outcome.js';
+import { redactLoad } from '../redact-series.js';
+import { renderReportHtml } from './page.js';
+
+/** Options of {@link seriesReport}. */
+export interface SeriesReportOptions {
+  readonly samples?: readonly KeySample[];
+  /** Hot factor k (default that of detect). */
+  readonly k?: number;
+  /** Replace keys and region names with keyed stand-ins (see `redact.ts`). */
+  readonly redact?: boolean;
+}
+
+/**
+ * The HTML report of one recorded or simulated load series.
+ * @throws HotspotError `SERIES_TOO_SHORT` (fewer than two snapshots), `DETECT_K_INVALID`, as `detectFromRates`.
+ */
+export function seriesReport(series: LoadSeries, options: SeriesReportOptions = {}): string {
+  const input = options.redact ? redactLoad(series, options.samples) : { series, samples: options.samples };
+  const rates = computeRates(input.series);
+  const detection = detectFromRates(rates, {
+    ...(input.samples ? { samples: input.samples } : {}),
+    ...(options.k === undefined ? {} : { k: options.k }),
+  });
+  const source = input.series.source;
+  return renderReportHtml({
+    title: `hbase-hotspot report: table ${input.series.table}`,
+    redacted: options.redact === true,
+    panels: [{ title: input.series.table, subtitle: `${source.kind}${source.description ? `: ${source.description}` : ''}`, rates, detection }],
+  });
+}
+
+/** The HTML report of a simulated scenario: every design side by side. */
+export function outcomeReport(outcome: ScenarioOutcome, redacted: boolean): string {
+  return renderReportHtml({
+    title: `hbase-hotspot report: scenario ${outcome.scenario.name}`,
+    redacted,
+    panels: outcome.designs.map((d) => ({ title: d.name, subtitle: d.template, rates: computeRates(d.run.series), detection: d.detection })),
+  });
+}
+
+/**
+ * Simulates a scenario and renders its report.
+ * @throws HotspotError as `simulateScenario` and the analysis.
+ */
+export function scenarioReport(scenario: Scenario, options: SimulateScenarioOptions & { readonly redact?: boolean } = {}): string {
+  const { redact, ...simulation } = options;
+  const outcome = simulateScenario(scenario, simulation);
+  return outcomeReport(redact ? redactOutcome(outcome) : outcome, redact === true);
+}

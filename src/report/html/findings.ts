@@ -1,0 +1,58 @@
+/**
+ * The findings section of a report panel, rendered on the server as escaped HTML: the hotspot shape with its
+ * meaning, fix, evidence and alternatives; hot servers and regions against the fair share; the other findings.
+ *
+ * @module
+ */
+import type { DetectResult } from '../../analysis/detect/index.js';
+import { SHAPES } from '../../analysis/detect/catalogue.js';
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function percent(share: number | null): string {
+  return share === null ? 'n/a' : `${(share * 100).toFixed(1)}%`;
+}
+
+/** Items shown before the rest folds into a `<details>` element. */
+const SHOWN_ITEMS = 6;
+
+function list(items: readonly string[]): string {
+  const li = (i: string): string => `<li>${escapeHtml(i)}</li>`;
+  if (items.length === 0) return '';
+  const rest = items.slice(SHOWN_ITEMS);
+  const more = rest.length > 0 ? `<details><summary>${rest.length} more</summary><ul>${rest.map(li).join('')}</ul></details>` : '';
+  return `<ul>${items.slice(0, SHOWN_ITEMS).map(li).join('')}</ul>${more}`;
+}
+
+/** Hot regions shown: every hot one, at most this many. */
+const MAX_REGIONS = 12;
+
+/** The findings HTML of one detection result. */
+export function findingsHtml(det: DetectResult): string {
+  const shape = SHAPES.find((s) => s.id === det.shape);
+  const head = shape
+    ? `<p class="shape"><b>Shape: ${escapeHtml(shape.title)}</b> — ${escapeHtml(shape.meaning)}. <i>Fix:</i> ${escapeHtml(shape.fix)}.</p>`
+    : '<p class="shape"><b>No hotspot shape:</b> no region stood out on a hot RegionServer.</p>';
+  const hotServers = det.servers.filter((s) => s.hot);
+  const serverRows = det.servers.slice(0, 12).map((s) =>
+    `<tr class="${s.hot ? 'hot' : ''}"><td>${escapeHtml(s.server)}</td><td>${percent(s.share)}</td><td>${percent(s.writeShare)}</td><td>${s.averageRatio.toFixed(2)}×</td><td>${s.regionCount}</td></tr>`);
+  const regions = det.regions.filter((r) => r.hot).sort((a, b) => b.share - a.share).slice(0, MAX_REGIONS);
+  const regionRows = regions.map((r) =>
+    `<tr class="hot"><td>${escapeHtml(r.encodedName)}</td><td>"${escapeHtml(r.startKey)}"</td><td>"${escapeHtml(r.endKey)}"</td><td>${escapeHtml(r.server)}</td><td>${percent(r.share)}</td></tr>`);
+  return [
+    head,
+    `<p>Decided by ${escapeHtml(det.decidedBy)}; hot = above ${det.k} × the peers' average. Fair share per RegionServer ${percent(det.fairServerShare)}; hottest server ${percent(det.hottestServerShare)} of requests${det.hottestServerWriteShare === null ? '' : `, ${percent(det.hottestServerWriteShare)} of writes`}; hottest region ${percent(det.hottestRegionShare)}.</p>`,
+    `<h4>Evidence</h4>${list(det.evidence)}`,
+    det.alternatives.length > 0 ? `<h4>Not ruled out</h4>${list(det.alternatives.map((a) => `${a.shape}: ${a.separatedBy}`))}` : '',
+    `<h4>RegionServers (${hotServers.length} hot)</h4><table><tr><th>server</th><th>requests</th><th>writes</th><th>× average</th><th>regions</th></tr>${serverRows.join('')}</table>`,
+    regionRows.length > 0
+      ? `<h4>Hot regions</h4><table><tr><th>region</th><th>start key</th><th>end key</th><th>server</th><th>requests</th></tr>${regionRows.join('')}</table>`
+      : '<h4>Hot regions</h4><p>none</p>',
+    det.findings.length > 0
+      ? `<h4>Other findings</h4>${det.findings.map((f) => `<p><b>${escapeHtml(f.kind)}</b>: ${escapeHtml(f.summary)}</p>${list(f.evidence)}`).join('')}`
+      : '',
+  ].join('\n');
+}
