@@ -58,7 +58,7 @@ describe('list_regions captures', () => {
       row('not-a-server', N1, '', 'k', '0', '7'),
       row(RS, N2, 'k', '', 'x', '-1'),
       ' shifted | cells |',
-      ' 2 rows',
+      ' 3 rows',
     ].join('\n');
     const err = failure(() => parseTextSeries('list-regions', [input(text)], { intervalMs: 1000 }));
     expect(err.code).toBe('LIST_REGIONS_MALFORMED');

@@ -10,7 +10,7 @@
  * @module
  */
 import { compareBytes, toBytesBinary, toStringBinary } from '../../bytes/index.js';
-import { parseRegionName } from '../../hbase/rest/index.js';
+import { type ParsedRegionName, parseRegionName } from '../../hbase/rest/index.js';
 import type { RegionLoad } from '../../model/index.js';
 import { BYTES_PER_MB } from '../assemble.js';
 import type { TextCapture } from './captures.js';
@@ -88,6 +88,7 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
   const parsed: { line: number; region: Omit<RegionLoad, 'endKey'>; endText: string | undefined }[] = [];
   let table: string | undefined;
   let rowsLine: [number, number] | undefined;
+  let regionRows = 0;
   for (const [line, text] of lines.slice(headerAt + 2)) {
     const rows = ROWS_RE.exec(text);
     if (rows?.[1] !== undefined) {
@@ -98,6 +99,7 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
       issues.push({ line, message: `unexpected text after the "N rows" line: "${text.trim()}"` });
       continue;
     }
+    regionRows++;
     const row = cells(text, cols);
     if (typeof row === 'string') {
       issues.push({ line, message: row });
@@ -111,7 +113,7 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
     if (!COUNT_RE.test(size)) problems.push(`SIZE "${size}" is not a whole number of MB`);
     if (!COUNT_RE.test(req)) problems.push(`REQ "${req}" is not a whole request count`);
     const nameText = row.get('REGION_NAME') ?? '';
-    let name;
+    let name: ParsedRegionName | undefined;
     try {
       name = parseRegionName(toBytesBinary(nameText, 'REGION_NAME'));
       if (name.encodedName === undefined) problems.push(`REGION_NAME "${nameText}" has no encoded name`);
@@ -135,7 +137,7 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
     });
   }
   if (!rowsLine) issues.push({ line: (lines.at(-1)?.[0] ?? capture.line), message: 'the list_regions output ends without its "N rows" line; paste all of it' });
-  else if (rowsLine[1] !== parsed.length && issues.length === 0) issues.push({ line: rowsLine[0], message: `says ${rowsLine[1]} rows but ${parsed.length} region rows were read` });
+  else if (rowsLine[1] !== regionRows) issues.push({ line: rowsLine[0], message: `says ${rowsLine[1]} rows but ${regionRows} region rows were read` });
   parsed.sort((a, b) => compareBytes(a.region.startKey, b.region.startKey));
   const regions = parsed.map((p, i): RegionLoad => ({ ...p.region, endKey: endKey(p, parsed[i + 1]?.region.startKey, issues) }));
   return { table, regions };

@@ -55,6 +55,8 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
   const found: Pending[] = [];
   let section: 'head' | 'live' | 'dead' = 'head';
   let server: string | undefined;
+  // the region whose load line comes next: an object for one of the table's regions, null for another table's
+  // (its load line is skipped), undefined when no region name is waiting for its load line
   let region: { line: number; name: string; encodedName: string; startKey: Uint8Array } | undefined | null;
   const bad = (line: number, message: string): void => void issues.push({ line, message });
   for (const [line, text] of capture.lines) {
