@@ -82,6 +82,7 @@ describe.skipIf(!env.available)('end-to-end hotspots on the real HBase', () => {
     expect(hot.map((r) => r.encodedName)).toEqual([last?.encodedName]);
     expect(hot[0]?.startKey).toBe('1780000000000');
     expect(found.fairServerShare).toBeCloseTo(1 / 3, 6);
+    expect(found.servers.map((s) => s.regionCount)).toEqual([2, 2, 2]);
     expect(found.hottestServerShare).toBeGreaterThan(0.95);
     const top = found.servers.find((s) => s.hot);
     expect(top?.server).toBe(last?.server);
