@@ -1,5 +1,6 @@
 import type { CliCommand } from '../program.js';
 import { collectCommand } from './collect.js';
+import { compareCommand } from './compare.js';
 import { designCommand } from './design.js';
 import { fixCommand } from './fix.js';
 import { detectCommand } from './detect.js';
@@ -11,4 +12,4 @@ import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand];

@@ -2,7 +2,7 @@
 import { JAVA_LONG_MAX } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue } from '../types.js';
-import { fieldArg, intArg } from './args.js';
+import { fieldArg, hashText, intArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
 import { fieldLong, longRangeError, normalizeLong, reverseOfLong } from './values.js';
@@ -61,12 +61,7 @@ export const padFunction: FunctionDescriptor = {
       order: 'ascending',
       orderField: field,
       text,
-      hash(record, h) {
-        const t = text(record);
-        let out = h;
-        for (let i = 0; i < t.length; i++) out = (Math.imul(out, 31) + t.charCodeAt(i)) | 0;
-        return out;
-      },
+      hash: (record, h) => hashText(text(record), h),
       write(record, out) {
         const v = fieldLong(record, field, site);
         check(v);
@@ -110,12 +105,7 @@ export const reverseTsFunction: FunctionDescriptor = {
       order: 'descending',
       orderField: field,
       text,
-      hash(record, h) {
-        const t = text(record);
-        let out = h;
-        for (let i = 0; i < t.length; i++) out = (Math.imul(out, 31) + t.charCodeAt(i)) | 0;
-        return out;
-      },
+      hash: (record, h) => hashText(text(record), h),
       write(record, out) {
         const raw = record[field];
         const t = typeof raw === 'number' && raw >= 0 && Number.isSafeInteger(raw) ? raw : fieldLong(record, field, site);

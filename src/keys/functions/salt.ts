@@ -5,7 +5,7 @@
  * spelling `Math.abs(s.hashCode()) % N` would go negative).
  */
 import type { KeyRecord } from '../types.js';
-import { asciiBytes, decimalDigits, hexDigits, intArg, textArg } from './args.js';
+import { asciiBytes, decimalDigits, hashText, hexDigits, intArg, textArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
 
@@ -64,13 +64,8 @@ function hashBucket(site: CallSite, radix: 16 | 10): CompiledCall {
     bucketBytes: (b) => asciiBytes(format(b)),
     order: 'none',
     write,
-    text: (record) => format(Math.abs(x.hash(record, 0) % n)),
-    hash(record, h) {
-      const text = format(Math.abs(x.hash(record, 0) % n));
-      let out = h;
-      for (let i = 0; i < text.length; i++) out = (Math.imul(out, 31) + text.charCodeAt(i)) | 0;
-      return out;
-    },
+    text: (record) => format(Math.abs(hash(record) % n)),
+    hash: (record, h) => hashText(format(Math.abs(hash(record) % n)), h),
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { toHex, toStringBinary } from '../../../src/bytes/index.js';
 import { compileTemplate } from '../../../src/keys/template/index.js';
@@ -24,6 +25,14 @@ describe('encode', () => {
     // A non-ASCII id, a numeric id (hashed as its decimal text) and a bigint time.
     expect(show(t.encode({ id: 'ü', ts: 5n }))).toBe(`${show(compileTemplate('{salt(concat(id),16)}').encode({ id: 'ü' }))}_\\xC3\\xBC_9223372036854775802`);
     expect(show(t.encode({ id: 17, ts: 0 }))).toBe(show(t.encode({ id: '17', ts: 0 })));
+  });
+  it('nests calls: a salt as text inside a digest, a pad and a reverseTs inside a salt', () => {
+    // salt("a", 16) is 01 (test/golden/keys.json); the MD5 oracle is node:crypto.
+    const md5 = createHash('md5').update('01a').digest('hex').slice(0, 6);
+    expect(show(compileTemplate('{md5(concat(salt(id,16),id),6)}').encode({ id: 'a' }))).toBe(md5);
+    // "0007".hashCode() = 1477639 and "9223372036854775807".hashCode() = -1773151198, as a JDK prints them.
+    expect(show(compileTemplate('{salt(pad(n,4),10)}').encode({ n: 7 }))).toBe(String(Math.abs(1477639 % 10)).padStart(2, '0'));
+    expect(show(compileTemplate('{bucket(reverseTs(t),7)}').encode({ t: 0 }))).toBe(`000${Math.abs(-1773151198 % 7)}`);
   });
   it('flattens a top-level concat into parts, so its pieces decode', () => {
     const t = compileTemplate('{concat(a, "-", b)}');
