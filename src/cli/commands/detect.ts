@@ -6,6 +6,7 @@
  */
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { renderDetectText } from '../../report/detect-text.js';
+import { redactLoad } from '../../report/redact-series.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, DEFAULT_LIVE_INTERVAL, DEFAULT_LIVE_SNAPSHOTS, detectSamples, detectSeries } from '../detect-sources.js';
 import { printJson } from '../io.js';
@@ -16,6 +17,7 @@ interface DetectFlags extends DetectSourceFlags {
   samples?: string;
   k: string;
   json?: boolean;
+  redact?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export const detectCommand: CliCommand = {
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
+      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .option('--rest <url>', 'read a live table through this HBase REST gateway')
       .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
       .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
@@ -58,7 +61,8 @@ export const detectCommand: CliCommand = {
         }
         const series = await detectSeries(file, flags, io);
         const samples = await detectSamples(flags.samples, series, io);
-        const result = detectHotspots(series, samples ? { k, samples } : { k });
+        const load = flags.redact ? redactLoad(series, samples) : { series, samples };
+        const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
         if (flags.json) printJson(io, result);
         else io.stdout(renderDetectText(result, { color: io.isTTY }));
       });

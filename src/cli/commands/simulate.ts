@@ -6,6 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { formatKeySampleLine, formatLoadSeries } from '../../model/index.js';
+import { redactOutcome } from '../../report/redact-outcome.js';
 import { renderSimulateText } from '../../report/simulate-text.js';
 import { scenarioJson } from '../../simulate/json.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
@@ -19,6 +20,7 @@ interface SimulateFlags {
   record?: string;
   seed: string;
   exact?: boolean;
+  redact?: boolean;
   representatives: string;
 }
 
@@ -70,6 +72,7 @@ export const simulateCommand: CliCommand = {
       .description('simulate key designs over a cluster and workload: per-server shares, splits, read cost, hotspot verdict')
       .argument('<scenario>', 'scenario YAML file (docs/scenarios.md); examples/case-study.yaml is the IoT case study')
       .option('--json', 'print the comparison as JSON')
+      .option('--redact', 'replace rowkeys and region names (output and --record files) with keyed stand-ins keeping length, byte class and order')
       .option('--record <dir>', "write each design's load series and key samples as NDJSON into this directory")
       .option('--seed <n>', 'seed for every random choice (representatives, balancer)', '1')
       .option('--exact', 'generate every write instead of aggregating (slow; for validation)')
@@ -95,6 +98,7 @@ export const simulateCommand: CliCommand = {
         } finally {
           bar.stop();
         }
+        if (flags.redact) outcome = redactOutcome(outcome);
         if (flags.record !== undefined) {
           const written = await record(outcome, flags.record);
           io.stderr(`recorded ${written.join(', ')}\n`);
