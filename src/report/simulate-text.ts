@@ -15,7 +15,7 @@ import { percent, shareBar } from './detect-text.js';
 export interface SimulateTextOptions {
   /** Use ANSI colours. */
   readonly color: boolean;
-  /** Width of each design's column (default 44). */
+  /** Width of each design's column (default 48). */
   readonly columnWidth?: number;
 }
 
@@ -25,9 +25,14 @@ export const EVEN_FACTOR = 1.5;
 const count = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(1)}e9` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : Math.round(n).toLocaleString('en-US'));
 
 function intervalRange(d: DesignOutcome): string {
-  const shares = d.detection.timeline.map((t) => t.hottestServerWriteShare ?? t.hottestServerShare).sort((a, b) => a - b);
+  // intervals with no measured requests (e.g. a region moved and its restarted counter matched the old value) are
+  // counted, not ranged
+  const busy = d.detection.timeline.filter((t) => t.requestsPerSec > 0);
+  const idle = d.detection.timeline.length - busy.length;
+  const shares = busy.map((t) => t.hottestServerWriteShare ?? t.hottestServerShare).sort((a, b) => a - b);
   if (shares.length === 0) return 'n/a';
-  return `${percent(shares[0] ?? 0)} – ${percent(shares.at(-1) ?? 0)} (median ${percent(shares[Math.floor(shares.length / 2)] ?? 0)})`;
+  const hosts = new Set(d.detection.timeline.flatMap((t) => (t.hottestServer === null ? [] : [t.hottestServer]))).size;
+  return `${percent(shares[0] ?? 0)}–${percent(shares.at(-1) ?? 0)}, median ${percent(shares[Math.floor(shares.length / 2)] ?? 0)}, on ${hosts} server${hosts === 1 ? '' : 's'}${idle ? `; ${idle} idle` : ''}`;
 }
 
 function readCell(r: ReadCost | undefined): string {
@@ -52,10 +57,11 @@ function verdict(d: DesignOutcome, c: ReturnType<typeof pc.createColors>): strin
 /** Renders a scenario's outcome for the terminal. Ends with a newline. */
 export function renderSimulateText(outcome: ScenarioOutcome, options: SimulateTextOptions): string {
   const c = pc.createColors(options.color);
-  const width = options.columnWidth ?? 44;
+  const width = options.columnWidth ?? 48;
   const s = outcome.scenario;
   const designs = outcome.designs;
-  const label = (text: string) => text.padEnd(32);
+  const labelWidth = Math.min(48, Math.max(22, ...s.workload.reads.map((r) => r.name.length + 8)));
+  const label = (text: string) => text.padEnd(labelWidth);
   const row = (name: string, cells: string[]) => `${label(name)}${cells.map((x) => x.padEnd(width)).join('  ')}`.trimEnd();
   const joined = s.cluster.addServers.reduce((n, j) => n + j.count, 0);
   const lines: string[] = [];
@@ -70,11 +76,11 @@ export function renderSimulateText(outcome: ScenarioOutcome, options: SimulateTe
   lines.push(row('template', designs.map((d) => d.template)));
   lines.push(row('regions', designs.map((d) => `${d.run.series.snapshots[0]?.regions.length ?? 0} → ${d.run.series.snapshots.at(-1)?.regions.length ?? 0} (${d.run.splits.length} splits, ${d.run.moves.length} moves)`)));
   lines.push(row('hottest server', designs.map((d) => `${percent(d.detection.hottestServerWriteShare)} of writes, fair ${percent(d.detection.fairServerShare)}`)));
-  lines.push(row('  per interval', designs.map(intervalRange)));
+  lines.push(row('  each interval', designs.map(intervalRange)));
   lines.push(row('hottest region', designs.map((d) => `${percent(d.detection.hottestRegionShare)} of requests`)));
   lines.push(row('shape', designs.map((d) => (d.detection.shape === 'none' ? 'none' : shapeEntry(d.detection.shape).title))));
   for (const [i, pattern] of s.workload.reads.entries()) {
-    lines.push(row(`read: ${pattern.name}`.slice(0, 31), designs.map((d) => readCell(d.reads[i]))));
+    lines.push(row(`read: ${pattern.name}`.slice(0, labelWidth - 1), designs.map((d) => readCell(d.reads[i]))));
   }
   lines.push(row('verdict', designs.map((d) => verdict(d, c) + ' '.repeat(Math.max(0, width - verdict(d, pc.createColors(false)).length)))));
   for (const d of designs) {
