@@ -88,4 +88,22 @@ describe('hot in one measure, or only against region peers', () => {
     expect(result.shape).toBe('none');
     expect(result.evidence).toEqual(['regions were above 3 × their peers in 2 interval(s), but never on a RegionServer above 3 × its peers: placement spreads the load']);
   });
+  it('does not read "no store growth" as a rewritten row when sizes come in whole MB', () => {
+    // 3 intervals, one region takes every write; sizes stay at 5 MB as REST's storefileSizeMB would report them.
+    const base = steadySeries(layout, repeat(3, [0, 0, 0, 3000]));
+    const mb = 5 * 1_048_576;
+    const load = { ...base, snapshots: base.snapshots.map((s) => ({ ...s, regions: s.regions.map((r) => ({ ...r, storeSizeBytes: mb })) })) };
+    const result = detectHotspots(load);
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.alternatives.map((a) => a.shape)).toEqual(['single-row']);
+    expect(result.evidence.at(-1)).toBe('9000 writes added no store bytes, but the source reports sizes in whole MB, too coarse to tell new rows from rewritten ones');
+  });
+
+  it('reads "no store growth" at byte resolution as rows rewritten in place', () => {
+    const base = steadySeries(layout, repeat(3, [0, 0, 0, 3000]));
+    const load = { ...base, snapshots: base.snapshots.map((s) => ({ ...s, regions: s.regions.map((r) => ({ ...r, storeSizeBytes: 1234 })) })) };
+    const result = detectHotspots(load);
+    expect(result.shape).toBe('single-row');
+    expect(result.evidence.at(-1)).toBe('9000 writes added no store bytes: the same row(s) rewritten in place, as a counter is');
+  });
 });

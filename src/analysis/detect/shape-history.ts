@@ -117,6 +117,13 @@ export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeV
   return steadyRegion(shares, measure.value, verdict);
 }
 
+const MEGABYTE = 1_048_576;
+
+/** True when every store size seen for these regions is a whole number of MB: a source too coarse to show small growth. */
+function wholeMegabytes(regions: readonly RegionRate[]): boolean {
+  return regions.every((r) => r.storeSizeBytes % MEGABYTE === 0);
+}
+
 function steadyRegion(shares: WindowShares, value: Measure, verdict: (s: ShapeVerdict['shape'], a: ShapeVerdict['alternatives'], more?: string[]) => ShapeVerdict): ShapeVerdict {
   const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
   const hot = hotIntervals.map((h) => topOf(h.hot, value) as RegionRate);
@@ -130,10 +137,17 @@ function steadyRegion(shares: WindowShares, value: Measure, verdict: (s: ShapeVe
   if (writes === null || reads === null || writes <= reads) {
     return verdict('hot-range', [{ shape: 'single-row', separatedBy: SAMPLES_SEPARATE }], [...base, writes === null ? 'the source gives no read/write split' : 'the hot region is read-mostly']);
   }
+  const others = tableWrites !== null && tableWrites > 0 ? 1 - writes / tableWrites : 1;
+  if (growth <= 0 && wholeMegabytes(hot)) {
+    // Sizes in whole MB (REST /status/cluster, list_regions, status 'detailed') cannot show a few MB of new rows.
+    const unseen = `${writes} writes added no store bytes, but the source reports sizes in whole MB, too coarse to tell new rows from rewritten ones`;
+    return others < OTHERS_QUIET
+      ? verdict('monotonic-tail', [{ shape: 'single-row', separatedBy: SAMPLES_SEPARATE }], [...base, `it took ${pct(1 - others)} of the table's writes`, unseen])
+      : verdict('hot-range', [{ shape: 'single-row', separatedBy: SAMPLES_SEPARATE }, { shape: 'monotonic-tail', separatedBy: SAMPLES_SEPARATE }], [...base, unseen]);
+  }
   if (growth <= 0) {
     return verdict('single-row', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `${writes} writes added no store bytes: the same row(s) rewritten in place, as a counter is`]);
   }
-  const others = tableWrites !== null && tableWrites > 0 ? 1 - writes / tableWrites : 1;
   if (others < OTHERS_QUIET) {
     return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `it took ${pct(1 - others)} of the table's writes and grew by ${growth} bytes: all new data lands in one key range, as with time-first keys`]);
   }
