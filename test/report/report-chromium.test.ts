@@ -40,19 +40,17 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
 
   /** Centre of heatmap cell (row, column) in page coordinates, equal row heights. */
   async function cellCentre(row: number, column: number): Promise<{ x: number; y: number; px: number; py: number }> {
-    return page.evaluate(([r, c]) => {
-      const cv = document.querySelector('canvas.heatmap') as HTMLCanvasElement;
+    // evaluated in the page (the test's own type-check has no DOM library)
+    return page.evaluate(`(() => {
+      const cv = document.querySelector('canvas.heatmap');
       const rect = cv.getBoundingClientRect();
-      const fx = (c + 0.5) / 4, fy = (r + 0.5) / 6;
+      const fx = (${column} + 0.5) / 4, fy = (${row} + 0.5) / 6;
       return { x: rect.left + fx * rect.width, y: rect.top + fy * rect.height, px: Math.floor(fx * cv.width), py: Math.floor(fy * cv.height) };
-    }, [row, column] as const);
+    })()`);
   }
 
   async function pixel(px: number, py: number): Promise<number[]> {
-    return page.evaluate(([x, y]) => {
-      const cv = document.querySelector('canvas.heatmap') as HTMLCanvasElement;
-      return [...(cv.getContext('2d')?.getImageData(x, y, 1, 1).data ?? [])].slice(0, 3);
-    }, [px, py] as const);
+    return page.evaluate(`[...document.querySelector('canvas.heatmap').getContext('2d').getImageData(${px}, ${py}, 1, 1).data].slice(0, 3)`);
   }
 
   it('renders one cell per key range and interval, without script errors', async () => {
