@@ -44,3 +44,22 @@ describe('fix plan CLI', () => {
     expect((await run(['fix', 'plan', seriesFile, '--quota', 'lots'])).code).toBe(2);
   });
 });
+
+describe('fix balancer CLI', () => {
+  it('default weights leave the hot region; raised weights would act yet find no helpful move', async () => {
+    const r = await run(['fix', 'balancer', seriesFile, '--json', '--read-cost', '500', '--write-cost', '500']);
+    expect(r.code).toBe(0);
+    const w = JSON.parse(r.out);
+    // Writes per 3 s load report: 200 on b's server (4000 per 60 s), 5 on each other; one region per server, so the
+    // region count costs 0. Write skew: mean 53.75, sqrt(146.25² + 3 × 48.75²) = 168.87 between min 0.866 and max
+    // sqrt(161.25² + 3 × 53.75²) = 186.20 → 0.9065; × 5 ÷ 602 = 0.0075 < 0.025 (store files under 1 MB cost 0).
+    expect(w.defaults.current.needsBalance).toBe(false);
+    expect(w.defaults.current.averageCost).toBeCloseTo((0.9065420560747663 * 5) / 602, 12);
+    expect(w.raised.current.needsBalance).toBe(true);
+    expect(w.raised.moves).toEqual([]);
+    const text = (await run(['fix', 'balancer', seriesFile])).out;
+    expect(text).toContain('minCostNeedBalance');
+    expect(text).toContain('no single region move lowers the cost');
+    expect((await run(['fix', 'balancer', seriesFile, '--read-cost', '-1'])).err).toContain('--read-cost -1');
+  });
+});

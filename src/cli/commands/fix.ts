@@ -1,9 +1,10 @@
 /**
- * `hbase-hotspot fix plan|apply`: the runbook for a detected hotspot, and running it step by step
- * (`fix-plan.ts`, `fix-apply.ts`).
+ * `hbase-hotspot fix plan|apply|balancer`: the runbook for a detected hotspot, running it step by step, and the
+ * balancer what-if (`fix-plan.ts`, `fix-apply.ts`, `fix-balancer.ts`).
  */
 import type { CliCommand } from '../program.js';
 import { registerFixApply } from './fix-apply.js';
+import { registerFixBalancer } from './fix-balancer.js';
 import { registerFixPlan } from './fix-plan.js';
 
 /** The `fix` command. */
@@ -12,5 +13,6 @@ export const fixCommand: CliCommand = {
     const fix = program.command('fix').description('plan the fix of a detected hotspot as a runbook, and apply it step by step');
     registerFixPlan(fix, io);
     registerFixApply(fix, io);
+    registerFixBalancer(fix, io);
   },
 };
