@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { compareBytes, toStringBinary } from '../bytes/index.js';
-import { fullRegionName } from '../hbase/rest/index.js';
+import { compareBytes } from '../bytes/index.js';
+import { regionName } from '../regions/region-name.js';
 import type { LoadSnapshot, RegionLoad } from '../model/index.js';
 
 /** One region as a directory (REST `/<table>/regions`, `hbase:meta`) lists it. */
@@ -44,6 +44,8 @@ export type AssembleResult =
  * or moved, and not yet reported by its RegionServer's heartbeat or metrics period) or without a server makes the
  * result `ok: false` listing those regions, so the caller can wait and read again rather than invent zeros.
  * Counters of regions that are not in the directory (a split parent still reported) are ignored.
+ * @throws HotspotError `TABLE_NAME_INVALID` / `REGION_ID_INVALID` when `table` or a directory region id cannot make
+ *   an HBase region name (see `regionName`).
  */
 export function assembleSnapshot(
   table: string,
@@ -61,7 +63,7 @@ export function assembleSnapshot(
       continue;
     }
     regions.push({
-      name: toStringBinary(fullRegionName(table, d.startKey, d.regionId)),
+      name: regionName(table, d.startKey, d.regionId).nameText,
       encodedName: d.encodedName,
       startKey: d.startKey,
       endKey: d.endKey,

@@ -1,7 +1,8 @@
 // The REST client against the real local HBase: schema, binary keys with explicit timestamps, scanner ranges,
 // regions and encoded names, and /status/cluster write counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HBaseRestClient, type Row, RestError, createRestClient, encodedRegionName } from '../../src/hbase/rest/index.js';
+import { type HBaseRestClient, type Row, RestError, createRestClient } from '../../src/hbase/rest/index.js';
+import { regionName } from '../../src/regions/region-name.js';
 import { restUnavailable, restUrl, uniqueTable } from './rest-env.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
@@ -109,7 +110,7 @@ describe('REST client against a real HBase', () => {
     expect(r?.startKey).toEqual(new Uint8Array(0));
     expect(r?.endKey).toEqual(new Uint8Array(0));
     expect(r?.location).toMatch(/:\d+$/);
-    expect(r && encodedRegionName(table, r.startKey, r.regionId)).toBe(r?.encodedName);
+    expect(r && regionName(table, r.startKey, r.regionId).encodedName).toBe(r?.encodedName);
   });
 
   it('/status/cluster shows the write counter of the region that took the writes going up', async (ctx) => {

@@ -6,7 +6,7 @@
  */
 import { type Bytes, decodeBase64 } from './codec.js';
 import type { Cell, ClusterStatus, ColumnSchema, LiveServer, RegionLoad, Row, TableRegions, TableSchema } from './models.js';
-import { encodedNameFromText, parseRegionName } from './region-name.js';
+import { encodedNameFromText, parseRegionName } from '../../regions/region-name-parse.js';
 
 /** The JSON did not have the expected shape. */
 export class ShapeError extends Error {

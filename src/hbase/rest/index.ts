@@ -11,4 +11,3 @@ export type { Bytes, BytesLike } from './codec.js';
 export type { ColumnSpec, ScanOptions, TableSchemaInput, ColumnSchemaInput } from './encode.js';
 export { DEFAULT_SCAN_BATCH } from './encode.js';
 export type { Cell, CellInput, ClusterStatus, ColumnSchema, LiveServer, RegionLoad, Row, RowInput, TableRegion, TableRegions, TableSchema } from './models.js';
-export { encodedRegionName, fullRegionName, parseRegionName, encodedNameFromText, META_ENCODED_NAME, type ParsedRegionName } from './region-name.js';

@@ -10,7 +10,7 @@
  * @module
  */
 import { compareBytes, toBytesBinary } from '../../bytes/index.js';
-import { parseRegionName } from '../../hbase/rest/index.js';
+import { parseRegionName } from '../../regions/region-name-parse.js';
 import type { RegionLoad } from '../../model/index.js';
 import { BYTES_PER_MB } from '../assemble.js';
 import type { TextCapture } from './captures.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRestClient } from '../../../src/hbase/rest/rest-client.js';
 import { RestError } from '../../../src/hbase/rest/errors.js';
-import { encodedRegionName } from '../../../src/hbase/rest/region-name.js';
+import { regionName } from '../../../src/regions/region-name.js';
 import { fixture, replayServer } from './fixtures.js';
 import type { LocalServer } from './local-server.js';
 
@@ -43,7 +43,7 @@ describe('HBaseRestClient over recorded answers', () => {
     expect(meta?.encodedName).toBe('1588230740');
     const mine = regions.find((r) => r.table === T);
     for (const r of regions.filter((x) => x.table !== 'hbase:meta')) {
-      expect(r.encodedName).toBe(encodedRegionName(r.table, r.startKey, r.regionId));
+      expect(r.encodedName).toBe(regionName(r.table, r.startKey, r.regionId).encodedName);
     }
     expect(mine?.writeRequestsCount).toBeGreaterThan(0);
     expect(mine?.startKey).toEqual(new Uint8Array(0));
