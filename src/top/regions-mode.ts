@@ -1,0 +1,48 @@
+/**
+ * The regions mode (hbtop's REGION mode): one row per region, grouped by table; within a table the regions are
+ * sorted by the chosen measure and each is tested against the other regions of its table (hot = above k × their
+ * average in requests, writes or reads, the analysis' peer test). Tables are ordered by their requests/s, busiest
+ * first, then by name.
+ *
+ * @module
+ */
+import { hotVerdicts } from '../analysis/detect/hot-test.js';
+import { toStringBinary } from '../bytes/index.js';
+import { limitRows, sortRows } from './sort.js';
+import type { ModeStrategy, TableInterval, TopGroup, TopRow, TopViewOptions } from './types.js';
+
+function tableGroup({ table, interval }: TableInterval, options: TopViewOptions): TopGroup {
+  const regions = interval.regions;
+  const total = regions.reduce((a, r) => a + r.requests, 0);
+  const verdicts = hotVerdicts(regions, options.k);
+  const rows: TopRow[] = regions.map((r, i) => ({
+    id: r.encodedName,
+    startKey: toStringBinary(r.startKey),
+    server: r.server,
+    regionCount: null,
+    requestsPerSec: r.requestsPerSec,
+    readsPerSec: r.readsPerSec,
+    writesPerSec: r.writesPerSec,
+    storeSizeBytes: r.storeSizeBytes,
+    share: total > 0 ? r.requests / total : 0,
+    hotBy: verdicts[i]?.hotBy ?? [],
+  }));
+  return {
+    title: `table ${table}`,
+    memberCount: regions.length,
+    requestsPerSec: regions.reduce((a, r) => a + r.requestsPerSec, 0),
+    fairShare: regions.length > 0 ? 1 / regions.length : 0,
+    rows: limitRows(sortRows(rows, options.sort), options.limit),
+  };
+}
+
+/** One group per table with regions, busiest table first. */
+export const regionsMode: ModeStrategy = {
+  mode: 'regions',
+  groups(intervals, options) {
+    return intervals
+      .filter((t) => t.interval.regions.length > 0)
+      .map((t) => tableGroup(t, options))
+      .sort((a, b) => b.requestsPerSec - a.requestsPerSec || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+  },
+};
