@@ -14,7 +14,10 @@
  *   daughters. A region that was missing from the earlier snapshot but seen before is diffed against its last sighting
  *   (`region-returned`);
  * - a region on another server than before is reported (`region-moved`; a server that only changed start code is
- *   `server-restarted`, once per server). The interval's load counts on the server hosting the region at its end;
+ *   `server-restarted`, once per server). Either way the region was reopened, and HBase restarts a reopened region's
+ *   counters from 0, so its later value is its count since the reset even when it is not below the earlier one (a busy
+ *   region can pass its old count before the next snapshot). The interval's load counts on the server hosting the
+ *   region at its end;
  * - an interval longer than 1.5 × the expected interval is reported as a `gap`; its rates are still averages over
  *   the whole, longer interval.
  *
@@ -46,7 +49,7 @@ function diff(later: number | null, earlier: number | null): { value: number | n
   return later >= earlier ? { value: later - earlier, reset: false } : { value: later, reset: true };
 }
 
-function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number): { rate: RegionRate; reset: boolean } {
+function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number, reopened: boolean): { rate: RegionRate; reset: boolean } {
   let basis: RateBasis = 'since-open';
   let reads = r.readRequests;
   let writes = r.writeRequests;
@@ -56,7 +59,7 @@ function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number
     const dr = diff(r.readRequests, base.readRequests);
     const dw = diff(r.writeRequests, base.writeRequests);
     const dt = diff(r.requests, base.requests);
-    reset = dr.reset || dw.reset || dt.reset;
+    reset = reopened || dr.reset || dw.reset || dt.reset;
     basis = reset ? 'since-reset' : 'delta';
     reads = reset ? r.readRequests : dr.value;
     writes = reset ? r.writeRequests : dw.value;
@@ -130,8 +133,12 @@ function interval(prev: LoadSnapshot, next: LoadSnapshot, expectedMs: number, la
         events.push({ kind: 'region-moved', ...at, region: r.encodedName, server: r.server, fromServer: base.server, detail: `region ${r.name} moved from ${base.server} to ${r.server}; the interval's load counts on ${r.server}` });
       }
     }
-    const { rate, reset } = regionRate(r, base, seconds);
-    if (reset) events.push({ kind: 'counter-reset', ...at, region: r.encodedName, server: r.server, detail: `counters of region ${r.name} went down (reopened or server restarted); the later value is taken as the count since the reset` });
+    const reopened = base !== undefined && base.server !== r.server;
+    const { rate, reset } = regionRate(r, base, seconds, reopened);
+    if (reset) {
+      const why = reopened ? `reopened on ${r.server}, so its counters restarted from 0` : 'went down (reopened or server restarted)';
+      events.push({ kind: 'counter-reset', ...at, region: r.encodedName, server: r.server, detail: `counters of region ${r.name} ${why}; the later value is taken as the count since the reset` });
+    }
     lastSeen.set(r.encodedName, r);
     return rate;
   });
