@@ -3,10 +3,10 @@
  * {@link runShellCommands}.
  */
 import { compareBytes, toStringBinary, utf8Bytes } from '../../bytes/index.js';
+import { isLegalTableName } from '../../regions/region-name.js';
 import { HBaseShellError } from './errors.js';
 import { rubyBytes, rubyName, rubyToBytesBinary } from './ruby.js';
 
-const TABLE_RE = /^(?:[A-Za-z0-9_]+:)?[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const FAMILY_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 const ENUM_RE = /^[A-Z][A-Z0-9_]*$/;
 const ENCODED_REGION_RE = /^[0-9a-f]{32}$/;
@@ -17,11 +17,14 @@ function invalid(message: string, field: string): HBaseShellError {
 }
 
 /**
- * Checks a table name (`table` or `namespace:table`, letters, digits, `_`, and `.`/`-` after the first character).
+ * Checks a table name for a shell command line (`table` or `namespace:table`; the rule is the regions layer's
+ * `isLegalTableName`), so nothing but a name reaches the Ruby source.
+ * @param field - the option or field the name came from, named in the error.
+ * @returns the name.
  * @throws {@link HBaseShellError} `SHELL_ARGUMENT_INVALID`
  */
 export function checkTableName(table: string, field = 'table'): string {
-  if (!TABLE_RE.test(table)) {
+  if (!isLegalTableName(table)) {
     throw invalid(
       `"${table}" is not a valid HBase table name: use letters, digits and _ (then also . and -), optionally prefixed by "namespace:"`,
       field,
