@@ -8,10 +8,10 @@ import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
 import { planScans, type ScanPlan, type TimeRangeMs } from '../../keys/scan/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
-import type { FieldValue } from '../../keys/types.js';
 import { HotspotError } from '../../util/errors.js';
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
+import { parseRecord } from './key-record.js';
 
 interface ScanOptions {
   where?: string;
@@ -19,33 +19,6 @@ interface ScanOptions {
   to?: string;
   cellTime?: boolean;
   json?: boolean;
-}
-
-/**
- * Parses `--where`: a JSON object whose values are strings or numbers (epoch ms for times).
- * @throws HotspotError `CLI_WHERE_INVALID` naming the option and the bad field.
- */
-export function parseWhere(text: string): Record<string, FieldValue> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new HotspotError('CLI_WHERE_INVALID', `--where is not valid JSON (${(cause as Error).message}); write e.g. --where '{"deviceId": "d1"}'`, { cause });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HotspotError('CLI_WHERE_INVALID', `--where must be a JSON object of field values, e.g. '{"deviceId": "d1"}'`);
-  }
-  const out: Record<string, FieldValue> = {};
-  for (const [field, v] of Object.entries(value)) {
-    if (typeof v !== 'string' && typeof v !== 'number') {
-      throw new HotspotError('CLI_WHERE_INVALID', `--where field "${field}" is ${JSON.stringify(v)}; give a string or a number`, { field });
-    }
-    if (typeof v === 'number' && !Number.isSafeInteger(v) && Number.isInteger(v)) {
-      throw new HotspotError('CLI_WHERE_INVALID', `--where field "${field}" is ${v}, beyond 2^53 where JSON numbers lose digits; give it as a string, e.g. "9007199254740993"`, { field });
-    }
-    out[field] = v;
-  }
-  return out;
 }
 
 /**
@@ -75,7 +48,7 @@ export function formatPlan(plan: ScanPlan): string {
 /** Runs `key scan`. */
 export function runKeyScan(template: string, options: ScanOptions, io: CliIo): void {
   const compiled = compileTemplate(template);
-  const where = options.where === undefined ? {} : parseWhere(options.where);
+  const where = options.where === undefined ? {} : parseRecord(options.where, { what: '--where', code: 'CLI_WHERE_INVALID' });
   const timeRange: TimeRangeMs | undefined =
     options.from === undefined && options.to === undefined
       ? undefined
