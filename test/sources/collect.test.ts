@@ -47,8 +47,10 @@ describe('collectSeries', () => {
     expect(summary.gaps).toBe(events.filter((e) => e.kind === 'gap').length);
     expect(written).toHaveLength(summary.written);
     expect(summary.written + summary.gaps).toBe(9);
-    const gap = events.find((e) => e.kind === 'gap');
-    expect(gap?.kind === 'gap' && gap.error.code).toBe('REST_UNREACHABLE');
+    // On a loaded machine one slot may also be skipped as an overrun; at least one gap is the outage itself.
+    const codes = events.flatMap((e) => (e.kind === 'gap' ? [e.error.code] : []));
+    expect(codes).toContain('REST_UNREACHABLE');
+    expect(codes.every((c) => c === 'REST_UNREACHABLE' || c === 'COLLECT_OVERRUN')).toBe(true);
   });
 
   it('stops at once when the signal fires and reports it', async () => {
