@@ -35,7 +35,11 @@ export function requestTimeoutMs(flags: LiveFlags, intervalMs: number): number {
   return Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(intervalMs / 3)));
 }
 
-function checkUrl(url: string, field: string): string {
+/**
+ * `url` when it is an http(s) URL.
+ * @throws {@link HotspotError} `URL_INVALID` naming `field` (e.g. `--rest`) and an example.
+ */
+export function checkUrl(url: string, field: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);

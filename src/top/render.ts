@@ -49,20 +49,24 @@ export const TOP_COLUMNS: Readonly<Record<TopMode, readonly TopColumn[]>> = {
 export interface RenderOptions {
   /** Colour hot rows red (picocolors); off for batch output. */
   readonly color: boolean;
+  /** Cut every line to this many characters (a terminal's width) before colouring; no cut when absent. */
+  readonly maxWidth?: number;
 }
 
-function groupLines(group: TopGroup, columns: readonly TopColumn[], mode: TopMode, color: boolean): string[] {
+const cut = (line: string, maxWidth: number | undefined): string => (maxWidth === undefined ? line : line.slice(0, maxWidth));
+
+function groupLines(group: TopGroup, columns: readonly TopColumn[], mode: TopMode, options: RenderOptions): string[] {
   const members = mode === 'regions' ? 'regions' : 'servers';
   const hot = group.rows.filter((r) => r.hotBy.length > 0).length;
   const title = `${group.title}: ${group.memberCount} ${members}, ${rate(group.requestsPerSec)} requests/s, fair share ${percent(group.fairShare)}, ${hot} hot shown`;
   const cells = [columns.map((c) => c.header), ...group.rows.map((row) => columns.map((c) => c.cell(row)))];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? '').length)));
   const lines = cells.map((line) =>
-    line.map((text, i) => (columns[i]?.align === 'right' ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
-  const paint = pc.createColors(color);
+    cut(line.map((text, i) => (columns[i]?.align === 'right' ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0))).join('  ').trimEnd(), options.maxWidth));
+  const paint = pc.createColors(options.color);
   const body = lines.slice(1).map((line, i) => ((group.rows[i]?.hotBy.length ?? 0) > 0 ? paint.red(line) : line));
   const more = group.memberCount - group.rows.length;
-  return [title, lines[0] ?? '', ...body, ...(more > 0 ? [`… ${more} more ${members} not shown (--limit)`] : [])];
+  return [cut(title, options.maxWidth), lines[0] ?? '', ...body, ...(more > 0 ? [`… ${more} more ${members} not shown (--limit)`] : [])];
 }
 
 /**
@@ -71,7 +75,7 @@ function groupLines(group: TopGroup, columns: readonly TopColumn[], mode: TopMod
  */
 export function renderTop(view: TopView, options: RenderOptions): string[] {
   const header = `top ${new Date(view.timeMs).toISOString()}  mode ${view.mode}  sort ${view.sort}  interval ${(view.intervalMs / 1000).toFixed(1)}s  hot k=${view.k}`;
-  if (view.groups.length === 0) return [header, 'no regions with counters in both readings yet'];
+  if (view.groups.length === 0) return [cut(header, options.maxWidth), 'no regions with counters in both readings yet'];
   const columns = TOP_COLUMNS[view.mode];
-  return [header, ...view.groups.flatMap((g) => ['', ...groupLines(g, columns, view.mode, options.color)])];
+  return [cut(header, options.maxWidth), ...view.groups.flatMap((g) => ['', ...groupLines(g, columns, view.mode, options)])];
 }

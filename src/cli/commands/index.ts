@@ -10,6 +10,7 @@ import { loadCommand } from './load.js';
 import { reportCommand } from './report.js';
 import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
+import { topCommand } from './top.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand, topCommand];
