@@ -43,7 +43,7 @@ describe('fix apply, dry run', () => {
       '1. [dry-run] Contain: throttle table t to 5000req/sec',
       'set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec"',
       '2. [dry-run] Switch the balancer off', 'balance_switch false',
-      'split "t", "tenant0042|user-05"', 'list_regions "t"',
+      'split "t", "tenant0042|user-05"',
       `move '<encoded name of the upper daughter, starting at "tenant0042|user-05">', '${rs(5)}'`,
       'balance_switch true', 'set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => NONE',
     ]) expect(text).toContain(line);
@@ -89,7 +89,7 @@ describe('fix apply --yes through a real shell process', () => {
     expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'done', 'done']);
     expect(report.steps[2]!.commands).toEqual([`move "${'e'.repeat(32)}", "${rs(5)}"`]);
     expect(readFileSync(join(dir, 'ok.log'), 'utf8').split('\n').filter(Boolean)).toEqual([
-      'balance_switch false', 'split "t", "tenant0042|user-05"', 'list_regions "t"', `move "${'e'.repeat(32)}", "${rs(5)}"`, 'balance_switch true',
+      'balance_switch false', 'split "t", "tenant0042|user-05"', `move "${'e'.repeat(32)}", "${rs(5)}"`, 'balance_switch true',
     ]);
     expect(polls).toBeGreaterThanOrEqual(3);
   }, 60_000);

@@ -71,8 +71,8 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
       kind: 'replicas',
       title: `Serve reads of ${rowText} from ${replicas} region replicas`,
       why: 'readers accept slightly stale data, so secondary replicas on other RegionServers can answer TIMELINE reads of the hot row',
-      commands: [regionReplicationCommand(table, replicas), listRegionsCommand(table)],
-      check: `replica regions (replica id 1..${replicas - 1}) online on other servers; clients read with Consistency.TIMELINE and check Result.isStale()`,
+      commands: [regionReplicationCommand(table, replicas)],
+      check: `${listRegionsCommand(table)} shows replica regions (replica id 1..${replicas - 1}) online on other servers; clients read with Consistency.TIMELINE and check Result.isStale()`,
       undo: [regionReplicationCommand(table, 1)],
       undoNote: 'back to one replica',
     });
@@ -112,8 +112,8 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
       kind: 'create-salted',
       title: `Create ${t.name}, pre-split on ${t.buckets} salt buckets`,
       why: `the new key puts a salt bucket "${'0'.repeat(width)}|".."${String(t.buckets - 1).padStart(width, '0')}|" before the time, so consecutive writes spread over ${t.buckets} regions`,
-      commands: [createTableCommand({ table: t.name, families: t.families, splits }), listRegionsCommand(t.name)],
-      check: `${t.buckets} regions spread over the RegionServers`,
+      commands: [createTableCommand({ table: t.name, families: t.families, splits })],
+      check: `${listRegionsCommand(t.name)} shows ${t.buckets} regions spread over the RegionServers`,
       undo: [disableTableCommand(t.name), dropTableCommand(t.name)],
       undoNote: 'drop the new table (only before dual writes start)',
     });

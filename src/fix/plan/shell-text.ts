@@ -1,6 +1,7 @@
 /**
  * `hbase shell` command text a runbook needs beyond the shell runner's builders: quotas (`set_quota`), region
- * replicas (`alter ... REGION_REPLICATION`), `merge_region`, `list_regions`, `major_compact`.
+ * replicas (`alter ... REGION_REPLICATION`), `list_regions` (named in checks: the shell refuses it while a region
+ * is in transition, so a runbook never runs it right after a split).
  *
  * @module
  */
