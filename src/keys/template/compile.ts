@@ -9,6 +9,7 @@ import { collectNumericFields } from './compile-expr.js';
 import { planDecode, readFields, splitKey } from './decode.js';
 import { parseTemplate } from './parse.js';
 import { compileParts, type CompiledPart } from './parts.js';
+import { directEncoder } from './direct.js';
 import { fuseWriters } from './fused.js';
 
 /** Options for {@link compileTemplate}. */
@@ -81,7 +82,7 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
   }
 
   const writeAll = fuseWriters(parts);
-  const encode =
+  const general =
     fills.length === 0
       ? (record: KeyRecord): Uint8Array => {
           const out = buffer;
@@ -95,6 +96,8 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
           if (buffer.length === 0) throw emptyKey(record);
           return buffer.take();
         };
+  // Literal and inline parts only: the key's length is known before writing, so it is written in place.
+  const encode = (fills.length === 0 ? directEncoder(parts, general) : undefined) ?? general;
 
   // Parts computed over the bytes that follow them encode from the whole key.
   const publicParts = parts.map((p, i) =>

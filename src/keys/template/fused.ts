@@ -15,8 +15,10 @@ export type InlinePart =
   | { readonly type: 'saltHex'; readonly field: string; readonly buckets: number }
   | { readonly type: 'reverseTs'; readonly field: string };
 
-const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
+/** ASCII of the lower-case hex digits. */
+export const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+/** ASCII of "00" to "99", two bytes per number. */
+export const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
 
 /** Room check: grows the buffer through the shared KeyBuffer when `n` more bytes would not fit. */
 const ROOM = (n: string) => `if (p + ${n} > b.length) { o.length = p; o.reserve(${n}); b = o.bytes; }`;
@@ -31,7 +33,7 @@ function nineDigits(v: string, at: string): string {
  * index of that text part and the bytes between the salt's start and it. The salt's hash loop then also copies F's
  * ASCII bytes into place, and the text part only steps over them.
  */
-function copyAhead(parts: readonly CompiledPart[], i: number): { index: number; gapBytes: number } | undefined {
+export function copyAhead(parts: readonly CompiledPart[], i: number): { index: number; gapBytes: number } | undefined {
   const salt = parts[i]?.inline;
   if (salt?.type !== 'saltHex') return undefined;
   let gapBytes = 2;
