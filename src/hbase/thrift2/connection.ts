@@ -49,6 +49,8 @@ interface Pending {
 export class ThriftConnection {
   private socket: Socket | undefined;
   private inbox: Buffer = Buffer.alloc(0);
+  /** Bytes the inbox must hold before the reply in flight can be complete (from the last incomplete parse). */
+  private neededBytes = 0;
   private pending: Pending | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private seq = 0;
@@ -125,6 +127,7 @@ export class ThriftConnection {
     const s = this.socket;
     this.socket = undefined;
     this.inbox = Buffer.alloc(0);
+    this.neededBytes = 0;
     s?.destroy();
     if (p) p.reject(err ?? this.fail(p.spec, 'THRIFT_CLOSED', 'the client was closed during the call'));
   }
@@ -133,17 +136,21 @@ export class ThriftConnection {
     if (s !== this.socket) return;
     this.inbox = this.inbox.length === 0 ? chunk : Buffer.concat([this.inbox, chunk]);
     const p = this.pending;
-    if (!p) return;
+    if (!p || this.inbox.length < this.neededBytes) return;
     const r = new BinaryReader(this.inbox);
     let outcome: { ok: true; value: unknown } | { ok: false; error: ThriftError };
     try {
       outcome = this.readReply(r, p);
     } catch (e) {
-      if (e instanceof IncompleteMessage) return;
+      if (e instanceof IncompleteMessage) {
+        this.neededBytes = e.neededBytes;
+        return;
+      }
       this.drop(this.fail(p.spec, 'THRIFT_PROTOCOL', `undecodable reply: ${(e as Error).message}`, { cause: e }));
       return;
     }
     this.inbox = this.inbox.subarray(r.pos);
+    this.neededBytes = 0;
     this.pending = undefined;
     if (outcome.ok) p.resolve(outcome.value);
     else p.reject(outcome.error);

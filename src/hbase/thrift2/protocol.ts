@@ -40,6 +40,13 @@ export const VERSION_MASK = 0xffff0000 | 0;
  */
 export class IncompleteMessage extends Error {
   override readonly name = 'IncompleteMessage';
+  /** Buffer length, in bytes, needed before the read that failed can succeed (a lower bound for the whole message). */
+  readonly neededBytes: number;
+
+  constructor(neededBytes: number, at: number) {
+    super(`need ${neededBytes} bytes in the buffer to read at offset ${at}`);
+    this.neededBytes = neededBytes;
+  }
 }
 
 /** Writes binary-protocol values into a growing buffer. One method per wire type. */
@@ -144,7 +151,7 @@ export class BinaryReader {
   constructor(private readonly buf: Buffer) {}
 
   private need(n: number): number {
-    if (this.pos + n > this.buf.length) throw new IncompleteMessage(`need ${n} bytes at offset ${this.pos}`);
+    if (this.pos + n > this.buf.length) throw new IncompleteMessage(this.pos + n, this.pos);
     const at = this.pos;
     this.pos += n;
     return at;
@@ -185,7 +192,7 @@ export class BinaryReader {
     const len = this.i32();
     if (len < 0) throw new RangeError(`negative binary length ${len} at offset ${this.pos - 4}`);
     const at = this.need(len);
-    return Uint8Array.from(this.buf.subarray(at, at + len));
+    return new Uint8Array(this.buf.subarray(at, at + len));
   }
 
   /** A UTF-8 `string`. */

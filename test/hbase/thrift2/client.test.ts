@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThriftError, type Thrift2Client, createThrift2Client } from '../../../src/hbase/thrift2/index.js';
 import * as cap from './captured.js';
-import { type ReplayServer, type Reply, refusedPort, startReplayServer } from './replay-server.js';
+import { type ReplayServer, type Reply, startReplayServer } from './replay-server.js';
 
 const b = (s: string): Uint8Array => Buffer.from(s, 'utf8');
 const hex = (u: Uint8Array): string => Buffer.from(u).toString('hex');
