@@ -1,0 +1,36 @@
+/**
+ * A read-only source for the backfill: `snapshot` of the old table and `clone_snapshot` of it into a new table, through
+ * the shell runner, so the backfill scans the clone and the hot table serves only its normal traffic. The clone holds
+ * the cells as of the snapshot; cells written later reach the new table through the dual writer.
+ *
+ * @module
+ */
+import { checkTableName, runShellCommandsOrThrow, type ShellRunOptions } from '../hbase/shell/index.js';
+import { rubyName } from '../hbase/shell/index.js';
+
+/** Names of the snapshot and of its clone for a backfill of `table`, stamped with `nowMs`. */
+export function snapshotNames(table: string, nowMs: number): { snapshot: string; clone: string } {
+  const base = checkTableName(table).replace(':', '_');
+  return { snapshot: `${base}_backfill_${nowMs}`, clone: `${base}_backfill_src_${nowMs}` };
+}
+
+/** The shell commands: `snapshot 'T', 'S'` (HBase SnapshotManager, flush type), then `clone_snapshot 'S', 'C'`. */
+export function snapshotSourceCommands(table: string, names: { snapshot: string; clone: string }): string[] {
+  return [`snapshot ${rubyName(checkTableName(table))}, ${rubyName(names.snapshot)}`, `clone_snapshot ${rubyName(names.snapshot)}, ${rubyName(checkTableName(names.clone))}`];
+}
+
+/** The shell commands that remove the clone and the snapshot once the backfill is done. */
+export function snapshotCleanupCommands(names: { snapshot: string; clone: string }): string[] {
+  return [`disable ${rubyName(names.clone)}`, `drop ${rubyName(names.clone)}`, `delete_snapshot ${rubyName(names.snapshot)}`];
+}
+
+/**
+ * Snapshots `table` and clones the snapshot into a new table (one shell batch).
+ * @returns the names; scan `clone`.
+ * @throws HBaseShellError from the shell runner when either command fails (e.g. a snapshot of that name exists).
+ */
+export async function cloneSnapshotSource(table: string, options: ShellRunOptions & { nowMs?: number } = {}): Promise<{ snapshot: string; clone: string }> {
+  const names = snapshotNames(table, options.nowMs ?? Date.now());
+  await runShellCommandsOrThrow(snapshotSourceCommands(table, names), { onError: 'stop', ...options });
+  return names;
+}
