@@ -1,0 +1,74 @@
+// The direct encoder (src/keys/template/direct.ts) against references that do not use it: BigInt arithmetic for
+// Long.MAX_VALUE - t, Java String.hashCode by hand, and the parts' own writers one by one.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HotspotError } from '../../../src/util/errors.js';
+import { compileTemplate } from '../../../src/keys/template/index.js';
+import { directEncoder } from '../../../src/keys/template/direct.js';
+import type { KeyRecord } from '../../../src/keys/types.js';
+
+const LONG_MAX = 2n ** 63n - 1n;
+const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+/** `%019d` of Long.MAX_VALUE - t, in BigInt. */
+const reverseTs = (t: number) => (LONG_MAX - BigInt(t)).toString().padStart(19, '0');
+/** The key as the parts' own writers give it, one part at a time. */
+const byParts = (source: string, record: KeyRecord) => compileTemplate(source).parts.flatMap((p) => [...p.encode(record)]);
+
+describe('the direct encoder', () => {
+  it('writes Long.MAX_VALUE - t at the base-10^9 borrows and where t / 1e9 rounds up to the next integer', () => {
+    const t = compileTemplate('{reverseTs(ts)}');
+    const edges = [0, 1, 854_775_807, 854_775_808, 999_999_999, 1e9, 1e9 + 1, 1_709_856_000_000, Number.MAX_SAFE_INTEGER];
+    for (let k = 9_007_190; k <= 9_007_199; k++) edges.push(k * 1e9 - 1, k * 1e9, k * 1e9 + 854_775_808);
+    for (const ts of edges.filter((x) => x <= Number.MAX_SAFE_INTEGER)) expect(ascii(t.encode({ ts })), String(ts)).toBe(reverseTs(ts));
+    fc.assert(fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (ts) => {
+      expect(ascii(t.encode({ ts }))).toBe(reverseTs(ts));
+    }));
+  });
+
+  it('computes the salt from Java String.hashCode while copying the field', () => {
+    // "sensor-1".hashCode() = 1262113502, % 16 = 14; "host-0".hashCode() = -1211485877, % 16 = -5, % 256 = -181.
+    const t = compileTemplate('{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}');
+    expect(ascii(t.encode({ deviceId: 'sensor-1', ts: 1_709_856_000_000 }))).toBe('0e_sensor-1_9223370326998775807');
+    expect(ascii(t.encode({ deviceId: 'host-0', ts: 1 }))).toBe('05_host-0_9223372036854775806');
+    expect(ascii(compileTemplate('{salt(h,256)}{h}').encode({ h: 'host-0' }))).toBe('b5host-0');
+  });
+
+  it('hands every record of another shape to the general encoder, which writes the same bytes', () => {
+    const source = '{salt(id,16)}_{id}/{name}_{reverseTs(ts)}';
+    const records: KeyRecord[] = [
+      { id: 'caf\u00e9', name: 'n', ts: 5 }, // non-ASCII in the salted, copied field
+      { id: 'a', name: '\u{1F600}x', ts: 5 }, // a surrogate pair in a plain text field
+      { id: 'a', name: '\uD800', ts: 5 }, // a lone surrogate becomes "?", as Java writes it
+      { id: 42, name: 'n', ts: 5 }, // a number where text is read
+      { id: 'a', name: 'n', ts: 10n ** 17n }, // a bigint time
+      { id: 'a', name: 'n', ts: '1709856000000' }, // a decimal-string time
+    ];
+    for (const record of records) expect([...compileTemplate(source).encode(record)]).toEqual(byParts(source, record));
+    const key = compileTemplate('{id}{name}').encode({ id: 'x', name: '\u00e9' });
+    expect([...key]).toEqual([0x78, 0xc3, 0xa9]);
+  });
+
+  it('throws the general encoder\'s errors: empty key, missing field, negative time', () => {
+    const caught = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        if (err instanceof HotspotError) return err.code;
+      }
+      return 'no HotspotError';
+    };
+    expect(caught(() => compileTemplate('{a}{b}').encode({ a: '', b: '' }))).toBe('TEMPLATE_EMPTY_KEY');
+    expect(caught(() => compileTemplate('{a}_{reverseTs(t)}').encode({ t: 1 }))).toBe('TEMPLATE_FIELD_MISSING');
+    expect(caught(() => compileTemplate('{a}_{reverseTs(t)}').encode({ a: 'x', t: -1 }))).toBe('TEMPLATE_VALUE_RANGE');
+  });
+
+  it('is built only for templates of literals, text fields, salt(field, N <= 256) and reverseTs(field)', () => {
+    const slow = () => new Uint8Array(0);
+    const built = (source: string) => directEncoder(compileTemplate(source).parts, slow) !== undefined;
+    expect(built('a\\xff{salt(id,256)}{id}{reverseTs(ts)}')).toBe(true);
+    expect(built('{salt(id,257)}{id}')).toBe(false);
+    expect(built('{bucket(id,16)}{id}')).toBe(false);
+    expect(built('{salt(concat(a,b),16)}{a}')).toBe(false);
+    expect(built('{phoenixSalt(4)}{id}')).toBe(false);
+  });
+});
