@@ -65,9 +65,14 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     expect(await pixel(hot.px, hot.py)).toEqual([255, 245, 90]);
     const idle = await cellCentre(1, 2);
     expect(await pixel(idle.px, idle.py)).toEqual([16, 18, 40]);
-    // a cell at 1 write/s next to the hot one: 1/1000 of the top, the palette's first step
+    // a cell at 1 write/s next to the hot one: on the default log scale (5 decades) 1/1000 of the top is 40% up the
+    // palette, above the bottom colour; on the linear scale it rounds to the bottom colour (0.255 of 255 steps)
     const cool = await cellCentre(3, 1);
+    expect(await pixel(cool.px, cool.py)).not.toEqual([16, 18, 40]);
+    await page.selectOption('select[data-control=scale]', 'linear');
     expect(await pixel(cool.px, cool.py)).toEqual([16, 18, 40]);
+    expect(await pixel(hot.px, hot.py)).toEqual([255, 245, 90]);
+    await page.selectOption('select[data-control=scale]', 'log');
   });
 
   it('shows the region, its keys, server and rates on hover', async () => {

@@ -21,7 +21,8 @@ export const CLIENT_SCRIPT = String.raw`
   }
   var NONE = [48, 48, 48];
   var data = JSON.parse(document.getElementById('report-data').textContent);
-  var state = { metric: data.split ? 'writes' : 'requests', heights: 'equal' };
+  var state = { metric: data.split ? 'writes' : 'requests', heights: 'equal', scale: 'log' };
+  var DECADES = 1e5;
   var api = { panels: [], state: state, lut: LUT, none: NONE };
   window.hotspotReport = api;
 
@@ -58,6 +59,19 @@ export const CLIENT_SCRIPT = String.raw`
         }
         off += d.t1[r] - d.t0[r] + 1;
       }
+      // a region's rate is spread over the key ranges it covers in proportion to their key-space share
+      self.frac = new Float64Array(S);
+      self.regionFracMax = new Float64Array(self.R);
+      self.regionOf = new Float64Array(self.R);
+      for (r = 0; r < self.R; r++) {
+        var width = 0, n = d.segB[r] - d.segA[r];
+        for (s = d.segA[r]; s < d.segB[r]; s++) width += d.segW[s];
+        self.regionOf[r] = width;
+        for (s = d.segA[r]; s < d.segB[r]; s++) {
+          var f = width > 0 ? d.segW[s] / width : 1 / n;
+          if (f > self.regionFracMax[r]) self.regionFracMax[r] = f;
+        }
+      }
     });
   };
   Panel.prototype.raw = function (metric, r, t) {
@@ -68,6 +82,10 @@ export const CLIENT_SCRIPT = String.raw`
     if (metric !== 'share') return this.raw(metric, r, t);
     var total = this.d.totals[t];
     return total > 0 ? this.raw('requests', r, t) / total : 0;
+  };
+  Panel.prototype.fraction = function (r, s) {
+    var d = this.d, width = this.regionOf[r];
+    return width > 0 ? d.segW[s] / width : 1 / (d.segB[r] - d.segA[r]);
   };
   Panel.prototype.server = function (r, t) {
     var runs = this.d.serverRuns[r], s = runs[1];
@@ -92,6 +110,7 @@ export const CLIENT_SCRIPT = String.raw`
           var r = this.owner[t * S + s];
           if (r < 0) continue;
           var v = this.value(metric, r, t);
+          if (v > 0 && this.d.segB[r] - this.d.segA[r] > 1) v *= this.fraction(r, s);
           if (v > col[s]) col[s] = v;
         }
       }
@@ -104,7 +123,8 @@ export const CLIENT_SCRIPT = String.raw`
         var o = (y * W + x) * 4, vv = rowVal[y];
         if (vv < 0) { px[o] = NONE[0]; px[o + 1] = NONE[1]; px[o + 2] = NONE[2]; }
         else {
-          var k = max > 0 ? Math.min(255, Math.round(vv / max * 255)) * 3 : 0;
+          var n = max > 0 ? (state.scale === 'log' ? Math.log1p(vv / max * DECADES) / Math.log1p(DECADES) : vv / max) : 0;
+          var k = Math.min(255, Math.round(n * 255)) * 3;
           px[o] = LUT[k]; px[o + 1] = LUT[k + 1]; px[o + 2] = LUT[k + 2];
         }
         px[o + 3] = 255;
@@ -121,7 +141,7 @@ export const CLIENT_SCRIPT = String.raw`
   Panel.prototype.max = function (metric) {
     var m = 0;
     for (var r = 0; r < this.R; r++) for (var t = this.d.t0[r]; t <= this.d.t1[r]; t++) {
-      var v = this.value(metric, r, t);
+      var v = this.value(metric, r, t) * this.regionFracMax[r];
       if (v > m) m = v;
     }
     return m;
@@ -140,7 +160,8 @@ export const CLIENT_SCRIPT = String.raw`
       'start key: "' + d.keys[d.startKey[r]] + '"  end key: "' + d.keys[d.endKey[r]] + '"',
       'server: ' + this.server(r, t),
       'writes/s: ' + fmt(this.raw('writes', r, t)) + '  reads/s: ' + fmt(this.raw('reads', r, t)) + '  requests/s: ' + fmt(this.raw('requests', r, t)),
-      'share of table: ' + (this.value('share', r, t) * 100).toFixed(1) + '%',
+      'share of table: ' + (this.value('share', r, t) * 100).toFixed(1) + '%' + (d.segB[r] - d.segA[r] > 1
+        ? '  (this key range: ' + (this.fraction(r, cell.segment) * 100).toFixed(1) + '% of the region\'s key space)' : ''),
       new Date(d.starts[t]).toISOString() + ' to ' + new Date(d.ends[t]).toISOString(),
     ].join('\n');
   };

@@ -25,6 +25,8 @@ export interface PanelData {
   readonly segKey: number[];
   /** Cumulative key-space position of each segment start and the end, S + 1 values from 0 to 1. */
   readonly segPos: number[];
+  /** Key-space width of each segment, a fraction of the byte key space ({@link segmentWidths}); spreads a region's rate. */
+  readonly segW: number[];
   readonly servers: string[];
   /** Per region: full name, start and end key (index into `keys`), first and past-last segment, first and last interval. */
   readonly names: string[];
@@ -93,6 +95,22 @@ export function segmentPositions(bounds: readonly Uint8Array[]): number[] {
   return pos;
 }
 
+/**
+ * Key-space width of each segment `[bounds[i], bounds[i + 1])` (the last to the table's end), as a fraction of the
+ * whole byte key space, taken at the first byte where the two bounds differ so that ranges of keys alike in many
+ * leading bytes keep a positive width (down to 256^-(d+7) for a difference at byte d).
+ */
+export function segmentWidths(bounds: readonly Uint8Array[]): number[] {
+  return bounds.map((lo, i) => {
+    const hi = bounds[i + 1];
+    if (!hi) return Math.max(1 - keyPosition(lo, 0), 2 ** -53);
+    let d = 0;
+    while (d < lo.length && d < hi.length && lo[d] === hi[d]) d++;
+    const width = (keyPosition(hi, d) - keyPosition(lo, d)) * 256 ** -d;
+    return width > 0 ? width : 256 ** -(d + 7);
+  });
+}
+
 function pack(values: number[]): string {
   const u16 = new Uint16Array(values);
   return deflateRawSync(Buffer.from(u16.buffer)).toString('base64');
@@ -115,11 +133,13 @@ export function panelData(title: string, rates: LoadRates): PanelData {
   let split = true;
   rates.intervals.forEach((iv, t) => {
     for (const r of iv.regions) {
-      boundMap.set(toStringBinary(r.startKey), r.startKey);
-      if (r.endKey.length > 0) boundMap.set(toStringBinary(r.endKey), r.endKey);
       if (!serverIdx.has(r.server)) serverIdx.set(r.server, serverIdx.size);
       let acc = regions.get(r.encodedName);
-      if (!acc) regions.set(r.encodedName, (acc = { name: r.name, start: r.startKey, end: r.endKey, t0: t, t1: t - 1, servers: [], req: [], wr: [], rd: [] }));
+      if (!acc) {
+        regions.set(r.encodedName, (acc = { name: r.name, start: r.startKey, end: r.endKey, t0: t, t1: t - 1, servers: [], req: [], wr: [], rd: [] }));
+        boundMap.set(toStringBinary(r.startKey), r.startKey);
+        if (r.endKey.length > 0) boundMap.set(toStringBinary(r.endKey), r.endKey);
+      }
       for (let gap = acc.t1 + 1; gap < t; gap++) {
         acc.servers.push(-1); acc.req.push(-1); acc.wr.push(-1); acc.rd.push(-1);
       }
@@ -149,6 +169,7 @@ export function panelData(title: string, rates: LoadRates): PanelData {
     keys: [],
     segKey: bounds.map(keyIndex),
     segPos: segmentPositions(bounds),
+    segW: segmentWidths(bounds),
     servers,
     names: list.map((r) => r.name),
     startKey: list.map((r) => keyIndex(r.start)),

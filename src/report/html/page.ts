@@ -92,9 +92,10 @@ export function renderReportHtml(input: ReportInput): string {
 ${input.redacted ? '<p class="redacted">Rowkeys and region names are redacted: keyed stand-ins that keep each key\'s length, byte classes and order.</p>' : ''}
 <div class="controls">
 <label>Colour <select data-control="metric"><option value="writes">write rate</option><option value="reads">read rate</option><option value="requests">request rate</option><option value="share">share of the table</option></select></label>
+<label>Scale <select data-control="scale"><option value="log">logarithmic (5 decades)</option><option value="linear">linear</option></select></label>
 <label>Row height <select data-control="heights"><option value="equal">equal per key range</option><option value="keyspace">proportional to key-space share</option></select></label>
 </div>
-<p class="aggregated">Rows are key ranges between region boundaries in key order (a split shows as its parent's rows dividing); columns are the intervals between snapshots; colour is on one scale across the panels.</p>
+<p class="aggregated">Rows are key ranges between region boundaries in key order (a split shows as its parent's rows dividing; a region covering several rows spreads its rate over them in proportion to their key-space share, since region counters cannot say where inside the region requests fell); columns are the intervals between snapshots; colour is on one scale across the panels.</p>
 </header>
 <main class="panels">
 ${input.panels.map(panelHtml).join('\n')}
