@@ -22,7 +22,7 @@ export interface ExplainedPart {
 }
 
 /** An access pattern and whether (and how) the key serves it. */
-export interface AccessPattern {
+export interface AccessVerdict {
   readonly pattern: 'point get' | 'prefix scan' | 'newest-first' | 'time range';
   readonly served: boolean;
   /** How: the fields to know and the number of scans, or why not. */
@@ -48,7 +48,7 @@ export interface KeyExplanation {
   readonly fields: readonly string[];
   readonly decodable: boolean;
   readonly decodeWarnings: readonly string[];
-  readonly accessPatterns: readonly AccessPattern[];
+  readonly accessPatterns: readonly AccessVerdict[];
   readonly antiPatterns: readonly AntiPattern[];
 }
 
@@ -92,7 +92,7 @@ export function explainTemplate(template: CompiledTemplate): KeyExplanation {
   const newest = ordered.find((o) => o.part.order === 'descending');
   const timed = ordered.find((o) => looksLikeTime(o.part.orderField ?? '') || o.part.kind === 'reverseTs' || o.part.kind === 'date');
 
-  const accessPatterns: AccessPattern[] = [
+  const accessPatterns: AccessVerdict[] = [
     { pattern: 'point get', served: true, detail: `a Get with ${template.fields.length ? template.fields.join(', ') : 'no fields'} known` },
     partial.length
       ? { pattern: 'prefix scan', served: true, detail: partial.map(describeScans).join('; ') }
