@@ -7,7 +7,9 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { createThrift2Client } from '../src/hbase/thrift2/index.js';
-import { BinaryReader, BinaryWriter, TMessageType, TType } from '../src/hbase/thrift2/protocol.js';
+import { BinaryReader } from '../src/hbase/thrift2/binary-reader.js';
+import { BinaryWriter } from '../src/hbase/thrift2/binary-writer.js';
+import { TMessageType, TType } from '../src/hbase/thrift2/protocol.js';
 import { readTResultList, writeTGet } from '../src/hbase/thrift2/structs.js';
 
 const small = process.argv.includes('--small');

@@ -6,8 +6,10 @@
  * @module
  */
 import { HotspotError } from '../../util/errors.js';
-import { type CallSpec, type DeclaredExceptions, ThriftConnection } from './connection.js';
-import { type BinaryWriter, TType } from './protocol.js';
+import { type CallSpec, ThriftConnection } from './connection.js';
+import type { BinaryReader } from './binary-reader.js';
+import type { BinaryWriter } from './binary-writer.js';
+import { TType } from './protocol.js';
 import { type TGet, type TIncrement, type TPut, type TResult, readTResult, readTResultList, writeTGet, writeTIncrement, writeTPut } from './structs.js';
 
 /** Options of {@link createThrift2Client}. */
@@ -47,11 +49,26 @@ export interface Thrift2Client {
   close(): void;
 }
 
-const IO_ONLY: DeclaredExceptions = { 1: 'TIOError' };
+/** Field 2 of a `(1: binary table, 2: ...)` args struct, written after the table. */
+type SecondArg = (w: BinaryWriter) => void;
 
-function tableField(w: BinaryWriter, table: string): void {
-  w.fieldBegin(TType.STRING, 1).string(table);
+/**
+ * The spec of a THBaseService call whose args are `1: required binary table` then one more field, declaring
+ * `throws (1: TIOError io)` (true of increment, getMultiple, put and exists).
+ */
+function tableCall<T>(method: string, table: string, second: SecondArg, resultType: number, readResult: (r: BinaryReader) => T): CallSpec<T> {
+  const writeArgs = (w: BinaryWriter): void => {
+    w.fieldBegin(TType.STRING, 1).string(table);
+    second(w);
+  };
+  return { method, table, writeArgs, resultType, readResult, exceptions: { 1: 'TIOError' } };
 }
+
+/** Writes `2: <struct>` with `write` filling the struct. */
+const structArg = (write: (w: BinaryWriter) => void): SecondArg => (w) => {
+  w.fieldBegin(TType.STRUCT, 2);
+  write(w);
+};
 
 /**
  * Creates a {@link Thrift2Client}. Nothing connects until the first call.
@@ -68,60 +85,15 @@ export function createThrift2Client(options: Thrift2ClientOptions = {}): Thrift2
     throw new HotspotError('THRIFT_ARGUMENT', `Thrift2 timeoutMs ${timeoutMs} must be a positive integer (ms)`, { field: 'timeoutMs' });
   }
   const conn = new ThriftConnection({ host, port, timeoutMs });
-  const call = <T>(spec: CallSpec<T>): Promise<T> => conn.call(spec);
+  const getList: (gets: readonly TGet[]) => SecondArg = (gets) => (w) => {
+    w.fieldBegin(TType.LIST, 2).listBegin(TType.STRUCT, gets.length);
+    for (const g of gets) writeTGet(w, g);
+  };
   return {
-    increment: (table, inc) =>
-      call({
-        method: 'increment',
-        table,
-        writeArgs: (w) => {
-          tableField(w, table);
-          w.fieldBegin(TType.STRUCT, 2);
-          writeTIncrement(w, inc);
-        },
-        resultType: TType.STRUCT,
-        readResult: readTResult,
-        exceptions: IO_ONLY,
-      }),
-    getMultiple: (table, gets) =>
-      call({
-        method: 'getMultiple',
-        table,
-        writeArgs: (w) => {
-          tableField(w, table);
-          w.fieldBegin(TType.LIST, 2).listBegin(TType.STRUCT, gets.length);
-          for (const g of gets) writeTGet(w, g);
-        },
-        resultType: TType.LIST,
-        readResult: readTResultList,
-        exceptions: IO_ONLY,
-      }),
-    put: (table, put) =>
-      call<undefined>({
-        method: 'put',
-        table,
-        writeArgs: (w) => {
-          tableField(w, table);
-          w.fieldBegin(TType.STRUCT, 2);
-          writeTPut(w, put);
-        },
-        resultType: TType.VOID,
-        readResult: () => undefined,
-        exceptions: IO_ONLY,
-      }).then(() => undefined),
-    exists: (table, get) =>
-      call({
-        method: 'exists',
-        table,
-        writeArgs: (w) => {
-          tableField(w, table);
-          w.fieldBegin(TType.STRUCT, 2);
-          writeTGet(w, get);
-        },
-        resultType: TType.BOOL,
-        readResult: (r) => r.bool(),
-        exceptions: IO_ONLY,
-      }),
+    increment: (table, inc) => conn.call(tableCall('increment', table, structArg((w) => writeTIncrement(w, inc)), TType.STRUCT, readTResult)),
+    getMultiple: (table, gets) => conn.call(tableCall('getMultiple', table, getList(gets), TType.LIST, readTResultList)),
+    put: (table, put) => conn.call(tableCall('put', table, structArg((w) => writeTPut(w, put)), TType.VOID, () => undefined)),
+    exists: (table, get) => conn.call(tableCall('exists', table, structArg((w) => writeTGet(w, get)), TType.BOOL, (r) => r.bool())),
     close: () => conn.close(),
   };
 }

@@ -8,7 +8,9 @@
 import { Socket } from 'node:net';
 import { summarizeBody } from '../rest/errors.js';
 import { ThriftError, type ThriftErrorCode } from './errors.js';
-import { BinaryReader, BinaryWriter, IncompleteMessage, TMessageType, TType } from './protocol.js';
+import { BinaryReader } from './binary-reader.js';
+import { BinaryWriter } from './binary-writer.js';
+import { IncompleteMessage, TMessageType, TType } from './protocol.js';
 import { readStruct } from './structs.js';
 
 /** Names of the exceptions a method declares, by field id of its result struct (e.g. `{ 1: 'TIOError' }`). */

@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { type BinaryReader, type BinaryWriter, TType } from './protocol.js';
+import type { BinaryReader } from './binary-reader.js';
+import type { BinaryWriter } from './binary-writer.js';
+import { TType } from './protocol.js';
 
 /** `struct TColumn { 1: required binary family, 2: optional binary qualifier, 3: optional i64 timestamp }`. */
 export interface TColumn {

@@ -1,7 +1,8 @@
 // Every ThriftError code of the client, against a local TCP server on 127.0.0.1.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThriftError, type Thrift2Client, createThrift2Client } from '../../../src/hbase/thrift2/index.js';
-import { BinaryWriter, TMessageType, TType } from '../../../src/hbase/thrift2/protocol.js';
+import { BinaryWriter } from '../../../src/hbase/thrift2/binary-writer.js';
+import { TMessageType, TType } from '../../../src/hbase/thrift2/protocol.js';
 import { HotspotError } from '../../../src/util/errors.js';
 import { type ReplayServer, type Reply, refusedPort, startReplayServer } from './replay-server.js';
 

@@ -1,6 +1,8 @@
 // The binary protocol writer and reader: byte layouts from the Thrift binary protocol spec, round trips, truncation.
 import { describe, expect, it } from 'vitest';
-import { BinaryReader, BinaryWriter, IncompleteMessage, TMessageType, TType } from '../../../src/hbase/thrift2/protocol.js';
+import { BinaryReader } from '../../../src/hbase/thrift2/binary-reader.js';
+import { BinaryWriter } from '../../../src/hbase/thrift2/binary-writer.js';
+import { IncompleteMessage, TMessageType, TType } from '../../../src/hbase/thrift2/protocol.js';
 
 const hex = (w: BinaryWriter): string => w.bytes().toString('hex');
 

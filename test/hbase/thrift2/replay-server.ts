@@ -1,7 +1,8 @@
 // A TCP server on 127.0.0.1 (ephemeral port) that reads whole Thrift binary-protocol calls and answers each with the
 // bytes a handler returns, written in one piece or in chunks.
 import { type AddressInfo, type Socket, createServer } from 'node:net';
-import { BinaryReader, IncompleteMessage, TType } from '../../../src/hbase/thrift2/protocol.js';
+import { BinaryReader } from '../../../src/hbase/thrift2/binary-reader.js';
+import { IncompleteMessage, TType } from '../../../src/hbase/thrift2/protocol.js';
 
 export interface ReceivedCall {
   name: string;
