@@ -1,0 +1,60 @@
+/**
+ * `hbase-hotspot migrate plan|backfill|verify|retire`: changing the key of a live table (see `src/migrate/`);
+ * backfill and verify live in `migrate-run.ts`.
+ */
+import type { Command } from 'commander';
+import { createRestClient } from '../../hbase/rest/index.js';
+import { runShellCommandsOrThrow } from '../../hbase/shell/index.js';
+import { templateKeyMap } from '../../migrate/key-map.js';
+import { planMigration, planText } from '../../migrate/plan.js';
+import { checkRetirement } from '../../migrate/retire.js';
+import { HotspotError } from '../../util/errors.js';
+import type { CliCommand } from '../program.js';
+import { type CliIo, printJson } from '../io.js';
+import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun } from './migrate-run.js';
+
+function registerPlan(migrate: Command, io: CliIo): void {
+  migrateOptions(migrate.command('plan').description("the five steps: create the pre-split new table, dual writes, backfill, verify, switch and retire"))
+    .option('--keep-days <days>', 'days the old table is kept after the read switch', '14')
+    .action(async (flags: MigrateFlags & { keepDays: string }) => {
+      const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      const schema = await createRestClient({ baseUrl: flags.rest }).getSchema(flags.from);
+      const plan = planMigration({ restUrl: flags.rest, from: flags.from, to: flags.to, schema, keys, keepDays: numberOption(flags.keepDays, '--keep-days', 0, true) });
+      if (flags.json) printJson(io, plan);
+      else io.stdout(planText(plan));
+    });
+}
+
+function registerRetire(migrate: Command, io: CliIo): void {
+  migrate
+    .command('retire')
+    .description('disable and drop the old table once the keep period after the read switch is over (dry run unless --yes)')
+    .requiredOption('--from <table>', 'the old table')
+    .requiredOption('--switched-at <iso>', 'when reads moved to the new table, e.g. 2026-11-01T12:00:00Z')
+    .option('--keep-days <days>', 'days to keep the old table after the switch', '14')
+    .option('--yes', 'run the commands (default: print them)')
+    .action(async (flags: { from: string; switchedAt: string; keepDays: string; yes?: boolean }) => {
+      const check = checkRetirement(flags.from, Date.parse(flags.switchedAt), numberOption(flags.keepDays, '--keep-days', 0, true), Date.now());
+      const when = new Date(check.dropAfterMs).toISOString();
+      if (!check.due) {
+        throw new HotspotError('MIGRATE_RETIRE_TOO_EARLY', `${flags.from} is kept until ${when} (${flags.keepDays} days after the switch at ${flags.switchedAt}); run retire after that`, { field: '--switched-at' });
+      }
+      io.stdout(`${check.commands.join('\n')}\n`);
+      if (!flags.yes) {
+        io.stderr('dry run: pass --yes to run these commands\n');
+        return;
+      }
+      await runShellCommandsOrThrow(check.commands, { onError: 'stop' });
+      io.stderr(`${flags.from} dropped\n`);
+    });
+}
+
+/** The `migrate` command. */
+export const migrateCommand: CliCommand = {
+  register(program, io) {
+    const migrate = program.command('migrate').description('change the key of a live table: plan, backfill with original timestamps, verify, retire');
+    registerPlan(migrate, io);
+    registerMigrateRun(migrate, io);
+    registerRetire(migrate, io);
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * Retirement of the old table after the read switch: stop dual writes, keep the old table for an agreed period, then
+ * `disable` and `drop` it. Dry run by default: the commands are printed, and run only when asked.
+ *
+ * @module
+ */
+import { disableTableCommand, dropTableCommand } from '../hbase/shell/index.js';
+import { HotspotError } from '../util/errors.js';
+
+const DAY_MS = 86_400_000;
+
+/** `disable 'T'` then `drop 'T'`. @throws HBaseShellError `SHELL_ARGUMENT_INVALID` for a bad table name. */
+export function retirementCommands(table: string): string[] {
+  return [disableTableCommand(table), dropTableCommand(table)];
+}
+
+/** Whether the old table may be dropped now, and from when. */
+export interface RetirementCheck {
+  /** Earliest drop time, epoch ms. */
+  readonly dropAfterMs: number;
+  readonly due: boolean;
+  readonly commands: readonly string[];
+}
+
+/**
+ * Checks the keep period: the old table may be dropped `keepDays` after the read switch.
+ * @param switchedAtMs - when reads moved to the new table, epoch ms.
+ * @throws HotspotError `MIGRATE_OPTION_INVALID` for a negative or fractional keep period.
+ */
+export function checkRetirement(table: string, switchedAtMs: number, keepDays: number, nowMs: number): RetirementCheck {
+  if (!Number.isInteger(keepDays) || keepDays < 0) {
+    throw new HotspotError('MIGRATE_OPTION_INVALID', `--keep-days ${keepDays}: give a whole number of days, 0 or more`, { field: 'keepDays' });
+  }
+  if (!Number.isFinite(switchedAtMs)) throw new HotspotError('MIGRATE_OPTION_INVALID', '--switched-at: give the read switch time as an ISO date, e.g. 2026-11-01T12:00:00Z', { field: 'switchedAt' });
+  const dropAfterMs = switchedAtMs + keepDays * DAY_MS;
+  return { dropAfterMs, due: nowMs >= dropAfterMs, commands: retirementCommands(table) };
+}
