@@ -58,6 +58,9 @@ describe('report command', () => {
     expect(await runCli(['report', scenario, '-o', join(dir, 'x.html'), '--samples', 'k.ndjson'], c)).toBe(2);
     expect(c.err).toContain('--samples given with the scenario');
     c = io();
+    expect(await runCli(['report', scenario, '-o', join(dir, 'x.html'), '--k', '4'], c)).toBe(2);
+    expect(c.err).toContain('--k given with the scenario');
+    c = io();
     expect(await runCli(['report', seriesFile, '-o', join(dir, 'missing-dir', 'x.html')], c)).toBe(2);
     expect(c.err).toContain('cannot write the report');
     c = io();

@@ -15,7 +15,7 @@ import { parseK } from './detect.js';
 interface ReportFlags {
   output: string;
   samples?: string;
-  k: string;
+  k?: string;
   redact?: boolean;
 }
 
@@ -33,14 +33,17 @@ export const reportCommand: CliCommand = {
       .argument('<input>', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md)')
       .requiredOption('-o, --output <file>', 'the HTML file to write')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
-      .option('--k <factor>', "series only: hot = load above k × the peers' average", String(DEFAULT_K))
+      .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .action(async (file: string, flags: ReportFlags) => {
-        const k = parseK(flags.k);
+        const k = parseK(flags.k ?? String(DEFAULT_K));
         let html: string;
         if (isScenarioFile(file)) {
           if (flags.samples !== undefined) {
             throw new HotspotError('REPORT_SAMPLES_WITH_SCENARIO', `--samples given with the scenario ${file}: a simulation makes its own key samples; drop --samples`, { field: '--samples' });
+          }
+          if (flags.k !== undefined) {
+            throw new HotspotError('REPORT_K_WITH_SCENARIO', `--k given with the scenario ${file}: a simulated design is analysed as simulate analyses it (k = ${DEFAULT_K}); drop --k`, { field: '--k' });
           }
           let text: string;
           try {
