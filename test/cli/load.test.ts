@@ -113,5 +113,7 @@ describe('load', () => {
     expect(none.err).toContain('--rest: give the REST gateway');
     const bad = await runCapture(['load', '--rest', 'ftp://x', '--table', 't', '--template', '{id}', '--rate', '10']);
     expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('--rest: "ftp://x" is not an http(s) URL')]);
+    const garbled = await runCapture(['load', '--rest', 'rest-host:8080/', '--table', 't', '--template', '{id}', '--rate', '10']);
+    expect([garbled.code, garbled.err]).toEqual([2, expect.stringContaining('--rest: "rest-host:8080/" is not')]);
   });
 });

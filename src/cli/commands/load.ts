@@ -13,20 +13,16 @@ import { KeySampleWriter } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { type LoadFlags, parseLoadOptions } from '../load-options.js';
+import { checkUrl } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 
+/**
+ * `--rest`, required for `load`, checked as an http(s) URL by the live sources' {@link checkUrl}.
+ * @throws {@link HotspotError} `LOAD_OPTION_REQUIRED` when absent, `URL_INVALID` when not an http(s) URL.
+ */
 function checkRestUrl(url: string | undefined): string {
   if (url === undefined) throw new HotspotError('LOAD_OPTION_REQUIRED', 'give the REST gateway with --rest, e.g. --rest http://rest-host:8080', { field: '--rest' });
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
-    throw new HotspotError('URL_INVALID', `"${url}" is not an http(s) URL; give e.g. --rest http://rest-host:8080`, { field: '--rest' });
-  }
-  return url;
+  return checkUrl(url, '--rest');
 }
 
 /**
