@@ -98,7 +98,7 @@ export const CLIENT_SCRIPT = String.raw`
     return edges;
   };
   Panel.prototype.draw = function (max) {
-    var cv = this.canvas, W = cv.width, H = cv.height, S = this.S, T = this.T, metric = state.metric;
+    var cv = this.canvas, W = cv.width, H = cv.height, S = this.S, T = this.T, grid = this.grid(state.metric);
     var ctx = cv.getContext('2d'), img = ctx.createImageData(W, H), px = img.data;
     var col = new Float32Array(S), edges = this.rowEdges(H), rowVal = new Float32Array(H);
     this.edges = edges;
@@ -106,13 +106,7 @@ export const CLIENT_SCRIPT = String.raw`
       var ta = Math.floor(x * T / W), tb = Math.max(ta + 1, Math.floor((x + 1) * T / W));
       col.fill(-1);
       for (var t = ta; t < tb; t++) {
-        for (var s = 0; s < S; s++) {
-          var r = this.owner[t * S + s];
-          if (r < 0) continue;
-          var v = this.value(metric, r, t);
-          if (v > 0 && this.d.segB[r] - this.d.segA[r] > 1) v *= this.fraction(r, s);
-          if (v > col[s]) col[s] = v;
-        }
+        for (var s = 0, base = t * S; s < S; s++) if (grid[base + s] > col[s]) col[s] = grid[base + s];
       }
       rowVal.fill(-2);
       for (s = 0; s < S; s++) {
@@ -138,13 +132,28 @@ export const CLIENT_SCRIPT = String.raw`
       ? 'Aggregated: ' + S + ' key-space rows x ' + T + ' intervals on ' + W + ' x ' + H + ' pixels; each pixel shows the highest value of the cells it covers.'
       : S + ' key-space rows x ' + T + ' intervals, one cell each.';
   };
-  Panel.prototype.max = function (metric) {
-    var m = 0;
-    for (var r = 0; r < this.R; r++) for (var t = this.d.t0[r]; t <= this.d.t1[r]; t++) {
-      var v = this.value(metric, r, t) * this.regionFracMax[r];
-      if (v > m) m = v;
+  // every cell's value for one metric (a region's rate spread over its key ranges), kept for the current metric
+  Panel.prototype.grid = function (metric) {
+    if (this.gridMetric === metric) return this.cells;
+    var d = this.d, S = this.S, g = new Float32Array(S * this.T).fill(-1), m = 0;
+    for (var r = 0; r < this.R; r++) {
+      var multi = d.segB[r] - d.segA[r] > 1;
+      for (var t = d.t0[r]; t <= d.t1[r]; t++) {
+        var v = this.value(metric, r, t);
+        if (v < 0 && this.raw('requests', r, t) < 0) continue;
+        for (var s = d.segA[r]; s < d.segB[r]; s++) {
+          var x = v > 0 && multi ? v * this.fraction(r, s) : v;
+          g[t * S + s] = x;
+          if (x > m) m = x;
+        }
+      }
     }
-    return m;
+    this.cells = g; this.gridMetric = metric; this.gridMax = m;
+    return g;
+  };
+  Panel.prototype.max = function (metric) {
+    this.grid(metric);
+    return this.gridMax;
   };
   Panel.prototype.cellAt = function (x, y) {
     var cv = this.canvas, W = cv.width, H = cv.height, S = this.S, e = this.edges;
