@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { checkpointFromJson, checkpointToJson } from '../../src/migrate/checkpoint.js';
+import { templateKeyMap } from '../../src/migrate/key-map.js';
+import { familiesFromSchema, planMigration } from '../../src/migrate/plan.js';
+import { checkRetirement } from '../../src/migrate/retire.js';
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+describe('templateKeyMap', () => {
+  it('decodes the old key and encodes the new one', () => {
+    const { map } = templateKeyMap('{pad(ts,13)}_{deviceId}', '{salt(deviceId,8)}_{deviceId}_{pad(ts,13)}');
+    // "d1".hashCode() = 3149, 3149 % 8 = 5.
+    expect(dec.decode(map(enc.encode('1709856000000_d1')))).toBe('05_d1_1709856000000');
+    expect(() => map(enc.encode('17_d1'))).toThrow(expect.objectContaining({ code: 'KEY_DECODE' }));
+  });
+  it('refuses an old key that does not decode and a new key needing other fields', () => {
+    expect(() => templateKeyMap('{md5(id,8)}', '{id}')).toThrow(expect.objectContaining({ code: 'MIGRATE_OLD_NOT_DECODABLE' }));
+    expect(() => templateKeyMap('{id}', '{salt(host,4)}_{id}')).toThrow(expect.objectContaining({ code: 'MIGRATE_FIELD_NOT_IN_OLD_KEY' }));
+  });
+});
+
+describe('checkpoint file', () => {
+  it('round-trips ranges with binary keys', () => {
+    const cp = { source: 'a', target: 'b', rejects: 2, ranges: [{ startKey: new Uint8Array(), endKey: Uint8Array.of(0xff, 0), done: false, lastRow: Uint8Array.of(0, 1), rows: 3, cells: 7 }] };
+    const text = checkpointToJson(cp);
+    expect(JSON.parse(text).ranges[0]).toEqual({ startKey: '', endKey: 'ff00', done: false, lastRow: '0001', rows: 3, cells: 7 });
+    expect(checkpointFromJson(text, 'cp.json')).toEqual(cp);
+  });
+  it('names the file and field of a bad checkpoint', () => {
+    const ok = JSON.parse(checkpointToJson({ source: 'a', target: 'b', rejects: 0, ranges: [] })) as Record<string, unknown>;
+    expect(() => checkpointFromJson('{', 'cp.json')).toThrow(expect.objectContaining({ code: 'MIGRATE_CHECKPOINT_INVALID', where: { file: 'cp.json' } }));
+    expect(() => checkpointFromJson(JSON.stringify({ ...ok, format: 'x' }), 'cp.json')).toThrow(/"format"/);
+    expect(() => checkpointFromJson(JSON.stringify({ ...ok, ranges: [{ startKey: 'zz', endKey: '', done: true, rows: 0, cells: 0 }] }), 'cp.json')).toThrow(/ranges\[0\]\.startKey/);
+    expect(() => checkpointFromJson(JSON.stringify({ ...ok, ranges: [{ startKey: '', endKey: '', done: true, rows: -1, cells: 0 }] }), 'cp.json')).toThrow(/ranges\[0\]\.rows/);
+    expect(() => checkpointFromJson(JSON.stringify({ ...ok, rejects: 'no' }), 'cp.json')).toThrow(/"rejects"/);
+  });
+});
+
+const schema = {
+  name: 'metrics',
+  attributes: {},
+  columns: [
+    { name: 'd', attributes: { VERSIONS: '3', TTL: '86400', COMPRESSION: 'SNAPPY', BLOOMFILTER: 'ROW', BLOCKSIZE: '65536', BLOCKCACHE: 'true', IN_MEMORY: 'false' } },
+    { name: 'm', attributes: { VERSIONS: '1', TTL: '2147483647' } },
+  ],
+};
+
+describe('planMigration', () => {
+  it('creates the new table with the old families, pre-split on the salt buckets', () => {
+    expect(familiesFromSchema(schema)).toEqual([
+      { name: 'd', versions: 3, ttlSeconds: 86400, compression: 'SNAPPY', bloomFilter: 'ROW', blockSizeBytes: 65536, blockCache: true, inMemory: false },
+      { name: 'm', versions: 1 },
+    ]);
+    const plan = planMigration({ restUrl: 'http://rest:8080', from: 'metrics', to: 'metrics_v2', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{salt(id,4)}_{id}_{pad(ts,13)}') });
+    expect(plan.splitPoints).toEqual(['01_', '02_', '03_']);
+    expect(plan.steps).toHaveLength(5);
+    expect(plan.steps[0]?.shell[0]).toBe(
+      `create "metrics_v2", {NAME => "d", VERSIONS => 3, TTL => 86400, COMPRESSION => 'SNAPPY', BLOOMFILTER => 'ROW', BLOCKSIZE => 65536, BLOCKCACHE => true, IN_MEMORY => false}, {NAME => "m", VERSIONS => 1}, {SPLITS => ["01_", "02_", "03_"]}`,
+    );
+    expect(plan.steps[4]?.shell).toEqual(['disable "metrics"', 'drop "metrics"']);
+  });
+  it('refuses an unreadable attribute and a new key without a salt', () => {
+    expect(() => familiesFromSchema({ name: 't', attributes: {}, columns: [{ name: 'd', attributes: { VERSIONS: 'many' } }] })).toThrow(expect.objectContaining({ code: 'MIGRATE_SCHEMA_UNREADABLE' }));
+    expect(() => planMigration({ restUrl: 'u', from: 'a', to: 'b', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{id}_{pad(ts,13)}') })).toThrow(expect.objectContaining({ code: 'SPLIT_TEMPLATE_NO_SALT' }));
+  });
+});
+
+describe('checkRetirement', () => {
+  const switched = Date.parse('2026-11-01T00:00:00Z');
+  it('is due keepDays after the switch', () => {
+    expect(checkRetirement('t', switched, 14, Date.parse('2026-11-14T23:59:59Z')).due).toBe(false);
+    const due = checkRetirement('t', switched, 14, Date.parse('2026-11-15T00:00:00Z'));
+    expect(due).toEqual({ dropAfterMs: Date.parse('2026-11-15T00:00:00Z'), due: true, commands: ['disable "t"', 'drop "t"'] });
+  });
+  it('refuses a bad keep period or switch time', () => {
+    expect(() => checkRetirement('t', switched, -1, 0)).toThrow(expect.objectContaining({ code: 'MIGRATE_OPTION_INVALID' }));
+    expect(() => checkRetirement('t', Number.NaN, 1, 0)).toThrow(expect.objectContaining({ code: 'MIGRATE_OPTION_INVALID' }));
+  });
+});
