@@ -121,3 +121,37 @@ describe('runbook file and helpers', () => {
     expect(hostPort('h:16020')).toBe('h:16020');
   });
 });
+
+describe('fix apply dry run of the other step kinds', () => {
+  const rowLayout: Layout[] = [['a', '', 'd', rs(1)], ['b', 'd', 'm', rs(2)], ['c', 'm', 't', rs(3)], ['e', 't', '', rs(4)]];
+  const rowLoad = steadySeries(rowLayout, repeat(3, [5000, 100, 100, 100]));
+  const reads = [
+    ...Array.from({ length: 150 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary('catalog:item-7'), op: 'read' as const })),
+    ...Array.from({ length: 50 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(`account:${i}`), op: 'read' as const })),
+  ];
+
+  it('replicas: the exact alter; advice steps are manual', async () => {
+    const replicas = planFix({ detect: detectHotspots(rowLoad, { samples: reads }), samples: reads, staleReadsOk: true, replicas: 2 });
+    const cache = planFix({ detect: detectHotspots(rowLoad, { samples: reads }), samples: reads });
+    const runShell = () => Promise.reject(new Error('a dry run never starts the shell'));
+    const a = await applyRunbook(replicas, { execute: false, runShell });
+    expect(a.steps.map((s) => [s.outcome, s.commands])).toEqual([['dry-run', ['alter "t", {REGION_REPLICATION => 2}']]]);
+    const b = await applyRunbook(cache, { execute: true, runShell });
+    expect(b.steps.map((s) => s.outcome)).toEqual(['manual']);
+    expect(b.ok).toBe(true);
+  });
+
+  it('create-salted: the exact pre-split create', async () => {
+    const points = ['', '1fffffff', '3fffffff', '5fffffff', '7fffffff', '9fffffff', 'bfffffff', 'dfffffff', ''];
+    const tailLayout: Layout[] = points.slice(0, 8).map((p, i) => [`r${i}`, p, points[i + 1]!, rs((i % 4) + 1)]);
+    const tailLoad = steadySeries(tailLayout, repeat(5, [0, 6000, 0, 0, 0, 0, 0, 0]));
+    const key = (i: number) => `2024060112${String(Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}-sensor-${String((i * 37) % 1000).padStart(6, '0')}`;
+    const tailSamples = Array.from({ length: 300 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(key(i)), op: 'write' as const }));
+    const tail = planFix({ detect: detectHotspots(tailLoad, { samples: tailSamples }), samples: tailSamples, newTable: { name: 't_salted', families: ['d', 'e'], buckets: 3 } });
+    const r = await applyRunbook(tail, { execute: false, runShell: () => Promise.reject(new Error('dry run')) });
+    expect(r.steps.map((s) => [s.outcome, s.commands])).toEqual([
+      ['dry-run', ['create "t_salted", {NAME => "d"}, {NAME => "e"}, {SPLITS => ["01|", "02|"]}']],
+      ['manual', []],
+    ]);
+  });
+});
