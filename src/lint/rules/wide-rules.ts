@@ -4,14 +4,14 @@
  *
  * @module
  */
+import { DEFAULT_REGION_SIZE_BYTES } from '../../regions/sizing.js';
 import type { LintSubject, WideRowModel } from '../model.js';
 import { timeDirection } from './key-scan.js';
 import { siteValue } from './site-rules.js';
 import type { Hit, LintRule } from './types.js';
 
-/** HBase defaults: `hbase.hregion.memstore.flush.size` (128 MiB) and `hbase.hregion.max.filesize` (10 GiB), bytes. */
+/** HBase's default `hbase.hregion.memstore.flush.size`, bytes (128 MiB); the region size default is the regions layer's. */
 export const DEFAULT_FLUSH_SIZE_BYTES = 134_217_728;
-export const DEFAULT_REGION_SIZE_BYTES = 10_737_418_240;
 
 const DAY_SECONDS = 86_400;
 const mib = (bytes: number): string => `${(bytes / 1_048_576).toFixed(bytes < 10_485_760 ? 2 : 0)} MiB`;
