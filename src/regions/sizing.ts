@@ -37,7 +37,9 @@ export interface Sizing {
   readonly warnings: string[];
 }
 
+/** Regions per RegionServer aimed at when pre-splitting without other constraints (the sizing guide's rule of thumb). */
 export const DEFAULT_REGIONS_PER_SERVER = 20;
+/** HBase's default `hbase.hregion.max.filesize`, bytes (10 GiB): a region splits once a store grows past it. */
 export const DEFAULT_REGION_SIZE_BYTES = 10 * 1024 ** 3;
 const GB = 1024 ** 3;
 

@@ -29,6 +29,8 @@ export interface SplitsFlags {
   json?: boolean;
 }
 
+/** Where a `splits` call takes its split points from: an HBase split algorithm, a template's salt buckets, key samples'
+ * quantiles, the traffic median of a hot region's samples, or sizing alone (the region count only). */
 export type Form = 'algorithm' | 'template' | 'samples' | 'traffic-median' | 'sizing';
 
 /** Options each form accepts besides the output options; anything else given is refused, never ignored. */
@@ -42,6 +44,11 @@ const FORM_OPTIONS: Record<Form, readonly (keyof SplitsFlags)[]> = {
 const CHOOSERS: readonly (keyof SplitsFlags)[] = ['algorithm', 'regions', 'first', 'last', 'template', 'regionsPerBucket', 'samples', 'trafficMedian', 'start', 'end', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'];
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
+/**
+ * Picks the form from the options given and refuses options the form does not use.
+ * @throws HotspotError `SPLITS_FORM_CONFLICT` (two forms at once), `SPLITS_FORM_MISSING` (none),
+ *   `SPLITS_OPTION_UNUSED` (an option the form ignores, named).
+ */
 export function chooseForm(flags: SplitsFlags): Form {
   const forms: Form[] = [];
   if (flags.algorithm !== undefined) forms.push('algorithm');
@@ -62,6 +69,11 @@ export function chooseForm(flags: SplitsFlags): Form {
   return form;
 }
 
+/**
+ * Reads a whole-number option (surrounding blanks allowed); `undefined` when the option was not given.
+ * @param name - the option, e.g. `--regions`, named in the error.
+ * @throws HotspotError `SPLITS_OPTION_INVALID` for anything but a non-negative safe integer.
+ */
 export function wholeNumber(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -71,6 +83,12 @@ export function wholeNumber(text: string | undefined, name: string): number | un
   return n;
 }
 
+/**
+ * The sizing of `--servers`, `--regions-per-server`, `--data-bytes` and `--region-size` (see `initialRegionCount`), or
+ * `undefined` without `--servers`.
+ * @throws HotspotError `SPLITS_OPTION_UNUSED` for sizing options without `--servers`; `SPLITS_OPTION_INVALID` and the
+ *   size and sizing errors for bad values.
+ */
 export function sizingOf(flags: SplitsFlags): Sizing | undefined {
   const regionServers = wholeNumber(flags.servers, '--servers');
   if (regionServers === undefined) {
@@ -87,6 +105,10 @@ export function sizingOf(flags: SplitsFlags): Sizing | undefined {
   });
 }
 
+/**
+ * The region count: `--regions`, else the sizing's count.
+ * @throws HotspotError `SPLITS_FORM_CONFLICT` when both are given, `SPLITS_REGIONS_MISSING` when neither is.
+ */
 export function regionCount(flags: SplitsFlags, sizing: Sizing | undefined): number {
   const regions = wholeNumber(flags.regions, '--regions');
   if (regions !== undefined && sizing) throw new HotspotError('SPLITS_FORM_CONFLICT', '--regions and --servers both set the region count; give one');

@@ -14,8 +14,9 @@ import type { Hit, LintRule } from './types.js';
 
 /** HBase's default major compaction period, ms (`HConstants.DEFAULT_MAJOR_COMPACTION_PERIOD`, 7 days). */
 export const DEFAULT_MAJOR_COMPACTION_MS = 604_800_000;
-/** Default heap fractions of block cache and global memstore in HBase 2.x. */
+/** Default heap fraction of the block cache in HBase 2.x (`hfile.block.cache.size`). */
 export const DEFAULT_BLOCK_CACHE_FRACTION = 0.4;
+/** Default heap fraction of the global memstore in HBase 2.x (`hbase.regionserver.global.memstore.size`). */
 export const DEFAULT_MEMSTORE_FRACTION = 0.4;
 /** Most heap percent block cache + memstore may take: HBase keeps 20% free (`HBASE_CLUSTER_MINIMUM_MEMORY_THRESHOLD`). */
 export const MAX_CACHE_PLUS_MEMSTORE_PERCENT = 80;
