@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThriftError, type Thrift2Client, createThrift2Client } from '../../../src/hbase/thrift2/index.js';
 import { BinaryWriter } from '../../../src/hbase/thrift2/binary-writer.js';
+import { ThriftConnection } from '../../../src/hbase/thrift2/connection.js';
 import { TMessageType, TType } from '../../../src/hbase/thrift2/protocol.js';
 import { HotspotError } from '../../../src/util/errors.js';
 import { type ReplayServer, type Reply, refusedPort, startReplayServer } from './replay-server.js';
@@ -88,6 +89,18 @@ describe('Thrift2 client failures', () => {
       return { bytes: w.fieldBegin(TType.BOOL, 0).bool(true).fieldStop().bytes(), chunkSize: 2 };
     });
     expect(await c.exists('t', GET)).toBe(true);
+  });
+
+  it('THRIFT_ILLEGAL_ARGUMENT: a TIllegalArgument in the field id a method declares for it (openScanner: 2)', async () => {
+    server = await startReplayServer((call) => ({
+      bytes: new BinaryWriter().messageBegin('openScanner', TMessageType.REPLY, call.seqId).fieldBegin(TType.STRUCT, 2).fieldBegin(TType.STRING, 1).string('bad filter string').fieldStop().fieldStop().bytes(),
+    }));
+    const conn = new ThriftConnection({ host: '127.0.0.1', port: server.port, timeoutMs: 5000 });
+    const spec = { method: 'openScanner', table: 't4', writeArgs: () => undefined, resultType: TType.I32, readResult: () => 0, exceptions: { 1: 'TIOError', 2: 'TIllegalArgument' } } as const;
+    const err = await rejection(conn.call(spec));
+    conn.close();
+    expect(err.code).toBe('THRIFT_ILLEGAL_ARGUMENT');
+    expect(err.message).toBe(`Thrift2 openScanner on table 't4' at 127.0.0.1:${server.port} failed: TIllegalArgument: bad filter string`);
   });
 
   it('THRIFT_CLOSED: calls after close', async () => {
