@@ -56,9 +56,10 @@ export interface RenderOptions {
 const cut = (line: string, maxWidth: number | undefined): string => (maxWidth === undefined ? line : line.slice(0, maxWidth));
 
 function groupLines(group: TopGroup, columns: readonly TopColumn[], mode: TopMode, options: RenderOptions): string[] {
-  const members = mode === 'regions' ? 'regions' : 'servers';
+  const noun = mode === 'regions' ? 'region' : 'server';
+  const members = (n: number): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const hot = group.rows.filter((r) => r.hotBy.length > 0).length;
-  const title = `${group.title}: ${group.memberCount} ${members}, ${rate(group.requestsPerSec)} requests/s, fair share ${percent(group.fairShare)}, ${hot} hot shown`;
+  const title = `${group.title}: ${members(group.memberCount)}, ${rate(group.requestsPerSec)} requests/s, fair share ${percent(group.fairShare)}, ${hot} hot shown`;
   const cells = [columns.map((c) => c.header), ...group.rows.map((row) => columns.map((c) => c.cell(row)))];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? '').length)));
   const lines = cells.map((line) =>
@@ -66,7 +67,7 @@ function groupLines(group: TopGroup, columns: readonly TopColumn[], mode: TopMod
   const paint = pc.createColors(options.color);
   const body = lines.slice(1).map((line, i) => ((group.rows[i]?.hotBy.length ?? 0) > 0 ? paint.red(line) : line));
   const more = group.memberCount - group.rows.length;
-  return [cut(title, options.maxWidth), lines[0] ?? '', ...body, ...(more > 0 ? [`… ${more} more ${members} not shown (--limit)`] : [])];
+  return [cut(title, options.maxWidth), lines[0] ?? '', ...body, ...(more > 0 ? [`… ${more} more ${noun}${more === 1 ? '' : 's'} not shown (--limit)`] : [])];
 }
 
 /**

@@ -45,7 +45,7 @@ describe('top --batch', () => {
     expect(r.code).toBe(0);
     const lines = blocks(r.out)[0] ?? [];
     expect(lines.filter((l) => l.startsWith('table ')).map((l) => l.split(',')[0])).toEqual([
-      'table live_fx: 6 regions', 'table hbase:meta: 1 regions', 'table hbase:namespace: 1 regions', 'table smoke1: 5 regions', 'table t1: 4 regions',
+      'table live_fx: 6 regions', 'table hbase:meta: 1 region', 'table hbase:namespace: 1 region', 'table smoke1: 5 regions', 'table t1: 4 regions',
     ]);
     const smoke = lines.slice(lines.findIndex((l) => l.startsWith('table smoke1')) + 2, lines.findIndex((l) => l.startsWith('table t1')) - 1);
     expect(smoke.map((l) => l.slice(0, 8))).toEqual(['55e5f09a', 'b14d36e5', '87c02b88', '2b49bbdf', 'b2534fc8']);

@@ -46,7 +46,7 @@ describe('top --batch against a real HBase', () => {
     expect(blocks).toHaveLength(2);
     for (const block of blocks) {
       expect(block[0]).toMatch(/^top \S+Z {2}mode regions {2}sort requests {2}interval \d+\.\ds {2}hot k=3$/);
-      expect(block[2]).toMatch(new RegExp(`^table ${table}: 1 regions, \\d+\\.\\d requests/s, fair share 100\\.0%, 0 hot shown$`));
+      expect(block[2]).toMatch(new RegExp(`^table ${table}: 1 region, \\d+\\.\\d requests/s, fair share 100\\.0%, 0 hot shown$`));
       expect(block).toHaveLength(5);
       expect(block[4]).toMatch(/^[0-9a-f]{32} {13}\S+,\d+,\d+ +[\d.]+ +[\d.]+ +[\d.]+ +\d+(\.\d+)? [KMGT]?B +(100\.0|0\.0)%$/);
     }

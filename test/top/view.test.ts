@@ -31,7 +31,7 @@ describe('regions mode', () => {
       'aaa                rs1,16020,1    3.0     2.0      1.0  2 MB   1.5%',
       'bbb     g          rs1,16020,1    1.0     0.5      0.5   0 B   0.5%',
       '',
-      'table u: 1 regions, 0.0 requests/s, fair share 100.0%, 0 hot shown',
+      'table u: 1 region, 0.0 requests/s, fair share 100.0%, 0 hot shown',
       'REGION  START KEY  SERVER       REQ/S  READ/S  WRITE/S  SIZE  SHARE  HOT',
       'ddd                rs2,16020,1    0.0     0.0      0.0   0 B   0.0%',
     ]);
@@ -42,7 +42,7 @@ describe('regions mode', () => {
     expect(lines.slice(4, 7)).toEqual([
       'ccc     p          rs2,16020,1  201.0     1.0    200.0  5 MB  98.0%  HOT requests,writes',
       'aaa                rs1,16020,1    3.0     2.0      1.0  2 MB   1.5%',
-      '… 1 more regions not shown (--limit)',
+      '… 1 more region not shown (--limit)',
     ]);
   });
 
