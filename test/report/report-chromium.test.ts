@@ -1,9 +1,10 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
 import { seriesReport } from '../../src/report/html/build.js';
 import { CHROMIUM, haveChromium, launchChromium } from './chromium.js';
 import { encoded, fixtureSeries } from './fixture.js';
@@ -96,4 +97,31 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     // bounds b..f are evenly spaced: every row keeps the same height, so the same cell is under the same pixel
     expect(await pixel(hot.px, hot.py)).toEqual([255, 245, 90]);
   });
+
+  it('renders a redacted report of a timestamp-first table with key samples; hover shows stand-ins, not the keys', async () => {
+    const fixture = (name: string): string => readFileSync(new URL(`../fixtures/series/${name}`, import.meta.url), 'utf8');
+    const tail = parseLoadSeries(fixture('tail-hex-presplit.ndjson'), 'tail-hex-presplit.ndjson');
+    const samples = parseKeySamples(fixture('tail-hex-presplit.samples.ndjson'), 'tail-hex-presplit.samples.ndjson');
+    const dir = mkdtempSync(join(tmpdir(), 'report-page-'));
+    const file = join(dir, 'redacted.html');
+    writeFileSync(file, seriesReport(tail, { samples, redact: true }));
+    const other = await context.newPage();
+    const pageErrors: string[] = [];
+    other.on('pageerror', (e) => pageErrors.push(e.message));
+    await other.goto(pathToFileURL(file).href);
+    await other.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    expect(pageErrors).toEqual([]);
+    const box = await other.locator('canvas.heatmap').boundingBox();
+    expect(box).not.toBeNull();
+    const text: string[] = [];
+    for (const f of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+      await other.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) * f);
+      text.push((await other.textContent('.panel .tip')) ?? '');
+    }
+    const tips = text.join('\n');
+    expect(tips).toContain('start key: "');
+    for (const original of ['1fffffff', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'sensor-0000']) expect(tips).not.toContain(original);
+    expect(await other.textContent('body')).not.toContain('20240601120');
+    await other.close();
+  }, 120_000);
 });
