@@ -22,8 +22,11 @@ export function percentileMs(valuesMs: readonly number[], p: number): number | n
 export interface LatencySummary {
   /** Requests measured. */
   readonly count: number;
+  /** Median latency, ms (see {@link percentileMs}). */
   readonly p50Ms: number | null;
+  /** 99th percentile latency, ms. */
   readonly p99Ms: number | null;
+  /** Slowest request, ms. */
   readonly maxMs: number | null;
 }
 

@@ -70,6 +70,7 @@ export interface RegionLoadShare {
   readonly hotIntervals: number;
   /** Start of the first interval and end of the last interval it was part of, epoch ms. */
   readonly firstSeenMs: number;
+  /** End of the last interval it was part of, epoch ms. */
   readonly lastSeenMs: number;
 }
 
@@ -119,6 +120,7 @@ export interface TimelineEntry {
 
 /** Another shape the evidence could not rule out, and what would separate the two. */
 export interface ShapeAlternative {
+  /** The other shape (see `SHAPES`). */
   readonly shape: ShapeId;
   /** The evidence that would decide between the verdict and this shape. */
   readonly separatedBy: string;
@@ -126,13 +128,15 @@ export interface ShapeAlternative {
 
 /** A finding beside the shape: a placement or table-layout problem, with its evidence. */
 export interface Finding {
+  /** Which finding (see `FINDINGS`). */
   readonly kind: FindingKind;
   /** One sentence stating the finding. */
   readonly summary: string;
   /** The numbers behind it. */
   readonly evidence: readonly string[];
-  /** Servers and regions (encoded names) concerned. */
+  /** RegionServers concerned (`host,port,startcode`). */
   readonly servers: readonly string[];
+  /** Regions concerned (encoded names). */
   readonly regions: readonly string[];
 }
 
@@ -146,6 +150,7 @@ export interface Spread {
 
 /** Full detection result. */
 export interface DetectResult {
+  /** Table of the load series (`ns:name` outside the default namespace). */
   readonly table: string;
   /** Analysed window: first and last snapshot times, epoch ms, and the number of intervals. */
   readonly window: { readonly startMs: number; readonly endMs: number; readonly intervals: number };
@@ -177,6 +182,7 @@ export interface DetectResult {
   readonly servers: readonly ServerLoadShare[];
   /** Regions in key order (then by first sighting). */
   readonly regions: readonly RegionLoadShare[];
+  /** Each interval's hottest server and region, in time order. */
   readonly timeline: readonly TimelineEntry[];
   /** What the rate step handled (resets, moves, splits, merges, gaps). */
   readonly events: readonly RateEvent[];

@@ -48,7 +48,9 @@ export interface RegionLoad {
 export interface LiveServer {
   /** `host:port` (RPC port), as the gateway prints it. */
   readonly name: string;
+  /** Host part of `name`. */
   readonly host: string;
+  /** RPC port part of `name`. */
   readonly port: number;
   /** Server start code (ms since epoch). */
   readonly startCode: number;
@@ -72,6 +74,7 @@ export interface ClusterStatus {
   readonly requests: number;
   /** Average number of regions per server. */
   readonly averageLoad: number;
+  /** Live RegionServers with their regions' loads. */
   readonly liveServers: readonly LiveServer[];
   /** Dead servers as `host,port,startCode`. */
   readonly deadServers: readonly string[];
@@ -95,7 +98,9 @@ export interface TableRegion {
 
 /** Regions of a table. */
 export interface TableRegions {
+  /** Table name as the gateway returns it. */
   readonly table: string;
+  /** The table's regions in key order. */
   readonly regions: readonly TableRegion[];
 }
 
@@ -107,19 +112,25 @@ export interface Cell {
   readonly qualifier: Bytes;
   /** Cell timestamp, ms since epoch. */
   readonly timestamp: number;
+  /** Cell value bytes. */
   readonly value: Bytes;
 }
 
 /** One row read back from HBase: its key and cells in HBase order. */
 export interface Row {
+  /** Rowkey bytes. */
   readonly key: Bytes;
+  /** Cells, ordered by family, qualifier, then newest timestamp first. */
   readonly cells: readonly Cell[];
 }
 
 /** A cell to write. */
 export interface CellInput {
+  /** Column family (strings as UTF-8). */
   readonly family: BytesLike;
+  /** Column qualifier, may be empty (strings as UTF-8). */
   readonly qualifier: BytesLike;
+  /** Cell value (strings as UTF-8). */
   readonly value: BytesLike;
   /** Explicit timestamp, ms. Omitted = the server's clock (makes the put non-idempotent under retries). */
   readonly timestamp?: number;
@@ -127,13 +138,17 @@ export interface CellInput {
 
 /** A row to write. */
 export interface RowInput {
+  /** Rowkey (strings as UTF-8). */
   readonly key: BytesLike;
+  /** Cells to put in the row. */
   readonly cells: readonly CellInput[];
 }
 
 /** A column family's schema: its name and HBase's attribute strings (`VERSIONS`, `TTL`, `BLOOMFILTER`...). */
 export interface ColumnSchema {
+  /** Column family name. */
   readonly name: string;
+  /** Family attributes as HBase prints them, e.g. `{VERSIONS: '1', COMPRESSION: 'SNAPPY'}`. */
   readonly attributes: Readonly<Record<string, string>>;
 }
 
@@ -141,6 +156,8 @@ export interface ColumnSchema {
 export interface TableSchema {
   /** Table name, `ns:t` outside the default namespace. */
   readonly name: string;
+  /** Table attributes as HBase prints them (e.g. `hbase.store.file-tracker.impl`). */
   readonly attributes: Readonly<Record<string, string>>;
+  /** Column families. */
   readonly columns: readonly ColumnSchema[];
 }

@@ -5,7 +5,9 @@
  * Either end may be left open.
  */
 export interface TimeRangeMs {
+  /** First time included, epoch ms; absent for no lower bound. */
   readonly fromMs?: number;
+  /** First time excluded, epoch ms; absent for no upper bound. */
   readonly toMs?: number;
 }
 

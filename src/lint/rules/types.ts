@@ -29,7 +29,9 @@ export interface Hit {
 export interface LintRule {
   /** Stable code, e.g. `CF_COUNT`; never renamed once released. */
   readonly code: string;
+  /** Severity of every finding of the rule. */
   readonly severity: Severity;
+  /** What the rule looks at (shown by `lint --rules`). */
   readonly scope: RuleScope;
   /** What it checks, one line. */
   readonly checks: string;
@@ -43,10 +45,15 @@ export interface LintRule {
 
 /** One finding as `lint` reports it (`--json` prints these objects, `location` only when known). */
 export interface Finding {
+  /** The rule's stable code, e.g. `CF_COUNT`. */
   readonly code: string;
+  /** The rule's severity. */
   readonly severity: Severity;
+  /** Logical path of the thing at fault (see {@link Hit.path}). */
   readonly path: string;
+  /** What is wrong, with the values that make it wrong. */
   readonly message: string;
+  /** How to fix it (the rule's fix). */
   readonly fix: string;
   /** `file:line:column` of the offending text, when known. */
   readonly location?: string;

@@ -16,8 +16,12 @@ import { type ScoreTerm, scoreCandidate } from './score.js';
 export interface SuggestInput {
   /** Field name → type (`string`, `epochMs`, `domain`, `pii`, ...), in the order the user gave them. */
   readonly fields: Readonly<Record<string, string>>;
+  /** How the application reads and writes (`--access`); the key must serve each. */
   readonly access: readonly AccessPattern[];
+  /** RegionServers the table will run on (>= 1); sets salt bucket counts and the pre-split. */
   readonly servers: number;
+  /** Expected writes per second over the whole table; with it, more than the heavy-write threshold per server favours
+   * keys that spread writes over every region. */
   readonly writesPerSec?: number;
   /** Table name used in the proposals (default `t`). */
   readonly table?: string;
@@ -25,12 +29,19 @@ export interface SuggestInput {
 
 /** One ranked proposal. */
 export interface Suggestion {
+  /** 1 for the best proposal. */
   readonly rank: number;
+  /** The key strategy the proposal follows. */
   readonly strategy: Strategy;
+  /** The rowkey template, ready for `key encode` and `lint`. */
   readonly template: string;
+  /** What the design gives up, one sentence. */
   readonly tradeoff: string;
+  /** Sum of `terms`' points; higher is better. */
   readonly score: number;
+  /** The score term by term, with reasons. */
   readonly terms: readonly ScoreTerm[];
+  /** How to pre-split the table for this key. */
   readonly presplit: PresplitProposal;
   /** Column family proposed with it: one short family, one version, compressed, row bloom filter. */
   readonly family: string;
