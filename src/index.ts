@@ -25,6 +25,7 @@ export * from './sources/index.js';
 export * from './load/index.js';
 export * from './hbase/rest/index.js';
 export * from './hbase/shell/index.js';
+export * from './hbase/thrift2/index.js';
 
 export type { RegionLoad } from './model/index.js';
 export type { RegionLoad as RestRegionLoad } from './hbase/rest/index.js';

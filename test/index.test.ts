@@ -12,7 +12,7 @@ describe('library entry', () => {
       'computeRates', 'parseLoadSeries', // model
       'detectHotspots', // analysis
       'lintSubject', 'ruleByCode', 'suggestDesigns', // lint
-      'createRestSource', 'parseListRegions', 'runLoad', 'createRestClient', 'RestError', 'runShellCommands', 'createTableCommand', // adapters
+      'createRestSource', 'parseListRegions', 'runLoad', 'createRestClient', 'RestError', 'runShellCommands', 'createTableCommand', 'createThrift2Client', 'ThriftError', // adapters
     ];
     for (const name of names) expect(typeof (lib as Record<string, unknown>)[name], name).toBe('function');
     expect(lib.META_ENCODED_NAME).toBe('1588230740');
