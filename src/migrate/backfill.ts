@@ -30,8 +30,12 @@ export interface BackfillOptions {
   readonly batchRows?: number;
   /** Rows per second at most (default unlimited). */
   readonly rowsPerSec?: number;
-  /** Cells per scanner fetch from the gateway (default 2000). */
+  /** Cells per scanner fetch from the gateway (default 5000). */
   readonly scanBatchCells?: number;
+  /** Rows the gateway's scanner fetches per RegionServer RPC (scanner caching, default 1000). */
+  readonly scanCachingRows?: number;
+  /** Puts in flight at once (default 2); batches are still committed to the checkpoint in scan order. */
+  readonly concurrency?: number;
   /** NDJSON file receiving one line per unmappable row (`key`, `hex`, `reason`, `code`). */
   readonly rejectsFile?: string;
   /** Finish normally even when rows were rejected (default false: the run fails at the end). */
@@ -119,6 +123,8 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
   if (o.rowsPerSec !== undefined && !(o.rowsPerSec > 0 && Number.isFinite(o.rowsPerSec))) {
     throw new HotspotError('MIGRATE_OPTION_INVALID', `--rate ${o.rowsPerSec}: give rows per second above 0`, { field: 'rate' });
   }
+  const concurrency = o.concurrency ?? 2;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new HotspotError('MIGRATE_OPTION_INVALID', `concurrency ${concurrency}: give a whole number of puts in flight, at least 1`, { field: 'concurrency' });
   const { cp, resumed } = await startState(o);
   const bucket = o.rowsPerSec ? new TokenBucket(o.rowsPerSec, batchRows) : undefined;
   const call = o.signal ? { signal: o.signal } : {};
@@ -149,7 +155,8 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
   for (const range of cp.ranges) {
     if (range.done) continue;
     if (o.signal?.aborted) throw aborted(o.checkpointFile);
-    let inflight: Promise<void> | undefined;
+    // Puts in flight, oldest first; each settles after its batch is committed, in scan order.
+    const inflight: Promise<void>[] = [];
     let rows: RowInput[] = [];
     let rejectLines: string[] = [];
     let cells = 0;
@@ -158,11 +165,17 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
       if (last === undefined) return;
       const batch = rows, lines = rejectLines, batchCells = cells, lastRow = last;
       rows = []; rejectLines = []; cells = 0; last = undefined;
-      await inflight;
+      while (inflight.length >= concurrency) await inflight.shift();
       if (o.signal?.aborted) throw aborted(o.checkpointFile);
       if (bucket) await sleep(bucket.take(batch.length), o.signal);
-      inflight = (async () => {
-        if (batch.length > 0) await o.client.putRows(o.target, batch, call);
+      const put = batch.length > 0 ? o.client.putRows(o.target, batch, call) : Promise.resolve();
+      const previous = inflight[inflight.length - 1];
+      put.catch(() => undefined);
+      const committed = (async () => {
+        await previous;
+        await put;
+        // Nothing is committed after a stop: a put that landed anyway is redone on resume (same cells, same timestamps).
+        if (o.signal?.aborted) throw aborted(o.checkpointFile);
         if (lines.length > 0 && o.rejectsFile) await appendFile(o.rejectsFile, lines.join(''));
         range.lastRow = lastRow;
         range.rows += batch.length;
@@ -173,13 +186,16 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
         await save();
         o.onProgress?.(progress());
       })();
+      committed.catch(() => undefined);
+      inflight.push(committed);
     };
     try {
       const scan = o.client.scan(o.source, {
         ...(range.lastRow ? { startRow: concatBytes(range.lastRow, new Uint8Array([0])) } : range.startKey.length ? { startRow: range.startKey } : {}),
         ...(range.endKey.length ? { endRow: range.endKey } : {}),
         maxVersions: 2147483647,
-        batch: o.scanBatchCells ?? 2000,
+        batch: o.scanBatchCells ?? 5000,
+        caching: o.scanCachingRows ?? 1000,
         cacheBlocks: false,
         ...call,
       });
@@ -199,9 +215,9 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
         if (rows.length + rejectLines.length >= batchRows) await flush();
       }
       await flush();
-      await inflight;
+      while (inflight.length > 0) await inflight.shift();
     } catch (e) {
-      await inflight?.catch(() => undefined);
+      await Promise.allSettled(inflight);
       if (o.signal?.aborted) throw aborted(o.checkpointFile);
       throw e;
     }
