@@ -3,27 +3,35 @@
  * newest-first, time range) and which of the playbook's anti-patterns it hits (a time or sequence first, numbers
  * without padding, personal data in clear). A pure analysis of the compiled template; the CLI renders it.
  */
-import type { KeyPart } from '../types.js';
+import type { KeyPart, RowkeyTemplate } from '../types.js';
 import type { CompiledTemplate } from './compile.js';
 import { looksLikePii, looksLikeSequence, looksLikeTime } from './explain-names.js';
 
 /** One part as `key explain` reports it. */
 export interface ExplainedPart {
+  /** The part's text in the template, e.g. `{salt(deviceId,16)}`. */
   readonly source: string;
+  /** What the part is (see {@link KeyPart.kind}). */
   readonly kind: KeyPart['kind'];
   /** 0-based character offset in the template. */
   readonly position: number;
   /** Width in bytes, or `null` when it varies. */
   readonly widthBytes: number | null;
+  /** Which bytes it can hold (see {@link KeyPart.alphabet}). */
   readonly alphabet: KeyPart['alphabet'];
+  /** Record fields it reads, in order. */
   readonly inputs: readonly string[];
+  /** Salt buckets it spreads keys over, or `null` for a part that is not a salt or bucket. */
   readonly buckets: number | null;
+  /** How the part's bytes sort against its order field (see {@link KeyPart.order}). */
   readonly order: KeyPart['order'];
 }
 
 /** An access pattern and whether (and how) the key serves it. */
 export interface AccessVerdict {
+  /** The access pattern judged. */
   readonly pattern: 'point get' | 'prefix scan' | 'newest-first' | 'time range';
+  /** Whether the key serves it; `detail` says how or why not. */
   readonly served: boolean;
   /** How: the fields to know and the number of scans, or why not. */
   readonly detail: string;
@@ -34,6 +42,7 @@ export type AntiPatternCode = 'time-first' | 'sequence-first' | 'unpadded-number
 
 /** An anti-pattern the template hits. */
 export interface AntiPattern {
+  /** Which anti-pattern. */
   readonly code: AntiPatternCode;
   /** The field concerned. */
   readonly field: string;
@@ -43,12 +52,19 @@ export interface AntiPattern {
 
 /** The whole explanation (also the `--json` shape of `key explain`). */
 export interface KeyExplanation {
+  /** The template as given. */
   readonly template: string;
+  /** Its parts, in key order. */
   readonly parts: readonly ExplainedPart[];
+  /** Record fields the template reads. */
   readonly fields: readonly string[];
+  /** Whether a record can be recovered from a key (see {@link RowkeyTemplate.decodable}). */
   readonly decodable: boolean;
+  /** Why the key is not (or not always) decodable, one line each; empty when it is. */
   readonly decodeWarnings: readonly string[];
+  /** Each access pattern and whether the key serves it. */
   readonly accessPatterns: readonly AccessVerdict[];
+  /** The anti-patterns the template hits; empty when none. */
   readonly antiPatterns: readonly AntiPattern[];
 }
 
