@@ -111,8 +111,11 @@ export function segmentWidths(bounds: readonly Uint8Array[]): number[] {
   });
 }
 
-function pack(values: number[]): string {
-  const u16 = new Uint16Array(values);
+/** Quantizes the per-region value lists into one Uint16 array (region by region), deflated and base64-encoded. */
+function pack(lists: readonly (readonly number[])[], q: (v: number) => number): string {
+  const u16 = new Uint16Array(lists.reduce((n, l) => n + l.length, 0));
+  let i = 0;
+  for (const list of lists) for (const v of list) u16[i++] = q(v);
   return deflateRawSync(Buffer.from(u16.buffer)).toString('base64');
 }
 
@@ -180,9 +183,9 @@ export function panelData(title: string, rates: LoadRates): PanelData {
     t1: list.map((r) => r.t1),
     serverRuns: list.map((r) => r.servers.flatMap((s, i) => (s >= 0 && s !== r.servers[i - 1] ? [r.t0 + i, s] : []))),
     scale,
-    requests: pack(list.flatMap((r) => r.req.map(q))),
-    writes: pack(list.flatMap((r) => r.wr.map(q))),
-    reads: pack(list.flatMap((r) => r.rd.map(q))),
+    requests: pack(list.map((r) => r.req), q),
+    writes: pack(list.map((r) => r.wr), q),
+    reads: pack(list.map((r) => r.rd), q),
     split,
     serverRates,
     fair: totals.map((t, i) => t / Math.max(1, rates.intervals[i]?.servers.length ?? 1)),
