@@ -9,8 +9,11 @@ import type { KeyPart } from '../keys/types.js';
 
 /** Where a thing was written: file as the user gave it, 1-based line and column. */
 export interface SourcePlace {
+  /** File path as the user gave it. */
   readonly file: string;
+  /** 1-based line. */
   readonly line: number;
+  /** 1-based column. */
   readonly column: number;
 }
 
@@ -20,8 +23,11 @@ export interface SourcePlace {
  * the input did not set is absent, so rules can tell "left at HBase's default" from "set".
  */
 export interface FamilyModel {
+  /** Column family name. */
   readonly name: string;
+  /** Attributes the input set, by HBase's upper-case name. */
   readonly attributes: Readonly<Record<string, string>>;
+  /** Where the family was declared. */
   readonly place: SourcePlace;
 }
 
@@ -45,9 +51,11 @@ export type SplitModel =
 export interface TableModel {
   /** Table name as written, `ns:t` outside the default namespace. */
   readonly name: string;
+  /** Column families, in the order declared. */
   readonly families: readonly FamilyModel[];
   /** Table-level attributes (`MAX_FILESIZE`, `MEMSTORE_FLUSHSIZE`, `DURABILITY`, ...), values as text. */
   readonly attributes: Readonly<Record<string, string>>;
+  /** How the table is pre-split. */
   readonly splits: SplitModel;
   /** Where the table was created (or first seen). */
   readonly place: SourcePlace;
@@ -55,9 +63,11 @@ export interface TableModel {
 
 /** One `<property>` of `hbase-site.xml`. */
 export interface SiteProperty {
+  /** Property name, e.g. `hfile.block.cache.size`. */
   readonly name: string;
   /** The value text, trimmed. */
   readonly value: string;
+  /** Where the property was written. */
   readonly place: SourcePlace;
 }
 
@@ -83,7 +93,9 @@ export type AccessKind = 'point-get' | 'latest-n' | 'time-range' | 'prefix-scan'
  * `point-get`). `fields` are the key fields the reader knows exactly (for `point-get`: all of them).
  */
 export interface AccessPattern {
+  /** What kind of access. */
   readonly kind: AccessKind;
+  /** Key fields the reader knows exactly. */
   readonly fields: readonly string[];
 }
 
@@ -97,7 +109,9 @@ export type KeyPartShape = Pick<
 export interface KeyDesign {
   /** Template text, e.g. `{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}`. */
   readonly source: string;
+  /** The compiled template's parts, in key order. */
   readonly parts: readonly KeyPartShape[];
+  /** The access patterns the key must serve. */
   readonly access: readonly AccessPattern[];
   /** Field types when known (`epochMs`, `string`, `long`, `int`), by field name. */
   readonly fieldTypes?: Readonly<Record<string, string>>;
@@ -110,6 +124,7 @@ export interface KeyDesign {
  * See `wide-row.ts` for the YAML/JSON form.
  */
 export interface WideRowModel {
+  /** Table the rows live in. */
   readonly table: string;
   /** Rowkey template text and its parts. */
   readonly key: KeyDesign;
@@ -119,22 +134,31 @@ export interface WideRowModel {
   readonly cellBytes: number;
   /** Family TTL, seconds, when cells expire; `undefined` when they are kept forever. */
   readonly ttlSeconds?: number;
+  /** Where the description was written. */
   readonly place: SourcePlace;
 }
 
 /** Load and cluster size stated by the user (`--servers`, `--writes`). */
 export interface WorkloadModel {
+  /** RegionServers the table runs on (`--servers`). */
   readonly servers?: number;
+  /** Writes per second over the whole table (`--writes`). */
   readonly writesPerSec?: number;
 }
 
 /** Everything one lint run looks at. */
 export interface LintSubject {
+  /** Tables from shell scripts and REST schema files. */
   readonly tables: readonly TableModel[];
+  /** `hbase-site.xml` properties. */
   readonly site: readonly SiteProperty[];
+  /** RegionServer JVM settings from `hbase-env.sh`, when given. */
   readonly jvm?: JvmModel;
+  /** Rowkey designs. */
   readonly keys: readonly KeyDesign[];
+  /** Wide-row descriptions. */
   readonly wideRows: readonly WideRowModel[];
+  /** Stated load and cluster size. */
   readonly workload: WorkloadModel;
 }
 
