@@ -1,7 +1,7 @@
 // Backfill throughput against the local HBase REST gateway: rows/s of `runBackfill` (scan the source, rewrite keys,
 // put with original timestamps, checkpoint each batch) against rows/s of a plain batch writer putting the same rows
 // through the same gateway. Target: the backfill reaches at least 80% of the plain writer. Also prints the peak heap
-// during the backfill (memory stays flat in table size: two batches in flight at most).
+// during the backfill (memory stays flat in table size: the batches in flight at most).
 // Skips (exit 0) when no gateway answers at $HBASE_REST_URL or http://127.0.0.1:8080.
 // Usage: npx tsx bench/backfill.bench.ts [--small]
 import { mkdtempSync, rmSync } from 'node:fs';

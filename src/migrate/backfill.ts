@@ -3,7 +3,7 @@
  * with every cell's ORIGINAL timestamp, so that an older copied cell never hides a newer one a dual writer put there
  * (HBase orders a column's versions by timestamp, not by arrival). Scans the source one key range (region) at a time,
  * writes in bounded batches, checkpoints after every batch the target acknowledged, and resumes from the row after the
- * last acknowledged batch. Memory is bounded by two batches, whatever the table's size.
+ * last acknowledged batch. Memory is bounded by the batches in flight (concurrency + 1), whatever the table's size.
  *
  * @module
  */
@@ -34,7 +34,7 @@ export interface BackfillOptions {
   readonly scanBatchCells?: number;
   /** Rows the gateway's scanner fetches per RegionServer RPC (scanner caching, default 1000). */
   readonly scanCachingRows?: number;
-  /** Puts in flight at once (default 2); batches are still committed to the checkpoint in scan order. */
+  /** Puts in flight at once (default 4); batches are still committed to the checkpoint in scan order. */
   readonly concurrency?: number;
   /** NDJSON file receiving one line per unmappable row (`key`, `hex`, `reason`, `code`). */
   readonly rejectsFile?: string;
@@ -123,7 +123,7 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
   if (o.rowsPerSec !== undefined && !(o.rowsPerSec > 0 && Number.isFinite(o.rowsPerSec))) {
     throw new HotspotError('MIGRATE_OPTION_INVALID', `--rate ${o.rowsPerSec}: give rows per second above 0`, { field: 'rate' });
   }
-  const concurrency = o.concurrency ?? 2;
+  const concurrency = o.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new HotspotError('MIGRATE_OPTION_INVALID', `concurrency ${concurrency}: give a whole number of puts in flight, at least 1`, { field: 'concurrency' });
   const { cp, resumed } = await startState(o);
   const bucket = o.rowsPerSec ? new TokenBucket(o.rowsPerSec, batchRows) : undefined;
