@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+function capture(): { io: CliIo; out: () => string; err: () => string } {
+  let out = '', err = '';
+  return { io: { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, isTTY: false, readStdin: async () => '' }, out: () => out, err: () => err };
+}
+
+describe('migrate CLI', () => {
+  it('retire prints disable and drop as a dry run once the keep period is over', async () => {
+    const c = capture();
+    expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', '2020-01-01T00:00:00Z', '--keep-days', '14'], c.io)).toBe(0);
+    expect(c.out()).toBe('disable "metrics"\ndrop "metrics"\n');
+    expect(c.err()).toContain('dry run');
+  });
+  it('retire refuses before the keep period ends, naming the date', async () => {
+    const c = capture();
+    const soon = new Date(Date.now() - 86_400_000).toISOString();
+    expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', soon, '--keep-days', '14'], c.io)).toBe(2);
+    expect(c.err()).toContain('is kept until');
+  });
+  it('backfill refuses templates that cannot map keys before contacting HBase', async () => {
+    const c = capture();
+    const args = ['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(host,8)}_{id}'];
+    expect(await runCli(args, c.io)).toBe(2);
+    expect(c.err()).toContain('"host"');
+  });
+  it('backfill refuses a bad --batch', async () => {
+    const c = capture();
+    const args = ['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,8)}_{id}', '--batch', '0'];
+    expect(await runCli(args, c.io)).toBe(2);
+    expect(c.err()).toContain('--batch 0');
+  });
+});
