@@ -25,9 +25,12 @@ function nineDigits(at: number): string {
   return `${pair(9)} ${pair(7)} ${pair(5)} ${pair(3)} b[p + ${at + 1}] = 48 + x;`;
 }
 
-/** `Long.MAX_VALUE - t` as 19 digits at `b[p..p+18]`, in int32 arithmetic on base-10^9 chunks of t. */
+/**
+ * `Long.MAX_VALUE - t` as 19 digits at `b[p..p+18]`, in int32 arithmetic on base-10^9 chunks of t. `t * 1e-9` is within
+ * 1e-8 of t / 10^9 for t < 2^53, so its floor is off by at most one, which the two corrections put right.
+ */
 function reverseTsCode(t: string): string {
-  return `{ let hi = Math.floor(${t} / 1e9); let lo = ${t} - hi * 1e9;
+  return `{ let hi = Math.floor(${t} * 1e-9); let lo = ${t} - hi * 1e9;
     if (lo < 0) { hi -= 1; lo += 1e9; } else if (lo >= 1e9) { hi += 1; lo -= 1e9; }
     let mid = (${MAX_MID} - hi) | 0; let x = (${MAX_LOW} - lo) | 0; let q = 0; let d = 0;
     if (x < 0) { x = (x + 1000000000) | 0; mid = (mid - 1) | 0; }
@@ -55,8 +58,12 @@ function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySe
         : `for (let k = 0, n = ${v}.length; k < n; k++) { const c = ${v}.charCodeAt(k); any |= c; b[p + k] = c; } p += ${v}.length;`;
     case 'saltHex': {
       const ahead = copyAhead(parts, i);
-      const copy = ahead ? ` any |= c; b[p + ${ahead.gapBytes} + k] = c;` : '';
-      return `{ let h = 0; for (let k = 0, n = ${v}.length; k < n; k++) { const c = ${v}.charCodeAt(k); h = (Math.imul(h, 31) + c) | 0;${copy} }
+      const copy = (c: string, k: string) => (ahead ? ` any |= ${c}; b[p + ${ahead.gapBytes} + ${k}] = ${c};` : '');
+      // Four code units a step: h·31^4 + c0·31^3 + c1·31^2 + c2·31 + c3 (mod 2^32) shortens the multiply chain.
+      return `{ let h = 0; let k = 0; const n = ${v}.length;
+    for (; k + 4 <= n; k += 4) { const c0 = ${v}.charCodeAt(k); const c1 = ${v}.charCodeAt(k + 1); const c2 = ${v}.charCodeAt(k + 2); const c3 = ${v}.charCodeAt(k + 3);
+      h = (Math.imul(h, 923521) + Math.imul(c0, 29791) + Math.imul(c1, 961) + Math.imul(c2, 31) + c3) | 0;${copy('c0', 'k')}${copy('c1', 'k + 1')}${copy('c2', 'k + 2')}${copy('c3', 'k + 3')} }
+    for (; k < n; k++) { const c = ${v}.charCodeAt(k); h = (Math.imul(h, 31) + c) | 0;${copy('c', 'k')} }
     const s = Math.abs(h % ${inline.buckets}); b[p] = H[s >> 4]; b[p + 1] = H[s & 15]; p += 2; }`;
     }
     case 'reverseTs':
