@@ -34,3 +34,12 @@ export async function cloneSnapshotSource(table: string, options: ShellRunOption
   await runShellCommandsOrThrow(snapshotSourceCommands(table, names), { onError: 'stop', ...options });
   return names;
 }
+
+/**
+ * The snapshot and clone names back from a clone name made by {@link snapshotNames} (for a resumed backfill, whose
+ * checkpoint names the clone); `undefined` when `clone` is not such a name.
+ */
+export function namesFromClone(clone: string): { snapshot: string; clone: string } | undefined {
+  const m = /^(.*)_backfill_src_(\d+)$/.exec(clone);
+  return m ? { snapshot: `${m[1]}_backfill_${m[2]}`, clone } : undefined;
+}

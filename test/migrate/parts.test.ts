@@ -3,6 +3,7 @@ import { checkpointFromJson, checkpointToJson } from '../../src/migrate/checkpoi
 import { templateKeyMap } from '../../src/migrate/key-map.js';
 import { familiesFromSchema, planMigration } from '../../src/migrate/plan.js';
 import { checkRetirement } from '../../src/migrate/retire.js';
+import { namesFromClone, snapshotNames, snapshotSourceCommands } from '../../src/migrate/snapshot-source.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -76,5 +77,18 @@ describe('checkRetirement', () => {
   it('refuses a bad keep period or switch time', () => {
     expect(() => checkRetirement('t', switched, -1, 0)).toThrow(expect.objectContaining({ code: 'MIGRATE_OPTION_INVALID' }));
     expect(() => checkRetirement('t', Number.NaN, 1, 0)).toThrow(expect.objectContaining({ code: 'MIGRATE_OPTION_INVALID' }));
+  });
+});
+
+describe('snapshot source names', () => {
+  it('names the snapshot and clone after the table and time, and recovers them from the clone', () => {
+    const names = snapshotNames('ns:metrics', 1_700_000_000_000);
+    expect(names).toEqual({ snapshot: 'ns_metrics_backfill_1700000000000', clone: 'ns_metrics_backfill_src_1700000000000' });
+    expect(namesFromClone(names.clone)).toEqual(names);
+    expect(namesFromClone('metrics')).toBeUndefined();
+    expect(snapshotSourceCommands('ns:metrics', names)).toEqual([
+      'snapshot "ns:metrics", "ns_metrics_backfill_1700000000000"',
+      'clone_snapshot "ns_metrics_backfill_1700000000000", "ns_metrics_backfill_src_1700000000000"',
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { createRestClient } from '../../hbase/rest/index.js';
 import { runShellCommands } from '../../hbase/shell/index.js';
 import { type BackfillProgress, runBackfill } from '../../migrate/backfill.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
-import { cloneSnapshotSource, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
+import { readCheckpoint } from '../../migrate/checkpoint.js';
+import { cloneSnapshotSource, namesFromClone, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
 import { verifyMigration } from '../../migrate/verify.js';
 import { HotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
@@ -82,7 +83,10 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       const client = createRestClient({ baseUrl: flags.rest });
       const batchRows = numberOption(flags.batch, '--batch', 1, true);
       const rowsPerSec = flags.rate === undefined ? undefined : numberOption(flags.rate, '--rate', 1, false);
-      const names = flags.sourceSnapshot ? await cloneSnapshotSource(flags.from) : undefined;
+      // A resumed run keeps scanning the clone its checkpoint names, so the resume does not take a new snapshot.
+      const previous = flags.sourceSnapshot && flags.checkpoint ? await readCheckpoint(flags.checkpoint) : undefined;
+      const resumedClone = previous ? namesFromClone(previous.source) : undefined;
+      const names = !flags.sourceSnapshot ? undefined : resumedClone && (await client.tableExists(resumedClone.clone)) ? resumedClone : await cloneSnapshotSource(flags.from);
       if (names) io.stderr(`backfill source: ${names.clone} (clone of snapshot ${names.snapshot} of ${flags.from})\n`);
       const controller = new AbortController();
       const onSigint = () => controller.abort();
