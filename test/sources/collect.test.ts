@@ -27,12 +27,14 @@ describe('collectSeries', () => {
   it('marks gaps while the gateway is gone, keeps sampling, and writes every snapshot it read', async () => {
     server = await serveFixtures(liveFxRoutes());
     const s = server;
-    const client = createRestClient({ baseUrl: s.url, timeoutMs: 200, retry: { maxAttempts: 2, initialDelayMs: 10, maxDelayMs: 10 } });
+    // Generous per-request timeout and interval: on a loaded machine a loopback answer can take hundreds of ms, and a
+    // slow answer must not be mistaken for the outage this test makes.
+    const client = createRestClient({ baseUrl: s.url, timeoutMs: 900, retry: { maxAttempts: 2, initialDelayMs: 10, maxDelayMs: 10 } });
     const source = createRestSource({ client, table: 'live_fx', description: s.url, settle: { attempts: 1 } });
     const written: LoadSnapshot[] = [];
     const events: CollectEvent[] = [];
     const summary = await collectSeries({
-      source, intervalMs: 400, durationMs: 3200, write: (x) => written.push(x),
+      source, intervalMs: 1000, durationMs: 8000, write: (x) => written.push(x),
       onEvent: (e) => {
         events.push(e);
         if (e.index === 1) void s.stop(); // gone after the second sample
@@ -51,7 +53,7 @@ describe('collectSeries', () => {
     const codes = events.flatMap((e) => (e.kind === 'gap' ? [e.error.code] : []));
     expect(codes).toContain('REST_UNREACHABLE');
     expect(codes.every((c) => c === 'REST_UNREACHABLE' || c === 'COLLECT_OVERRUN')).toBe(true);
-  });
+  }, 30_000);
 
   it('stops at once when the signal fires and reports it', async () => {
     server = await serveFixtures(liveFxRoutes());

@@ -34,7 +34,7 @@ describe('a region moved between live snapshots', () => {
       '/live_fx/regions': [...(routes['/live_fx/regions'] ?? []), moved.regions],
       '/status/cluster': [...(routes['/status/cluster'] ?? []), moved.status],
     });
-    const r = await runCapture(['detect', '--rest', server.url, '--table', 'live_fx', '--interval', '400ms', '--snapshots', '3', '--json']);
+    const r = await runCapture(['detect', '--rest', server.url, '--table', 'live_fx', '--interval', '1500ms', '--snapshots', '3', '--json']);
     const result = JSON.parse(r.out) as {
       events: { kind: string; region?: string; server?: string; fromServer?: string }[];
       timeline: { hottestServer: string; serverShares: { server: string; share: number }[] }[];
