@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { createRng } from '../util/rng.js';
 import { equalBytes, toHex, toStringBinary } from '../bytes/index.js';
 import type { Cell, HBaseRestClient, Row } from '../hbase/rest/index.js';
 import type { RowkeyTemplate } from '../keys/types.js';
@@ -66,18 +67,6 @@ export interface VerifyReport {
   readonly differences: readonly Difference[];
   /** Old rows whose key could not be mapped (not compared). */
   readonly unmappable: number;
-}
-
-/** mulberry32: a small seeded generator for the sample. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Salt bucket of a new key: index of the first salt part's bucket bytes it starts with after leading literals. */
@@ -168,7 +157,8 @@ export async function verifyMigration(o: VerifyOptions): Promise<VerifyReport> {
   const max = o.maxDifferences ?? 1000;
   const buckets = bucketOf(o.newTemplate);
   const call = o.signal ? { signal: o.signal } : {};
-  const random = rng(o.seed ?? 1);
+  const generator = createRng(o.seed ?? 1);
+  const random = (): number => generator.next();
   const counts: Record<DifferenceKind, number> = { 'row-missing': 0, 'cell-missing': 0, 'cell-value': 0, 'cell-extra': 0, 'newest-differs': 0 };
   const differences: Difference[] = [];
   const out = (d: Difference) => { counts[d.kind]++; if (differences.length < max) differences.push(d); };
