@@ -42,7 +42,7 @@ export async function runTopScreen(io: CliIo, options: ScreenOptions): Promise<v
     const width = process.stdout.columns;
     const height = process.stdout.rows;
     const lines = last
-      ? renderTop(buildView(mode, last.intervals, last.timeMs, last.intervalMs, { sort, k: options.k, ...(options.limit === undefined ? {} : { limit: options.limit }) }), { color: true, ...(width ? { maxWidth: width } : {}) })
+      ? renderTop(buildView(mode, last.intervals, last.timeMs, last.intervalMs, { sort, k: options.k, ...(options.limit === undefined ? {} : { limit: options.limit }), ...(last.liveServers ? { liveServers: last.liveServers } : {}) }), { color: true, ...(width ? { maxWidth: width } : {}) })
       : [`reading ${options.what} every ${options.delayMs / 1000}s; the first rates come after one interval`];
     const shown = height ? lines.slice(0, Math.max(1, height - 2)) : lines;
     io.stdout(`${CLEAR}${shown.join('\n')}\n\n${KEYS}${note ? `  (${note})` : ''}`);

@@ -21,6 +21,8 @@ export interface TopRefresh {
   readonly timeMs: number;
   /** Time between the two readings, ms. */
   readonly intervalMs: number;
+  /** Every live RegionServer at the later reading, when the reader knows them ({@link TopReading.liveServers}). */
+  readonly liveServers?: readonly string[];
 }
 
 /** Options of {@link runTopLoop}. */
@@ -74,7 +76,10 @@ export async function runTopLoop(options: TopLoopOptions): Promise<number> {
     if (next === undefined) break;
     if (prev !== undefined && next.timeMs > prev.timeMs) {
       shown++;
-      options.onRefresh({ index: shown, intervals: tableIntervals(prev, next, delayMs), timeMs: next.timeMs, intervalMs: next.timeMs - prev.timeMs });
+      options.onRefresh({
+        index: shown, intervals: tableIntervals(prev, next, delayMs), timeMs: next.timeMs, intervalMs: next.timeMs - prev.timeMs,
+        ...(next.liveServers ? { liveServers: next.liveServers } : {}),
+      });
     }
     prev = next;
   }

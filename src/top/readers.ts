@@ -63,6 +63,6 @@ export function clusterReader(client: HBaseRestClient, now: () => number = Date.
   return async (signal) => {
     const status = await client.clusterStatus({ signal });
     const timeMs = now();
-    return { timeMs, tables: clusterSnapshots(status, timeMs) };
+    return { timeMs, tables: clusterSnapshots(status, timeMs), liveServers: status.liveServers.map((s) => s.serverName) };
   };
 }

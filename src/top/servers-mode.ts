@@ -2,7 +2,9 @@
  * The servers mode (hbtop's REGIONSERVER mode): one row per RegionServer, summing the shown tables' regions it
  * hosts at the interval's end (the rate step's per-server rates, added across tables), sorted by the chosen measure;
  * each server is tested against the other servers (hot = above k × their average), and its share of the requests
- * is shown beside the fair share `1 / servers`. Servers hosting none of the shown tables' regions are not listed.
+ * is shown beside the fair share `1 / servers`. When the reading knows every live RegionServer (the cluster-wide
+ * reading), servers hosting none of the shown tables' regions are listed at zero and count in the fair share, so a
+ * table packed onto one server of three shows as such; otherwise only hosting servers are listed.
  *
  * @module
  */
@@ -28,9 +30,11 @@ export const serversMode: ModeStrategy = {
   mode: 'servers',
   groups(intervals, options) {
     const sums = new Map<string, ServerSum>();
+    const empty = (): ServerSum => ({ regionCount: 0, requests: 0, reads: 0, writes: 0, requestsPerSec: 0, readsPerSec: 0, writesPerSec: 0, storeSizeBytes: 0 });
+    for (const server of options.liveServers ?? []) sums.set(server, empty());
     for (const { interval } of intervals) {
       for (const s of interval.servers) {
-        const sum = sums.get(s.server) ?? { regionCount: 0, requests: 0, reads: 0, writes: 0, requestsPerSec: 0, readsPerSec: 0, writesPerSec: 0, storeSizeBytes: 0 };
+        const sum = sums.get(s.server) ?? empty();
         sum.regionCount += s.regionCount;
         sum.requests += s.requests;
         sum.reads = add(sum.reads, s.reads);

@@ -26,6 +26,11 @@ export interface TopReading {
   readonly timeMs: number;
   /** One snapshot per table, by table name order. */
   readonly tables: readonly LoadSnapshot[];
+  /**
+   * Every live RegionServer (`host,port,startcode`) when the reading covers the whole cluster; absent when it reads
+   * one table, where only the servers hosting its regions are known.
+   */
+  readonly liveServers?: readonly string[];
 }
 
 /** One table's rates between two readings (from the rate step, `computeRates`). */
@@ -82,6 +87,11 @@ export interface TopViewOptions {
   readonly k: number;
   /** Rows shown per group, ≥ 1; `undefined` for all. */
   readonly limit?: number;
+  /**
+   * Every live RegionServer, from the reading ({@link TopReading.liveServers}). In servers mode those hosting none of
+   * the shown tables' regions are listed at zero and count in the fair share; without it only hosting servers are.
+   */
+  readonly liveServers?: readonly string[];
 }
 
 /** What one refresh shows. */

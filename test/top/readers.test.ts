@@ -18,6 +18,7 @@ describe('clusterReader', () => {
     server = await serveFixtures({ '/status/cluster': [fixtureBody('rest/live-status-1.json')] });
     const reading = await clusterReader(createRestClient({ baseUrl: server.url }), () => 42)(new AbortController().signal);
     expect(reading.timeMs).toBe(42);
+    expect(reading.liveServers).toEqual([RS_38523, 'localhost,39083,1796025836972', 'localhost,40079,1796025836874']);
     expect(reading.tables.map((s) => [s.table, s.regions.length, s.timeMs])).toEqual([
       ['hbase:meta', 1, 42], ['hbase:namespace', 1, 42], ['live_fx', 6, 42], ['smoke1', 5, 42], ['t1', 4, 42],
     ]);

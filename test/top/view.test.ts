@@ -65,6 +65,18 @@ describe('servers mode', () => {
     ]);
   });
 
+  it('lists a live server hosting none of the regions at zero, in the fair share of three', () => {
+    // With rs3 idle, rs1's 2.5 reads/s is above 3 × its peers' average (1.0 + 0.0) / 2 = 1.5: hot by reads.
+    const v = buildView('servers', intervals, T1, 10_000, { sort: 'requests', k: 3, liveServers: ['rs1,16020,1', 'rs2,16020,1', 'rs3,16020,1'] });
+    expect(renderTop(v, { color: false }).slice(2)).toEqual([
+      'servers: 3 servers, 205.0 requests/s, fair share 33.3%, 2 hot shown',
+      'SERVER       REGIONS  REQ/S  READ/S  WRITE/S  SIZE  SHARE  HOT',
+      'rs2,16020,1        2  201.0     1.0    200.0  5 MB  98.0%  HOT requests,writes',
+      'rs1,16020,1        2    4.0     2.5      1.5  2 MB   2.0%  HOT reads',
+      'rs3,16020,1        0    0.0     0.0      0.0   0 B   0.0%',
+    ]);
+  });
+
   it('sorts by reads: rs1 (25 reads in 10 s) before rs2 (10)', () => {
     expect(view('servers', 'reads').groups[0]?.rows.map((r) => [r.id, r.readsPerSec])).toEqual([['rs1,16020,1', 2.5], ['rs2,16020,1', 1]]);
   });

@@ -22,7 +22,7 @@ async function runBatch(io: CliIo, read: ReturnType<typeof topReader>, opts: Top
       read: read.read, delayMs: opts.delayMs, signal: stop.signal,
       ...(opts.iterations === undefined ? {} : { iterations: opts.iterations }),
       onRefresh: (r) => {
-        const view = buildView(opts.mode, r.intervals, r.timeMs, r.intervalMs, { sort: opts.sort, k: opts.k, ...(opts.limit === undefined ? {} : { limit: opts.limit }) });
+        const view = buildView(opts.mode, r.intervals, r.timeMs, r.intervalMs, { sort: opts.sort, k: opts.k, ...(opts.limit === undefined ? {} : { limit: opts.limit }), ...(r.liveServers ? { liveServers: r.liveServers } : {}) });
         io.stdout(`${renderTop(view, { color: false }).join('\n')}\n\n`);
       },
       onSkip: (err) => io.stderr(`reading skipped: ${err.message}\n`),
