@@ -1,7 +1,9 @@
 /**
  * The backfill of a key migration: copies every row of the source table into the target table under its new rowkey,
  * with every cell's ORIGINAL timestamp, so that an older copied cell never hides a newer one a dual writer put there
- * (HBase orders a column's versions by timestamp, not by arrival). Scans the source one key range (region) at a time,
+ * (HBase orders a column's versions by timestamp, not by arrival). Cells travel in the gateway's protobuf form and are
+ * never decoded: each is written back byte for byte (column, timestamp, value), only the rowkey is rewritten.
+ * Scans the source one key range (region) at a time,
  * writes in bounded batches, checkpoints after every batch the target acknowledged, and resumes from the row after the
  * last acknowledged batch. Memory is bounded by the batches in flight (concurrency + 1), whatever the table's size.
  *
@@ -9,7 +11,7 @@
  */
 import { appendFile } from 'node:fs/promises';
 import { concatBytes, toHex, toStringBinary } from '../bytes/index.js';
-import type { HBaseRestClient, RowInput } from '../hbase/rest/index.js';
+import type { EncodedRow, HBaseRestClient } from '../hbase/rest/index.js';
 import { TokenBucket } from '../load/token-bucket.js';
 import { HotspotError } from '../util/errors.js';
 import { type BackfillCheckpoint, type RangeState, readCheckpoint, writeCheckpoint } from './checkpoint.js';
@@ -157,7 +159,7 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
     if (o.signal?.aborted) throw aborted(o.checkpointFile);
     // Puts in flight, oldest first; each settles after its batch is committed, in scan order.
     const inflight: Promise<void>[] = [];
-    let rows: RowInput[] = [];
+    let rows: EncodedRow[] = [];
     let rejectLines: string[] = [];
     let cells = 0;
     let last: Uint8Array | undefined;
@@ -168,7 +170,7 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
       while (inflight.length >= concurrency) await inflight.shift();
       if (o.signal?.aborted) throw aborted(o.checkpointFile);
       if (bucket) await sleep(bucket.take(batch.length), o.signal);
-      const put = batch.length > 0 ? o.client.putRows(o.target, batch, call) : Promise.resolve();
+      const put = batch.length > 0 ? o.client.putEncodedRows(o.target, batch, call) : Promise.resolve();
       const previous = inflight[inflight.length - 1];
       put.catch(() => undefined);
       const committed = (async () => {
@@ -190,7 +192,7 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
       inflight.push(committed);
     };
     try {
-      const scan = o.client.scan(o.source, {
+      const scan = o.client.scanEncoded(o.source, {
         ...(range.lastRow ? { startRow: concatBytes(range.lastRow, new Uint8Array([0])) } : range.startKey.length ? { startRow: range.startKey } : {}),
         ...(range.endKey.length ? { endRow: range.endKey } : {}),
         maxVersions: 2147483647,
@@ -210,8 +212,8 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
           if (rows.length + rejectLines.length >= batchRows) await flush();
           continue;
         }
-        rows.push({ key, cells: row.cells.map((c) => ({ family: c.family, qualifier: c.qualifier, value: c.value, timestamp: c.timestamp })) });
-        cells += row.cells.length;
+        rows.push({ key, cells: row.cells, cellCount: row.cellCount });
+        cells += row.cellCount;
         if (rows.length + rejectLines.length >= batchRows) await flush();
       }
       await flush();

@@ -33,6 +33,8 @@ export class FakeClient {
       deleteTable: unsupported,
       tableRegions: unsupported,
       multiGet: unsupported,
+      scanEncoded: unsupported,
+      putEncodedRows: unsupported,
       getSchema: async (table) => ({ name: table, attributes: {}, columns: [{ name: 'd', attributes: {} }, { name: 'e', attributes: {} }] }),
       async putRows(table, rows) {
         self.calls.push({ method: 'putRows', table, rows });

@@ -1,7 +1,10 @@
 // An in-memory stand-in for the REST client with the calls the migration uses: regions, scans by key range (all
-// versions), puts with explicit timestamps (a cell per column and timestamp, the newest first) and multi-gets.
+// versions; encoded rows through the real protobuf codec), puts with explicit timestamps (a cell per column and timestamp, the newest first) and multi-gets.
 import { compareBytes, toHex } from '../../src/bytes/index.js';
-import type { Cell, HBaseRestClient, Row, RowInput, ScanOptions, TableRegions } from '../../src/hbase/rest/index.js';
+import {
+  type Cell, type EncodedRow, type HBaseRestClient, type Row, type RowInput, type ScanOptions, type TableRegions,
+  decodeCellSetProtobuf, decodeEncodedRows, encodeCellSetProtobuf, encodeEncodedRows,
+} from '../../src/hbase/rest/index.js';
 
 const enc = new TextEncoder();
 const bytes = (v: string | Uint8Array) => (typeof v === 'string' ? enc.encode(v) : v);
@@ -55,6 +58,16 @@ export class FakeHBase {
           if (compareBytes(row.key, start) < 0 || (end && compareBytes(row.key, end) >= 0)) continue;
           yield row;
         }
+      },
+      // The encoded-row calls go through the real protobuf codec, as the gateway's bodies would.
+      async *scanEncoded(table, options: ScanOptions & { signal?: AbortSignal } = {}) {
+        for await (const row of (partial.scan as HBaseRestClient['scan'])(table, options)) {
+          const [encoded] = decodeEncodedRows(encodeCellSetProtobuf([row]));
+          if (encoded) yield encoded;
+        }
+      },
+      async putEncodedRows(table, rows: readonly EncodedRow[], options) {
+        await (partial.putRows as HBaseRestClient['putRows'])(table, decodeCellSetProtobuf(encodeEncodedRows(rows)), options);
       },
       async multiGet(table, keys) {
         return keys.flatMap((k) => self.table(table).get(toHex(bytes(k))) ?? []);

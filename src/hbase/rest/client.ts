@@ -10,6 +10,7 @@
 import type { BytesLike } from './codec.js';
 import type { ColumnSpec, ScanOptions, TableSchemaInput } from './encode.js';
 import type { ClusterStatus, Row, RowInput, TableRegions, TableSchema } from './models.js';
+import type { EncodedRow } from './protobuf.js';
 
 /** Options accepted by every call. */
 export interface CallOptions {
@@ -81,4 +82,18 @@ export interface HBaseRestClient {
    * Rows whose cells were split across batches are merged back into one {@link Row}.
    */
   scan(table: string, options?: ScanOptions & CallOptions): AsyncIterable<Row>;
+
+  /**
+   * Scans like {@link HBaseRestClient.scan} but in the gateway's protobuf form, whatever the client's data format,
+   * leaving each row's cells encoded ({@link EncodedRow}): for copying rows (with {@link putEncodedRows}) without
+   * decoding a cell. Fails with `REST_DECODE` if a cell comes without its timestamp.
+   */
+  scanEncoded(table: string, options?: ScanOptions & CallOptions): AsyncIterable<EncodedRow>;
+
+  /**
+   * Writes rows whose cells are still encoded (from {@link scanEncoded}, keys possibly changed) in one protobuf put;
+   * every cell keeps its column, timestamp and value byte for byte. Idempotent (every cell has a timestamp), so it
+   * is retried like a put with explicit timestamps.
+   */
+  putEncodedRows(table: string, rows: readonly EncodedRow[], options?: CallOptions): Promise<void>;
 }

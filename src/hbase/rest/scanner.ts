@@ -8,18 +8,38 @@
  *
  * @module
  */
-import { equalBytes } from '../../bytes/index.js';
+import { concatBytes, equalBytes } from '../../bytes/index.js';
 import type { CallOptions } from './client.js';
 import { decodeCellSet } from './decode.js';
 import { type ScanOptions, encodeScanner } from './encode.js';
 import { RestError } from './errors.js';
 import type { Row } from './models.js';
 import { scannerIdFromLocation, tablePath } from './paths.js';
-import type { RestTransport } from './transport.js';
+import type { RawResponse, RestTransport } from './transport.js';
 import { parseJson } from './json.js';
+import { type EncodedRow, PROTOBUF_MEDIA_TYPE, decodeCellSetProtobuf, decodeEncodedRows } from './protobuf.js';
 
-/** Runs a scan; see {@link HBaseRestClient.scan}. */
-export async function* scanRows(transport: RestTransport, table: string, options: ScanOptions & CallOptions = {}): AsyncGenerator<Row> {
+/** A protobuf scanner batch decoded by `decode`; a malformed body is `REST_DECODE`. */
+function parseProtobuf<T>(res: RawResponse, decode: (bytes: Uint8Array) => T[]): T[] {
+  try {
+    return decode(res.bytes);
+  } catch (cause) {
+    const what = cause instanceof Error ? cause.message : String(cause);
+    throw new RestError('REST_DECODE', `answered ${res.status} with an unexpected protobuf body (${what})`, { method: 'GET', url: res.url, status: res.status, cause });
+  }
+}
+
+/**
+ * The scanner's batches, each as the rows `parse` reads from one answer: `POST` creates the scanner, `GET`s fetch
+ * batches until 204 or an empty body, `DELETE` removes it however iteration ends.
+ */
+async function* scanBatches<T>(
+  transport: RestTransport,
+  table: string,
+  options: ScanOptions & CallOptions,
+  protobuf: boolean,
+  parse: (res: RawResponse) => T[],
+): AsyncGenerator<T[]> {
   const call = { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
   const created = await transport.request({
     method: 'POST',
@@ -33,25 +53,62 @@ export async function* scanRows(transport: RestTransport, table: string, options
     throw new RestError('REST_DECODE', `answered ${created.status} without a Location header`, { method: 'POST', url: created.url });
   }
   const scannerPath = `${tablePath(table)}/scanner/${encodeURIComponent(scannerIdFromLocation(location))}`;
-  let pending: { key: Uint8Array; cells: Row['cells'][number][] } | undefined;
+  const fetchNext = () => transport.request({
+    method: 'GET', path: scannerPath, idempotent: false, ...call,
+    ...(protobuf ? { accept: PROTOBUF_MEDIA_TYPE, binaryAnswer: true } : {}),
+  });
+  // One fetch ahead: the next batch is on its way while the rows of this one are consumed, so the gateway's scan
+  // and the consumer's work overlap. The scanner is stateful, so fetches still go one after another.
+  let next: ReturnType<typeof fetchNext> | undefined = fetchNext();
   try {
-    for (;;) {
-      const res = await transport.request({ method: 'GET', path: scannerPath, idempotent: false, ...call });
-      if (res.status === 204 || res.text.trim() === '') break;
-      for (const row of parseJson(res, 'GET', decodeCellSet)) {
-        if (pending && equalBytes(pending.key, row.key)) {
-          pending.cells.push(...row.cells);
-          continue;
-        }
-        if (pending) yield pending;
-        pending = { key: row.key, cells: [...row.cells] };
-      }
+    while (next) {
+      const res = await next;
+      next = undefined;
+      if (res.status === 204 || (protobuf ? res.bytes.length === 0 : res.text.trim() === '')) break;
+      next = fetchNext();
+      next.catch(() => undefined);
+      yield parse(res);
     }
-    if (pending) yield pending;
   } finally {
+    // A fetch still on its way when the consumer stops is settled first: the scanner is deleted after it.
+    if (next) await next.catch(() => undefined);
     // Best effort: an error here must not hide the scan's own outcome. Never aborted by the caller's signal.
     await transport
       .request({ method: 'DELETE', path: scannerPath, idempotent: true, allowStatus: [404, 410], ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) })
       .catch(() => undefined);
   }
+}
+
+/** Runs a scan; see {@link HBaseRestClient.scan}. */
+export async function* scanRows(transport: RestTransport, table: string, options: ScanOptions & CallOptions = {}, format: 'json' | 'protobuf' = 'json'): AsyncGenerator<Row> {
+  const protobuf = format === 'protobuf';
+  const parse = (res: RawResponse): Row[] => (protobuf ? parseProtobuf(res, decodeCellSetProtobuf) : parseJson(res, 'GET', decodeCellSet));
+  let pending: { key: Uint8Array; cells: Row['cells'][number][] } | undefined;
+  for await (const rows of scanBatches(transport, table, options, protobuf, parse)) {
+    for (const row of rows) {
+      if (pending && equalBytes(pending.key, row.key)) {
+        pending.cells.push(...row.cells);
+        continue;
+      }
+      if (pending) yield pending;
+      pending = { key: row.key, cells: [...row.cells] };
+    }
+  }
+  if (pending) yield pending;
+}
+
+/** Runs a scan returning rows with their cells still encoded; see {@link HBaseRestClient.scanEncoded}. */
+export async function* scanEncodedRows(transport: RestTransport, table: string, options: ScanOptions & CallOptions = {}): AsyncGenerator<EncodedRow> {
+  let pending: EncodedRow | undefined;
+  for await (const rows of scanBatches(transport, table, options, true, (res) => parseProtobuf(res, decodeEncodedRows))) {
+    for (const row of rows) {
+      if (pending && equalBytes(pending.key, row.key)) {
+        pending = { key: pending.key, cells: concatBytes(pending.cells, row.cells), cellCount: pending.cellCount + row.cellCount };
+        continue;
+      }
+      if (pending) yield pending;
+      pending = row;
+    }
+  }
+  if (pending) yield pending;
 }
