@@ -190,14 +190,18 @@ function decodeCell(bytes: Uint8Array, start: number, end: number, what: string)
     : { family: column.subarray(0, colon), qualifier: column.subarray(colon + 1), timestamp, value };
 }
 
-/**
- * Rows of a CellSet in the gateway's protobuf form; keys, families, qualifiers and values are views into `bytes`.
- * A cell without a timestamp reads as 0 (the field's default); unknown fields are skipped.
- * @throws `Error` naming the row and cell for a truncated or malformed body, or a row without a key.
- */
-export function decodeCellSetProtobuf(bytes: Uint8Array): Row[] {
+/** What a decoder does with one row: each `values` field, then the key. */
+interface RowBuilder<T> {
+  /** A `values` field: its tag at `fieldStart`, its Cell message in `[start, end)`; `index` counts from 0. */
+  value(fieldStart: number, start: number, end: number, what: string, index: number): void;
+  /** The row once all fields are read. */
+  finish(key: Uint8Array): T;
+}
+
+/** Walks the rows of a CellSet, skipping unknown fields; `what` names each place in errors. */
+function readRows<T>(bytes: Uint8Array, builder: () => RowBuilder<T>): T[] {
   const top = new Reader(bytes, 0, bytes.length);
-  const rows: Row[] = [];
+  const rows: T[] = [];
   while (top.at < bytes.length) {
     const what = `CellSet.rows[${rows.length}]`;
     const tag = top.varint('CellSet tag');
@@ -207,22 +211,40 @@ export function decodeCellSetProtobuf(bytes: Uint8Array): Row[] {
     }
     const [start, end] = top.delimited(what);
     const r = new Reader(bytes, start, end);
+    const row = builder();
     let key: Uint8Array | undefined;
-    const cells: Cell[] = [];
+    let index = 0;
     while (r.at < end) {
+      const fieldStart = r.at;
       const t = r.varint(`${what} tag`);
       if (t === 0x0a) {
         const [s, e] = r.delimited(`${what}.key`);
         key = bytes.subarray(s, e);
       } else if (t === 0x12) {
-        const [s, e] = r.delimited(`${what}.values[${cells.length}]`);
-        cells.push(decodeCell(bytes, s, e, `${what}.values[${cells.length}]`));
+        const cellWhat = `${what}.values[${index}]`;
+        const [s, e] = r.delimited(cellWhat);
+        row.value(fieldStart, s, e, cellWhat, index++);
       } else r.skip(t % 8, `${what} field ${Math.floor(t / 8)}`);
     }
     if (key === undefined) throw new Error(`${what}: no key`);
-    rows.push({ key, cells });
+    rows.push(row.finish(key));
   }
   return rows;
+}
+
+/**
+ * Rows of a CellSet in the gateway's protobuf form; keys, families, qualifiers and values are views into `bytes`.
+ * A cell without a timestamp reads as 0 (the field's default); unknown fields are skipped.
+ * @throws `Error` naming the row and cell for a truncated or malformed body, or a row without a key.
+ */
+export function decodeCellSetProtobuf(bytes: Uint8Array): Row[] {
+  return readRows(bytes, () => {
+    const cells: Cell[] = [];
+    return {
+      value: (_fieldStart, start, end, what) => cells.push(decodeCell(bytes, start, end, what)),
+      finish: (key) => ({ key, cells }),
+    };
+  });
 }
 
 /**
@@ -265,42 +287,24 @@ function checkEncodedCell(bytes: Uint8Array, start: number, end: number, what: s
  *   timestamp.
  */
 export function decodeEncodedRows(bytes: Uint8Array): EncodedRow[] {
-  const top = new Reader(bytes, 0, bytes.length);
-  const rows: EncodedRow[] = [];
-  while (top.at < bytes.length) {
-    const what = `CellSet.rows[${rows.length}]`;
-    const tag = top.varint('CellSet tag');
-    if (tag !== 0x0a) {
-      top.skip(tag % 8, `CellSet field ${Math.floor(tag / 8)}`);
-      continue;
-    }
-    const [start, end] = top.delimited(what);
-    const r = new Reader(bytes, start, end);
-    let key: Uint8Array | undefined;
+  return readRows(bytes, () => {
     // Runs of adjacent `values` fields, [start, end) each: one run when the cells follow each other, as HBase writes.
     const runs: [number, number][] = [];
     let cellCount = 0;
-    while (r.at < end) {
-      const fieldStart = r.at;
-      const t = r.varint(`${what} tag`);
-      if (t === 0x0a) {
-        const [s, e] = r.delimited(`${what}.key`);
-        key = bytes.subarray(s, e);
-      } else if (t === 0x12) {
-        const cellWhat = `${what}.values[${cellCount}]`;
-        const [s, e] = r.delimited(cellWhat);
-        checkEncodedCell(bytes, s, e, cellWhat);
+    return {
+      value(fieldStart, start, end, what) {
+        checkEncodedCell(bytes, start, end, what);
         cellCount++;
         const last = runs[runs.length - 1];
-        if (last && last[1] === fieldStart) last[1] = e;
-        else runs.push([fieldStart, e]);
-      } else r.skip(t % 8, `${what} field ${Math.floor(t / 8)}`);
-    }
-    if (key === undefined) throw new Error(`${what}: no key`);
-    const cells = runs.length === 1 ? bytes.subarray(runs[0]![0], runs[0]![1]) : concatBytes(...runs.map(([s, e]) => bytes.subarray(s, e)));
-    rows.push({ key, cells, cellCount });
-  }
-  return rows;
+        if (last && last[1] === fieldStart) last[1] = end;
+        else runs.push([fieldStart, end]);
+      },
+      finish(key) {
+        const cells = runs.length === 1 ? bytes.subarray(runs[0]![0], runs[0]![1]) : concatBytes(...runs.map(([s, e]) => bytes.subarray(s, e)));
+        return { key, cells, cellCount };
+      },
+    };
+  });
 }
 
 /**
