@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { appendFile } from 'node:fs/promises';
+import { appendFile, stat, truncate } from 'node:fs/promises';
 import { concatBytes, toHex, toStringBinary } from '../bytes/index.js';
 import type { EncodedRow, HBaseRestClient } from '../hbase/rest/index.js';
 import { TokenBucket } from '../load/token-bucket.js';
@@ -108,15 +108,36 @@ async function startState(o: BackfillOptions): Promise<{ cp: BackfillCheckpoint;
   }
   const regions = await o.client.tableRegions(o.source, o.signal ? { signal: o.signal } : {});
   const ranges: RangeState[] = regions.regions.map((r) => ({ startKey: r.startKey, endKey: r.endKey, done: false, lastRow: undefined, rows: 0, cells: 0 }));
-  return { cp: { source: o.source, target: o.target, ranges, rejects: 0 }, resumed: false };
+  return { cp: { source: o.source, target: o.target, ranges, rejects: 0, rejectsBytes: 0 }, resumed: false };
+}
+
+/**
+ * Makes the reject file exactly `bytes` long: a new run starts it empty; a resumed run drops what follows the last
+ * committed batch's lines (written just before a crash). A file shorter than the checkpoint says is an error.
+ */
+async function alignRejects(file: string, bytes: number): Promise<void> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new HotspotError('MIGRATE_REJECTS_IO', `cannot read reject file ${file}: ${(e as Error).message}`, { file, cause: e });
+    size = 0;
+    if (bytes === 0) return;
+  }
+  if (size < bytes) {
+    throw new HotspotError('MIGRATE_REJECTS_IO', `reject file ${file} has ${size} bytes but the checkpoint counts ${bytes} bytes of rejected rows; restore the file or start the backfill over`, { file });
+  }
+  if (size > bytes) await truncate(file, bytes);
 }
 
 /**
  * Runs (or resumes) a backfill. Puts carry explicit timestamps, so a batch redone after a crash rewrites identical
- * cells (idempotent). Rejected rows are appended to the reject file when their batch is committed.
+ * cells (idempotent). Rejected rows are appended to the reject file when their batch is committed; a new run empties
+ * the reject file first, a resumed one cuts it back to the length the checkpoint recorded.
  * @throws HotspotError `MIGRATE_BACKFILL_ABORTED` when `signal` fires, `MIGRATE_REJECTS` at the end when rows were
  *   rejected and `allowRejects` is not set, `MIGRATE_CHECKPOINT_INVALID` / `MIGRATE_CHECKPOINT_MISMATCH` for a bad
- *   checkpoint, `MIGRATE_OPTION_INVALID` for a batch size or rate that is not positive; REST errors (`RestError`) as the
+ *   checkpoint, `MIGRATE_REJECTS_IO` when the reject file cannot be read or is shorter than the checkpoint says,
+ *   `MIGRATE_OPTION_INVALID` for a batch size or rate that is not positive; REST errors (`RestError`) as the
  *   client throws them.
  */
 export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
@@ -137,6 +158,7 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
   let rangesThisRun = 0;
   const save = async () => { if (o.checkpointFile) await writeCheckpoint(o.checkpointFile, cp); };
   if (!resumed) await save();
+  if (o.rejectsFile) await alignRejects(o.rejectsFile, resumed ? cp.rejectsBytes : 0);
 
   const progress = (): BackfillProgress => {
     const elapsedMs = Math.max(1, Date.now() - started);
@@ -178,7 +200,11 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
         await put;
         // Nothing is committed after a stop: a put that landed anyway is redone on resume (same cells, same timestamps).
         if (o.signal?.aborted) throw aborted(o.checkpointFile);
-        if (lines.length > 0 && o.rejectsFile) await appendFile(o.rejectsFile, lines.join(''));
+        if (lines.length > 0 && o.rejectsFile) {
+          const text = lines.join('');
+          await appendFile(o.rejectsFile, text);
+          cp.rejectsBytes += Buffer.byteLength(text);
+        }
         range.lastRow = lastRow;
         range.rows += batch.length;
         range.cells += batchCells;

@@ -34,6 +34,11 @@ export interface BackfillCheckpoint {
   readonly ranges: RangeState[];
   /** Rows sent to the reject file so far. */
   rejects: number;
+  /**
+   * Length of the reject file, bytes, after the last committed batch's lines. A resumed run cuts the file back to it,
+   * so lines written for a batch that was never committed (a crash between the two) are not repeated.
+   */
+  rejectsBytes: number;
 }
 
 interface RangeJson {
@@ -57,7 +62,7 @@ export function checkpointToJson(cp: BackfillCheckpoint): string {
     rows: r.rows,
     cells: r.cells,
   }));
-  return `${JSON.stringify({ format: FORMAT, source: cp.source, target: cp.target, rejects: cp.rejects, ranges }, null, 1)}\n`;
+  return `${JSON.stringify({ format: FORMAT, source: cp.source, target: cp.target, rejects: cp.rejects, rejectsBytes: cp.rejectsBytes, ranges }, null, 1)}\n`;
 }
 
 function bad(file: string, why: string): HotspotError {
@@ -102,7 +107,9 @@ export function checkpointFromJson(text: string, file: string): BackfillCheckpoi
   });
   const rejects = o['rejects'];
   if (typeof rejects !== 'number' || !Number.isInteger(rejects) || rejects < 0) throw bad(file, '"rejects" must be a whole number >= 0');
-  return { source: o['source'], target: o['target'], ranges, rejects };
+  const rejectsBytes = o['rejectsBytes'];
+  if (typeof rejectsBytes !== 'number' || !Number.isInteger(rejectsBytes) || rejectsBytes < 0) throw bad(file, '"rejectsBytes" must be a whole number >= 0');
+  return { source: o['source'], target: o['target'], ranges, rejects, rejectsBytes };
 }
 
 /** Reads a checkpoint; `undefined` when the file does not exist. @throws HotspotError `MIGRATE_CHECKPOINT_INVALID`. */

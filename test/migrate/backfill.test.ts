@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,39 @@ describe('runBackfill', () => {
     expect(lines.map((l) => [l.key, l.code])).toEqual([['12345_x', 'KEY_DECODE'], ['zzz', 'KEY_DECODE']]);
     const ok = await runBackfill({ client: new FakeHBase().client(), source: 'old', target: 'new', mapKey: () => { throw new Error('no'); }, allowRejects: true });
     expect(ok.rejects).toBe(0);
+  });
+
+  it('a resumed run drops reject lines written after the last checkpoint, so none is repeated', async () => {
+    const hb = source(['zzz', '12345_x']);
+    const rejectsFile = join(dir, 'rejects.ndjson');
+    const checkpointFile = join(dir, 'cp.json');
+    // A run that finishes range 1 of 3 (keys 12345_x ... sort before the first split), then stops.
+    const controller = new AbortController();
+    await expect(runBackfill({
+      client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, rejectsFile, checkpointFile, allowRejects: true, batchRows: 100,
+      signal: controller.signal, onProgress: (p) => { if (p.rangesDone >= 1) controller.abort(); },
+    })).rejects.toMatchObject({ code: 'MIGRATE_BACKFILL_ABORTED' });
+    const committed = readFileSync(rejectsFile, 'utf8');
+    expect((await readCheckpoint(checkpointFile))?.rejectsBytes).toBe(Buffer.byteLength(committed));
+    // A crash after appending a later batch's line but before its checkpoint: the line is on disk, uncounted.
+    appendFileSync(rejectsFile, `${JSON.stringify({ key: 'zzz', hex: '7a7a7a', code: 'KEY_DECODE', reason: 'crashed before the checkpoint' })}\n`);
+    const done = await runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, rejectsFile, checkpointFile, allowRejects: true });
+    expect(done.rejects).toBe(2);
+    const keysRejected = readFileSync(rejectsFile, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { key: string }).key);
+    expect(keysRejected).toEqual(['12345_x', 'zzz']);
+  });
+
+  it('refuses a reject file shorter than its checkpoint counts', async () => {
+    const hb = source(['zzz']);
+    const rejectsFile = join(dir, 'rejects.ndjson');
+    const checkpointFile = join(dir, 'cp.json');
+    await expect(runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, rejectsFile, checkpointFile, allowRejects: true }))
+      .resolves.toMatchObject({ rejects: 1 });
+    // Range 1 marked unfinished again, and the reject file emptied: a resume would lose the counted line, so it stops.
+    writeFileSync(checkpointFile, readFileSync(checkpointFile, 'utf8').replace(/"done": true/, '"done": false'));
+    writeFileSync(rejectsFile, '');
+    await expect(runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, rejectsFile, checkpointFile, allowRejects: true }))
+      .rejects.toMatchObject({ code: 'MIGRATE_REJECTS_IO', where: { file: rejectsFile } });
   });
 
   it('refuses a bad batch size, a bad rate and a checkpoint of another backfill', async () => {

@@ -23,18 +23,19 @@ describe('templateKeyMap', () => {
 
 describe('checkpoint file', () => {
   it('round-trips ranges with binary keys', () => {
-    const cp = { source: 'a', target: 'b', rejects: 2, ranges: [{ startKey: new Uint8Array(), endKey: Uint8Array.of(0xff, 0), done: false, lastRow: Uint8Array.of(0, 1), rows: 3, cells: 7 }] };
+    const cp = { source: 'a', target: 'b', rejects: 2, rejectsBytes: 240, ranges: [{ startKey: new Uint8Array(), endKey: Uint8Array.of(0xff, 0), done: false, lastRow: Uint8Array.of(0, 1), rows: 3, cells: 7 }] };
     const text = checkpointToJson(cp);
     expect(JSON.parse(text).ranges[0]).toEqual({ startKey: '', endKey: 'ff00', done: false, lastRow: '0001', rows: 3, cells: 7 });
     expect(checkpointFromJson(text, 'cp.json')).toEqual(cp);
   });
   it('names the file and field of a bad checkpoint', () => {
-    const ok = JSON.parse(checkpointToJson({ source: 'a', target: 'b', rejects: 0, ranges: [] })) as Record<string, unknown>;
+    const ok = JSON.parse(checkpointToJson({ source: 'a', target: 'b', rejects: 0, rejectsBytes: 0, ranges: [] })) as Record<string, unknown>;
     expect(() => checkpointFromJson('{', 'cp.json')).toThrow(expect.objectContaining({ code: 'MIGRATE_CHECKPOINT_INVALID', where: { file: 'cp.json' } }));
     expect(() => checkpointFromJson(JSON.stringify({ ...ok, format: 'x' }), 'cp.json')).toThrow(/"format"/);
     expect(() => checkpointFromJson(JSON.stringify({ ...ok, ranges: [{ startKey: 'zz', endKey: '', done: true, rows: 0, cells: 0 }] }), 'cp.json')).toThrow(/ranges\[0\]\.startKey/);
     expect(() => checkpointFromJson(JSON.stringify({ ...ok, ranges: [{ startKey: '', endKey: '', done: true, rows: -1, cells: 0 }] }), 'cp.json')).toThrow(/ranges\[0\]\.rows/);
     expect(() => checkpointFromJson(JSON.stringify({ ...ok, rejects: 'no' }), 'cp.json')).toThrow(/"rejects"/);
+    expect(() => checkpointFromJson(JSON.stringify({ ...ok, rejectsBytes: -1 }), 'cp.json')).toThrow(/"rejectsBytes" must be a whole number >= 0/);
   });
 });
 

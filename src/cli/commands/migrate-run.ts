@@ -76,7 +76,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .option('--checkpoint <file>', 'checkpoint file: progress per region; an existing one is resumed')
     .option('--rate <rowsPerSec>', 'rows per second at most')
     .option('--batch <rows>', 'rows per put', '500')
-    .option('--rejects <file>', 'NDJSON file for rows whose key cannot be mapped')
+    .option('--rejects <file>', 'NDJSON file for rows whose key cannot be mapped (a new run empties it; a resumed run keeps the committed lines)')
     .option('--allow-rejects', 'succeed even when rows were rejected')
     .action(async (flags: BackfillFlags) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
