@@ -12,6 +12,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface TableLayout {
   readonly table: string;
   readonly splits: readonly (string | Uint8Array)[];
+  /** Versions kept by family `d` (HBase's default, 1, when absent). */
+  readonly versions?: number;
 }
 
 /** Polls `check` every `everyMs` until it returns a value, at most `timeoutMs`. */
@@ -57,7 +59,7 @@ export function evenMoves(byServer: ReadonlyMap<string, readonly string[]>, perS
  * @returns the RegionServers (ServerName form).
  */
 export async function createEvenTables(client: HBaseRestClient, layouts: readonly TableLayout[], servers: number): Promise<string[]> {
-  const created = await runShellCommands(layouts.map((l) => createTableCommand({ table: l.table, families: ['d'], splits: l.splits })), { timeoutMs: 180_000 });
+  const created = await runShellCommands(layouts.map((l) => createTableCommand({ table: l.table, families: [l.versions === undefined ? 'd' : { name: 'd', versions: l.versions }], splits: l.splits })), { timeoutMs: 180_000 });
   if (!created.ok) throw new Error(`create failed: ${JSON.stringify(created.results.filter((r) => r.status !== 'ok'))}`);
   const moves: string[] = [];
   let live: string[] = [];
