@@ -26,6 +26,15 @@ export * from './load/index.js';
 export * from './hbase/rest/index.js';
 export * from './hbase/shell/index.js';
 export * from './hbase/thrift2/index.js';
+export * from './fix/plan/index.js';
+export * from './fix/balancer/index.js';
+export * from './fix/apply/index.js';
+export * from './client/index.js';
+export * from './migrate/index.js';
+export * from './top/index.js';
+export { type SeriesReportOptions, outcomeReport, scenarioReport, seriesReport } from './report/html/build.js';
+export { KeyRedactor } from './report/redact.js';
+export { type ChangeRecord, type CompareVerdict, type SideSummary, INTERVAL_TOLERANCE, compareSides, renderChangeRecord, summarize } from './fix/compare.js';
 
 export type { RegionLoad } from './model/index.js';
 export type { RegionLoad as RestRegionLoad } from './hbase/rest/index.js';

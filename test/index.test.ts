@@ -13,6 +13,10 @@ describe('library entry', () => {
       'detectHotspots', // analysis
       'lintSubject', 'ruleByCode', 'suggestDesigns', // lint
       'createRestSource', 'parseListRegions', 'runLoad', 'createRestClient', 'RestError', 'runShellCommands', 'createTableCommand', 'createThrift2Client', 'ThriftError', // adapters
+      'encodeCellSetProtobuf', 'decodeEncodedRows', // REST protobuf bodies
+      'simulateScenario', 'planFix', 'compareSides', 'createShardedCounter', // simulate, fix, client
+      'runBackfill', 'verifyMigration', 'planMigration', 'DualWriter', 'planPartitions', 'planTtl', // migrate
+      'buildView', 'renderTop', 'seriesReport', 'KeyRedactor', // views
     ];
     for (const name of names) expect(typeof (lib as Record<string, unknown>)[name], name).toBe('function');
     expect(lib.META_ENCODED_NAME).toBe('1588230740');

@@ -30,6 +30,6 @@ describe('migrate CLI', () => {
     const c = capture();
     const args = ['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,8)}_{id}', '--batch', '0'];
     expect(await runCli(args, c.io)).toBe(2);
-    expect(c.err()).toContain('--batch 0');
+    expect(c.err()).toContain('--batch: "0": give a whole number ≥ 1');
   });
 });

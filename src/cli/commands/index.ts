@@ -5,6 +5,7 @@ import { designCommand } from './design.js';
 import { fixCommand } from './fix.js';
 import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
+import { lifecycleCommand } from './lifecycle.js';
 import { lintCommand } from './lint.js';
 import { loadCommand } from './load.js';
 import { migrateCommand } from './migrate.js';
@@ -14,4 +15,4 @@ import { splitsCommand } from './splits.js';
 import { topCommand } from './top.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand, topCommand, migrateCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand, topCommand, migrateCommand, lifecycleCommand];

@@ -40,7 +40,7 @@ export function migrateOptions(cmd: Command): Command {
 export function numberOption(text: string, flag: string, min: number, integer: boolean): number {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
-    throw new HotspotError('MIGRATE_OPTION_INVALID', `${flag} ${text}: give ${integer ? 'a whole number' : 'a number'} ≥ ${min}`, { field: flag });
+    throw new HotspotError('MIGRATE_OPTION_INVALID', `"${text}": give ${integer ? 'a whole number' : 'a number'} ≥ ${min}`, { field: flag });
   }
   return n;
 }

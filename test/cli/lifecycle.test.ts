@@ -1,0 +1,55 @@
+// `lifecycle partitions|ttl` through the CLI: the exact shell commands of a dry run, the JSON plan, and errors that
+// name the option. Month arithmetic and TTL rounding are checked in test/migrate/lifecycle.test.ts.
+import { describe, expect, it } from 'vitest';
+import { runCapture } from './run-cli.js';
+
+const NOW = ['--now', '2026-11-30T12:00:00Z'];
+
+describe('lifecycle partitions', () => {
+  it('prints the creates ahead and the drops past retention, and runs nothing without --yes', async () => {
+    const r = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd:VERSIONS=1,COMPRESSION=SNAPPY', '--ahead', '2', '--retention', '3',
+      '--existing', 'events_202611', 'events_202608', 'events_202607', 'events_202512', 'other_202001', ...NOW]);
+    expect(r.code).toBe(0);
+    // November exists; December and January are created; August to November kept (3 months before November); older dropped.
+    expect(r.out).toBe([
+      `create "events_202612", {NAME => "d", VERSIONS => 1, COMPRESSION => 'SNAPPY'}`,
+      `create "events_202701", {NAME => "d", VERSIONS => 1, COMPRESSION => 'SNAPPY'}`,
+      'disable "events_202512"', 'drop "events_202512"', 'disable "events_202607"', 'drop "events_202607"', '',
+    ].join('\n'));
+    expect(r.err).toBe('dry run: pass --yes to run these commands\n');
+  });
+
+  it('without a table list creates every month of the window and says so; --json prints the plan', async () => {
+    const r = await runCapture(['lifecycle', 'partitions', '--base', 'm', '--family', 'd', '--ahead', '1', ...NOW, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ create: ['m_202611', 'm_202612'], purge: [], commands: ['create "m_202611", {NAME => "d"}', 'create "m_202612", {NAME => "d"}'] });
+    expect(r.err).toContain('no --rest or --existing');
+  });
+
+  it('names the option of a bad month count, a bad date or missing families', async () => {
+    const bad = async (...args: string[]) => (await runCapture(['lifecycle', 'partitions', '--base', 'm', ...args])).err;
+    expect(await bad('--family', 'd', '--ahead', '-1')).toBe('hbase-hotspot: --ahead: "-1" is not a whole number of months, 0 or more\n');
+    expect(await bad('--family', 'd', '--now', 'soon')).toBe('hbase-hotspot: --now: "soon" is not a date; write e.g. 2026-11-30T12:00:00Z\n');
+    expect(await bad()).toContain('--family: give the new tables\' column families');
+    expect(await bad('--family', 'd', '--rest', 'http://127.0.0.1:9', '--existing', 'a')).toContain('either --rest or --existing');
+  });
+});
+
+describe('lifecycle ttl', () => {
+  it('prints one alter per family with a retention, TTL rounded up to whole seconds', async () => {
+    const r = await runCapture(['lifecycle', 'ttl', '--table', 'events', '--retention', 'd=90d', '--retention', 'raw=1h30m', '--retention', 'meta=forever']);
+    expect(r.code).toBe(0);
+    // 90 d = 7,776,000 s; 1 h 30 m = 5,400 s.
+    expect(r.out).toBe('alter "events", {NAME => "d", TTL => 7776000}\nalter "events", {NAME => "raw", TTL => 5400}\n');
+    expect(r.err).toBe('meta: kept forever (no TTL set; an existing TTL is left as it is)\ndry run: pass --yes to run these commands\n');
+  });
+
+  it('names the bad item', async () => {
+    const err = async (...args: string[]) => (await runCapture(['lifecycle', 'ttl', '--table', 'events', ...args])).err;
+    expect(await err('--retention', 'd')).toBe('hbase-hotspot: --retention: "d" is not FAMILY=DURATION; write e.g. d=90d or meta=forever\n');
+    expect(await err('--retention', 'd=1d', '--retention', 'd=2d')).toBe('hbase-hotspot: --retention: column family "d" is given twice\n');
+    expect(await err('--retention', 'd=soon')).toContain('"soon" is not a duration');
+    expect(await err('--retention', 'b@d=1d')).toContain('column family name "b@d" is not valid');
+    expect(await err()).toContain('give at least one FAMILY=DURATION');
+  });
+});
