@@ -34,7 +34,7 @@ export * from './migrate/index.js';
 export * from './top/index.js';
 export { type SeriesReportOptions, outcomeReport, scenarioReport, seriesReport } from './report/html/build.js';
 export { KeyRedactor } from './report/redact.js';
-export { type ChangeRecord, type CompareVerdict, type SideSummary, INTERVAL_TOLERANCE, compareSides, renderChangeRecord, summarize } from './fix/compare.js';
+export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type SideSummary, INTERVAL_TOLERANCE, compareSides, latencyFigures, renderChangeRecord, summarize } from './fix/compare.js';
 
 export type { RegionLoad } from './model/index.js';
 export type { RegionLoad as RestRegionLoad } from './hbase/rest/index.js';

@@ -1,14 +1,28 @@
 /**
  * Proving a fix: the same measurements before and after over the same interval length. Three checks: the hottest
  * region's share against the fair share (1 ÷ regions), the busiest RegionServer's request rate against its peers,
- * and whether the top outlier merely moved to another region or server. The result is a change record (JSON) that a
+ * and whether the top outlier merely moved to another region or server; with JMX readings of the RegionServers, also
+ * the busiest server's p99 latency per operation against its peers'. The result is a change record (JSON) that a
  * later run can be compared against (its `after` side becomes the baseline).
  *
  * @module
  */
 import type { DetectResult } from '../analysis/detect/index.js';
 import { compareBytes, toBytesBinary } from '../bytes/index.js';
+import { LATENCY_OPERATIONS, type LatencyOperation, type ServerLatency } from '../sources/jmx-latency.js';
 import { HotspotError } from '../util/errors.js';
+
+/** One operation's 99th-percentile latency on the busiest RegionServer against the other servers read (JMX). */
+export interface LatencyFigure {
+  /** HBase's histogram name, e.g. `PutBatch`, `Get`. */
+  readonly operation: LatencyOperation;
+  /** The busiest RegionServer by requests (from detection) and its p99, ms; `null` when no reading is of it. */
+  readonly busiest: { readonly server: string; readonly p99Ms: number } | null;
+  /** Median p99 of the other servers read, ms; `null` when there is none. */
+  readonly peersMedianP99Ms: number | null;
+  /** The server with the highest p99, and that p99, ms. */
+  readonly worst: { readonly server: string; readonly p99Ms: number };
+}
 
 /** One side's figures. */
 export interface SideSummary {
@@ -22,6 +36,8 @@ export interface SideSummary {
   readonly hotToFair: number;
   readonly worstServer: { readonly server: string; readonly requestsPerSec: number; readonly peerRatio: number | null; readonly hot: boolean } | null;
   readonly shape: DetectResult['shape'];
+  /** p99 latencies per operation, when JMX readings of the RegionServers were given (operations active in them). */
+  readonly latency?: readonly LatencyFigure[];
 }
 
 /** The verdict. `moved`: a hot region or server remains, elsewhere than before. */
@@ -40,8 +56,42 @@ export interface ChangeRecord {
 /** Window lengths may differ by this fraction and still count as the same interval. */
 export const INTERVAL_TOLERANCE = 0.1;
 
-/** One side's figures from a detection. */
-export function summarize(d: DetectResult): SideSummary {
+const median = (xs: readonly number[]): number | null => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/**
+ * Per operation with a p99 above 0 on some server: the busiest server's p99 against its peers' median, and the worst.
+ * @param busiest - the busiest RegionServer's name (`host,port,startcode`), or undefined.
+ */
+export function latencyFigures(latencies: readonly ServerLatency[], busiest: string | undefined): LatencyFigure[] {
+  const out: LatencyFigure[] = [];
+  for (const operation of LATENCY_OPERATIONS) {
+    const read = latencies.flatMap((l) => {
+      const op = l.operations[operation];
+      return op ? [{ server: l.server, p99Ms: op.p99Ms }] : [];
+    });
+    if (!read.some((r) => r.p99Ms > 0)) continue;
+    const mine = read.find((r) => r.server === busiest);
+    const worst = read.reduce((w, r) => (r.p99Ms > w.p99Ms ? r : w));
+    out.push({
+      operation,
+      busiest: mine ?? null,
+      peersMedianP99Ms: median(read.filter((r) => r !== mine).map((r) => r.p99Ms)),
+      worst,
+    });
+  }
+  return out;
+}
+
+/**
+ * One side's figures from a detection, with the RegionServers' p99 latencies when their JMX readings are given.
+ * @param latencies - from `parseServerLatencies`, one per RegionServer read over the same period.
+ */
+export function summarize(d: DetectResult, latencies?: readonly ServerLatency[]): SideSummary {
   const live = d.regions.filter((r) => r.lastSeenMs === d.window.endMs);
   const hottest = live.reduce<(typeof live)[number] | undefined>((b, r) => (!b || r.share > b.share ? r : b), undefined);
   const worst = d.servers[0];
@@ -53,7 +103,24 @@ export function summarize(d: DetectResult): SideSummary {
     hotToFair: hottest && d.fairRegionShare > 0 ? hottest.share / d.fairRegionShare : 0,
     worstServer: worst ? { server: worst.server, requestsPerSec: worst.requestsPerSec, peerRatio: worst.peerRatio, hot: worst.hot } : null,
     shape: d.shape,
+    ...(latencies ? { latency: latencyFigures(latencies, worst?.server) } : {}),
   };
+}
+
+const ms = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(1)} ms`);
+
+function latencyLine(f: LatencyFigure | undefined): string {
+  if (!f) return 'no activity read';
+  const busy = f.busiest ? `busiest RegionServer ${f.busiest.server} ${ms(f.busiest.p99Ms)}, peers' median ${ms(f.peersMedianP99Ms)}` : `busiest RegionServer not read, median ${ms(f.peersMedianP99Ms)}`;
+  return f.busiest && f.worst.server === f.busiest.server ? busy : `${busy}, worst ${f.worst.server} ${ms(f.worst.p99Ms)}`;
+}
+
+/** One finding per operation with latency on either side, when both sides have JMX readings. */
+function latencyFindings(before: SideSummary, after: SideSummary): string[] {
+  if (!before.latency && !after.latency) return [];
+  if (!before.latency || !after.latency) return [`p99 latency read on the ${before.latency ? 'before' : 'after'} side only; give JMX readings for both to compare`];
+  const ops = LATENCY_OPERATIONS.filter((op) => before.latency?.some((f) => f.operation === op) || after.latency?.some((f) => f.operation === op));
+  return ops.map((op) => `p99 ${op}: ${latencyLine(before.latency?.find((f) => f.operation === op))} → ${latencyLine(after.latency?.find((f) => f.operation === op))}`);
 }
 
 const overlaps = (a: { startKey: string; endKey: string }, b: { startKey: string; endKey: string }) => {
@@ -81,6 +148,7 @@ export function compareSides(before: SideSummary, after: SideSummary): ChangeRec
   const bw = before.worstServer;
   const aw = after.worstServer;
   findings.push(`busiest RegionServer ${bw?.server ?? 'none'} ${bw ? bw.requestsPerSec.toFixed(1) : 0} req/s, ${ratio(bw?.peerRatio ?? null)} its peers → ${aw?.server ?? 'none'} ${aw ? aw.requestsPerSec.toFixed(1) : 0} req/s, ${ratio(aw?.peerRatio ?? null)} its peers`);
+  findings.push(...latencyFindings(before, after));
   const stillHot = Boolean(after.hottestRegion?.hot || aw?.hot);
   const b = before.hottestRegion;
   const a = after.hottestRegion;

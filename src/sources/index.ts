@@ -4,6 +4,7 @@ export { BYTES_PER_MB, assembleSnapshot, type AssembleResult, type DirectoryRegi
 export { DEFAULT_SETTLE_ATTEMPTS, DEFAULT_SETTLE_WAIT_MS, readSettled, type SettleOptions } from './settle.js';
 export { REST_GAPS, createRestSource, tableRegionsOrExplain, restCounters, restDirectory, serverNames, type RestSourceOptions } from './rest-source.js';
 export { JMX_REGIONS_BEAN, JMX_REGION_METRICS, jmxRegionPrefix, mergeJmxCounters, parseJmxRegions } from './jmx.js';
+export { JMX_SERVER_BEAN, LATENCY_OPERATIONS, parseServerLatencies, type LatencyOperation, type OperationLatency, type ServerLatency } from './jmx-latency.js';
 export { JMX_GAPS, createJmxSource, type JmxSourceOptions } from './jmx-source.js';
 export { type CaptureTiming, type TextCapture, captureTimes, splitCaptures } from './text/captures.js';
 export { LIST_REGIONS_COLUMNS, parseListRegions } from './text/list-regions.js';

@@ -26,6 +26,23 @@ export function jmxRegionPrefix(table: string): string {
   return `Namespace_${ns}_table_${table.slice(colon + 1)}_region_`;
 }
 
+/**
+ * The beans of a `/jmx` answer (HBase `JMXJsonServlet`: `{"beans": [{"name": ObjectName, ...attributes}]}`) named
+ * `name`. `fail` turns a problem into the caller's error.
+ * @throws what `fail` returns, for text that is not JSON or has no `beans` array.
+ */
+export function jmxBeansNamed(text: string, name: string, fail: (message: string) => Error): Record<string, unknown>[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw fail(`not JSON (${(err as Error).message})`);
+  }
+  const beans = (json as { beans?: unknown } | null)?.beans;
+  if (!Array.isArray(beans)) throw fail('no "beans" array');
+  return beans.filter((b): b is Record<string, unknown> => typeof b === 'object' && b !== null && (b as { name?: unknown }).name === name);
+}
+
 function bad(url: string, message: string): HotspotError {
   return new HotspotError('JMX_MALFORMED', `${url}: ${message}; expected the answer of /jmx?qry=${JMX_REGIONS_BEAN}`);
 }
@@ -38,15 +55,7 @@ function bad(url: string, message: string): HotspotError {
  *   `sub=Regions` bean, or a region without all three metrics / with a negative or non-numeric value.
  */
 export function parseJmxRegions(text: string, table: string, url: string): Map<string, RegionCounters> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw bad(url, `not JSON (${(err as Error).message})`);
-  }
-  const beans = (json as { beans?: unknown } | null)?.beans;
-  if (!Array.isArray(beans)) throw bad(url, 'no "beans" array');
-  const bean = beans.find((b): b is Record<string, unknown> => typeof b === 'object' && b !== null && (b as { name?: unknown }).name === JMX_REGIONS_BEAN);
+  const [bean] = jmxBeansNamed(text, JMX_REGIONS_BEAN, (m) => bad(url, m));
   if (!bean) throw bad(url, `no bean named ${JMX_REGIONS_BEAN} (is this a RegionServer or master info port?)`);
   const prefix = jmxRegionPrefix(table);
   const metrics = new Map<string, Map<string, number>>();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { formatLoadSeries } from '../../src/model/index.js';
+import { LATENCY_OPERATIONS, parseServerLatencies } from '../../src/sources/index.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
 
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
@@ -70,5 +71,61 @@ describe('compare', () => {
     writeFileSync(bad, '{"format": "hbase-hotspot-change/1"}');
     const r = await run(['compare', bad, beforeFile]);
     expect([r.code, r.err]).toEqual([2, expect.stringContaining('not a change record')]);
+  });
+});
+
+// RegionServer latencies: test/fixtures/jmx/server-2.6.4.json is the sub=Server bean of a real HBase 2.6.4
+// RegionServer (idle at the time: every percentile 0); the readings below are copies of it with the server name and
+// some 99th percentiles changed.
+const realBean = (JSON.parse(readFileSync(new URL('../fixtures/jmx/server-2.6.4.json', import.meta.url), 'utf8')) as { beans: Record<string, unknown>[] }).beans[0] as Record<string, unknown>;
+function jmx(name: string, server: string, p99: Record<string, number>): string {
+  const bean: Record<string, unknown> = { ...realBean, 'tag.serverName': server };
+  for (const [op, v] of Object.entries(p99)) bean[`${op}_99th_percentile`] = v;
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify({ beans: [bean] }));
+  return path;
+}
+
+describe('parseServerLatencies', () => {
+  it('reads the real 2.6.4 bean: server name, counts and percentiles of every operation', () => {
+    const [server, ...rest] = parseServerLatencies(JSON.stringify({ beans: [realBean] }), 'server-2.6.4.json');
+    expect(rest).toEqual([]);
+    expect(server?.server).toBe('localhost,41799,1796036389990');
+    expect(Object.keys(server?.operations ?? {})).toEqual([...LATENCY_OPERATIONS]);
+    expect(server?.operations.PutBatch).toEqual({ ops: 4965, p99Ms: 0, maxMs: 0 });
+    expect(server?.operations.Get).toEqual({ ops: 2031, p99Ms: 0, maxMs: 0 });
+  });
+
+  it('names the file and what is wrong', () => {
+    expect(() => parseServerLatencies('{', 'a.json')).toThrow(expect.objectContaining({ code: 'JMX_LATENCY_INVALID', where: { file: 'a.json' } }));
+    expect(() => parseServerLatencies('{"beans":[{"name":"x"}]}', 'a.json')).toThrow(/a\.json: no bean named Hadoop:service=HBase,name=RegionServer,sub=Server/);
+    expect(() => parseServerLatencies(JSON.stringify({ beans: [{ ...realBean, 'tag.serverName': undefined }] }), 'a.json')).toThrow(/no "tag\.serverName"/);
+    expect(() => parseServerLatencies(JSON.stringify({ beans: [{ ...realBean, Get_99th_percentile: 'slow' }] }), 'a.json')).toThrow(/localhost,41799,1796036389990: Get_99th_percentile is "slow"/);
+  });
+});
+
+describe('compare with p99 latencies', () => {
+  // Before: region b on rs2 takes 4000 of 4300 writes; rs2's PutBatch p99 48 ms against 4, 5, 6 ms elsewhere
+  // (median 5), and rs1, not the busiest, has the worst Get p99. After: b split, the daughters on rs2 and rs5;
+  // rs2 still the busiest at 9 ms against 4, 5, 5, 7 (median 5); no gets in that period.
+  const latencyBefore = [
+    jmx('b1.json', rs(1), { PutBatch: 4, Get: 30 }), jmx('b2.json', rs(2), { PutBatch: 48, Get: 3 }),
+    jmx('b3.json', rs(3), { PutBatch: 5, Get: 2 }), jmx('b4.json', rs(4), { PutBatch: 6, Get: 2 }),
+  ];
+  const latencyAfter = [[1, 4], [2, 9], [3, 5], [4, 5], [5, 7]].map(([n, p]) => jmx(`a${n}.json`, rs(n as number), { PutBatch: p as number }));
+  const afterFile = file('after-lat.ndjson', split, [100, 2000, 1500, 100, 100]);
+
+  it('sets the busiest server\'s p99 beside its peers\' median, and names a worse server', async () => {
+    const r = await run(['compare', beforeFile, afterFile, '--latency-before', ...latencyBefore, '--latency-after', ...latencyAfter]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`p99 PutBatch: busiest RegionServer ${rs(2)} 48.0 ms, peers' median 5.0 ms → busiest RegionServer ${rs(2)} 9.0 ms, peers' median 5.0 ms\n`);
+    expect(r.out).toContain(`p99 Get: busiest RegionServer ${rs(2)} 3.0 ms, peers' median 2.0 ms, worst ${rs(1)} 30.0 ms → no activity read\n`);
+  });
+
+  it('keeps the figures in the change record, and says when only one side was read', async () => {
+    const rec = JSON.parse((await run(['compare', beforeFile, afterFile, '--latency-before', ...latencyBefore, '--latency-after', ...latencyAfter, '--json'])).out);
+    expect(rec.before.latency[0]).toEqual({ operation: 'PutBatch', busiest: { server: rs(2), p99Ms: 48 }, peersMedianP99Ms: 5, worst: { server: rs(2), p99Ms: 48 } });
+    const one = await run(['compare', beforeFile, afterFile, '--latency-before', ...latencyBefore]);
+    expect(one.out).toContain('p99 latency read on the before side only; give JMX readings for both to compare');
   });
 });
