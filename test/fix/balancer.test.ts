@@ -9,20 +9,28 @@ import type { LoadSeries } from '../../src/model/index.js';
 // Scenarios and the figures HBase 2.6.4's own cost functions gave for them (test/golden/java/BalancerCosts.java).
 interface Scenario {
   name: string; servers: number; conf?: Record<string, string>;
-  regions: { server: number; reads: number[]; writes: number[]; storeFileMB: number }[];
+  /** `count`: that many identical regions. */
+  regions: { server: number; reads: number[]; writes: number[]; storeFileMB: number; count?: number }[];
+  /** [region, to server] applied after the first costs, regions numbered with counts expanded. */
+  moves?: [number, number][];
 }
+type GoldenFunction = { function: string; needed: boolean; multiplier: number; cost: number };
 interface Golden {
   minSkew: [number, number, number, number][];
-  scenarios: { name: string; functions: { function: string; needed: boolean; multiplier: number; cost: number }[]; weightedCost: number; sumMultiplier: number; averageCost: number; needsBalance: boolean }[];
+  scenarios: {
+    name: string; functions: GoldenFunction[]; weightedCost: number; sumMultiplier: number; averageCost: number; needsBalance: boolean;
+    afterMoves?: { moved: number; functions: GoldenFunction[]; computeCost: number };
+  }[];
 }
 const url = (f: string) => new URL(`../golden/${f}`, import.meta.url);
 const scenarios = JSON.parse(readFileSync(url('balancer-scenarios.json'), 'utf8')) as Scenario[];
 const golden = JSON.parse(readFileSync(url('balancer-costs.json'), 'utf8')) as Golden;
 
 function cluster(s: Scenario): BalancerCluster {
+  const regions = s.regions.flatMap((r) => Array.from({ length: r.count ?? 1 }, () => r));
   return {
     servers: Array.from({ length: s.servers }, (_, i) => `rs${i}.example.com,16020,${1000 + i}`),
-    regions: s.regions.map((r, i) => ({
+    regions: regions.map((r, i) => ({
       encodedName: `r${i}`, server: r.server, readsPerReport: loadReportRate(r.reads), writesPerReport: loadReportRate(r.writes),
       storeFileMB: r.storeFileMB, memStoreMB: 0,
     })),
@@ -55,6 +63,31 @@ describe('balancer cost against HBase 2.6.4 cost functions', () => {
     expect(ours.weightedCost).toBeCloseTo(g.weightedCost, 10);
     expect(ours.averageCost).toBeCloseTo(g.averageCost, 12);
     expect(ours.needsBalance).toBe(g.needsBalance);
+  });
+});
+
+describe('costs after moves against HBase 2.6.4 (doAction + updateCostsAndWeightsWithAction)', () => {
+  const moving = scenarios.flatMap((s, i) => (s.moves ? [[s.name, s, golden.scenarios[i]!] as const] : []));
+  it('has scenarios with moves, one above 600 regions', () => {
+    expect(moving.map(([name]) => name)).toEqual(['hot-region-two-moves', '800-regions-ten-moves']);
+  });
+  it.each(moving)('%s', (_name, s, g) => {
+    const start = cluster(s);
+    const after: BalancerCluster = { ...start, regions: start.regions.map((r, i) => ({ ...r, server: s.moves?.find(([region]) => region === i)?.[1] ?? r.server })) };
+    const moved = after.regions.filter((r, i) => r.server !== start.regions[i]?.server).length;
+    expect(moved).toBe(g.afterMoves?.moved);
+    const ours = balancerCost(after, multipliers(s), moved);
+    for (const f of g.afterMoves?.functions.filter((x) => x.needed) ?? []) {
+      expect(ours.functions.find((x) => x.function === f.function)?.cost, f.function).toBeCloseTo(f.cost, 12);
+    }
+    expect(ours.weightedCost).toBeCloseTo(g.afterMoves?.computeCost ?? Number.NaN, 10);
+  });
+  it('move cost is moved ÷ regions with the 2.6 default maxMovePercent 1.0: 10 of 800 = 0.0125', () => {
+    expect(moveCost(10, 800)).toBe(0.0125);
+    // With the older default 0.25, the scale stops at max(⌊800 × 0.25⌋, 600) = 600 and 601 moves cost 1e6.
+    expect(moveCost(10, 800, 0.25)).toBe(10 / 600);
+    expect(moveCost(601, 800, 0.25)).toBe(1_000_000);
+    expect(moveCost(601, 800)).toBeCloseTo(601 / 800, 15);
   });
 });
 

@@ -97,12 +97,17 @@ export function sloppyServerExists(counts: readonly number[], slop = DEFAULT_SLO
   return Math.max(...counts) > ceiling || Math.min(...counts) < floor;
 }
 
+/** `hbase.master.balancer.stochastic.maxMovePercent` default in HBase 2.6 (`MoveCostFunction.DEFAULT_MAX_MOVE_PERCENT`). */
+export const DEFAULT_MAX_MOVE_PERCENT = 1.0;
+
 /**
- * `MoveCostFunction.cost`: moved regions scaled between 0 and min(regions, max(⌊regions × 0.25⌋, 600)); above that
- * maximum, 1 000 000 (the balancer never takes such a plan).
+ * `MoveCostFunction.cost`: moved regions scaled between 0 and min(regions, max(⌊regions × maxMovePercent⌋, 600));
+ * above max(⌊regions × maxMovePercent⌋, 600), 1 000 000 (the balancer never takes such a plan). With HBase 2.6's
+ * default percent (1.0) that is moved ÷ regions.
  */
-export function moveCost(moved: number, regions: number): number {
-  const maxMoves = Math.max(Math.trunc(regions * 0.25), 600);
+export function moveCost(moved: number, regions: number, maxMovePercent = DEFAULT_MAX_MOVE_PERCENT): number {
+  // Java: (int) (numRegions * maxMovesPercent), an int times a float in float arithmetic.
+  const maxMoves = Math.max(Math.trunc(Math.fround(Math.fround(regions) * Math.fround(maxMovePercent))), 600);
   if (moved > maxMoves) return 1_000_000;
   return scale(0, Math.min(regions, maxMoves), moved);
 }

@@ -10,8 +10,11 @@
 //     > test/golden/balancer-costs.json
 //
 // Each scenario lists servers and regions with their request counters over successive load reports (oldest first);
-// for each, this prints every cost function the balancer builds (class, whether it is needed, multiplier, cost), the
-// weighted average the balancer compares with minCostNeedBalance, and needsBalance itself.
+// a region entry with "count": n stands for n identical regions. For each, this prints every cost function the
+// balancer builds (class, whether it is needed, multiplier, cost), the weighted average the balancer compares with
+// minCostNeedBalance, and needsBalance itself. A scenario with "moves" ([region, to server] pairs, regions numbered
+// as listed, counts expanded) then applies them as the balancer's search does (doAction, then
+// updateCostsAndWeightsWithAction) and prints the regions moved, every function's cost and computeCost after them.
 package org.apache.hadoop.hbase.master.balancer;
 
 import java.nio.file.Files;
@@ -69,13 +72,20 @@ public class BalancerCosts {
       state.put(sn, new ArrayList<>());
     }
     Map<String, Deque<BalancerRegionLoad>> loads = new HashMap<>();
-    JsonArray regions = s.getAsJsonArray("regions");
+    List<JsonObject> regions = new ArrayList<>();
+    for (JsonElement e : s.getAsJsonArray("regions")) {
+      JsonObject reg = e.getAsJsonObject();
+      int count = reg.has("count") ? reg.get("count").getAsInt() : 1;
+      for (int c = 0; c < count; c++) regions.add(reg);
+    }
+    List<RegionInfo> infos = new ArrayList<>();
     for (int r = 0; r < regions.size(); r++) {
-      JsonObject reg = regions.get(r).getAsJsonObject();
+      JsonObject reg = regions.get(r);
       RegionInfo ri = RegionInfoBuilder.newBuilder(table)
-        .setStartKey(r == 0 ? new byte[0] : Bytes.toBytes(String.format("r%03d", r)))
-        .setEndKey(r == regions.size() - 1 ? new byte[0] : Bytes.toBytes(String.format("r%03d", r + 1)))
+        .setStartKey(r == 0 ? new byte[0] : Bytes.toBytes(String.format("r%04d", r)))
+        .setEndKey(r == regions.size() - 1 ? new byte[0] : Bytes.toBytes(String.format("r%04d", r + 1)))
         .setRegionId(1700000000000L).build();
+      infos.add(ri);
       state.get(names.get(reg.get("server").getAsInt())).add(ri);
       long[] reads = longs(reg.getAsJsonArray("reads"));
       long[] writes = longs(reg.getAsJsonArray("writes"));
@@ -120,7 +130,27 @@ public class BalancerCosts {
     out.append("], \"weightedCost\": ").append(weighted).append(", \"sumMultiplier\": ").append(sumMultiplier)
       .append(", \"averageCost\": ").append(sumMultiplier > 0 ? weighted / sumMultiplier : 0)
       .append(", \"computeCost\": ").append(lb.computeCost(cluster, Double.MAX_VALUE))
-      .append(", \"needsBalance\": ").append(lb.needsBalance(table, cluster)).append("}");
+      .append(", \"needsBalance\": ").append(lb.needsBalance(table, cluster));
+    if (s.has("moves")) {
+      List<RegionInfo> indexed = java.util.Arrays.asList(cluster.regions);
+      for (JsonElement m : s.getAsJsonArray("moves")) {
+        int region = indexed.indexOf(infos.get(m.getAsJsonArray().get(0).getAsInt()));
+        int to = java.util.Arrays.asList(cluster.servers).indexOf(names.get(m.getAsJsonArray().get(1).getAsInt()));
+        BalanceAction action = new MoveRegionAction(region, cluster.regionIndexToServerIndex[region], to);
+        cluster.doAction(action);
+        lb.updateCostsAndWeightsWithAction(cluster, action);
+      }
+      out.append(", \"afterMoves\": {\"moved\": ").append(cluster.numMovedRegions).append(", \"functions\": [");
+      first = true;
+      for (CostFunction f : lb.getCostFunctions()) {
+        out.append(first ? "" : ", ").append("{\"function\": \"").append(f.getClass().getSimpleName())
+          .append("\", \"needed\": ").append(f.isNeeded()).append(", \"multiplier\": ").append(f.getMultiplier())
+          .append(", \"cost\": ").append(f.cost()).append("}");
+        first = false;
+      }
+      out.append("], \"computeCost\": ").append(lb.computeCost(cluster, Double.MAX_VALUE)).append("}");
+    }
+    out.append("}");
     return out.toString();
   }
 
