@@ -43,7 +43,9 @@ export class HotspotError extends Error {
   constructor(code: string, message: string, options: HotspotErrorOptions = {}) {
     const { cause, ...where } = options;
     const prefix = formatWhere(where);
-    super(prefix ? `${prefix}: ${message}` : message, cause === undefined ? undefined : { cause });
+    // A message that already opens with the option it is about (`--delay 0: ...`) is not prefixed with it again.
+    const named = prefix !== '' && prefix === where.field && message.startsWith(`${prefix} `);
+    super(prefix && !named ? `${prefix}: ${message}` : message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.where = where;
   }
