@@ -1,11 +1,13 @@
 /**
  * Split points derived from a key design: one boundary per salt bucket, or several regions per bucket cut evenly
- * over the alphabet of the key part that follows the salt.
+ * over the alphabet of the key part that follows the salt, or at the quantiles of sampled keys inside each bucket.
  */
-import { concatBytes } from '../bytes/index.js';
+import { compareBytes, concatBytes } from '../bytes/index.js';
 import type { KeyPart, RowkeyTemplate } from '../keys/types.js';
 import { HotspotError } from '../util/errors.js';
+import { quantileSplitPoints } from './quantile-splits.js';
 import { computeSplits } from './split-algorithms.js';
+import type { WeightedKey } from './weighted-keys.js';
 
 /** Options of {@link saltSplitPoints}. */
 export interface SaltSplitOptions {
@@ -50,25 +52,14 @@ function cutsWithin(part: KeyPart, regions: number): Uint8Array[] {
   }
 }
 
-/**
- * Pre-split points for a salted or bucketed key: the key starts with optional literal text, then a salt-like part
- * (`salt`, `bucket`, `phoenixSalt`, `hbasewdPrefix`, `opentsdbSalt`). With one region per bucket, the split points are
- * each bucket's bytes for buckets 1..N-1 followed by the literal separator after the salt, if any (`01_`, `02_`, ...;
- * bucket 0 starts at the table's empty start key). With k regions per bucket, each bucket's range is also cut into k
- * even pieces over the alphabet of the next key part (see {@link cutsWithin}), giving N * k regions.
- *
- * @param template - a compiled template (see `compileTemplate`).
- * @returns split points in ascending order: N * k - 1 of them.
- * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` (naming the template position) when the key does not start with a
- *   salt after optional literals; `SPLIT_REGIONS_INVALID` when `regionsPerBucket` is not a whole number >= 1, or > 1
- *   with no key part after the salt; `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k.
- * @example saltSplitPoints(compileTemplate('{salt(id,4)}_{id}')) // "01_", "02_", "03_"
- */
-export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOptions = {}): Uint8Array[] {
-  const perBucket = options.regionsPerBucket ?? 1;
-  if (!Number.isInteger(perBucket) || perBucket < 1) {
-    throw new HotspotError('SPLIT_REGIONS_INVALID', `--regions-per-bucket ${perBucket}: give a whole number of regions per salt bucket, at least 1`);
-  }
+/** Where each bucket starts (prefix literals, bucket bytes, separator literals) and the key part after them. */
+interface SaltLayout {
+  readonly bucketStarts: readonly Uint8Array[];
+  readonly next: KeyPart | undefined;
+}
+
+/** @throws as {@link saltSplitPoints}. */
+function saltLayout(template: RowkeyTemplate, perBucket: number): SaltLayout {
   const parts = template.parts;
   let at = 0;
   while (parts[at]?.kind === 'literal') at++;
@@ -92,13 +83,89 @@ export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOpti
       `--regions-per-bucket ${perBucket}: template "${template.source}" has no key part after the salt to cut each bucket on; use 1`,
     );
   }
+  const bucketStarts = Array.from({ length: salt.buckets }, (_, b) => concatBytes(prefix, salt.bucketBytes(b), separator));
+  return { bucketStarts, next };
+}
+
+/**
+ * Pre-split points for a salted or bucketed key: the key starts with optional literal text, then a salt-like part
+ * (`salt`, `bucket`, `phoenixSalt`, `hbasewdPrefix`, `opentsdbSalt`). With one region per bucket, the split points are
+ * each bucket's bytes for buckets 1..N-1 followed by the literal separator after the salt, if any (`01_`, `02_`, ...;
+ * bucket 0 starts at the table's empty start key). With k regions per bucket, each bucket's range is also cut into k
+ * even pieces over the alphabet of the next key part (see {@link cutsWithin}), giving N * k regions.
+ *
+ * @param template - a compiled template (see `compileTemplate`).
+ * @returns split points in ascending order: N * k - 1 of them.
+ * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` (naming the template position) when the key does not start with a
+ *   salt after optional literals; `SPLIT_REGIONS_INVALID` when `regionsPerBucket` is not a whole number >= 1, or > 1
+ *   with no key part after the salt; `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k.
+ * @example saltSplitPoints(compileTemplate('{salt(id,4)}_{id}')) // "01_", "02_", "03_"
+ */
+export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOptions = {}): Uint8Array[] {
+  const perBucket = options.regionsPerBucket ?? 1;
+  if (!Number.isInteger(perBucket) || perBucket < 1) {
+    throw new HotspotError('SPLIT_REGIONS_INVALID', `--regions-per-bucket ${perBucket}: give a whole number of regions per salt bucket, at least 1`);
+  }
+  const { bucketStarts, next } = saltLayout(template, perBucket);
   const inner = perBucket > 1 && next ? cutsWithin(next, perBucket) : [];
   const out: Uint8Array[] = [];
-  for (let b = 0; b < salt.buckets; b++) {
-    const bucketStart = concatBytes(prefix, salt.bucketBytes(b), separator);
+  bucketStarts.forEach((bucketStart, b) => {
     if (b > 0) out.push(bucketStart);
     for (const cut of inner) out.push(concatBytes(bucketStart, cut));
-  }
+  });
   return out;
 }
 
+
+/** Result of {@link saltSampleSplitPoints}. */
+export interface SaltSampleSplits {
+  /** Split points, ascending: each bucket's start (but the first), then its cuts. */
+  readonly splits: Uint8Array[];
+  /** Per bucket: the shares (0..1) of that bucket's sample weight in each of its regions; `null` when cut evenly. */
+  readonly bucketShares: readonly (readonly number[] | null)[];
+  /** One line per bucket cut evenly over the alphabet (too few samples) or into fewer regions than asked. */
+  readonly notes: string[];
+}
+
+/**
+ * Pre-split points for a salted key with k regions per bucket cut where sampled keys say the data is: within each
+ * bucket, at the quantiles of the (weighted) sample keys that fall in it (see `quantileSplitPoints`), so an id space
+ * that uses a narrow slice of its alphabet (`sensor-00001` ... `sensor-04000`) still gives k even regions. A bucket
+ * with fewer than k distinct sample keys is cut evenly over the next part's alphabet instead, as
+ * {@link saltSplitPoints} does, and named in `notes`.
+ *
+ * @param samples - sampled full rowkeys with weights (see `parseSampleKeys`); keys outside every bucket are ignored.
+ * @throws HotspotError as {@link saltSplitPoints}; `SPLIT_REGIONS_INVALID` also for k < 2 (one region per bucket
+ *   needs no samples).
+ */
+export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket: number, samples: readonly WeightedKey[]): SaltSampleSplits {
+  if (!Number.isInteger(regionsPerBucket) || regionsPerBucket < 2) {
+    throw new HotspotError('SPLIT_REGIONS_INVALID', `--regions-per-bucket ${regionsPerBucket}: cutting buckets at sampled keys needs a whole number of regions per bucket of at least 2`);
+  }
+  const { bucketStarts, next } = saltLayout(template, regionsPerBucket);
+  const sorted = [...samples].sort((a, b) => compareBytes(a.key, b.key));
+  const splits: Uint8Array[] = [];
+  const bucketShares: (readonly number[] | null)[] = [];
+  const notes: string[] = [];
+  let i = 0;
+  bucketStarts.forEach((start, b) => {
+    const end = bucketStarts[b + 1];
+    while (i < sorted.length && compareBytes((sorted[i] as WeightedKey).key, start) < 0) i++;
+    const from = i;
+    while (i < sorted.length && (end === undefined || compareBytes((sorted[i] as WeightedKey).key, end) < 0)) i++;
+    const inBucket = sorted.slice(from, i);
+    if (b > 0) splits.push(start);
+    const distinct = new Set(inBucket.map((s) => Buffer.from(s.key).toString('latin1'))).size;
+    if (distinct < regionsPerBucket || !next) {
+      for (const cut of next ? cutsWithin(next, regionsPerBucket) : []) splits.push(concatBytes(start, cut));
+      bucketShares.push(null);
+      notes.push(`bucket ${b}: ${distinct} distinct sampled key${distinct === 1 ? '' : 's'} for ${regionsPerBucket} regions; cut evenly over the next key part instead`);
+      return;
+    }
+    const q = quantileSplitPoints(inBucket, regionsPerBucket);
+    splits.push(...q.splits);
+    bucketShares.push(q.shares);
+    notes.push(...q.notes.map((n) => `bucket ${b}: ${n}`));
+  });
+  return { splits, bucketShares, notes };
+}

@@ -136,3 +136,21 @@ describe('splits errors (exit 2, one clear line)', () => {
     );
   });
 });
+
+describe('splits --template --regions-per-bucket --samples', () => {
+  const keys = file('bucket-keys.txt', '00_a\n00_b\n00_c\n00_d\n01_x\n');
+  it('cuts each bucket at its sampled keys, a bucket short of samples evenly, with the shares on stderr', async () => {
+    const r = await run('--template', '{salt(id,2)}_{id}', '--regions-per-bucket', '2', '--samples', keys);
+    expect(r).toEqual({
+      code: 0,
+      out: '00_c\n01_\n01_O\n',
+      err: 'bucket 1: 1 distinct sampled key for 2 regions; cut evenly over the next key part instead\nbucket 0: 50.0% / 50.0% of its samples\n',
+    });
+    const json = JSON.parse((await run('--template', '{salt(id,2)}_{id}', '--regions-per-bucket', '2', '--samples', keys, '--json')).out);
+    expect(json.bucketShares).toEqual([[0.5, 0.5], null]);
+  });
+  it('asks for --regions-per-bucket when --samples comes with --template alone', async () => {
+    const r = await run('--template', '{salt(id,2)}_{id}', '--samples', keys);
+    expect([r.code, r.err]).toEqual([2, 'hbase-hotspot: --samples with --template cuts each salt bucket at sampled keys: add --regions-per-bucket k (2 or more)\n']);
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toStringBinary, utf8Bytes } from '../../src/bytes/index.js';
 import { compileTemplate } from '../../src/keys/template/compile.js';
 import type { KeyPart, PartAlphabet, RowkeyTemplate } from '../../src/keys/types.js';
-import { saltSplitPoints } from '../../src/regions/salt-splits.js';
+import { saltSampleSplitPoints, saltSplitPoints } from '../../src/regions/salt-splits.js';
 
 const show = (keys: Uint8Array[]) => keys.map((k) => toStringBinary(k));
 
@@ -66,5 +66,48 @@ describe('saltSplitPoints', () => {
     expect(() => saltSplitPoints(compileTemplate('{salt(id,4)}'), { regionsPerBucket: 2 })).toThrow(/no key part after the salt/);
     expect(saltSplitPoints(compileTemplate('{salt(id,4)}'))).toHaveLength(3);
     expect(() => saltSplitPoints(handBuilt, { regionsPerBucket: 10_001 })).toThrow(expect.objectContaining({ code: 'SPLIT_TOO_MANY_REGIONS' }));
+  });
+});
+
+describe('saltSampleSplitPoints', () => {
+  const t = compileTemplate('{salt(id,2)}_{id}');
+  const w = (key: string, weight = 1) => ({ key: utf8Bytes(key), weight });
+
+  it('cuts a bucket at the median of its samples and a bucket without enough samples evenly, saying so', () => {
+    // Bucket 00_: a, b, c, d weigh 1 each, half the weight is below the cut between 00_b and 00_c; the shortest key
+    // separating them is 00_c. Bucket 01_: one distinct key, so the even text cut "O" (see above) and a note.
+    const r = saltSampleSplitPoints(t, 2, [w('00_d'), w('00_a'), w('01_x'), w('00_c'), w('00_b'), w('01_x')]);
+    expect(show(r.splits)).toEqual(['00_c', '01_', '01_O']);
+    expect(r.bucketShares).toEqual([[0.5, 0.5], null]);
+    expect(r.notes).toEqual(['bucket 1: 1 distinct sampled key for 2 regions; cut evenly over the next key part instead']);
+  });
+
+  it('follows the weights: one heavy key gets a region of its own', () => {
+    // 00_a weighs 6 of 9: the cut between a and b leaves 6/9 below, the closest of the candidates to 4.5.
+    const r = saltSampleSplitPoints(t, 2, [w('00_a', 6), w('00_b'), w('00_c'), w('00_d'), w('01_p'), w('01_q')]);
+    expect(show(r.splits)).toEqual(['00_b', '01_', '01_q']);
+    expect(r.bucketShares[0]).toEqual([6 / 9, 3 / 9]);
+  });
+
+  it('gives even regions on a narrow id space where the alphabet cut puts every key in one region', () => {
+    const keys = Array.from({ length: 400 }, (_, i) => `sensor-${String(i).padStart(6, '0')}`);
+    const samples = keys.map((id) => ({ key: t.encode({ id }), weight: 1 }));
+    const even = saltSplitPoints(t, { regionsPerBucket: 4 });
+    const inRegion = (splits: Uint8Array[]) => {
+      const counts = new Array(splits.length + 1).fill(0) as number[];
+      for (const s of samples) counts[splits.filter((p) => Buffer.compare(Buffer.from(p), Buffer.from(s.key)) <= 0).length]++;
+      return counts;
+    };
+    // Over printable ASCII the cuts are 7, N, e: every "sensor-..." sorts after "e", so one region in four per bucket.
+    expect(inRegion(even).filter((n) => n > 0)).toHaveLength(2);
+    const sampled = saltSampleSplitPoints(t, 4, samples);
+    const counts = inRegion(sampled.splits);
+    expect(counts).toHaveLength(8);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(2);
+    expect(sampled.notes).toEqual([]);
+  });
+
+  it('refuses fewer than 2 regions per bucket', () => {
+    expect(() => saltSampleSplitPoints(t, 1, [w('00_a')])).toThrow(expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID' }));
   });
 });

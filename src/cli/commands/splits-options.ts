@@ -36,7 +36,7 @@ export type Form = 'algorithm' | 'template' | 'samples' | 'traffic-median' | 'si
 /** Options each form accepts besides the output options; anything else given is refused, never ignored. */
 const FORM_OPTIONS: Record<Form, readonly (keyof SplitsFlags)[]> = {
   algorithm: ['algorithm', 'regions', 'first', 'last', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
-  template: ['template', 'regionsPerBucket'],
+  template: ['template', 'regionsPerBucket', 'samples'],
   samples: ['samples', 'regions', 'servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
   'traffic-median': ['trafficMedian', 'samples', 'start', 'end'],
   sizing: ['servers', 'regionsPerServer', 'dataBytes', 'regionSize'],
@@ -54,7 +54,7 @@ export function chooseForm(flags: SplitsFlags): Form {
   if (flags.algorithm !== undefined) forms.push('algorithm');
   if (flags.template !== undefined) forms.push('template');
   if (flags.trafficMedian) forms.push('traffic-median');
-  else if (flags.samples !== undefined) forms.push('samples');
+  else if (flags.samples !== undefined && flags.template === undefined) forms.push('samples');
   if (forms.length > 1) {
     throw new HotspotError('SPLITS_FORM_CONFLICT', `${forms.map((f) => flagName(f === 'traffic-median' ? 'trafficMedian' : f)).join(' and ')} are different forms; use one per call`);
   }

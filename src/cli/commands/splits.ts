@@ -1,7 +1,8 @@
 /**
  * `hbase-hotspot splits`: pre-split points, in one of four forms (exactly one per call):
  * - `--algorithm hex|decimal|uniform --regions N [--first K --last K]`: HBase's RegionSplitter algorithms;
- * - `--template '<template>' [--regions-per-bucket k]`: one region per salt bucket, or k per bucket;
+ * - `--template '<template>' [--regions-per-bucket k [--samples keys.txt]]`: one region per salt bucket, or k per
+ *   bucket (cut over the next key part's alphabet, or at the quantiles of the sampled keys in each bucket);
  * - `--samples keys.txt --regions N`: quantiles of sampled keys (shares of the sample per region on stderr);
  * - `--traffic-median --samples keys.txt --start K --end K`: the split point dividing a region's requests.
  * Sizing: `--servers N [--regions-per-server 20] [--data-bytes 4TB] [--region-size 10GB]` gives the region count in
@@ -18,7 +19,7 @@ import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { createTableCommand, type ShellFamilySpec } from '../../hbase/shell/index.js';
 import { compileTemplate } from '../../keys/template/compile.js';
 import { quantileSplitPoints } from '../../regions/quantile-splits.js';
-import { saltSplitPoints } from '../../regions/salt-splits.js';
+import { saltSampleSplitPoints, saltSplitPoints } from '../../regions/salt-splits.js';
 import { parseSampleKeys } from '../../regions/sample-keys.js';
 import type { Sizing } from '../../regions/sizing.js';
 import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
@@ -55,7 +56,14 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
   }
   if (form === 'template') {
     const perBucket = wholeNumber(flags.regionsPerBucket, '--regions-per-bucket');
-    return { splits: saltSplitPoints(compileTemplate(flags.template as string), perBucket === undefined ? {} : { regionsPerBucket: perBucket }), json: {}, notes: [] };
+    const template = compileTemplate(flags.template as string);
+    if (flags.samples === undefined) return { splits: saltSplitPoints(template, perBucket === undefined ? {} : { regionsPerBucket: perBucket }), json: {}, notes: [] };
+    if (perBucket === undefined || perBucket < 2) {
+      throw new HotspotError('SPLITS_OPTION_UNUSED', '--samples with --template cuts each salt bucket at sampled keys: add --regions-per-bucket k (2 or more)', { field: '--samples' });
+    }
+    const cut = saltSampleSplitPoints(template, perBucket, await readSamples(flags.samples, io));
+    const shares = cut.bucketShares.flatMap((b, i) => (b ? [`bucket ${i}: ${b.map(percent).join(' / ')} of its samples`] : []));
+    return { splits: cut.splits, json: { bucketShares: cut.bucketShares, ...(cut.notes.length ? { notes: cut.notes } : {}) }, notes: [...cut.notes, ...shares] };
   }
   const samples = await readSamples(flags.samples, io);
   if (form === 'samples') {
@@ -103,7 +111,7 @@ export const splitsCommand: CliCommand = {
       .option('--first <row>', 'first row (RegionSplitter --firstrow): hex/decimal digits, or toStringBinary for uniform')
       .option('--last <row>', 'last row, inclusive (RegionSplitter --lastrow)')
       .option('--template <template>', 'rowkey template starting with a salt, e.g. {salt(id,16)}_{id}: one region per bucket')
-      .option('--regions-per-bucket <k>', 'with --template: k regions per bucket, cut over the next key part')
+      .option('--regions-per-bucket <k>', 'with --template: k regions per bucket, cut over the next key part (or at sampled keys with --samples)')
       .option('--samples <file>', 'sampled keys: toStringBinary per line (TAB weight optional) or NDJSON {"key","weight"}; - for stdin')
       .option('--traffic-median', 'split one region at the median of its requests (with --samples, --start, --end)')
       .option('--start <key>', 'with --traffic-median: region start key (toStringBinary; empty = table start)')
