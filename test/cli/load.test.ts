@@ -1,10 +1,11 @@
 // The load command: option errors (each naming its option), and a short run against a loopback HTTP server that
-// answers like the REST gateway (schema, multi-row puts), with the JSON summary and the key-samples file.
+// answers like the REST gateway (schema, multi-row puts in protobuf), with the JSON summary and the key-samples file.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decodeCellSetProtobuf } from '../../src/hbase/rest/index.js';
 import { parseKeySamples } from '../../src/model/index.js';
 import { runCapture } from './run-cli.js';
 
@@ -24,14 +25,22 @@ afterEach(async () => {
 async function startGateway(): Promise<Gateway> {
   const puts: Gateway['puts'] = [];
   const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const body = Buffer.concat(chunks);
       if (req.method === 'GET' && req.url === '/metrics/schema') {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ name: 'metrics', ColumnSchema: [{ name: 'd', VERSIONS: '1' }, { name: 'e' }] }));
       } else if (req.method === 'PUT' && req.url?.startsWith('/metrics/')) {
-        puts.push({ path: req.url, rows: (JSON.parse(body) as { Row: Gateway['puts'][number]['rows'] }).Row });
+        // The load command puts in the gateway's protobuf form; kept here in the JSON form's shape (base64 fields).
+        expect(req.headers['content-type']).toBe('application/x-protobuf');
+        const b = (x: Uint8Array) => Buffer.from(x).toString('base64');
+        const rows = decodeCellSetProtobuf(new Uint8Array(body)).map((row) => ({
+          key: b(row.key),
+          Cell: row.cells.map((c) => ({ column: b(Uint8Array.from([...c.family, 0x3a, ...c.qualifier])), timestamp: c.timestamp, $: b(c.value) })),
+        }));
+        puts.push({ path: req.url, rows });
         res.writeHead(200);
         res.end();
       } else {

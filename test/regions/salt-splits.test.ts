@@ -95,7 +95,10 @@ describe('saltSampleSplitPoints', () => {
     const even = saltSplitPoints(t, { regionsPerBucket: 4 });
     const inRegion = (splits: Uint8Array[]) => {
       const counts = new Array(splits.length + 1).fill(0) as number[];
-      for (const s of samples) counts[splits.filter((p) => Buffer.compare(Buffer.from(p), Buffer.from(s.key)) <= 0).length]++;
+      for (const s of samples) {
+        const region = splits.filter((p) => Buffer.compare(Buffer.from(p), Buffer.from(s.key)) <= 0).length;
+        counts[region] = (counts[region] ?? 0) + 1;
+      }
       return counts;
     };
     // Over printable ASCII the cuts are 7, N, e: every "sensor-..." sorts after "e", so one region in four per bucket.

@@ -124,7 +124,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       const bounds: number[] = [];
       for (let t = since; t < now + widthMs; t += widthMs) bounds.push(t);
       const report = await verifyMigration({
-        client: createRestClient({ baseUrl: flags.rest }), oldTable: flags.from, newTable: flags.to, mapKey: keys.map, newTemplate: keys.newTemplate,
+        client: createRestClient({ baseUrl: flags.rest, dataFormat: 'protobuf' }), oldTable: flags.from, newTable: flags.to, mapKey: keys.map, newTemplate: keys.newTemplate,
         sampleRate: numberOption(flags.sample, '--sample', 0, false), seed: numberOption(flags.seed, '--seed', 0, true), timeBoundsMs: bounds,
       });
       if (flags.json) printJson(io, report);
