@@ -21,10 +21,14 @@
  * - an interval longer than 1.5 × the expected interval is reported as a `gap`; its rates are still averages over
  *   the whole, longer interval.
  *
+ * Regions are matched between snapshots by encoded name. Two consecutive snapshots that list the same regions in the
+ * same order (the usual case: nothing split, merged, vanished or came back) are matched position by position, so a
+ * long series costs one pass over its readings; a name map is built only for a snapshot whose region list changed.
+ *
  * @module
  */
 import { HotspotError } from '../util/errors.js';
-import { matchLineage } from './lineage.js';
+import { type Lineage, matchLineage } from './lineage.js';
 import type { LoadRates, RateBasis, RateEvent, RateInterval, RegionRate, ServerRate } from './rate-types.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
@@ -43,30 +47,41 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** Counter difference, or the later value when the counter went down; `null` when either side is unknown. */
-function diff(later: number | null, earlier: number | null): { value: number | null; reset: boolean } {
-  if (later === null || earlier === null) return { value: later, reset: false };
-  return later >= earlier ? { value: later - earlier, reset: false } : { value: later, reset: true };
+/** True when a cumulative counter went down between two readings where both are known (a reset). */
+function wentDown(later: number | null, earlier: number | null): boolean {
+  return later !== null && earlier !== null && !(later >= earlier);
 }
 
-function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number, reopened: boolean): { rate: RegionRate; reset: boolean } {
+/** Counter difference `later − earlier`, or `later` when either reading is unknown. */
+function counted(later: number | null, earlier: number | null): number | null {
+  return later === null || earlier === null ? later : later - earlier;
+}
+
+/** `count` per second of an interval `seconds` long; `null` for an unknown count. */
+function perSecond(count: number | null, seconds: number): number | null {
+  return count === null ? null : count / seconds;
+}
+
+/**
+ * One region's rates over an interval `seconds` long, from its reading `r` at the interval's end and `base`, its
+ * latest earlier reading (`undefined` for a region never seen before). `reopened`: it changed server since `base`.
+ * The basis is `'since-reset'` exactly when a counter reset is to be reported.
+ */
+function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number, reopened: boolean): RegionRate {
   let basis: RateBasis = 'since-open';
   let reads = r.readRequests;
   let writes = r.writeRequests;
   let requests = r.requests;
-  let reset = false;
   if (base) {
-    const dr = diff(r.readRequests, base.readRequests);
-    const dw = diff(r.writeRequests, base.writeRequests);
-    const dt = diff(r.requests, base.requests);
-    reset = reopened || dr.reset || dw.reset || dt.reset;
+    const reset = reopened || wentDown(r.readRequests, base.readRequests) || wentDown(r.writeRequests, base.writeRequests) || wentDown(r.requests, base.requests);
     basis = reset ? 'since-reset' : 'delta';
-    reads = reset ? r.readRequests : dr.value;
-    writes = reset ? r.writeRequests : dw.value;
-    requests = reset ? r.requests : (dt.value as number);
+    if (!reset) {
+      reads = counted(r.readRequests, base.readRequests);
+      writes = counted(r.writeRequests, base.writeRequests);
+      requests = counted(r.requests, base.requests) as number;
+    }
   }
-  const perSec = (n: number | null) => (n === null ? null : n / seconds);
-  const rate: RegionRate = {
+  return {
     encodedName: r.encodedName,
     name: r.name,
     startKey: r.startKey,
@@ -75,57 +90,137 @@ function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number
     reads,
     writes,
     requests,
-    readsPerSec: perSec(reads),
-    writesPerSec: perSec(writes),
+    readsPerSec: perSecond(reads, seconds),
+    writesPerSec: perSecond(writes, seconds),
     requestsPerSec: requests / seconds,
     storeSizeBytes: r.storeSizeBytes,
     storeGrowthBytes: base ? r.storeSizeBytes - base.storeSizeBytes : null,
     basis,
   };
-  return { rate, reset };
 }
 
+/** One server's running sums over an interval's regions (`null` once a region lacks the read/write split). */
+interface ServerSums {
+  readonly server: string;
+  regionCount: number;
+  reads: number | null;
+  writes: number | null;
+  requests: number;
+}
+
+/** Per-server sums of an interval's region rates, by server name, in one pass over the regions. */
 function serverRates(regions: readonly RegionRate[], seconds: number): ServerRate[] {
-  const byServer = new Map<string, RegionRate[]>();
+  const byServer = new Map<string, ServerSums>();
   for (const r of regions) {
-    const list = byServer.get(r.server);
-    if (list) list.push(r);
-    else byServer.set(r.server, [r]);
+    let sums = byServer.get(r.server);
+    if (!sums) byServer.set(r.server, (sums = { server: r.server, regionCount: 0, reads: 0, writes: 0, requests: 0 }));
+    sums.regionCount++;
+    sums.reads = sums.reads === null || r.reads === null ? null : sums.reads + r.reads;
+    sums.writes = sums.writes === null || r.writes === null ? null : sums.writes + r.writes;
+    sums.requests += r.requests;
   }
-  const sum = (rs: RegionRate[], f: (r: RegionRate) => number | null) =>
-    rs.reduce<number | null>((acc, r) => (acc === null || f(r) === null ? null : acc + (f(r) as number)), 0);
-  return [...byServer.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([server, rs]) => {
-      const reads = sum(rs, (r) => r.reads);
-      const writes = sum(rs, (r) => r.writes);
-      const requests = sum(rs, (r) => r.requests) as number;
-      return {
-        server, regionCount: rs.length, reads, writes, requests,
-        readsPerSec: reads === null ? null : reads / seconds,
-        writesPerSec: writes === null ? null : writes / seconds,
-        requestsPerSec: requests / seconds,
-      };
-    });
+  return [...byServer.values()]
+    .sort((a, b) => (a.server < b.server ? -1 : a.server > b.server ? 1 : 0))
+    .map(({ server, regionCount, reads, writes, requests }) => ({
+      server, regionCount, reads, writes, requests,
+      readsPerSec: perSecond(reads, seconds),
+      writesPerSec: perSecond(writes, seconds),
+      requestsPerSec: requests / seconds,
+    }));
 }
 
-/** Rates and events of one interval; `lastSeen` holds every region's latest sighting and is updated. */
-function interval(prev: LoadSnapshot, next: LoadSnapshot, expectedMs: number, lastSeen: Map<string, RegionLoad>): { interval: RateInterval; events: RateEvent[] } {
+/**
+ * Where each encoded name stands in a snapshot's region list: name → position (the last one, should a hand-built
+ * snapshot list a name twice). Built once per region layout: consecutive snapshots listing the same names in the same
+ * order share it.
+ */
+interface NameIndex {
+  readonly positions: ReadonlyMap<string, number>;
+  /** No name is listed twice: a snapshot with the same names in the same order then matches position for position. */
+  readonly unique: boolean;
+}
+
+function nameIndex(regions: readonly RegionLoad[]): NameIndex {
+  const positions = new Map<string, number>();
+  regions.forEach((r, i) => positions.set(r.encodedName, i));
+  return { positions, unique: positions.size === regions.length };
+}
+
+/** True when both lists name the same regions in the same order. */
+function sameNames(a: readonly RegionLoad[], b: readonly RegionLoad[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if ((a[i] as RegionLoad).encodedName !== (b[i] as RegionLoad).encodedName) return false;
+  return true;
+}
+
+/**
+ * Every region's latest sighting (encoded name → its reading in the latest snapshot that listed it), for regions that
+ * miss a snapshot and come back, and to tell a region seen before from a new one. While snapshots keep listing the
+ * same regions nothing is written: the latest snapshot is only remembered, and entered when the map is next read.
+ */
+class Sightings {
+  private readonly byName = new Map<string, RegionLoad>();
+  private pending: readonly RegionLoad[] = [];
+
+  /** Takes `regions` (a whole snapshot's) as the latest sightings of their names. */
+  defer(regions: readonly RegionLoad[]): void {
+    this.pending = regions;
+  }
+
+  /** The map, up to date; the caller enters the sightings of the snapshot it is reading. */
+  latest(): Map<string, RegionLoad> {
+    for (const r of this.pending) this.byName.set(r.encodedName, r);
+    this.pending = [];
+    return this.byName;
+  }
+}
+
+/** The two snapshots of an interval, their name indexes, and whether they list the same regions in the same order. */
+interface Pair {
+  readonly prev: LoadSnapshot;
+  readonly next: LoadSnapshot;
+  readonly prevIndex: NameIndex;
+  readonly nextIndex: NameIndex;
+  /** Same unique names in the same order: each region is matched by position, and none appeared or vanished. */
+  readonly steady: boolean;
+}
+
+/**
+ * Rates of one interval, its events appended to `events`. In a steady pair each region is diffed against the region
+ * at the same position of the earlier snapshot; otherwise against its entry there by name, or else its latest
+ * sighting (and split, merge, appeared and gone regions are matched by key range).
+ */
+function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: RateEvent[]): RateInterval {
+  const { prev, next } = pair;
   const durationMs = next.timeMs - prev.timeMs;
   const seconds = durationMs / 1000;
   const at = { startMs: prev.timeMs, timeMs: next.timeMs };
-  const events: RateEvent[] = [];
-  const before = new Map(prev.regions.map((r) => [r.encodedName, r]));
-  const nextNames = new Set(next.regions.map((r) => r.encodedName));
-  const appeared = next.regions.filter((r) => !before.has(r.encodedName) && !lastSeen.has(r.encodedName));
-  const lineage = matchLineage(prev.regions.filter((r) => !nextNames.has(r.encodedName)), appeared);
+  const before = pair.prevIndex.positions;
+  let lastSeen: Map<string, RegionLoad> | undefined;
+  let lineage: Lineage | undefined;
+  if (pair.steady) sightings.defer(next.regions);
+  else {
+    lastSeen = sightings.latest();
+    const seen = lastSeen;
+    const appeared = next.regions.filter((r) => !before.has(r.encodedName) && !seen.has(r.encodedName));
+    lineage = matchLineage(prev.regions.filter((r) => !pair.nextIndex.positions.has(r.encodedName)), appeared);
+  }
   const restarted = new Set<string>();
-  const regions = next.regions.map((r) => {
-    const base = before.get(r.encodedName) ?? lastSeen.get(r.encodedName);
-    if (base && !before.has(r.encodedName)) {
-      events.push({ kind: 'region-returned', ...at, region: r.encodedName, server: r.server, detail: `region ${r.name} is back after missing from a snapshot; its counts since it was last seen are put in this interval` });
+  const regions: RegionRate[] = [];
+  for (let i = 0; i < next.regions.length; i++) {
+    const r = next.regions[i] as RegionLoad;
+    let base: RegionLoad | undefined;
+    if (!lastSeen) base = prev.regions[i];
+    else {
+      const position = before.get(r.encodedName);
+      base = position === undefined ? lastSeen.get(r.encodedName) : prev.regions[position];
+      if (base && position === undefined) {
+        events.push({ kind: 'region-returned', ...at, region: r.encodedName, server: r.server, detail: `region ${r.name} is back after missing from a snapshot; its counts since it was last seen are put in this interval` });
+      }
+      lastSeen.set(r.encodedName, r);
     }
-    if (base && base.server !== r.server) {
+    const reopened = base !== undefined && base.server !== r.server;
+    if (base && reopened) {
       if (hostPort(base.server) === hostPort(r.server)) {
         if (!restarted.has(r.server)) events.push({ kind: 'server-restarted', ...at, server: r.server, fromServer: base.server, detail: `RegionServer ${hostPort(r.server)} restarted (start code changed); its regions' counters restarted from 0` });
         restarted.add(r.server);
@@ -133,15 +228,21 @@ function interval(prev: LoadSnapshot, next: LoadSnapshot, expectedMs: number, la
         events.push({ kind: 'region-moved', ...at, region: r.encodedName, server: r.server, fromServer: base.server, detail: `region ${r.name} moved from ${base.server} to ${r.server}; the interval's load counts on ${r.server}` });
       }
     }
-    const reopened = base !== undefined && base.server !== r.server;
-    const { rate, reset } = regionRate(r, base, seconds, reopened);
-    if (reset) {
+    const rate = regionRate(r, base, seconds, reopened);
+    if (rate.basis === 'since-reset') {
       const why = reopened ? `reopened on ${r.server}, so its counters restarted from 0` : 'went down (reopened or server restarted)';
       events.push({ kind: 'counter-reset', ...at, region: r.encodedName, server: r.server, detail: `counters of region ${r.name} ${why}; the later value is taken as the count since the reset` });
     }
-    lastSeen.set(r.encodedName, r);
-    return rate;
-  });
+    regions.push(rate);
+  }
+  if (lineage) lineageEvents(lineage, at, events);
+  const gap = expectedMs > 0 && durationMs > GAP_FACTOR * expectedMs;
+  if (gap) events.push({ kind: 'gap', ...at, detail: `${durationMs} ms between snapshots where ${expectedMs} ms was expected; rates are averages over the whole gap` });
+  return { ...at, endMs: next.timeMs, durationMs, gap, regions, servers: serverRates(regions, seconds) };
+}
+
+/** Appends the events of an interval's splits, merges, and regions that appeared or went without either. */
+function lineageEvents(lineage: Lineage, at: { startMs: number; timeMs: number }, events: RateEvent[]): void {
   for (const [parent, daughters] of lineage.splits) {
     events.push({ kind: 'region-split', ...at, region: parent.encodedName, server: parent.server, related: daughters.map((d) => d.encodedName), detail: `region ${parent.name} split into ${daughters.map((d) => d.name).join(', ')}; the daughters' counters since they opened are their interval counts` });
   }
@@ -150,9 +251,6 @@ function interval(prev: LoadSnapshot, next: LoadSnapshot, expectedMs: number, la
   }
   for (const r of lineage.appeared) events.push({ kind: 'region-appeared', ...at, region: r.encodedName, server: r.server, detail: `region ${r.name} appeared; its counters since it opened are its interval counts` });
   for (const r of lineage.gone) events.push({ kind: 'region-gone', ...at, region: r.encodedName, server: r.server, detail: `region ${r.name} is missing from the later snapshot; its load in this interval is unknown` });
-  const gap = expectedMs > 0 && durationMs > GAP_FACTOR * expectedMs;
-  if (gap) events.push({ kind: 'gap', ...at, detail: `${durationMs} ms between snapshots where ${expectedMs} ms was expected; rates are averages over the whole gap` });
-  return { interval: { ...at, endMs: next.timeMs, durationMs, gap, regions, servers: serverRates(regions, seconds) }, events };
 }
 
 /**
@@ -170,14 +268,18 @@ export function computeRates(series: LoadSeries): LoadRates {
     throw new HotspotError('SERIES_TIME_ORDER', `snapshot ${bad + 2} (time ${snaps[bad + 1]?.timeMs} ms) is not after snapshot ${bad + 1} (${snaps[bad]?.timeMs} ms); snapshots must be in increasing time order`);
   }
   const expectedIntervalMs = series.source.intervalMs ?? (spacings.length ? median(spacings) : 0);
-  const lastSeen = new Map<string, RegionLoad>();
-  for (const r of snaps[0]?.regions ?? []) lastSeen.set(r.encodedName, r);
+  const sightings = new Sightings();
+  sightings.defer(snaps[0]?.regions ?? []);
   const intervals: RateInterval[] = [];
   const events: RateEvent[] = [];
+  let prevIndex = nameIndex(snaps[0]?.regions ?? []);
   for (let i = 1; i < snaps.length; i++) {
-    const step = interval(snaps[i - 1] as LoadSnapshot, snaps[i] as LoadSnapshot, expectedIntervalMs, lastSeen);
-    intervals.push(step.interval);
-    events.push(...step.events);
+    const prev = snaps[i - 1] as LoadSnapshot;
+    const next = snaps[i] as LoadSnapshot;
+    const same = sameNames(prev.regions, next.regions);
+    const nextIndex = same ? prevIndex : nameIndex(next.regions);
+    intervals.push(interval({ prev, next, prevIndex, nextIndex, steady: same && prevIndex.unique }, expectedIntervalMs, sightings, events));
+    prevIndex = nextIndex;
   }
   return { table: series.table, expectedIntervalMs, intervals, events };
 }
