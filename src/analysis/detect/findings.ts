@@ -53,7 +53,8 @@ function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
 function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
-  const presplit = shares.regions.filter((r) => first.regions.some((f) => f.encodedName === r.encodedName));
+  const firstNames = new Set(first.regions.map((f) => f.encodedName));
+  const presplit = shares.regions.filter((r) => firstNames.has(r.encodedName));
   const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare);
   const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
   if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];

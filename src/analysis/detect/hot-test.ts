@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type PeerTest, peerTestOf } from './stats.js';
+import { type PeerTest, hotAmongPeers, peerTestOf } from './stats.js';
 
 /** What a load is measured in. */
 export type LoadMeasure = 'requests' | 'writes' | 'reads';
@@ -43,14 +43,41 @@ export function materialMeasures(members: readonly MeasuredLoad[]): LoadMeasure[
   return out;
 }
 
+/** Each measure's total over the members, in the order of `measures`. */
+function totalsOf(members: readonly MeasuredLoad[], measures: readonly LoadMeasure[]): number[] {
+  return measures.map((measure) => members.reduce((a, m) => a + valueOf(m, measure), 0));
+}
+
 /** Hot verdict of every member with factor `k`, in linear time. */
 export function hotVerdicts(members: readonly MeasuredLoad[], k: number): HotVerdict[] {
   const n = members.length;
   const measures = materialMeasures(members);
-  const totals = measures.map((measure) => members.reduce((a, m) => a + valueOf(m, measure), 0));
+  const totals = totalsOf(members, measures);
   return members.map((m) => {
     const onRequests = peerTestOf(m.requests, totals[0] as number, n, k);
-    const hotBy = measures.filter((measure, i) => peerTestOf(valueOf(m, measure), totals[i] as number, n, k).hot);
+    const hotBy = measures.filter((measure, i) => hotAmongPeers(valueOf(m, measure), totals[i] as number, n, k));
     return { ...onRequests, hot: hotBy.length > 0, hotBy };
   });
+}
+
+/**
+ * The hot members only: member index → the measures it is hot in (its {@link HotVerdict} `hotBy`), in index order;
+ * a member hot in no measure is absent. The same test as {@link hotVerdicts} without a verdict per member, for sets
+ * tested over and over (every interval's regions).
+ */
+export function hotMembers(members: readonly MeasuredLoad[], k: number): Map<number, LoadMeasure[]> {
+  const n = members.length;
+  const measures = materialMeasures(members);
+  const totals = totalsOf(members, measures);
+  const hot = new Map<number, LoadMeasure[]>();
+  for (let i = 0; i < n; i++) {
+    const m = members[i] as MeasuredLoad;
+    let hotBy: LoadMeasure[] | undefined;
+    for (let j = 0; j < measures.length; j++) {
+      const measure = measures[j] as LoadMeasure;
+      if (hotAmongPeers(valueOf(m, measure), totals[j] as number, n, k)) (hotBy ??= []).push(measure);
+    }
+    if (hotBy) hot.set(i, hotBy);
+  }
+  return hot;
 }

@@ -48,8 +48,17 @@ export function peerTestOf(x: number, total: number, n: number, k: number): Peer
   const averageRatio = total > 0 ? x / (total / n) : 0;
   const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
   const peerRatio = n > 1 && peersMean > 0 ? x / peersMean : null;
-  const hot = n > 1 && x > 0 && (peerRatio === null || peerRatio > k);
-  return { peerRatio, averageRatio, hot, hotByAverage: averageRatio > k };
+  return { peerRatio, averageRatio, hot: hotAmongPeers(x, total, n, k), hotByAverage: averageRatio > k };
+}
+
+/**
+ * Just {@link PeerTest}'s `hot` for a member with load `x` among `n` members whose loads sum to `total`: `x` above
+ * `k` × the mean of the other members, or above 0 while they took nothing. Allocates nothing.
+ */
+export function hotAmongPeers(x: number, total: number, n: number, k: number): boolean {
+  if (n < 2 || !(x > 0)) return false;
+  const peersMean = (total - x) / (n - 1);
+  return !(peersMean > 0) || x / peersMean > k;
 }
 
 /** Peer test of member `index` of `loads` with factor `k`. */

@@ -6,7 +6,8 @@
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate } from '../../model/index.js';
-import { type LoadMeasure, hotVerdicts } from './hot-test.js';
+import { RegionTable } from '../../model/region-table.js';
+import { type LoadMeasure, hotMembers, hotVerdicts } from './hot-test.js';
 import { share, spreadOf } from './stats.js';
 import type { DetectResult, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
 
@@ -50,18 +51,44 @@ function add(t: Tally, r: { reads: number | null; writes: number | null; request
   t.seconds += seconds;
 }
 
+/** One region's load over the window so far, its latest rates, when it was first and last seen, and how often hot. */
+interface RegionTally {
+  readonly tally: Tally;
+  last: RegionRate;
+  readonly first: number;
+  lastMs: number;
+  hotIntervals: number;
+}
+
 type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
 const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, seconds: 0 });
 const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
+
+/**
+ * The first item with the largest `value`: the one a stable sort by descending value puts first, found in one pass.
+ * `undefined` for no items.
+ */
+function firstMax<T>(items: readonly T[], value: (item: T) => number): T | undefined {
+  let best: T | undefined;
+  let bestValue = 0;
+  for (const item of items) {
+    const v = value(item);
+    if (best === undefined || v > bestValue) {
+      best = item;
+      bestValue = v;
+    }
+  }
+  return best;
+}
 
 function timelineEntry(iv: RateInterval, hotServers: readonly string[]): TimelineEntry {
   const total = iv.servers.reduce((a, s) => a + s.requests, 0);
   const writes = iv.servers.reduce<number | null>((a, s) => (a === null || s.writes === null ? null : a + s.writes), 0);
   const serverShares = iv.servers.map((s) => ({ server: s.server, share: share(s.requests, total), writeShare: ratio(s.writes, writes) }));
-  const top = [...iv.servers].sort((a, b) => b.requests - a.requests)[0];
-  const topRegion = [...iv.regions].sort((a, b) => b.requests - a.requests)[0];
+  const top = firstMax(iv.servers, (s) => s.requests);
+  const topRegion = firstMax(iv.regions, (r) => r.requests);
   const writeShares = serverShares.map((s) => s.writeShare);
-  const topWriter = writes === null || writes <= 0 ? undefined : [...iv.servers].sort((a, b) => (b.writes ?? 0) - (a.writes ?? 0))[0];
+  const topWriter = writes === null || writes <= 0 ? undefined : firstMax(iv.servers, (s) => s.writes ?? 0);
   return {
     time: iv.endMs,
     startMs: iv.startMs,
@@ -88,7 +115,7 @@ function timelineEntry(iv: RateInterval, hotServers: readonly string[]): Timelin
  */
 export function windowShares(rates: LoadRates, k: number): WindowShares {
   const servers = new Map<string, { tally: Tally; hotIntervals: number }>();
-  const regions = new Map<string, { tally: Tally; last: RegionRate; first: number; lastMs: number; hotIntervals: number }>();
+  const regions = new RegionTable<RegionTally>();
   const table = newTally();
   let fairServer = 0;
   let fairRegion = 0;
@@ -108,25 +135,24 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
       if (serverVerdicts[i]?.hot) entry.hotIntervals++;
       servers.set(s.server, entry);
     });
-    const regionVerdicts = hotVerdicts(iv.regions, k);
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
-    iv.regions.forEach((r, i) => {
-      const verdict = regionVerdicts[i];
-      if (!verdict?.hot) return;
-      if (hotServers.includes(r.server)) hotBy.set(r.encodedName, verdict.hotBy);
+    for (const [i, measures] of hotMembers(iv.regions, k)) {
+      const r = iv.regions[i] as RegionRate;
+      if (hotServers.includes(r.server)) hotBy.set(r.encodedName, measures);
       else spreadHot++;
-    });
-    const hot = iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
+    }
+    const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
     hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot });
-    for (const r of iv.regions) {
+    for (let i = 0; i < iv.regions.length; i++) {
+      const r = iv.regions[i] as RegionRate;
       add(table, r, 0);
-      const entry = regions.get(r.encodedName) ?? { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0 };
+      let entry = regions.get(i, r.encodedName);
+      if (!entry) regions.add(i, r.encodedName, (entry = { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0 }));
       add(entry.tally, r, seconds);
       entry.last = r;
       entry.lastMs = iv.endMs;
-      if (hotBy.has(r.encodedName)) entry.hotIntervals++;
-      regions.set(r.encodedName, entry);
+      if (hotBy.size > 0 && hotBy.has(r.encodedName)) entry.hotIntervals++;
     }
     timeline.push(timelineEntry(iv, hotServers));
   }
@@ -145,7 +171,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
       hotIntervals,
     }))
     .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
-  const regionList = [...regions.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
+  const regionList = [...regions.byName.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
   const regionVerdicts = hotVerdicts(regionList.map((r) => r.tally), k);
   const regionShares: RegionLoadShare[] = regionList.map((r, i) => ({
     encodedName: r.last.encodedName,

@@ -1,0 +1,37 @@
+/**
+ * Per-region state kept over a run of region lists (the intervals of a `LoadRates`), looked up by encoded name.
+ * A region keeps its position from one list to the next unless regions split, merge, vanish or return, so each
+ * lookup tries the entry found at the same position of the previous list first and the name map only when another
+ * region stands there: a pass over a long series costs one string comparison per region and interval, not a map
+ * lookup. Entries are exactly those of a plain `Map` by encoded name.
+ *
+ * @module
+ */
+
+/** Entries of type `T` by encoded region name, remembered by position in the latest list. */
+export class RegionTable<T> {
+  /** Every entry by encoded name, in the order they were added. */
+  readonly byName = new Map<string, T>();
+  /** Encoded name and entry of the region last looked up or added at each position. */
+  private readonly names: string[] = [];
+  private readonly slots: T[] = [];
+
+  /** The entry of region `name`, which stands at `position` of the current list; `undefined` when it has none yet. */
+  get(position: number, name: string): T | undefined {
+    if (this.names[position] === name) return this.slots[position];
+    const entry = this.byName.get(name);
+    if (entry !== undefined) this.remember(position, name, entry);
+    return entry;
+  }
+
+  /** Adds the entry of region `name` (which has none yet), standing at `position` of the current list. */
+  add(position: number, name: string, entry: T): void {
+    this.byName.set(name, entry);
+    this.remember(position, name, entry);
+  }
+
+  private remember(position: number, name: string, entry: T): void {
+    this.names[position] = name;
+    this.slots[position] = entry;
+  }
+}
