@@ -11,6 +11,7 @@
  * @module
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
+import { KeyNumbering } from '../../bytes/key-numbering.js';
 import { type KeySample, isMutation } from '../../model/index.js';
 import type { ShapeVerdict } from './shape-verdict.js';
 
@@ -53,12 +54,35 @@ export function unionOf(ranges: readonly KeyRange[]): (key: Uint8Array) => boole
   };
 }
 const weightOf = (s: KeySample) => s.weight ?? 1;
-/** A key as a one-char-per-byte string: a cheap, exact map key (shown to people with toStringBinary instead). */
-const byteString = (key: Uint8Array) => Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
-const shown = (text: string) => toStringBinary(Buffer.from(text, 'latin1'));
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 
-function commonPrefix(keys: Uint8Array[]): Uint8Array {
+/**
+ * The samples in the hot regions with their keys numbered in order of first appearance: sample `j`'s key is
+ * `keys[keyOf[j]]`, and `weights[n]` is the summed weight of the samples of key `n`.
+ */
+interface NumberedSamples {
+  readonly samples: readonly KeySample[];
+  readonly keyOf: Int32Array;
+  readonly keys: readonly Uint8Array[];
+  readonly weights: readonly number[];
+}
+
+/** Numbers the distinct keys of `samples` (one hash lookup per sample); every later test works on the numbers. */
+function numbered(samples: readonly KeySample[]): NumberedSamples {
+  const numbering = new KeyNumbering();
+  const keyOf = new Int32Array(samples.length);
+  const weights: number[] = [];
+  samples.forEach((s, j) => {
+    const n = numbering.numberOf(s.key);
+    if (n === weights.length) weights.push(0);
+    weights[n] = (weights[n] as number) + weightOf(s);
+    keyOf[j] = n;
+  });
+  return { samples, keyOf, keys: numbering.keys, weights };
+}
+
+/** The bytes every one of `keys` starts with: the common prefix of the smallest and the largest. */
+function commonPrefix(keys: readonly Uint8Array[]): Uint8Array {
   if (keys.length === 0) return new Uint8Array();
   let first = keys[0] as Uint8Array;
   let last = first;
@@ -83,34 +107,57 @@ interface Edges {
   readonly maxRises: number;
   /** Fewest and most distinct keys written in a slice. */
   readonly distinct: readonly [number, number];
+  /** The earliest and the latest written sample. */
+  readonly first: KeySample;
+  readonly last: KeySample;
 }
 
-function edgeShares(writes: KeySample[], fromMs: number, toMs: number): Edges {
-  const slices: KeySample[][] = Array.from({ length: TIME_SLICES }, () => []);
-  const span = Math.max(1, toMs - fromMs + 1);
-  for (const s of writes) (slices[Math.min(TIME_SLICES - 1, Math.floor(((s.timeMs - fromMs) / span) * TIME_SLICES))] as KeySample[]).push(s);
+/** Edges of the written samples `writes`: indexes into `hot.samples`, in time order, at least one. */
+function edgeShares(hot: NumberedSamples, writes: readonly number[]): Edges {
+  const { samples, keyOf, keys } = hot;
+  const first = samples[writes[0] as number] as KeySample;
+  const last = samples[writes.at(-1) as number] as KeySample;
+  const fromMs = first.timeMs;
+  const keyAt = (j: number) => keys[keyOf[j] as number] as Uint8Array;
+  const sum = (indexes: readonly number[]) => indexes.reduce((a, j) => a + weightOf(samples[j] as KeySample), 0);
+  const slices: number[][] = Array.from({ length: TIME_SLICES }, () => []);
+  const span = Math.max(1, last.timeMs - fromMs + 1);
+  for (const j of writes) (slices[Math.min(TIME_SLICES - 1, Math.floor((((samples[j] as KeySample).timeMs - fromMs) / span) * TIME_SLICES))] as number[]).push(j);
   const used = slices.filter((s) => s.length > 0);
   let max: Uint8Array | undefined;
   let min: Uint8Array | undefined;
   let up = 0;
   let down = 0;
   let maxRises = 0;
-  const distinct = used.map((slice) => new Set(slice.map((s) => byteString(s.key))).size);
+  // each key is stamped with the last slice that counted it, so it counts once per slice
+  const countedIn = new Int32Array(keys.length).fill(-1);
+  const distinct = used.map((slice, i) => {
+    let count = 0;
+    for (const j of slice) {
+      const n = keyOf[j] as number;
+      if (countedIn[n] !== i) {
+        countedIn[n] = i;
+        count++;
+      }
+    }
+    return count;
+  });
   used.forEach((slice, i) => {
-    const total = slice.reduce((a, s) => a + weightOf(s), 0);
-    const above = slice.filter((s) => max && compareBytes(s.key, max) > 0);
+    const total = sum(slice);
+    const above = slice.filter((j) => max && compareBytes(keyAt(j), max) > 0);
     if (i > 0) {
-      up += above.reduce((a, s) => a + weightOf(s), 0) / total;
-      down += slice.filter((s) => min && compareBytes(s.key, min) < 0).reduce((a, s) => a + weightOf(s), 0) / total;
+      up += sum(above) / total;
+      down += sum(slice.filter((j) => min && compareBytes(keyAt(j), min) < 0)) / total;
       if (above.length > 0) maxRises++;
     }
-    for (const s of slice) {
-      if (!max || compareBytes(s.key, max) > 0) max = s.key;
-      if (!min || compareBytes(s.key, min) < 0) min = s.key;
+    for (const j of slice) {
+      const key = keyAt(j);
+      if (!max || compareBytes(key, max) > 0) max = key;
+      if (!min || compareBytes(key, min) < 0) min = key;
     }
   });
   const n = Math.max(1, used.length - 1);
-  return { up: up / n, down: down / n, slices: used.length, maxRises, distinct: [Math.min(...distinct), Math.max(...distinct)] };
+  return { up: up / n, down: down / n, slices: used.length, maxRises, distinct: [Math.min(...distinct), Math.max(...distinct)], first, last };
 }
 
 /**
@@ -121,36 +168,37 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
   const isHot = unionOf(hot);
   const inHot = samples.filter((s) => s.timeMs >= fromMs && s.timeMs <= toMs && isHot(s.key));
   if (inHot.length < MIN_SAMPLES) return undefined;
-  const byKey = new Map<string, number>();
-  for (const s of inHot) {
-    const text = byteString(s.key);
-    byKey.set(text, (byKey.get(text) ?? 0) + weightOf(s));
-  }
+  const sampled = numbered(inHot);
+  const { keys, weights } = sampled;
   const total = inHot.reduce((a, s) => a + weightOf(s), 0);
-  let [topBytes, topWeight] = ['', 0];
+  let topBytes: Uint8Array = new Uint8Array();
+  let topWeight = 0;
   let secondWeight = 0;
-  for (const [key, weight] of byKey) {
+  keys.forEach((key, n) => {
+    const weight = weights[n] as number;
     if (weight > topWeight) [topBytes, topWeight, secondWeight] = [key, weight, topWeight];
     else if (weight > secondWeight) secondWeight = weight;
-  }
-  const topKey = shown(topBytes);
+  });
+  const topKey = toStringBinary(topBytes);
   const topShare = topWeight / total;
-  const head = `${inHot.length} key samples in the hot regions, ${byKey.size} distinct keys`;
-  const writes = inHot.filter((s) => isMutation(s.op)).sort((a, b) => a.timeMs - b.timeMs);
-  const edges = writes.length >= MIN_SAMPLES ? edgeShares(writes, (writes[0] as KeySample).timeMs, (writes.at(-1) as KeySample).timeMs) : undefined;
-  const prefix = toStringBinary(commonPrefix(inHot.map((s) => s.key)));
+  const head = `${inHot.length} key samples in the hot regions, ${keys.length} distinct keys`;
+  const writes: number[] = [];
+  inHot.forEach((s, j) => {
+    if (isMutation(s.op)) writes.push(j);
+  });
+  writes.sort((a, b) => (inHot[a] as KeySample).timeMs - (inHot[b] as KeySample).timeMs);
+  const edges = writes.length >= MIN_SAMPLES ? edgeShares(sampled, writes) : undefined;
+  const prefix = toStringBinary(commonPrefix(keys));
   const spread = `top key "${topKey}" took only ${pct(topShare)}; the sampled keys share the prefix "${prefix}"`;
   if (edges && edges.slices >= 3 && Math.max(edges.up, edges.down) >= TAIL_NEW_KEY_SHARE) {
     const rising = edges.up >= edges.down;
-    const first = writes[0] as KeySample;
-    const last = writes.at(-1) as KeySample;
     return {
       shape: 'monotonic-tail',
       decidedBy: 'samples',
       evidence: [
         head,
         `over ${edges.slices} time slices, on average ${pct(rising ? edges.up : edges.down)} of each slice's written keys were ${rising ? 'above' : 'below'} every key written before: the written key range keeps moving ${rising ? 'up' : 'down'}`,
-        `written keys went from "${toStringBinary(first.key)}" to "${toStringBinary(last.key)}"; the largest written key rose in ${edges.maxRises} of ${edges.slices - 1} slices; ${edges.distinct[0]}–${edges.distinct[1]} distinct keys written per slice`,
+        `written keys went from "${toStringBinary(edges.first.key)}" to "${toStringBinary(edges.last.key)}"; the largest written key rose in ${edges.maxRises} of ${edges.slices - 1} slices; ${edges.distinct[0]}–${edges.distinct[1]} distinct keys written per slice`,
       ],
       alternatives: [],
     };
