@@ -8,6 +8,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates } from '../../model/index.js';
+import { RegionTable } from '../../model/region-table.js';
 
 /** Quantized value meaning "no value" (the region did not exist in the interval, or the source lacks the split). */
 export const ABSENT = 65535;
@@ -111,17 +112,41 @@ export function segmentWidths(bounds: readonly Uint8Array[]): number[] {
   });
 }
 
-/** Quantizes the per-region value lists into one Uint16 array (region by region), deflated and base64-encoded. */
-function pack(lists: readonly (readonly number[])[], q: (v: number) => number): string {
-  const u16 = new Uint16Array(lists.reduce((n, l) => n + l.length, 0));
-  let i = 0;
-  for (const list of lists) for (const v of list) u16[i++] = q(v);
-  return deflateRawSync(Buffer.from(u16.buffer)).toString('base64');
+/** Deflates (raw) and base64-encodes a Uint16 array's little-endian bytes. */
+function pack(cells: Uint16Array): string {
+  return deflateRawSync(Buffer.from(cells.buffer, cells.byteOffset, cells.byteLength)).toString('base64');
 }
 
-/** Builds one panel from a series' rates. */
+/**
+ * One region of a panel and its run of cells: one per interval from `t0` to `t1` ({@link ABSENT} in intervals it
+ * missed), plus one per further reading within an interval (a hand-built series can list a region twice).
+ */
+interface RegionCells {
+  readonly name: string;
+  readonly start: Uint8Array;
+  readonly end: Uint8Array;
+  /** First interval with a reading. */
+  readonly t0: number;
+  /** Last interval with a reading (so far, while the intervals are read). */
+  t1: number;
+  /** Number of cells. */
+  cells: number;
+  /** Index of the first cell in the packed arrays, once the regions are in key order. */
+  offset: number;
+  /** Cells written so far, and the last interval they reach. */
+  written: number;
+  writtenTo: number;
+  /** Server index of the latest cell written (−1 for a missed interval), and the server changes as flat pairs. */
+  server: number;
+  readonly runs: number[];
+}
+
+/**
+ * Builds one panel from a series' rates, in two passes over the region rates: the first finds the regions, their
+ * intervals and the largest rate (the quantization scale); the second writes each cell, quantized, straight into
+ * its place in the three Uint16 arrays.
+ */
 export function panelData(title: string, rates: LoadRates): PanelData {
-  const T = rates.intervals.length;
   const keys = new Map<string, number>();
   const keyIndex = (k: Uint8Array): number => {
     const s = toStringBinary(k);
@@ -130,37 +155,56 @@ export function panelData(title: string, rates: LoadRates): PanelData {
     return i;
   };
   const boundMap = new Map<string, Uint8Array>([['', new Uint8Array(0)]]);
-  interface Acc { name: string; start: Uint8Array; end: Uint8Array; t0: number; t1: number; servers: number[]; req: number[]; wr: number[]; rd: number[] }
-  const regions = new Map<string, Acc>();
+  const regions = new RegionTable<RegionCells>();
   const serverIdx = new Map<string, number>();
   let split = true;
+  let max = 0;
   rates.intervals.forEach((iv, t) => {
-    for (const r of iv.regions) {
+    iv.regions.forEach((r, i) => {
       if (!serverIdx.has(r.server)) serverIdx.set(r.server, serverIdx.size);
-      let acc = regions.get(r.encodedName);
+      let acc = regions.get(i, r.encodedName);
       if (!acc) {
-        regions.set(r.encodedName, (acc = { name: r.name, start: r.startKey, end: r.endKey, t0: t, t1: t - 1, servers: [], req: [], wr: [], rd: [] }));
+        regions.add(i, r.encodedName, (acc = { name: r.name, start: r.startKey, end: r.endKey, t0: t, t1: t - 1, cells: 0, offset: 0, written: 0, writtenTo: t - 1, server: -2, runs: [] }));
         boundMap.set(toStringBinary(r.startKey), r.startKey);
         if (r.endKey.length > 0) boundMap.set(toStringBinary(r.endKey), r.endKey);
       }
-      for (let gap = acc.t1 + 1; gap < t; gap++) {
-        acc.servers.push(-1); acc.req.push(-1); acc.wr.push(-1); acc.rd.push(-1);
-      }
+      acc.cells += Math.max(0, t - acc.t1 - 1) + 1;
       acc.t1 = t;
-      acc.servers.push(serverIdx.get(r.server) ?? 0);
-      acc.req.push(r.requestsPerSec);
-      acc.wr.push(r.writesPerSec ?? -1);
-      acc.rd.push(r.readsPerSec ?? -1);
+      max = Math.max(max, r.requestsPerSec);
       if (r.writesPerSec === null || r.readsPerSec === null) split = false;
-    }
+    });
   });
   const bounds = [...boundMap.values()].sort(compareBytes);
   const boundIndex = new Map(bounds.map((b, i) => [toStringBinary(b), i]));
-  const list = [...regions.values()].sort((a, b) => compareBytes(a.start, b.start) || a.t0 - b.t0);
-  let max = 0;
-  for (const r of list) for (const v of r.req) max = Math.max(max, v);
+  const list = [...regions.byName.values()].sort((a, b) => compareBytes(a.start, b.start) || a.t0 - b.t0);
+  let cellCount = 0;
+  for (const r of list) {
+    r.offset = cellCount;
+    cellCount += r.cells;
+  }
   const scale = max > 0 ? 65534 / Math.log1p(max) : 1;
   const q = (v: number): number => (v < 0 ? ABSENT : Math.min(65534, Math.round(Math.log1p(v) * scale)));
+  const requests = new Uint16Array(cellCount);
+  const writes = new Uint16Array(cellCount);
+  const reads = new Uint16Array(cellCount);
+  rates.intervals.forEach((iv, t) => {
+    iv.regions.forEach((r, i) => {
+      const acc = regions.get(i, r.encodedName) as RegionCells;
+      for (; acc.writtenTo < t - 1; acc.writtenTo++, acc.written++) {
+        requests[acc.offset + acc.written] = writes[acc.offset + acc.written] = reads[acc.offset + acc.written] = ABSENT;
+        acc.server = -1;
+      }
+      const at = acc.offset + acc.written;
+      requests[at] = q(r.requestsPerSec);
+      writes[at] = q(r.writesPerSec ?? -1);
+      reads[at] = q(r.readsPerSec ?? -1);
+      const server = serverIdx.get(r.server) ?? 0;
+      if (server !== acc.server) acc.runs.push(acc.t0 + acc.written, server);
+      acc.server = server;
+      acc.written++;
+      acc.writtenTo = t;
+    });
+  });
   const servers = [...serverIdx.keys()];
   const serverRates = servers.map((s) => rates.intervals.map((iv) => iv.servers.find((x) => x.server === s)?.requestsPerSec ?? 0));
   const totals = rates.intervals.map((iv) => iv.servers.reduce((a, s) => a + s.requestsPerSec, 0));
@@ -181,11 +225,11 @@ export function panelData(title: string, rates: LoadRates): PanelData {
     segB: list.map((r) => (r.end.length === 0 ? bounds.length : boundIndex.get(toStringBinary(r.end)) ?? bounds.length)),
     t0: list.map((r) => r.t0),
     t1: list.map((r) => r.t1),
-    serverRuns: list.map((r) => r.servers.flatMap((s, i) => (s >= 0 && s !== r.servers[i - 1] ? [r.t0 + i, s] : []))),
+    serverRuns: list.map((r) => r.runs),
     scale,
-    requests: pack(list.map((r) => r.req), q),
-    writes: pack(list.map((r) => r.wr), q),
-    reads: pack(list.map((r) => r.rd), q),
+    requests: pack(requests),
+    writes: pack(writes),
+    reads: pack(reads),
     split,
     serverRates,
     fair: totals.map((t, i) => t / Math.max(1, rates.intervals[i]?.servers.length ?? 1)),
