@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The integration tests' CLI runs change the local test cluster: their hbase shell is this project's launcher.
+const localShell = JSON.stringify([process.execPath, fileURLToPath(new URL('./scripts/hbase/shell.mjs', import.meta.url))]);
 
 export default defineConfig({
   test: {
@@ -18,6 +22,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          env: { HBASE_HOTSPOT_SHELL: localShell },
         },
       },
     ],

@@ -3,8 +3,15 @@ import { isHotspotError } from '../util/errors.js';
 import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
 
-/** Exit status for input the tool could not accept (bad option, bad file, bad template). */
+/** Exit status for input the tool could not accept (bad option, bad file, bad template), and other refusals. */
 export const EXIT_USAGE = 2;
+
+/**
+ * Errors that end a run with another status than {@link EXIT_USAGE}: a backfill stopped by Ctrl-C exits 130 (the
+ * shell convention for SIGINT: resume it), one that copied everything but rejected rows exits 1 (done, with a finding,
+ * as `migrate verify` with differences).
+ */
+export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = { MIGRATE_BACKFILL_ABORTED: 130, MIGRATE_REJECTS: 1 };
 
 /** One CLI command: registers itself (and its sub-commands) on the root program. */
 export interface CliCommand {
@@ -27,7 +34,8 @@ export function buildProgram(io: CliIo): Command {
 
 /**
  * Runs the CLI on `argv` (without the node and script entries). User errors print one clear line to stderr and
- * set exit status 2; anything else is a bug and is rethrown with its stack.
+ * set exit status 2 (or the status {@link EXIT_STATUS_BY_CODE} gives); anything else is a bug and is rethrown with its
+ * stack.
  * @returns the exit status.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -41,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT_USAGE;
     if (isHotspotError(err)) {
       io.stderr(`hbase-hotspot: ${err.message}\n`);
-      return EXIT_USAGE;
+      return EXIT_STATUS_BY_CODE[err.code] ?? EXIT_USAGE;
     }
     throw err;
   } finally {

@@ -26,6 +26,11 @@ export interface BackfillOptions {
   readonly target: string;
   /** Old rowkey to new rowkey; a throw rejects the row. */
   readonly mapKey: KeyMapper;
+  /**
+   * A name of the mapping, such as the two templates (`OLD -> NEW`), kept in the checkpoint: resuming with another
+   * one is refused, so one target never gets two key formats.
+   */
+  readonly mapping?: string;
   /** Checkpoint file; resumed from when it exists. Omitted = progress kept in memory only. */
   readonly checkpointFile?: string;
   /** Rows per put (default 500). */
@@ -79,10 +84,16 @@ export interface BackfillResult {
   readonly rowsPerSec: number;
 }
 
+/** Waits `ms`, or less when `signal` fires; the abort listener is removed either way. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 function aborted(file: string | undefined): HotspotError {
@@ -104,11 +115,18 @@ async function startState(o: BackfillOptions): Promise<{ cp: BackfillCheckpoint;
         { file: o.checkpointFile as string },
       );
     }
+    if (found.mapping !== undefined && o.mapping !== undefined && found.mapping !== o.mapping) {
+      throw new HotspotError(
+        'MIGRATE_CHECKPOINT_MISMATCH',
+        `checkpoint ${o.checkpointFile} was written mapping keys with ${found.mapping}, not ${o.mapping}; resume with the same templates (two key formats in one table cannot be told apart), or start over with another --checkpoint file and an empty target`,
+        { file: o.checkpointFile as string },
+      );
+    }
     return { cp: found, resumed: true };
   }
   const regions = await o.client.tableRegions(o.source, o.signal ? { signal: o.signal } : {});
   const ranges: RangeState[] = regions.regions.map((r) => ({ startKey: r.startKey, endKey: r.endKey, done: false, lastRow: undefined, rows: 0, cells: 0 }));
-  return { cp: { source: o.source, target: o.target, ranges, rejects: 0, rejectsBytes: 0 }, resumed: false };
+  return { cp: { source: o.source, target: o.target, ...(o.mapping === undefined ? {} : { mapping: o.mapping }), ranges, rejects: 0, rejectsBytes: 0 }, resumed: false };
 }
 
 /**
@@ -136,7 +154,7 @@ async function alignRejects(file: string, bytes: number): Promise<void> {
  * the reject file first, a resumed one cuts it back to the length the checkpoint recorded.
  * @throws HotspotError `MIGRATE_BACKFILL_ABORTED` when `signal` fires, `MIGRATE_REJECTS` at the end when rows were
  *   rejected and `allowRejects` is not set, `MIGRATE_CHECKPOINT_INVALID` / `MIGRATE_CHECKPOINT_MISMATCH` for a bad
- *   checkpoint, `MIGRATE_REJECTS_IO` when the reject file cannot be read or is shorter than the checkpoint says,
+ *   checkpoint (or one written with another `mapping`), `MIGRATE_SAME_TABLE` when source and target are one table, `MIGRATE_REJECTS_IO` when the reject file cannot be read or is shorter than the checkpoint says,
  *   `MIGRATE_OPTION_INVALID` for a batch size or rate that is not positive; REST errors (`RestError`) as the
  *   client throws them.
  */
@@ -146,6 +164,7 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillResult> {
   if (o.rowsPerSec !== undefined && !(o.rowsPerSec > 0 && Number.isFinite(o.rowsPerSec))) {
     throw new HotspotError('MIGRATE_OPTION_INVALID', `--rate ${o.rowsPerSec}: give rows per second above 0`, { field: 'rate' });
   }
+  if (o.source === o.target) throw new HotspotError('MIGRATE_SAME_TABLE', `source and target are both "${o.source}": the backfill copies into another table (the new one, created beforehand)`, { field: 'target' });
   const concurrency = o.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new HotspotError('MIGRATE_OPTION_INVALID', `concurrency ${concurrency}: give a whole number of puts in flight, at least 1`, { field: 'concurrency' });
   const { cp, resumed } = await startState(o);

@@ -31,6 +31,8 @@ export interface BackfillCheckpoint {
   readonly source: string;
   /** Table written. */
   readonly target: string;
+  /** What the keys were mapped with (e.g. the two templates), when the run said; a resume must use the same. */
+  readonly mapping?: string;
   readonly ranges: RangeState[];
   /** Rows sent to the reject file so far. */
   rejects: number;
@@ -62,7 +64,7 @@ export function checkpointToJson(cp: BackfillCheckpoint): string {
     rows: r.rows,
     cells: r.cells,
   }));
-  return `${JSON.stringify({ format: FORMAT, source: cp.source, target: cp.target, rejects: cp.rejects, rejectsBytes: cp.rejectsBytes, ranges }, null, 1)}\n`;
+  return `${JSON.stringify({ format: FORMAT, source: cp.source, target: cp.target, ...(cp.mapping === undefined ? {} : { mapping: cp.mapping }), rejects: cp.rejects, rejectsBytes: cp.rejectsBytes, ranges }, null, 1)}\n`;
 }
 
 function bad(file: string, why: string): HotspotError {
@@ -109,7 +111,9 @@ export function checkpointFromJson(text: string, file: string): BackfillCheckpoi
   if (typeof rejects !== 'number' || !Number.isInteger(rejects) || rejects < 0) throw bad(file, '"rejects" must be a whole number >= 0');
   const rejectsBytes = o['rejectsBytes'];
   if (typeof rejectsBytes !== 'number' || !Number.isInteger(rejectsBytes) || rejectsBytes < 0) throw bad(file, '"rejectsBytes" must be a whole number >= 0');
-  return { source: o['source'], target: o['target'], ranges, rejects, rejectsBytes };
+  const mapping = o['mapping'];
+  if (mapping !== undefined && typeof mapping !== 'string') throw bad(file, '"mapping" must be text');
+  return { source: o['source'], target: o['target'], ...(mapping === undefined ? {} : { mapping }), ranges, rejects, rejectsBytes };
 }
 
 /** Reads a checkpoint; `undefined` when the file does not exist. @throws HotspotError `MIGRATE_CHECKPOINT_INVALID`. */

@@ -70,13 +70,16 @@ export function planPartitions(p: PartitionInput): PartitionPlan {
   return { create, purge, commands };
 }
 
+/** HBase's TTL meaning "keep forever" (`HConstants.FOREVER`, Integer.MAX_VALUE seconds). */
+export const TTL_FOREVER = 2147483647;
+
 /** A family's TTL plan. */
 export interface TtlPlan {
   readonly family: string;
   /** `TTL` in seconds, or `undefined` for forever. */
   readonly ttlSeconds: number | undefined;
-  /** `alter "T", {NAME => "f", TTL => n}`, or `undefined` when the TTL is forever. */
-  readonly command: string | undefined;
+  /** `alter "T", {NAME => "f", TTL => n}`; forever is {@link TTL_FOREVER}, which also clears an earlier TTL. */
+  readonly command: string;
 }
 
 /**
@@ -87,7 +90,7 @@ export interface TtlPlan {
 export function planTtl(table: string, retentionMs: Readonly<Record<string, number | undefined>>): TtlPlan[] {
   checkTableName(table);
   return Object.entries(retentionMs).map(([family, ms]) => {
-    if (ms === undefined) return { family, ttlSeconds: undefined, command: undefined };
+    if (ms === undefined) return { family, ttlSeconds: undefined, command: `alter ${rubyName(table)}, {NAME => ${rubyName(family)}, TTL => ${TTL_FOREVER}}` };
     const seconds = Math.ceil(ms / 1000);
     if (!(ms > 0) || seconds >= 2147483647) {
       throw new HotspotError('LIFECYCLE_OPTION_INVALID', `column family "${family}": retention ${ms} ms must be above 0 and under 2^31 - 1 seconds (about 68 years); leave it out to keep cells forever`, { field: family });

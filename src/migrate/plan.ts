@@ -47,14 +47,57 @@ function intAttr(c: ColumnSchema, name: string): number | undefined {
   return n;
 }
 
+/** Family settings with their own `create` options in {@link familiesFromSchema}. */
+const TYPED_FAMILY_ATTRIBUTES = new Set(['VERSIONS', 'TTL', 'COMPRESSION', 'BLOOMFILTER', 'DATA_BLOCK_ENCODING', 'BLOCKSIZE', 'BLOCKCACHE', 'IN_MEMORY']);
+
+/**
+ * Other family settings copied when they differ from HBase's default (the shell's names, upper case): keeping deleted
+ * cells, minimum versions, the replication scope (a lost scope stops replication of the new table), MOB storage, and
+ * the cache, encoding and versioning switches.
+ */
+export const COPIED_FAMILY_DEFAULTS: Readonly<Record<string, string>> = {
+  KEEP_DELETED_CELLS: 'FALSE', MIN_VERSIONS: '0', REPLICATION_SCOPE: '0', IS_MOB: 'false', MOB_THRESHOLD: '102400',
+  INDEX_BLOCK_ENCODING: 'NONE', NEW_VERSION_BEHAVIOR: 'false', COMPRESSION_COMPACT: 'NONE', CACHE_DATA_ON_WRITE: 'false',
+  CACHE_INDEX_ON_WRITE: 'false', CACHE_BLOOMS_ON_WRITE: 'false', EVICT_BLOCKS_ON_CLOSE: 'false', PREFETCH_BLOCKS_ON_OPEN: 'false',
+};
+
+/** Table settings copied when they differ from HBase's default. `READONLY` is never copied: the new table takes writes. */
+export const COPIED_TABLE_DEFAULTS: Readonly<Record<string, string>> = {
+  MAX_FILESIZE: '', MEMSTORE_FLUSHSIZE: '', DURABILITY: 'USE_DEFAULT', REGION_REPLICATION: '1', NORMALIZATION_ENABLED: 'false',
+  COMPACTION_ENABLED: 'true', SPLIT_ENABLED: 'true', MERGE_ENABLED: 'true', PRIORITY: '0',
+};
+
+/** Table attributes SchemaResource reports that are not settings to carry over. */
+const IGNORED_TABLE_ATTRIBUTES = new Set(['IS_META', 'IS_ROOT', 'READONLY', 'hbase.store.file-tracker.impl']);
+
+/** Settings the plan's `create` does not carry over, as `family.KEY=value` / `KEY=value` (empty when all are). */
+export function settingsNotCopied(schema: TableSchema): string[] {
+  const family = schema.columns.flatMap((c) => Object.entries(c.attributes)
+    .filter(([k]) => !TYPED_FAMILY_ATTRIBUTES.has(k) && !(k in COPIED_FAMILY_DEFAULTS))
+    .map(([k, v]) => `${c.name}.${k}=${v}`));
+  const table = Object.entries(schema.attributes).filter(([k]) => !IGNORED_TABLE_ATTRIBUTES.has(k) && !(k in COPIED_TABLE_DEFAULTS)).map(([k, v]) => `${k}=${v}`);
+  return [...family, ...table];
+}
+
+/** The old table's settings that {@link COPIED_TABLE_DEFAULTS} lists and that differ from the default. */
+export function tableAttributesFromSchema(schema: TableSchema): Record<string, string> {
+  return Object.fromEntries(Object.entries(schema.attributes).filter(([k, v]) => k in COPIED_TABLE_DEFAULTS && v !== '' && v.toUpperCase() !== (COPIED_TABLE_DEFAULTS[k] ?? '').toUpperCase()));
+}
+
 /**
  * The column family settings of the old table's schema, as `create` options: VERSIONS, TTL (unless forever),
- * COMPRESSION, BLOOMFILTER, DATA_BLOCK_ENCODING, BLOCKSIZE, BLOCKCACHE, IN_MEMORY (as SchemaResource reports them).
+ * COMPRESSION, BLOOMFILTER, DATA_BLOCK_ENCODING, BLOCKSIZE, BLOCKCACHE, IN_MEMORY (as SchemaResource reports them),
+ * and each setting of {@link COPIED_FAMILY_DEFAULTS} that differs from its default (`MOB_THRESHOLD` only for a MOB
+ * family).
  * @throws HotspotError `MIGRATE_SCHEMA_UNREADABLE` naming the family and attribute for a non-numeric number.
  */
 export function familiesFromSchema(schema: TableSchema): ShellFamilySpec[] {
   return schema.columns.map((c) => {
     const a = c.attributes;
+    const mob = (a['IS_MOB'] ?? '').toLowerCase() === 'true';
+    const extra = Object.fromEntries(Object.entries(a).filter(([k, v]) => k in COPIED_FAMILY_DEFAULTS
+      && v.toUpperCase() !== (COPIED_FAMILY_DEFAULTS[k] ?? '').toUpperCase() && (k !== 'MOB_THRESHOLD' || mob)));
+    if (mob && a['MOB_THRESHOLD'] !== undefined) extra['MOB_THRESHOLD'] = a['MOB_THRESHOLD'];
     const ttl = intAttr(c, 'TTL');
     const versions = intAttr(c, 'VERSIONS');
     const blockSize = intAttr(c, 'BLOCKSIZE');
@@ -68,6 +111,7 @@ export function familiesFromSchema(schema: TableSchema): ShellFamilySpec[] {
       ...(blockSize !== undefined ? { blockSizeBytes: blockSize } : {}),
       ...(a['BLOCKCACHE'] ? { blockCache: a['BLOCKCACHE'] === 'true' } : {}),
       ...(a['IN_MEMORY'] ? { inMemory: a['IN_MEMORY'] === 'true' } : {}),
+      ...(Object.keys(extra).length > 0 ? { attributes: extra } : {}),
     };
   });
 }
@@ -92,14 +136,19 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  */
 export function planMigration(p: PlanInput): MigrationPlan {
   const families = familiesFromSchema(p.schema);
+  const tableAttributes = tableAttributesFromSchema(p.schema);
+  const notCopied = settingsNotCopied(p.schema);
   const splits = saltSplitPoints(p.keys.newTemplate);
   const common = `--rest ${p.restUrl} --from ${p.from} --to ${p.to} --old-template ${q(p.keys.oldTemplate.source)} --new-template ${q(p.keys.newTemplate.source)}`;
   const keepDays = p.keepDays ?? 14;
   const steps: PlanStep[] = [
     {
       title: `Create ${p.to}, pre-split on the new key's ${splits.length + 1} salt buckets`,
-      notes: [`Same column families and settings as ${p.from}; one region per salt bucket, so the first writes spread over the RegionServers.`],
-      shell: [createTableCommand({ table: p.to, families, splits })],
+      notes: [
+        `Same column families and settings as ${p.from}; one region per salt bucket, so the first writes spread over the RegionServers.`,
+        ...(notCopied.length > 0 ? [`Not carried over (set them by hand if they matter): ${notCopied.join(', ')}.`] : []),
+      ],
+      shell: [createTableCommand({ table: p.to, families, splits, ...(Object.keys(tableAttributes).length > 0 ? { tableAttributes } : {}) })],
       cli: [],
     },
     {
@@ -133,7 +182,7 @@ export function planMigration(p: PlanInput): MigrationPlan {
         `Keep ${p.from} ${keepDays} days for rollback, then disable and drop it (migrate retire prints these; --yes runs them).`,
       ],
       shell: retirementCommands(p.from),
-      cli: [`hbase-hotspot migrate retire --from ${p.from} --keep-days ${keepDays} --switched-at <ISO time>`],
+      cli: [`hbase-hotspot migrate retire --from ${p.from} --keep-days ${keepDays} --switched-at SWITCH_TIME  # the read switch, e.g. 2026-11-01T12:00:00Z`],
     },
   ];
   return { from: p.from, to: p.to, oldTemplate: p.keys.oldTemplate.source, newTemplate: p.keys.newTemplate.source, splitPoints: splits.map((s) => toStringBinary(s)), families, steps };

@@ -25,13 +25,17 @@ export interface RetirementCheck {
 /**
  * Checks the keep period: the old table may be dropped `keepDays` after the read switch.
  * @param switchedAtMs - when reads moved to the new table, epoch ms.
- * @throws HotspotError `MIGRATE_OPTION_INVALID` for a negative or fractional keep period.
+ * @throws HotspotError `MIGRATE_OPTION_INVALID` for a negative or fractional keep period, or a switch time that is not
+ *   a time or lies after `nowMs`.
  */
 export function checkRetirement(table: string, switchedAtMs: number, keepDays: number, nowMs: number): RetirementCheck {
   if (!Number.isInteger(keepDays) || keepDays < 0) {
     throw new HotspotError('MIGRATE_OPTION_INVALID', `--keep-days ${keepDays}: give a whole number of days, 0 or more`, { field: 'keepDays' });
   }
-  if (!Number.isFinite(switchedAtMs)) throw new HotspotError('MIGRATE_OPTION_INVALID', '--switched-at: give the read switch time as an ISO date, e.g. 2026-11-01T12:00:00Z', { field: 'switchedAt' });
+  if (!Number.isFinite(switchedAtMs)) throw new HotspotError('MIGRATE_OPTION_INVALID', 'give the read switch time as an ISO date, e.g. 2026-11-01T12:00:00Z', { field: '--switched-at' });
+  if (switchedAtMs > nowMs) {
+    throw new HotspotError('MIGRATE_OPTION_INVALID', `the read switch at ${new Date(switchedAtMs).toISOString()} is in the future; give when reads moved to the new table`, { field: '--switched-at' });
+  }
   const dropAfterMs = switchedAtMs + keepDays * DAY_MS;
   return { dropAfterMs, due: nowMs >= dropAfterMs, commands: retirementCommands(table) };
 }

@@ -24,7 +24,7 @@ export function parseDurationMs(text: string, name = 'duration'): number {
   if (trimmed === '' || consumed !== trimmed.length || !Number.isFinite(total)) {
     throw new HotspotError(
       'DURATION_INVALID',
-      `${name}: "${text}" is not a duration; use a number of seconds or forms like 45s, 15m, 1h, 1h30m, 250ms`,
+      `${name}: "${text}" is not a duration; use a number of seconds or forms like 45s, 15m, 1h, 1h30m, 2d, 250ms`,
     );
   }
   return Math.round(total);

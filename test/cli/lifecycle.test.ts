@@ -40,8 +40,9 @@ describe('lifecycle ttl', () => {
     const r = await runCapture(['lifecycle', 'ttl', '--table', 'events', '--retention', 'd=90d', '--retention', 'raw=1h30m', '--retention', 'meta=forever']);
     expect(r.code).toBe(0);
     // 90 d = 7,776,000 s; 1 h 30 m = 5,400 s.
-    expect(r.out).toBe('alter "events", {NAME => "d", TTL => 7776000}\nalter "events", {NAME => "raw", TTL => 5400}\n');
-    expect(r.err).toBe('meta: kept forever (no TTL set; an existing TTL is left as it is)\ndry run: pass --yes to run these commands\n');
+    // forever is HBase's FOREVER, Integer.MAX_VALUE seconds, which also clears an earlier TTL.
+    expect(r.out).toBe('alter "events", {NAME => "d", TTL => 7776000}\nalter "events", {NAME => "raw", TTL => 5400}\nalter "events", {NAME => "meta", TTL => 2147483647}\n');
+    expect(r.err).toBe('dry run: pass --yes to run these commands\n');
   });
 
   it('names the bad item', async () => {
@@ -49,7 +50,11 @@ describe('lifecycle ttl', () => {
     expect(await err('--retention', 'd')).toBe('hbase-hotspot: --retention: "d" is not FAMILY=DURATION; write e.g. d=90d or meta=forever\n');
     expect(await err('--retention', 'd=1d', '--retention', 'd=2d')).toBe('hbase-hotspot: --retention: column family "d" is given twice\n');
     expect(await err('--retention', 'd=soon')).toContain('"soon" is not a duration');
-    expect(await err('--retention', 'b@d=1d')).toContain('column family name "b@d" is not valid');
+    expect(await err('--retention', 'b@d=1d')).toBe('hbase-hotspot: --retention: "b@d" is not a column family name (letters, digits, \'_\', \'-\' and \'.\')\n');
+    expect(await err('--retention', 'd=90')).toBe('hbase-hotspot: --retention: "d=90": give the retention with its unit, e.g. d=90d or d=90h (a bare number would be seconds)\n');
+    expect(await err('--retention', 'd=0s')).toContain('a retention must be above 0');
+    expect(await err('--retention', 'd=1d', '--yes')).toContain('--yes needs --rest URL');
+    expect(await err('--retention', 'd=1d', '--yes', '--json', '--rest', 'http://127.0.0.1:9')).toContain('--json prints the plan and runs nothing');
     expect(await err()).toContain('give at least one FAMILY=DURATION');
   });
 });

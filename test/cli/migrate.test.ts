@@ -20,6 +20,21 @@ describe('migrate CLI', () => {
     expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', soon, '--keep-days', '14'], c.io)).toBe(2);
     expect(c.err()).toContain('is kept until');
   });
+  it('retire refuses a switch time that is not a date or lies in the future', async () => {
+    const run = async (at: string) => {
+      const c = capture();
+      return [await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', at], c.io), c.err()];
+    };
+    expect(await run('1')).toEqual([2, 'hbase-hotspot: --switched-at: give the read switch time as an ISO date, e.g. 2026-11-01T12:00:00Z\n']);
+    expect((await run('2999-01-01'))[1]).toContain('is in the future');
+    expect((await run('2020-01-01'))[0]).toBe(0);
+  });
+  it('plan refuses --to equal to --from', async () => {
+    const c = capture();
+    const args = ['migrate', 'plan', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'a', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,8)}_{id}'];
+    expect(await runCli(args, c.io)).toBe(2);
+    expect(c.err()).toContain('--from and --to are both "a"');
+  });
   it('backfill refuses templates that cannot map keys before contacting HBase', async () => {
     const c = capture();
     const args = ['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(host,8)}_{id}'];

@@ -40,7 +40,11 @@ describe('lifecycle against a real HBase', () => {
     expect(await Promise.all(months.map((t) => hbase.tableExists(t)))).toEqual([false, true, true]);
     expect((await hbase.getSchema(`${base}_202611`)).columns.map((c) => c.name).sort()).toEqual(['d', 'raw']);
 
-    const ttl = await runCapture(['lifecycle', 'ttl', '--table', `${base}_202611`, '--retention', 'd=90d', '--retention', 'raw=36h', '--yes']);
+    // A family the table lacks is refused before anything runs: an alter naming it would add it.
+    const typo = await runCapture(['lifecycle', 'ttl', '--table', `${base}_202611`, '--retention', 'dd=90d', '--rest', restUrl(), '--yes']);
+    expect([typo.code, typo.out]).toEqual([2, '']);
+    expect(typo.err).toContain('has no column family "dd" (it has "d", "raw")');
+    const ttl = await runCapture(['lifecycle', 'ttl', '--table', `${base}_202611`, '--retention', 'd=90d', '--retention', 'raw=36h', '--rest', restUrl(), '--yes']);
     expect(ttl.code).toBe(0);
     const schema = await hbase.getSchema(`${base}_202611`);
     expect(Object.fromEntries(schema.columns.map((c) => [c.name, c.attributes['TTL']]))).toEqual({ d: '7776000', raw: '129600' });

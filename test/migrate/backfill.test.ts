@@ -102,6 +102,35 @@ describe('runBackfill', () => {
       .rejects.toMatchObject({ code: 'MIGRATE_REJECTS_IO', where: { file: rejectsFile } });
   });
 
+  it('refuses to resume with another key mapping, and a copy into its own source', async () => {
+    const hb = source();
+    const checkpointFile = join(dir, 'cp.json');
+    const controller = new AbortController();
+    await expect(runBackfill({
+      client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, mapping: 'A -> B', checkpointFile, batchRows: 5,
+      signal: controller.signal, onProgress: () => controller.abort(),
+    })).rejects.toMatchObject({ code: 'MIGRATE_BACKFILL_ABORTED' });
+    expect((await readCheckpoint(checkpointFile))?.mapping).toBe('A -> B');
+    await expect(runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, mapping: 'A -> C', checkpointFile }))
+      .rejects.toMatchObject({ code: 'MIGRATE_CHECKPOINT_MISMATCH', message: expect.stringContaining('mapping keys with A -> B, not A -> C') });
+    await expect(runBackfill({ client: hb.client(), source: 'old', target: 'old', mapKey: keys.map })).rejects.toMatchObject({ code: 'MIGRATE_SAME_TABLE' });
+  });
+
+  it('removes its abort listener after every paced wait', async () => {
+    const hb = source();
+    const controller = new AbortController();
+    let added = 0;
+    let removed = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.addEventListener = ((...a: Parameters<AbortSignal['addEventListener']>) => { added++; add(...a); }) as AbortSignal['addEventListener'];
+    controller.signal.removeEventListener = ((...a: Parameters<AbortSignal['removeEventListener']>) => { removed++; remove(...a); }) as AbortSignal['removeEventListener'];
+    await runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, batchRows: 2, rowsPerSec: 1e9, signal: controller.signal });
+    // 30 rows in batches of 2: 15 paced waits, each listener taken off again.
+    expect(added).toBeGreaterThanOrEqual(15);
+    expect(removed).toBe(added);
+  });
+
   it('refuses a bad batch size, a bad rate and a checkpoint of another backfill', async () => {
     const hb = source();
     await expect(runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, batchRows: 0 })).rejects.toMatchObject({ code: 'MIGRATE_OPTION_INVALID' });
@@ -129,6 +158,34 @@ describe('verifyMigration', () => {
     const bad = await verifyMigration({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, newTemplate: keys.newTemplate, sampleRate: 1 });
     expect(bad.ok).toBe(false);
     expect(bad.differenceCounts).toEqual({ 'row-missing': 1, 'cell-missing': 1, 'cell-value': 0, 'cell-extra': 0, 'newest-differs': 1 });
+    expect(bad.countMismatches).toEqual(['rows: 30 old, 29 new', 'cells: 61 old, 58 new', 'rows in salt bucket 6: 10 old, 9 new']);
     await expect(verifyMigration({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, sampleRate: 2 })).rejects.toMatchObject({ code: 'MIGRATE_OPTION_INVALID' });
+  });
+
+  it('finds a lost cell and an extra newer version from the counts alone, with unmappable rows counted apart', async () => {
+    const hb = source(['zzz']);
+    await runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map, allowRejects: true });
+    const bounds = [T0 - 10, T0 + 15_000, T0 + 60_000, T0 + 200_000];
+    const clean = await verifyMigration({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, newTemplate: keys.newTemplate, sampleRate: 0, timeBoundsMs: bounds });
+    expect([clean.ok, clean.unmappable, clean.unmappableCells, clean.old.rows, clean.old.cells, clean.countMismatches]).toEqual([true, 1, 1, 30, 60, []]);
+    // One version of one row gone from the new table: 59 cells where the old table's rows have 60.
+    const lost = Buffer.from(`05_d1_${T0 + 1000}`).toString('hex');
+    const row = hb.table('new').get(lost);
+    hb.table('new').set(lost, { key: row!.key, cells: row!.cells.slice(0, 1) });
+    const r1 = await verifyMigration({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, newTemplate: keys.newTemplate, sampleRate: 0, timeBoundsMs: bounds });
+    expect([r1.ok, r1.countMismatches]).toEqual([false, ['cells: 60 old, 59 new']]);
+    // A newer version put into the new table only (T0 + 120 s): the cell totals are even again, the time range is not.
+    await hb.client().putRows('new', [{ key: `04_d0_${T0 + 3000}`, cells: [{ family: 'd', qualifier: 'v', value: 'only-new', timestamp: T0 + 120_000 }] }]);
+    const r2 = await verifyMigration({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, newTemplate: keys.newTemplate, sampleRate: 0, timeBoundsMs: bounds });
+    expect([r2.ok, r2.countMismatches]).toEqual([false, ['rows with a cell in [2023-11-14T22:14:20.000Z, 2023-11-14T22:16:40.000Z): 0 old, 1 new']]);
+  });
+
+  it('lists a changed value once, not again as a newest version that differs', async () => {
+    const hb = source();
+    await runBackfill({ client: hb.client(), source: 'old', target: 'new', mapKey: keys.map });
+    await hb.client().putRows('new', [{ key: `05_d1_${T0 + 1000}`, cells: [{ family: 'd', qualifier: 'v', value: 'changed', timestamp: T0 + 1000 }] }]);
+    const r = await verifyMigration({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, newTemplate: keys.newTemplate, sampleRate: 1 });
+    expect(r.differenceCounts).toEqual({ 'row-missing': 0, 'cell-missing': 0, 'cell-value': 1, 'cell-extra': 0, 'newest-differs': 0 });
+    expect(r.differences[0]).toMatchObject({ kind: 'cell-value', column: 'd:v', timestamp: T0 + 1000, detail: 'old new1, new changed' });
   });
 });

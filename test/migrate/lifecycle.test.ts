@@ -32,7 +32,7 @@ describe('planTtl', () => {
     expect(planTtl('events', { d: 30 * 86_400_000, raw: 1500, meta: undefined })).toEqual([
       { family: 'd', ttlSeconds: 2_592_000, command: 'alter "events", {NAME => "d", TTL => 2592000}' },
       { family: 'raw', ttlSeconds: 2, command: 'alter "events", {NAME => "raw", TTL => 2}' },
-      { family: 'meta', ttlSeconds: undefined, command: undefined },
+      { family: 'meta', ttlSeconds: undefined, command: 'alter "events", {NAME => "meta", TTL => 2147483647}' },
     ]);
   });
   it('refuses a retention of zero or beyond the TTL range, naming the family', () => {

@@ -62,6 +62,27 @@ describe('planMigration', () => {
     );
     expect(plan.steps[4]?.shell).toEqual(['disable "metrics"', 'drop "metrics"']);
   });
+  it('carries over the settings a real 2.6.4 gateway reported, and names the ones it does not', () => {
+    // GET /schema_probe/schema of a table created with KEEP_DELETED_CELLS, MIN_VERSIONS, REPLICATION_SCOPE, MOB,
+    // MAX_FILESIZE and DURABILITY set (family e left at the defaults); the plan's create, run in the shell, gave
+    // the same schema back.
+    const probe = {
+      name: 'schema_probe',
+      attributes: { IS_META: 'false', MAX_FILESIZE: '21474836480', 'hbase.store.file-tracker.impl': 'DEFAULT', DURABILITY: 'ASYNC_WAL', OWNER: 'ops' },
+      columns: [
+        { name: 'd', attributes: { INDEX_BLOCK_ENCODING: 'NONE', MOB_THRESHOLD: '102400', VERSIONS: '1', KEEP_DELETED_CELLS: 'TRUE', DATA_BLOCK_ENCODING: 'NONE', TTL: '2147483647', MIN_VERSIONS: '1', REPLICATION_SCOPE: '1', BLOOMFILTER: 'ROW', IN_MEMORY: 'false', IS_MOB: 'true', COMPRESSION: 'NONE', BLOCKCACHE: 'true', BLOCKSIZE: '65536' } },
+        { name: 'e', attributes: { INDEX_BLOCK_ENCODING: 'NONE', VERSIONS: '1', KEEP_DELETED_CELLS: 'FALSE', DATA_BLOCK_ENCODING: 'NONE', TTL: '2147483647', MIN_VERSIONS: '0', REPLICATION_SCOPE: '0', BLOOMFILTER: 'ROW', IN_MEMORY: 'false', COMPRESSION: 'NONE', BLOCKCACHE: 'true', BLOCKSIZE: '65536', METADATA_X: 'y' } },
+      ],
+    };
+    const plan = planMigration({ restUrl: 'u', from: 'schema_probe', to: 'schema_probe_v2', schema: probe, keys: templateKeyMap('{pad(ts,13)}_{id}', '{salt(id,4)}_{id}_{pad(ts,13)}') });
+    expect(plan.steps[0]?.shell[0]).toBe(
+      'create "schema_probe_v2", {NAME => "d", VERSIONS => 1, COMPRESSION => \'NONE\', BLOOMFILTER => \'ROW\', DATA_BLOCK_ENCODING => \'NONE\', BLOCKSIZE => 65536, BLOCKCACHE => true, IN_MEMORY => false, '
+      + 'KEEP_DELETED_CELLS => "TRUE", MIN_VERSIONS => "1", REPLICATION_SCOPE => "1", IS_MOB => "true", MOB_THRESHOLD => "102400"}, '
+      + '{NAME => "e", VERSIONS => 1, COMPRESSION => \'NONE\', BLOOMFILTER => \'ROW\', DATA_BLOCK_ENCODING => \'NONE\', BLOCKSIZE => 65536, BLOCKCACHE => true, IN_MEMORY => false}, '
+      + '{SPLITS => ["01_", "02_", "03_"], MAX_FILESIZE => "21474836480", DURABILITY => "ASYNC_WAL"}',
+    );
+    expect(plan.steps[0]?.notes[1]).toBe('Not carried over (set them by hand if they matter): e.METADATA_X=y, OWNER=ops.');
+  });
   it('refuses an unreadable attribute and a new key without a salt', () => {
     expect(() => familiesFromSchema({ name: 't', attributes: {}, columns: [{ name: 'd', attributes: { VERSIONS: 'many' } }] })).toThrow(expect.objectContaining({ code: 'MIGRATE_SCHEMA_UNREADABLE' }));
     expect(() => planMigration({ restUrl: 'u', from: 'a', to: 'b', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{id}_{pad(ts,13)}') })).toThrow(expect.objectContaining({ code: 'SPLIT_TEMPLATE_NO_SALT' }));

@@ -12,6 +12,7 @@ import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { readTextFile } from '../read-text.js';
+import { shellCommandOf, shellOption } from '../shell-option.js';
 
 interface FixApplyFlags {
   shellCmd?: string;
@@ -25,24 +26,21 @@ interface FixApplyFlags {
 
 /** Registers `fix apply` on the `fix` command. */
 export function registerFixApply(fix: Command, io: CliIo): void {
-  fix
+  const cmd = fix
     .command('apply')
     .description('run a runbook (fix plan --json) step by step through the hbase shell; a dry run unless --yes or --confirm')
     .argument('<runbook>', 'runbook JSON file')
-    .option('--shell-cmd <command>', "how to start the hbase shell, e.g. 'hbase shell' (default: this project's local HBase)")
     .option('--rest <url>', 'REST gateway to read the table\'s regions (waits for daughters and moves; encoded names of daughters)')
     .option('--yes', 'run every step without asking')
     .option('--confirm', 'ask before each step')
     .option('--json', 'print the account as JSON')
     .option('--wait-timeout <duration>', 'longest wait for a step\'s effect', '120s')
-    .option('--poll <duration>', 'poll period while waiting', '2s')
-    .action(async (file: string, flags: FixApplyFlags) => {
+    .option('--poll <duration>', 'poll period while waiting', '2s');
+  shellOption(cmd);
+  cmd.action(async (file: string, flags: FixApplyFlags) => {
       if (flags.yes && flags.confirm) throw new HotspotError('FIX_OPTION_INVALID', '--yes and --confirm exclude each other: --yes runs every step, --confirm asks before each', { field: '--confirm' });
       const book = parseRunbook(await readTextFile(file, 'runbook'), file);
-      const shellCommand = flags.shellCmd?.trim().split(/\s+/).filter((a) => a !== '');
-      if (flags.shellCmd !== undefined && (!shellCommand || shellCommand.length === 0)) {
-        throw new HotspotError('FIX_OPTION_INVALID', '--shell-cmd is empty; give how to start the hbase shell, e.g. --shell-cmd "hbase shell"', { field: '--shell-cmd' });
-      }
+      const shellCommand = shellCommandOf(flags);
       const rest = flags.rest ? createRestClient({ baseUrl: flags.rest }) : undefined;
       const regions = rest
         ? async (table: string): Promise<LiveRegion[]> => (await rest.tableRegions(table)).regions.map((r) => ({
@@ -53,7 +51,7 @@ export function registerFixApply(fix: Command, io: CliIo): void {
       try {
         const report = await applyRunbook(book, {
           execute: Boolean(flags.yes || flags.confirm),
-          runShell: (commands) => runShellCommands(commands, { onError: 'stop', ...(shellCommand ? { shellCommand } : {}) }),
+          runShell: (commands) => runShellCommands(commands, { onError: 'stop', shellCommand }),
           log: (line) => io.stderr(line),
           waitTimeoutMs: parseDurationMs(flags.waitTimeout, '--wait-timeout'),
           pollMs: parseDurationMs(flags.poll, '--poll'),

@@ -14,6 +14,7 @@ import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
+import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
 import { parseFamilyOption } from './splits-families.js';
 
 const repeat = (v: string, all: string[]): string[] => [...all, v];
@@ -34,7 +35,8 @@ function nowOption(text: string | undefined): number {
 }
 
 /** Prints the commands; runs them through the shell runner with `--yes`, else says it was a dry run. */
-async function printOrRun(io: CliIo, commands: readonly string[], yes: boolean | undefined, done: string): Promise<void> {
+async function printOrRun(io: CliIo, commands: readonly string[], flags: ShellFlags & { yes?: boolean }, done: string): Promise<void> {
+  const yes = flags.yes;
   if (commands.length === 0) {
     io.stderr('nothing to do\n');
     return;
@@ -44,11 +46,11 @@ async function printOrRun(io: CliIo, commands: readonly string[], yes: boolean |
     io.stderr('dry run: pass --yes to run these commands\n');
     return;
   }
-  await runShellCommandsOrThrow(commands, { onError: 'stop' });
+  await runShellCommandsOrThrow(commands, { onError: 'stop', shellCommand: shellCommandOf(flags) });
   io.stderr(`${done}\n`);
 }
 
-interface PartitionFlags {
+interface PartitionFlags extends ShellFlags {
   base: string;
   family: string[];
   ahead: string;
@@ -61,7 +63,7 @@ interface PartitionFlags {
 }
 
 function registerPartitions(lifecycle: Command, io: CliIo): void {
-  lifecycle
+  shellOption(lifecycle
     .command('partitions')
     .description('monthly tables BASE_YYYYMM (UTC): create the coming months ahead, drop months past retention (dry run unless --yes)')
     .requiredOption('--base <name>', 'base table name; monthly tables are BASE_YYYYMM')
@@ -72,8 +74,9 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
     .option('--existing <tables...>', 'existing tables, instead of asking a gateway')
     .option('--now <iso>', 'the date to plan for (default now), e.g. 2026-11-30T12:00:00Z')
     .option('--yes', 'run the commands through hbase shell (default: print them)')
-    .option('--json', 'print the plan as JSON (never runs anything)')
+    .option('--json', 'print the plan as JSON (never runs anything)'))
     .action(async (flags: PartitionFlags) => {
+      if (flags.json && flags.yes) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--json prints the plan and runs nothing; leave out --json to run it with --yes', { field: '--json' });
       if (flags.family.length === 0) throw new HotspotError('FAMILY_MISSING', "give the new tables' column families, e.g. --family d (repeatable; attributes as in 'd:VERSIONS=1')", { field: '--family' });
       if (flags.rest !== undefined && flags.existing !== undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', 'give either --rest or --existing, not both', { field: '--existing' });
       const input = {
@@ -84,7 +87,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (existing === undefined) io.stderr('note: no --rest or --existing: no table is known to exist, so nothing is dropped and every month of the window is created\n');
       const plan = planPartitions({ ...input, existing: existing ?? [] });
       if (flags.json) return printJson(io, plan);
-      await printOrRun(io, plan.commands, flags.yes, `created ${plan.create.length}, dropped ${plan.purge.length} table(s)`);
+      await printOrRun(io, plan.commands, flags, `created ${plan.create.length}, dropped ${plan.purge.length} table(s)`);
     });
 }
 
@@ -94,28 +97,66 @@ function retentionByFamily(items: readonly string[]): Record<string, number | un
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${item}" is not FAMILY=DURATION; write e.g. d=90d or meta=forever`, { field: '--retention' });
-    const family = parseFamilyOption(item.slice(0, eq)).name;
+    const family = item.slice(0, eq);
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(family)) {
+      throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${family}" is not a column family name (letters, digits, '_', '-' and '.')`, { field: '--retention' });
+    }
     if (family in out) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `column family "${family}" is given twice`, { field: '--retention' });
-    const value = item.slice(eq + 1);
-    out[family] = value.toLowerCase() === 'forever' ? undefined : parseDurationMs(value, `--retention ${family}`);
+    const value = item.slice(eq + 1).trim();
+    if (/^\d+(\.\d+)?$/.test(value)) {
+      throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${item}": give the retention with its unit, e.g. ${family}=${value}d or ${family}=${value}h (a bare number would be seconds)`, { field: '--retention' });
+    }
+    if (value.toLowerCase() === 'forever') {
+      out[family] = undefined;
+      continue;
+    }
+    const ms = parseDurationMs(value, '--retention');
+    if (ms <= 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${item}": a retention must be above 0 (leave the family out, or write ${family}=forever)`, { field: '--retention' });
+    out[family] = ms;
   }
   return out;
 }
 
+/**
+ * Checks through the gateway that the table and every family exist: an `alter` naming a family the table lacks would
+ * add that family. @throws HotspotError `LIFECYCLE_TABLE_MISSING`, `LIFECYCLE_FAMILY_MISSING`.
+ */
+async function checkFamilies(rest: string, table: string, families: readonly string[]): Promise<void> {
+  const client = createRestClient({ baseUrl: rest });
+  if (!(await client.tableExists(table))) throw new HotspotError('LIFECYCLE_TABLE_MISSING', `table "${table}" does not exist at ${rest}`, { field: '--table' });
+  const have = (await client.getSchema(table)).columns.map((c) => c.name);
+  const missing = families.filter((f) => !have.includes(f));
+  if (missing.length > 0) {
+    throw new HotspotError('LIFECYCLE_FAMILY_MISSING', `table "${table}" has no column famil${missing.length === 1 ? 'y' : 'ies'} ${missing.map((f) => `"${f}"`).join(', ')} (it has ${have.map((f) => `"${f}"`).join(', ')}); an alter would add ${missing.length === 1 ? 'it' : 'them'}`, { field: '--retention' });
+  }
+}
+
+interface TtlFlags extends ShellFlags {
+  table: string;
+  retention: string[];
+  rest?: string;
+  yes?: boolean;
+  json?: boolean;
+}
+
 function registerTtl(lifecycle: Command, io: CliIo): void {
-  lifecycle
+  shellOption(lifecycle
     .command('ttl')
     .description("give each column family a TTL from its retention: alter commands, TTL in whole seconds (dry run unless --yes)")
     .requiredOption('--table <table>', 'the table')
     .option('--retention <family=duration>', 'retention of a family, e.g. d=90d, raw=36h, meta=forever (repeatable)', repeat, [])
+    .option('--rest <url>', 'REST gateway to check the table and its families first (required with --yes)')
     .option('--yes', 'run the commands through hbase shell (default: print them)')
-    .option('--json', 'print the plan as JSON (never runs anything)')
-    .action(async (flags: { table: string; retention: string[]; yes?: boolean; json?: boolean }) => {
+    .option('--json', 'print the plan as JSON (never runs anything)'))
+    .action(async (flags: TtlFlags) => {
       if (flags.retention.length === 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', 'give at least one FAMILY=DURATION, e.g. --retention d=90d', { field: '--retention' });
-      const plan = planTtl(flags.table, retentionByFamily(flags.retention));
+      if (flags.json && flags.yes) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--json prints the plan and runs nothing; leave out --json to run it with --yes', { field: '--json' });
+      if (flags.yes && flags.rest === undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--yes needs --rest URL to check first that the table has these families (an alter naming a missing family adds it)', { field: '--rest' });
+      const retention = retentionByFamily(flags.retention);
+      const plan = planTtl(flags.table, retention);
+      if (flags.rest !== undefined) await checkFamilies(flags.rest, flags.table, Object.keys(retention));
       if (flags.json) return printJson(io, plan);
-      for (const p of plan) if (p.command === undefined) io.stderr(`${p.family}: kept forever (no TTL set; an existing TTL is left as it is)\n`);
-      await printOrRun(io, plan.flatMap((p) => (p.command === undefined ? [] : [p.command])), flags.yes, `TTL set on ${flags.table}`);
+      await printOrRun(io, plan.map((p) => p.command), flags, `TTL set on ${flags.table}`);
     });
 }
 

@@ -4,16 +4,17 @@
  */
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { createRestClient } from '../../hbase/rest/index.js';
-import { runShellCommands } from '../../hbase/shell/index.js';
+import { type HBaseRestClient, createRestClient } from '../../hbase/rest/index.js';
+import { runShellCommands, runShellCommandsOrThrow } from '../../hbase/shell/index.js';
 import { type BackfillProgress, runBackfill } from '../../migrate/backfill.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
 import { readCheckpoint } from '../../migrate/checkpoint.js';
-import { cloneSnapshotSource, namesFromClone, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
-import { verifyMigration } from '../../migrate/verify.js';
-import { HotspotError } from '../../util/errors.js';
+import { namesFromClone, snapshotCleanupCommands, snapshotNames, snapshotSourceCommands } from '../../migrate/snapshot-source.js';
+import { MAX_TIME_RANGES, verifyMigration } from '../../migrate/verify.js';
+import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { type CliIo, printJson } from '../io.js';
+import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
 
 /** Options every migrate sub-command shares. */
 export interface MigrateFlags {
@@ -45,7 +46,12 @@ export function numberOption(text: string, flag: string, min: number, integer: b
   return n;
 }
 
-interface BackfillFlags extends MigrateFlags {
+/** @throws HotspotError `MIGRATE_SAME_TABLE` when --from and --to name one table. */
+export function sameTableCheck(flags: Pick<MigrateFlags, 'from' | 'to'>): void {
+  if (flags.from === flags.to) throw new HotspotError('MIGRATE_SAME_TABLE', `--from and --to are both "${flags.from}": the new key goes into a new table`, { field: '--to' });
+}
+
+interface BackfillFlags extends MigrateFlags, ShellFlags {
   sourceSnapshot?: boolean;
   checkpoint?: string;
   rate?: string;
@@ -54,59 +60,125 @@ interface BackfillFlags extends MigrateFlags {
   allowRejects?: boolean;
 }
 
-const eta = (ms: number | undefined) => (ms === undefined ? '?' : `${Math.round(ms / 1000)}s`);
+const eta = (ms: number | undefined) => (ms === undefined ? 'unknown until a region is done' : `${Math.round(ms / 1000)}s`);
 
+/** Progress lines on stderr when it is not a terminal, at most one per this many ms (and one per finished region). */
+const PLAIN_PROGRESS_EVERY_MS = 15_000;
+
+/**
+ * Progress of the backfill on stderr: a bar on a terminal (regions done, rows, rows/s, time left), else a plain line
+ * per finished region and at most every 15 s, for logs.
+ */
 function progressBar(io: CliIo): { update: (p: BackfillProgress) => void; stop: () => void } {
-  if (!io.isTTY) return { update: () => undefined, stop: () => undefined };
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'backfill [{bar}] {value}/{total} regions | {rows} rows | {rate} rows/s | ETA {eta}', hideCursor: true }, cliProgress.Presets.shades_classic);
+  if (!io.isTTY) {
+    let last = 0;
+    let regions = -1;
+    return {
+      update: (p) => {
+        const now = Date.now();
+        if (p.rangesDone === regions && now - last < PLAIN_PROGRESS_EVERY_MS) return;
+        last = now;
+        regions = p.rangesDone;
+        io.stderr(`backfill: ${p.rangesDone}/${p.rangesTotal} regions, ${p.rows} rows, ${Math.round(p.rowsPerSec)} rows/s, time left ${eta(p.etaMs)}\n`);
+      },
+      stop: () => undefined,
+    };
+  }
+  // `remaining`, not `eta`: cli-progress fills its own `eta` token, from the region count alone.
+  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'backfill [{bar}] {value}/{total} regions | {rows} rows | {rate} rows/s | time left {remaining}', hideCursor: true }, cliProgress.Presets.shades_classic);
   let started = false;
   return {
     update: (p) => {
-      const payload = { rows: p.rows, rate: Math.round(p.rowsPerSec), eta: eta(p.etaMs) };
+      const payload = { rows: p.rows, rate: Math.round(p.rowsPerSec), remaining: eta(p.etaMs) };
       if (!started) { bar.start(p.rangesTotal, p.rangesDone, payload); started = true; } else bar.update(p.rangesDone, payload);
     },
     stop: () => { if (started) bar.stop(); },
   };
 }
 
+/**
+ * The clone of a snapshot of --from to scan: the one the checkpoint names when resuming, else a new one. Checks the
+ * checkpoint before taking a snapshot, so a run that would be refused leaves nothing behind.
+ */
+async function snapshotSource(io: CliIo, client: HBaseRestClient, flags: BackfillFlags): Promise<{ names: { snapshot: string; clone: string }; shellCommand: string[] }> {
+  const shellCommand = shellCommandOf(flags);
+  const previous = flags.checkpoint ? await readCheckpoint(flags.checkpoint) : undefined;
+  if (previous) {
+    const resumed = namesFromClone(previous.source);
+    if (!resumed || !previous.source.startsWith(`${flags.from.replace(':', '_')}_backfill_src_`) || previous.target !== flags.to) {
+      throw new HotspotError('MIGRATE_CHECKPOINT_MISMATCH', `checkpoint ${flags.checkpoint} is of a backfill from "${previous.source}" to "${previous.target}", not from a snapshot clone of "${flags.from}" to "${flags.to}"; use another --checkpoint file`, { file: flags.checkpoint as string });
+    }
+    if (!(await client.tableExists(resumed.clone))) {
+      throw new HotspotError('MIGRATE_CHECKPOINT_MISMATCH', `checkpoint ${flags.checkpoint} scans ${resumed.clone}, which no longer exists (dropped when that backfill finished?); use another --checkpoint file to copy again`, { file: flags.checkpoint as string });
+    }
+    io.stderr(`backfill source: ${resumed.clone} (clone of snapshot ${resumed.snapshot} of ${flags.from}, from the checkpoint)\n`);
+    return { names: resumed, shellCommand };
+  }
+  const names = snapshotNames(flags.from, Date.now());
+  const commands = snapshotSourceCommands(flags.from, names);
+  io.stderr(`taking the source snapshot through the hbase shell:\n${commands.map((c) => `  ${c}`).join('\n')}\n`);
+  await runShellCommandsOrThrow(commands, { onError: 'stop', shellCommand });
+  io.stderr(`backfill source: ${names.clone} (clone of snapshot ${names.snapshot} of ${flags.from})\n`);
+  return { names, shellCommand };
+}
+
+/** Drops the clone and deletes its snapshot, saying so; a failure is reported, not thrown (the copy's outcome stands). */
+async function dropSnapshotSource(io: CliIo, names: { snapshot: string; clone: string }, shellCommand: string[]): Promise<void> {
+  const commands = snapshotCleanupCommands(names);
+  io.stderr(`removing the source clone and snapshot:\n${commands.map((c) => `  ${c}`).join('\n')}\n`);
+  const batch = await runShellCommands(commands, { shellCommand }).catch((e: unknown) => e as Error);
+  if (batch instanceof Error || !batch.ok) io.stderr(`could not remove them (${batch instanceof Error ? batch.message : 'a command failed'}); run the commands above in the hbase shell\n`);
+}
+
 /** Registers `migrate backfill` and `migrate verify`. */
 export function registerMigrateRun(migrate: Command, io: CliIo): void {
-  migrateOptions(migrate.command('backfill').description('copy every row under its new key with original cell timestamps; checkpointed and resumable'))
+  shellOption(migrateOptions(migrate.command('backfill').description('copy every row under its new key with original cell timestamps; checkpointed and resumable'))
     .option('--source-snapshot', 'scan a clone of a snapshot of --from (snapshot + clone_snapshot through the hbase shell), not the live table')
     .option('--checkpoint <file>', 'checkpoint file: progress per region; an existing one is resumed')
     .option('--rate <rowsPerSec>', 'rows per second at most')
     .option('--batch <rows>', 'rows per put', '500')
     .option('--rejects <file>', 'NDJSON file for rows whose key cannot be mapped (a new run empties it; a resumed run keeps the committed lines)')
-    .option('--allow-rejects', 'succeed even when rows were rejected')
+    .option('--allow-rejects', 'succeed even when rows were rejected'))
     .action(async (flags: BackfillFlags) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      sameTableCheck(flags);
       const client = createRestClient({ baseUrl: flags.rest });
       const batchRows = numberOption(flags.batch, '--batch', 1, true);
       const rowsPerSec = flags.rate === undefined ? undefined : numberOption(flags.rate, '--rate', 1, false);
-      // A resumed run keeps scanning the clone its checkpoint names, so the resume does not take a new snapshot.
-      const previous = flags.sourceSnapshot && flags.checkpoint ? await readCheckpoint(flags.checkpoint) : undefined;
-      const resumedClone = previous ? namesFromClone(previous.source) : undefined;
-      const names = !flags.sourceSnapshot ? undefined : resumedClone && (await client.tableExists(resumedClone.clone)) ? resumedClone : await cloneSnapshotSource(flags.from);
-      if (names) io.stderr(`backfill source: ${names.clone} (clone of snapshot ${names.snapshot} of ${flags.from})\n`);
+      const names = flags.sourceSnapshot ? await snapshotSource(io, client, flags) : undefined;
       const controller = new AbortController();
-      const onSigint = () => controller.abort();
+      // The first Ctrl-C stops after the batch in flight (resumable); the handler then steps aside, so a second one
+      // ends the process the default way.
+      const onSigint = () => {
+        io.stderr('\nstopping after the batch in flight (Ctrl-C again to quit at once)\n');
+        controller.abort();
+      };
       process.once('SIGINT', onSigint);
       const bar = progressBar(io);
+      let finished = false;
       try {
         const result = await runBackfill({
-          client, source: names?.clone ?? flags.from, target: flags.to, mapKey: keys.map, batchRows, signal: controller.signal, onProgress: bar.update,
+          client, source: names?.names.clone ?? flags.from, target: flags.to, mapKey: keys.map, mapping: `${flags.oldTemplate} -> ${flags.newTemplate}`,
+          batchRows, signal: controller.signal, onProgress: bar.update,
           ...(rowsPerSec !== undefined ? { rowsPerSec } : {}),
           ...(flags.checkpoint ? { checkpointFile: flags.checkpoint } : {}),
           ...(flags.rejects ? { rejectsFile: flags.rejects } : {}),
           ...(flags.allowRejects ? { allowRejects: true } : {}),
         });
+        finished = true;
         bar.stop();
-        if (names) await runShellCommands(snapshotCleanupCommands(names));
         if (flags.json) printJson(io, result);
         else io.stdout(`backfilled ${result.rows} rows (${result.cells} cells) from ${result.ranges} regions${result.resumed ? `, resumed (${result.rangesSkipped} regions already done)` : ''}; ${result.rejects} rejected; ${Math.round(result.rowsPerSec)} rows/s\n`);
+      } catch (e) {
+        // Rejected rows end a finished copy with an error: the clone is done with all the same.
+        if (isHotspotError(e) && e.code === 'MIGRATE_REJECTS') finished = true;
+        throw e;
       } finally {
         bar.stop();
         process.off('SIGINT', onSigint);
+        // The clone goes once the copy is finished, or when no checkpoint could resume it; else it stays for the resume.
+        if (names && (finished || !flags.checkpoint)) await dropSnapshotSource(io, names.names, names.shellCommand);
+        else if (names) io.stderr(`kept ${names.names.clone} (clone of snapshot ${names.names.snapshot}) for the resume with --checkpoint ${flags.checkpoint}; it is dropped when the backfill finishes\n`);
       }
     });
 
@@ -118,9 +190,14 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .action(async (flags: MigrateFlags & { sample: string; timeBucket: string; since?: string; seed: string }) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
       const widthMs = parseDurationMs(flags.timeBucket, '--time-bucket');
+      if (widthMs <= 0) throw new HotspotError('MIGRATE_OPTION_INVALID', `--time-bucket ${flags.timeBucket}: give a width above 0, e.g. 1d`, { field: '--time-bucket' });
       const now = Date.now();
       const since = flags.since === undefined ? now - 30 * widthMs : Date.parse(flags.since);
       if (!Number.isFinite(since)) throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${flags.since}: give an ISO date, e.g. 2026-11-01T00:00:00Z`, { field: '--since' });
+      const ranges = Math.ceil((now + widthMs - since) / widthMs);
+      if (ranges > MAX_TIME_RANGES) {
+        throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${flags.since} with --time-bucket ${flags.timeBucket} makes ${ranges} time ranges; at most ${MAX_TIME_RANGES}: give a wider bucket or a later start`, { field: '--time-bucket' });
+      }
       const bounds: number[] = [];
       for (let t = since; t < now + widthMs; t += widthMs) bounds.push(t);
       const report = await verifyMigration({
@@ -129,9 +206,16 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       });
       if (flags.json) printJson(io, report);
       else {
-        io.stdout(`${report.ok ? 'OK' : 'DIFFERENCES'}: old ${report.old.rows} rows / ${report.old.cells} cells, new ${report.new.rows} rows / ${report.new.cells} cells; ${report.sampledRows} rows (${report.comparedCells} cells) compared; ${report.unmappable} unmappable\n`);
+        io.stdout(`${report.ok ? 'OK' : 'DIFFERENCES'}: old ${report.old.rows} rows / ${report.old.cells} cells, new ${report.new.rows} rows / ${report.new.cells} cells; ${report.sampledRows} rows (${report.comparedCells} cells) compared; ${report.unmappable} unmappable old rows (${report.unmappableCells} cells) not counted\n`);
         io.stdout(`rows per salt bucket: old ${report.old.rowsPerBucket.join(' ')} | new ${report.new.rowsPerBucket.join(' ')}\n`);
+        const ranges = report.old.rowsPerTimeRange.flatMap((n, i) => (n > 0 || (report.new.rowsPerTimeRange[i] ?? 0) > 0 ? [`${new Date(bounds[i] as number).toISOString()} ${n}/${report.new.rowsPerTimeRange[i] ?? 0}`] : []));
+        io.stdout(`rows with a cell per ${flags.timeBucket} from ${new Date(since).toISOString()} (old/new, empty ranges left out): ${ranges.length ? ranges.join(', ') : 'none'}\n`);
+        for (const m of report.countMismatches) io.stdout(`count differs: ${m}\n`);
+        const kinds = Object.entries(report.differenceCounts).filter(([, n]) => n > 0);
+        if (kinds.length) io.stdout(`sampled differences: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
         for (const d of report.differences) io.stdout(`${d.kind} ${d.oldKey} -> ${d.newKey}${d.column ? ` ${d.column}` : ''}${d.timestamp !== undefined ? ` @${d.timestamp}` : ''}: ${d.detail}\n`);
+        const total = kinds.reduce((a, [, n]) => a + n, 0);
+        if (total > report.differences.length) io.stdout(`… ${total - report.differences.length} more differences not listed (see --json for the first ${report.differences.length})\n`);
       }
       if (!report.ok) process.exitCode = 1;
     });

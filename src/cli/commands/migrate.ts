@@ -10,15 +10,19 @@ import { planMigration, planText } from '../../migrate/plan.js';
 import { checkRetirement } from '../../migrate/retire.js';
 import { HotspotError } from '../../util/errors.js';
 import type { CliCommand } from '../program.js';
+import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
 import { type CliIo, printJson } from '../io.js';
-import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun } from './migrate-run.js';
+import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun, sameTableCheck } from './migrate-run.js';
 
 function registerPlan(migrate: Command, io: CliIo): void {
   migrateOptions(migrate.command('plan').description("the five steps: create the pre-split new table, dual writes, backfill, verify, switch and retire"))
     .option('--keep-days <days>', 'days the old table is kept after the read switch', '14')
     .action(async (flags: MigrateFlags & { keepDays: string }) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
-      const schema = await createRestClient({ baseUrl: flags.rest }).getSchema(flags.from);
+      sameTableCheck(flags);
+      const client = createRestClient({ baseUrl: flags.rest });
+      const schema = await client.getSchema(flags.from);
+      if (await client.tableExists(flags.to)) io.stderr(`note: table "${flags.to}" exists already: the plan's create would fail; drop it first if it is an earlier attempt, or pick another --to\n`);
       const plan = planMigration({ restUrl: flags.rest, from: flags.from, to: flags.to, schema, keys, keepDays: numberOption(flags.keepDays, '--keep-days', 0, true) });
       if (flags.json) printJson(io, plan);
       else io.stdout(planText(plan));
@@ -26,15 +30,18 @@ function registerPlan(migrate: Command, io: CliIo): void {
 }
 
 function registerRetire(migrate: Command, io: CliIo): void {
-  migrate
+  const retire = migrate
     .command('retire')
     .description('disable and drop the old table once the keep period after the read switch is over (dry run unless --yes)')
     .requiredOption('--from <table>', 'the old table')
     .requiredOption('--switched-at <iso>', 'when reads moved to the new table, e.g. 2026-11-01T12:00:00Z')
     .option('--keep-days <days>', 'days to keep the old table after the switch', '14')
-    .option('--yes', 'run the commands (default: print them)')
-    .action(async (flags: { from: string; switchedAt: string; keepDays: string; yes?: boolean }) => {
-      const check = checkRetirement(flags.from, Date.parse(flags.switchedAt), numberOption(flags.keepDays, '--keep-days', 0, true), Date.now());
+    .option('--yes', 'run the commands (default: print them)');
+  shellOption(retire)
+    .action(async (flags: { from: string; switchedAt: string; keepDays: string; yes?: boolean } & ShellFlags) => {
+      // A date, with a time or not (2026-11-01, 2026-11-01T12:00:00Z): Date.parse alone takes "1" for 2001.
+      const switchedAt = /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(flags.switchedAt.trim()) ? Date.parse(flags.switchedAt) : Number.NaN;
+      const check = checkRetirement(flags.from, switchedAt, numberOption(flags.keepDays, '--keep-days', 0, true), Date.now());
       const when = new Date(check.dropAfterMs).toISOString();
       if (!check.due) {
         throw new HotspotError('MIGRATE_RETIRE_TOO_EARLY', `${flags.from} is kept until ${when} (${flags.keepDays} days after the switch at ${flags.switchedAt}); run retire after that`, { field: '--switched-at' });
@@ -44,7 +51,7 @@ function registerRetire(migrate: Command, io: CliIo): void {
         io.stderr('dry run: pass --yes to run these commands\n');
         return;
       }
-      await runShellCommandsOrThrow(check.commands, { onError: 'stop' });
+      await runShellCommandsOrThrow(check.commands, { onError: 'stop', shellCommand: shellCommandOf(flags) });
       io.stderr(`${flags.from} dropped\n`);
     });
 }

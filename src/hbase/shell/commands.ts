@@ -53,6 +53,11 @@ export interface ShellFamilySpec {
   readonly blockCache?: boolean;
   /** Block cache in-memory priority (`IN_MEMORY`). */
   readonly inMemory?: boolean;
+  /**
+   * Other family settings as the shell names them, written `KEY => 'value'` after the ones above, e.g.
+   * `{KEEP_DELETED_CELLS: 'TRUE', MIN_VERSIONS: '1', REPLICATION_SCOPE: '1', IS_MOB: 'true', MOB_THRESHOLD: '102400'}`.
+   */
+  readonly attributes?: Readonly<Record<string, string>>;
 }
 
 /** Input of {@link createTableCommand}. */
@@ -68,6 +73,18 @@ export interface CreateTableSpec {
   readonly splits?: readonly (Uint8Array | string)[];
   /** Region replicas (`REGION_REPLICATION`), ≥ 1. */
   readonly regionReplication?: number;
+  /** Table settings as the shell names them, written `KEY => 'value'`, e.g. `{MAX_FILESIZE: '21474836480', DURABILITY: 'ASYNC_WAL'}`. */
+  readonly tableAttributes?: Readonly<Record<string, string>>;
+}
+
+const ATTRIBUTE_KEY = /^[A-Z][A-Z0-9_]*$/;
+
+/** `KEY => 'value'` pairs, keys checked (upper-case shell names), values quoted. */
+function attributePairs(attributes: Readonly<Record<string, string>> | undefined, field: string): string[] {
+  return Object.entries(attributes ?? {}).map(([k, v]) => {
+    if (!ATTRIBUTE_KEY.test(k)) throw invalid(`"${k}" is not a setting name as the shell writes them (upper case, e.g. MIN_VERSIONS)`, `${field}.${k}`);
+    return `${k} => ${rubyName(v)}`;
+  });
 }
 
 function positiveInt(value: number, field: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
@@ -101,6 +118,7 @@ function familyHash(spec: string | ShellFamilySpec, i: number): string {
   }
   if (f.blockCache !== undefined) parts.push(`BLOCKCACHE => ${f.blockCache}`);
   if (f.inMemory !== undefined) parts.push(`IN_MEMORY => ${f.inMemory}`);
+  parts.push(...attributePairs(f.attributes, `${at}.attributes`));
   return `{${parts.join(', ')}}`;
 }
 
@@ -142,6 +160,7 @@ export function createTableCommand(spec: CreateTableSpec): string {
   if (spec.regionReplication !== undefined) {
     options.push(`REGION_REPLICATION => ${positiveInt(spec.regionReplication, 'regionReplication', 1, 64)}`);
   }
+  options.push(...attributePairs(spec.tableAttributes, 'tableAttributes'));
   if (options.length > 0) args.push(`{${options.join(', ')}}`);
   return `create ${args.join(', ')}`;
 }
