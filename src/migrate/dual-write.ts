@@ -3,8 +3,12 @@
  * the old table first, then to the new table under the mapped rowkey, with the SAME cell timestamps on both sides
  * (cells without one are stamped once, here, with the wrapper's clock). Reads go to the table the read switch names.
  *
+ * Puts only: deletes are not mirrored (the REST client has no delete call). While dual writes are on, a row deleted in
+ * the old table stays in the new one; delete it there too, under the mapped key, or verify will report it.
+ *
  * @module
  */
+import { toStringBinary } from '../bytes/index.js';
 import type { BytesLike, GetOptions, HBaseRestClient, Row, RowInput } from '../hbase/rest/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { KeyMapper } from './key-map.js';
@@ -74,7 +78,7 @@ export class DualWriter {
           try {
             return { key: this.o.mapKey(toBytes(r.key)), cells: r.cells };
           } catch (e) {
-            throw new HotspotError('MIGRATE_DUAL_WRITE_KEY', `row "${typeof r.key === 'string' ? r.key : new TextDecoder().decode(r.key)}" cannot be mapped to the new key: ${(e as Error).message}`, { field: 'key', cause: e });
+            throw new HotspotError('MIGRATE_DUAL_WRITE_KEY', `row ${toStringBinary(toBytes(r.key))} cannot be mapped to the new key: ${(e as Error).message}`, { field: 'key', cause: e });
           }
         })
       : [];
@@ -82,9 +86,19 @@ export class DualWriter {
     if (this.dual) await this.o.client.putRows(this.o.newTable, mapped, options);
   }
 
-  /** Reads a row by its OLD key from the side the read switch names (mapping the key for the new table). */
+  /**
+   * Reads a row by its OLD key from the side the read switch names (mapping the key for the new table). The row
+   * comes back as that table holds it: from the new table, its `key` is the NEW key.
+   * @throws HotspotError `MIGRATE_DUAL_WRITE_KEY` when reading the new side and the key cannot be mapped.
+   */
   async get(key: BytesLike, options: GetOptions = {}): Promise<Row | undefined> {
     if (this.side === 'old') return this.o.client.getRow(this.o.oldTable, key, options);
-    return this.o.client.getRow(this.o.newTable, this.o.mapKey(toBytes(key)), options);
+    let mapped: Uint8Array;
+    try {
+      mapped = this.o.mapKey(toBytes(key));
+    } catch (e) {
+      throw new HotspotError('MIGRATE_DUAL_WRITE_KEY', `row ${toStringBinary(toBytes(key))} cannot be mapped to the new key: ${(e as Error).message}`, { field: 'key', cause: e });
+    }
+    return this.o.client.getRow(this.o.newTable, mapped, options);
   }
 }

@@ -7,8 +7,8 @@
  */
 import type { ColumnSchema, TableSchema } from '../hbase/rest/index.js';
 import { createTableCommand, type ShellFamilySpec } from '../hbase/shell/index.js';
-import { saltSplitPoints } from '../regions/index.js';
-import { toStringBinary } from '../bytes/index.js';
+import { computeSplits, saltSplitPoints } from '../regions/index.js';
+import { concatBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { TemplateKeyMap } from './key-map.js';
 import { retirementCommands } from './retire.js';
@@ -129,23 +129,59 @@ export interface PlanInput {
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** Regions of a new table whose key leads with a hash prefix (hex or decimal digits), cut like HexStringSplit. */
+export const HASH_PREFIX_REGIONS = 16;
+
+/**
+ * The new table's split points and how they were chosen: one region per salt bucket for a salted key; for a key that
+ * leads (after literals) with fixed-width hex or decimal digits, such as an MD5 prefix, {@link HASH_PREFIX_REGIONS}
+ * even regions over those digits (HexStringSplit / DecimalStringSplit); otherwise none, with the advice to cut at
+ * sampled keys.
+ */
+function newTableSplits(template: TemplateKeyMap['newTemplate']): { splits: Uint8Array[]; how: string; note: string } {
+  try {
+    const splits = saltSplitPoints(template);
+    return { splits, how: `pre-split on the new key's ${splits.length + 1} salt buckets`, note: 'one region per salt bucket, so the first writes spread over the RegionServers.' };
+  } catch (e) {
+    if (!(e instanceof HotspotError) || e.code !== 'SPLIT_TEMPLATE_NO_SALT') throw e;
+  }
+  const parts = template.parts;
+  let at = 0;
+  while (parts[at]?.kind === 'literal') at++;
+  const lead = parts[at];
+  if (lead && (lead.alphabet === 'hex' || lead.alphabet === 'decimal') && lead.fixedWidth !== undefined) {
+    const prefix = concatBytes(...parts.slice(0, at).map((q) => q.encode({})));
+    const top = lead.alphabet === 'hex' ? 'f' : '9';
+    const cuts = computeSplits(lead.alphabet, { regions: HASH_PREFIX_REGIONS, first: '0'.repeat(lead.fixedWidth), last: top.repeat(lead.fixedWidth) });
+    return {
+      splits: cuts.map((c) => concatBytes(prefix, c)),
+      how: `pre-split into ${HASH_PREFIX_REGIONS} even ranges of its leading ${lead.source} digits`,
+      note: `the key leads with ${lead.fixedWidth} ${lead.alphabet} digits spread evenly, so ${HASH_PREFIX_REGIONS} even ranges of them share the first writes.`,
+    };
+  }
+  return {
+    splits: [],
+    how: 'not pre-split (the new key does not lead with a salt or hash prefix)',
+    note: 'one region to start: pre-split it at sampled keys of the new form (hbase-hotspot splits --samples keys.txt --regions N) before the backfill, or its writes all reach one RegionServer.',
+  };
+}
+
 /**
  * Builds the plan.
- * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` when the new key does not start with a salt (nothing to pre-split on),
- *   `MIGRATE_SCHEMA_UNREADABLE`, and the shell builders' `SHELL_ARGUMENT_INVALID` for bad names.
+ * @throws HotspotError `MIGRATE_SCHEMA_UNREADABLE`, and the shell builders' `SHELL_ARGUMENT_INVALID` for bad names.
  */
 export function planMigration(p: PlanInput): MigrationPlan {
   const families = familiesFromSchema(p.schema);
   const tableAttributes = tableAttributesFromSchema(p.schema);
   const notCopied = settingsNotCopied(p.schema);
-  const splits = saltSplitPoints(p.keys.newTemplate);
+  const { splits, how, note } = newTableSplits(p.keys.newTemplate);
   const common = `--rest ${p.restUrl} --from ${p.from} --to ${p.to} --old-template ${q(p.keys.oldTemplate.source)} --new-template ${q(p.keys.newTemplate.source)}`;
   const keepDays = p.keepDays ?? 14;
   const steps: PlanStep[] = [
     {
-      title: `Create ${p.to}, pre-split on the new key's ${splits.length + 1} salt buckets`,
+      title: `Create ${p.to}, ${how}`,
       notes: [
-        `Same column families and settings as ${p.from}; one region per salt bucket, so the first writes spread over the RegionServers.`,
+        `Same column families and settings as ${p.from}; ${note}`,
         ...(notCopied.length > 0 ? [`Not carried over (set them by hand if they matter): ${notCopied.join(', ')}.`] : []),
       ],
       shell: [createTableCommand({ table: p.to, families, splits, ...(Object.keys(tableAttributes).length > 0 ? { tableAttributes } : {}) })],

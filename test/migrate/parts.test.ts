@@ -83,9 +83,17 @@ describe('planMigration', () => {
     );
     expect(plan.steps[0]?.notes[1]).toBe('Not carried over (set them by hand if they matter): e.METADATA_X=y, OWNER=ops.');
   });
-  it('refuses an unreadable attribute and a new key without a salt', () => {
+  it('pre-splits a hash-prefixed key over its digits, and leaves an entity-first key unsplit with advice', () => {
+    const md5 = planMigration({ restUrl: 'u', from: 'a', to: 'b', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{md5(id,4)}_{id}_{pad(ts,13)}') });
+    // Four hex digits, 16 regions: HexStringSplit's 0x10000 / 16 = 0x1000 steps.
+    expect(md5.splitPoints).toEqual(['1000', '2000', '3000', '4000', '5000', '6000', '7000', '8000', '9000', 'a000', 'b000', 'c000', 'd000', 'e000', 'f000']);
+    expect(md5.steps[0]?.title).toBe('Create b, pre-split into 16 even ranges of its leading {md5(id,4)} digits');
+    const entity = planMigration({ restUrl: 'u', from: 'a', to: 'b', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{id}_{pad(ts,13)}') });
+    expect(entity.splitPoints).toEqual([]);
+    expect(entity.steps[0]?.notes[0]).toContain('pre-split it at sampled keys of the new form (hbase-hotspot splits --samples keys.txt --regions N)');
+  });
+  it('refuses an unreadable attribute', () => {
     expect(() => familiesFromSchema({ name: 't', attributes: {}, columns: [{ name: 'd', attributes: { VERSIONS: 'many' } }] })).toThrow(expect.objectContaining({ code: 'MIGRATE_SCHEMA_UNREADABLE' }));
-    expect(() => planMigration({ restUrl: 'u', from: 'a', to: 'b', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{id}_{pad(ts,13)}') })).toThrow(expect.objectContaining({ code: 'SPLIT_TEMPLATE_NO_SALT' }));
   });
 });
 

@@ -19,10 +19,11 @@ import { parseFamilyOption } from './splits-families.js';
 
 const repeat = (v: string, all: string[]): string[] => [...all, v];
 
-/** Whole months ≥ 0 from an option. @throws HotspotError `LIFECYCLE_OPTION_INVALID` naming the flag. */
-function months(text: string, flag: string): number {
+/** Whole months from 0 to `max` from an option. @throws HotspotError `LIFECYCLE_OPTION_INVALID` naming the flag. */
+function months(text: string, flag: string, max: number): number {
   const n = Number(text);
   if (text.trim() === '' || !Number.isInteger(n) || n < 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a whole number of months, 0 or more`, { field: flag });
+  if (n > max) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `${n} months is more than ${max}; tables that far ahead are better created later`, { field: flag });
   return n;
 }
 
@@ -81,7 +82,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (flags.rest !== undefined && flags.existing !== undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', 'give either --rest or --existing, not both', { field: '--existing' });
       const input = {
         base: flags.base, families: flags.family.map(parseFamilyOption), nowMs: nowOption(flags.now),
-        aheadMonths: months(flags.ahead, '--ahead'), retentionMonths: months(flags.retention, '--retention'),
+        aheadMonths: months(flags.ahead, '--ahead', 24), retentionMonths: months(flags.retention, '--retention', 1200),
       };
       const existing = flags.existing ?? (flags.rest !== undefined ? await createRestClient({ baseUrl: flags.rest }).listTables() : undefined);
       if (existing === undefined) io.stderr('note: no --rest or --existing: no table is known to exist, so nothing is dropped and every month of the window is created\n');
