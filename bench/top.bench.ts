@@ -6,6 +6,7 @@
  * Usage: npx tsx bench/top.bench.ts [--small] [--tables N]
  * `--small`: 10 tables (1,000 regions), the CI size.
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { LoadSnapshot } from '../src/model/index.js';
 import { type TopReading, buildView, renderTop, tableIntervals } from '../src/top/index.js';
@@ -56,4 +57,5 @@ for (let round = 0; round < 3; round++) {
   best = Math.min(best, performance.now() - t0);
 }
 const regions = tableCount * REGIONS_PER_TABLE;
+console.log(`load average ${loadavg()[0]?.toFixed(1)} on this machine (figures scale with it)`);
 console.log(`top refresh: ${regions} regions in ${tableCount} tables over ${SERVERS} servers: ${best.toFixed(1)} ms (best of 3), ${lines} lines; target < ${TARGET_MS} ms${best < TARGET_MS ? '' : ' MISSED'}`);
