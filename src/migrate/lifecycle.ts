@@ -37,6 +37,8 @@ export interface PartitionInput {
   readonly aheadMonths: number;
   /** Months kept before the current one (≥ 0): with 12, the table of 13 months ago is purged. */
   readonly retentionMonths: number;
+  /** Split points of each new monthly table (e.g. `saltSplitPoints` of its key), so none starts as one region. */
+  readonly splits?: readonly Uint8Array[];
 }
 
 const monthIndex = (year: number, month: number) => year * 12 + month;
@@ -66,7 +68,7 @@ export function planPartitions(p: PartitionInput): PartitionPlan {
       return m !== null && monthIndex(Number(m[1]), Number(m[2]) - 1) < current - p.retentionMonths;
     })
     .sort();
-  const commands = [...create.map((t) => createTableCommand({ table: t, families: p.families })), ...purge.flatMap((t) => [disableTableCommand(t), dropTableCommand(t)])];
+  const commands = [...create.map((t) => createTableCommand({ table: t, families: p.families, ...(p.splits?.length ? { splits: p.splits } : {}) })), ...purge.flatMap((t) => [disableTableCommand(t), dropTableCommand(t)])];
   return { create, purge, commands };
 }
 

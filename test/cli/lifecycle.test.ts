@@ -26,6 +26,14 @@ describe('lifecycle partitions', () => {
     expect(r.err).toContain('no --rest or --existing');
   });
 
+  it('pre-splits new monthly tables on the salt buckets of --template', async () => {
+    const r = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--ahead', '0', '--template', '{salt(id,4)}_{id}_{ts}', '--existing', ...NOW]);
+    expect(r.out).toBe('create "ev_202611", {NAME => "d"}, {SPLITS => ["01_", "02_", "03_"]}\n');
+    const bad = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--template', '{id}', ...NOW]);
+    expect(bad.err).toBe('hbase-hotspot: --template: "{id}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template\n');
+    expect((await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--regions-per-bucket', '2', ...NOW])).err).toContain('--regions-per-bucket needs --template');
+  });
+
   it('names the option of a bad month count, a bad date or missing families', async () => {
     const bad = async (...args: string[]) => (await runCapture(['lifecycle', 'partitions', '--base', 'm', ...args])).err;
     expect(await bad('--family', 'd', '--ahead', '-1')).toBe('hbase-hotspot: --ahead: "-1" is not a whole number of months, 0 or more\n');

@@ -2,16 +2,19 @@
  * `hbase-hotspot lifecycle partitions|ttl`: the lifecycle helpers of time-series tables (see
  * `src/migrate/lifecycle.ts`). Both print `hbase shell` commands and run them only with `--yes`.
  *
- * - `partitions --base B --family SPEC... [--ahead N] [--retention N] [--rest URL | --existing T...] [--now ISO]`:
- *   monthly tables `B_YYYYMM` (UTC) to create ahead and to drop past retention.
+ * - `partitions --base B --family SPEC... [--ahead N] [--retention N] [--template T [--regions-per-bucket k]]
+ *   [--rest URL | --existing T...] [--now ISO]`: monthly tables `B_YYYYMM` (UTC) to create ahead (pre-split on the
+ *   template's salt buckets) and to drop past retention.
  * - `ttl --table T --retention FAMILY=DURATION|forever...`: the `alter` giving each family its `TTL` in seconds.
  */
 import type { Command } from 'commander';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { runShellCommandsOrThrow } from '../../hbase/shell/index.js';
+import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
+import { saltSplitPoints } from '../../regions/index.js';
 import { parseDurationMs } from '../../util/duration.js';
-import { HotspotError } from '../../util/errors.js';
+import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
@@ -52,6 +55,8 @@ async function printOrRun(io: CliIo, commands: readonly string[], flags: ShellFl
 }
 
 interface PartitionFlags extends ShellFlags {
+  template?: string;
+  regionsPerBucket?: string;
   base: string;
   family: string[];
   ahead: string;
@@ -71,6 +76,8 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
     .option('--family <spec>', "column family of new tables, e.g. 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable)", repeat, [])
     .option('--ahead <months>', 'months created ahead of the current one', '1')
     .option('--retention <months>', 'whole months kept before the current one (12: the table of 13 months ago is dropped)', '12')
+    .option('--template <template>', "the tables' rowkey template: new tables are pre-split on its salt buckets, e.g. '{salt(deviceId,16)}_{deviceId}_{ts}'")
+    .option('--regions-per-bucket <k>', 'with --template: k regions per salt bucket')
     .option('--rest <url>', 'REST gateway to list the existing tables from')
     .option('--existing <tables...>', 'existing tables, instead of asking a gateway')
     .option('--now <iso>', 'the date to plan for (default now), e.g. 2026-11-30T12:00:00Z')
@@ -80,7 +87,18 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (flags.json && flags.yes) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--json prints the plan and runs nothing; leave out --json to run it with --yes', { field: '--json' });
       if (flags.family.length === 0) throw new HotspotError('FAMILY_MISSING', "give the new tables' column families, e.g. --family d (repeatable; attributes as in 'd:VERSIONS=1')", { field: '--family' });
       if (flags.rest !== undefined && flags.existing !== undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', 'give either --rest or --existing, not both', { field: '--existing' });
+      if (flags.regionsPerBucket !== undefined && flags.template === undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--regions-per-bucket needs --template', { field: '--regions-per-bucket' });
+      const perBucket = flags.regionsPerBucket === undefined ? 1 : Number(flags.regionsPerBucket);
+      if (!Number.isInteger(perBucket) || perBucket < 1) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.regionsPerBucket}" is not a whole number of regions, 1 or more`, { field: '--regions-per-bucket' });
+      let splits: Uint8Array[] | undefined;
+      try {
+        splits = flags.template === undefined ? undefined : saltSplitPoints(compileTemplate(flags.template), { regionsPerBucket: perBucket });
+      } catch (e) {
+        if (!isHotspotError(e) || e.code !== 'SPLIT_TEMPLATE_NO_SALT') throw e;
+        throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.template}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template`, { field: '--template', cause: e });
+      }
       const input = {
+        ...(splits ? { splits } : {}),
         base: flags.base, families: flags.family.map(parseFamilyOption), nowMs: nowOption(flags.now),
         aheadMonths: months(flags.ahead, '--ahead', 24), retentionMonths: months(flags.retention, '--retention', 1200),
       };
