@@ -126,7 +126,7 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     try {
       writeKey(record);
     } catch (err) {
-      throw new HotspotError('KEY_DECODE', `key ${JSON.stringify(toStringBinary(key))} decodes to values template "${source}" rejects: ${(err as Error).message}`, { cause: err });
+      throw new HotspotError('KEY_DECODE', `key "${toStringBinary(key)}" decodes to values template "${source}" rejects: ${(err as Error).message}`, { cause: err });
     }
     const again = buffer.bytes.subarray(0, buffer.length);
     if (equalBytes(again, key)) return;

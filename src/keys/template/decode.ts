@@ -20,7 +20,8 @@ export interface DecodePlan {
 }
 
 function show(bytes: Uint8Array): string {
-  return JSON.stringify(toStringBinary(bytes));
+  // toStringBinary already escapes every byte outside printable ASCII; JSON quoting would double its backslashes.
+  return `"${toStringBinary(bytes)}"`;
 }
 
 function mayContain(part: CompiledPart, literal: Uint8Array): boolean {
