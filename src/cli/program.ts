@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { isHotspotError } from '../util/errors.js';
+import { type HotspotError, isHotspotError } from '../util/errors.js';
 import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
 
@@ -12,6 +12,20 @@ export const EXIT_USAGE = 2;
  * as `migrate verify` with differences).
  */
 export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = { MIGRATE_BACKFILL_ABORTED: 130, MIGRATE_REJECTS: 1 };
+
+/** Exit status when the cluster side failed: the gateway unreachable, timing out or answering 5xx, or the shell failing. */
+export const EXIT_CLUSTER = 3;
+
+const CLUSTER_FAILURES = new Set(['REST_UNREACHABLE', 'REST_TIMEOUT', 'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT']);
+
+/** The exit status of a run ended by `err`: {@link EXIT_STATUS_BY_CODE}, {@link EXIT_CLUSTER}, else {@link EXIT_USAGE}. */
+export function exitStatusOf(err: HotspotError): number {
+  const byCode = EXIT_STATUS_BY_CODE[err.code];
+  if (byCode !== undefined) return byCode;
+  const status = (err as { status?: unknown }).status;
+  if (CLUSTER_FAILURES.has(err.code) || (err.code === 'REST_HTTP' && typeof status === 'number' && status >= 500)) return EXIT_CLUSTER;
+  return EXIT_USAGE;
+}
 
 /** One CLI command: registers itself (and its sub-commands) on the root program. */
 export interface CliCommand {
@@ -34,8 +48,8 @@ export function buildProgram(io: CliIo): Command {
 
 /**
  * Runs the CLI on `argv` (without the node and script entries). User errors print one clear line to stderr and
- * set exit status 2 (or the status {@link EXIT_STATUS_BY_CODE} gives); anything else is a bug and is rethrown with its
- * stack.
+ * set exit status 2, or 3 when the cluster side failed, or the status {@link EXIT_STATUS_BY_CODE} gives (see
+ * {@link exitStatusOf}); anything else is a bug and is rethrown with its stack.
  * @returns the exit status.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -49,7 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT_USAGE;
     if (isHotspotError(err)) {
       io.stderr(`hbase-hotspot: ${err.message}\n`);
-      return EXIT_STATUS_BY_CODE[err.code] ?? EXIT_USAGE;
+      return exitStatusOf(err);
     }
     throw err;
   } finally {
