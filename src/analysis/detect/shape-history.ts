@@ -89,11 +89,17 @@ function topOf(hot: readonly RegionRate[], value: Measure): RegionRate | undefin
 
 const SAMPLES_SEPARATE = 'key samples (--samples): one key taking most requests is a single row; written keys that keep rising past every earlier key are a tail; many keys with a still edge are a range';
 
+/** Splits named one by one in the evidence; more are counted. */
+export const SPLITS_LISTED = 3;
+
 /** Classifies the main hotspot from region history. `shares.hotByInterval` must hold at least one hot region. */
 export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeVerdict {
   const measure = measureOf(shares);
   const splits = splitOutcomes(rates, shares, measure);
-  const evidence = splits.map((s) => s.text);
+  // A long-lived tail splits again and again: name the first few splits and count the rest, one line each is noise.
+  const evidence = splits.length > SPLITS_LISTED + 2
+    ? [...splits.slice(0, SPLITS_LISTED).map((s) => s.text), `${splits.length - SPLITS_LISTED} more splits of hot regions (the first ${SPLITS_LISTED} shown)`]
+    : splits.map((s) => s.text);
   const count = (o: SplitOutcome) => splits.filter((s) => s.outcome === o).length;
   const verdict = (shape: ShapeVerdict['shape'], alternatives: ShapeVerdict['alternatives'], more: string[] = []): ShapeVerdict =>
     ({ shape, alternatives, evidence: [...evidence, ...more], decidedBy: 'region-history' });
