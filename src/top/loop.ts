@@ -50,10 +50,15 @@ async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<
   }
 }
 
+/** Readings that may be skipped on top of the `iterations + 1` a bounded run needs, before it gives up. */
+export const MAX_SKIPPED_READINGS = 3;
+
 /**
  * Runs the loop; resolves with the number of refreshes shown.
  * @throws `RangeError` for a delay ≤ 0 or iterations < 1; a reading's {@link HotspotError} when it is not transient
- *   (an unknown table, a 4xx answer); anything else a reading or `onRefresh` throws.
+ *   (an unknown table, a 4xx answer), when the very first reading finds no gateway (`REST_UNREACHABLE`: a wrong URL is
+ *   not waited out), or when a run bounded by `iterations` has skipped more than {@link MAX_SKIPPED_READINGS}
+ *   readings; anything else a reading or `onRefresh` throws.
  */
 export async function runTopLoop(options: TopLoopOptions): Promise<number> {
   const { read, delayMs, iterations, signal } = options;
@@ -62,6 +67,7 @@ export async function runTopLoop(options: TopLoopOptions): Promise<number> {
   let prev: TopReading | undefined;
   let shown = 0;
   let first = true;
+  let skipped = 0;
   while (!signal.aborted && (iterations === undefined || shown < iterations)) {
     if (!first && (await unlessStopped(sleep(delayMs, signal).then(() => true), signal)) === undefined) break;
     first = false;
@@ -70,6 +76,8 @@ export async function runTopLoop(options: TopLoopOptions): Promise<number> {
       next = await unlessStopped(read(signal), signal);
     } catch (err) {
       if (!isHotspotError(err) || !isTransient(err)) throw err;
+      if (prev === undefined && err.code === 'REST_UNREACHABLE') throw err;
+      if (iterations !== undefined && ++skipped > MAX_SKIPPED_READINGS) throw err;
       options.onSkip?.(err);
       continue;
     }

@@ -2,6 +2,7 @@
 // reported, lasting ones end the loop, a stop ends it quietly.
 import { describe, expect, it } from 'vitest';
 import { type TopReading, type TopRefresh, runTopLoop } from '../../src/top/index.js';
+import { MAX_SKIPPED_READINGS } from '../../src/top/loop.js';
 import { HotspotError } from '../../src/util/errors.js';
 import { AFTER, BEFORE } from './hand-built.js';
 
@@ -35,6 +36,17 @@ describe('runTopLoop', () => {
     });
     expect(skipped).toEqual(['REST_TIMEOUT']);
     expect(refreshes.map((r) => r.intervalMs)).toEqual([20_000]);
+  });
+
+  it('fails at once when the first reading finds no gateway, and a bounded run after too many skipped readings', async () => {
+    const base = { delayMs: 1, iterations: 1, signal: new AbortController().signal, onRefresh: () => undefined };
+    const unreachable = () => new HotspotError('REST_UNREACHABLE', 'could not reach the gateway');
+    await expect(runTopLoop({ ...base, read: scripted([unreachable(), BEFORE, AFTER]) })).rejects.toMatchObject({ code: 'REST_UNREACHABLE' });
+    // After a first good reading, passing failures are skipped, MAX_SKIPPED_READINGS of them in a bounded run.
+    const skipped: string[] = [];
+    const timeouts = Array.from({ length: MAX_SKIPPED_READINGS + 1 }, () => new HotspotError('REST_TIMEOUT', 'no answer'));
+    await expect(runTopLoop({ ...base, read: scripted([BEFORE, ...timeouts, AFTER]), onSkip: (e) => skipped.push(e.code) })).rejects.toMatchObject({ code: 'REST_TIMEOUT' });
+    expect(skipped).toHaveLength(MAX_SKIPPED_READINGS);
   });
 
   it('ends with a lasting failure', async () => {
