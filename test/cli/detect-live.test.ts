@@ -103,6 +103,9 @@ describe('detect --rest / --jmx', () => {
     expect((await runCapture(['detect', '--jmx', 'http://127.0.0.1:1', '--table', 't'])).err).toContain('JMX names regions only by encoded name');
     expect((await runCapture(['detect', '--rest', 'http://127.0.0.1:1', '--table', 't', '--snapshots', '1'])).err).toContain('--snapshots 1: give a whole number ≥ 2');
     expect((await runCapture(['detect'])).err).toContain('detect --rest URL --table T');
+    // A redacted run never writes the raw readings.
+    const both = await runCapture(['detect', '--rest', 'http://127.0.0.1:1', '--table', 't', '--record', 'r.ndjson', '--redact']);
+    expect([both.code, both.err]).toEqual([2, expect.stringContaining('hbase-hotspot: --record writes the readings as they come, real keys included')]);
   });
 });
 

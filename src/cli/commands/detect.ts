@@ -59,6 +59,9 @@ export const detectCommand: CliCommand = {
         if (stdinSeries && flags.samples === '-') {
           throw new HotspotError('DETECT_STDIN_TWICE', 'the series and --samples cannot both be read from stdin (-); give one of them as a file', { field: '--samples' });
         }
+        if (flags.redact && flags.record !== undefined) {
+          throw new HotspotError('DETECT_OPTION_CONFLICT', '--record writes the readings as they come, real keys included, and --redact asks for none; record without --redact, then share `detect FILE --redact` or `report FILE --redact`', { field: '--record' });
+        }
         const series = await detectSeries(file, flags, io);
         const samples = await detectSamples(flags.samples, series, io);
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };
