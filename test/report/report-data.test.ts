@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { utf8Bytes } from '../../src/bytes/index.js';
 import { computeRates } from '../../src/model/index.js';
-import { ABSENT, panelData, segmentPositions, segmentWidths } from '../../src/report/html/data.js';
+import { ABSENT, panelData, segmentPositions } from '../../src/report/html/data.js';
 import { fixtureSeries } from './fixture.js';
 
 function cells(b64: string): number[] {
@@ -59,20 +59,5 @@ describe('panelData', () => {
     expect(panel.totals).toEqual([111, 211]);
     expect(panel.fair).toEqual([55.5, 105.5]);
     expect(panel.servers).toEqual(['rs1,16020,1', 'rs2,16020,1']);
-  });
-});
-
-describe('segmentWidths', () => {
-  it('measures each key range at the first byte where its bounds differ', () => {
-    const w = segmentWidths(['', 'a', 'b', '2024060112', '2024060113'].map((k) => utf8Bytes(k)).sort((x, y) => Buffer.compare(x, y)));
-    // sorted: '', '2024060112', '2024060113', 'a', 'b'
-    // ['', '2024060112'): first byte '2' = 0x32 -> 0x32/256 + 0x30/256^2 + ... (bytes 0..5 of the upper bound)
-    expect(w[0]).toBeCloseTo(0x32 / 256 + 0x30 / 256 ** 2, 4);
-    // ['2024060112', '2024060113'): they differ at byte 9 by 1 -> 256^-10
-    expect(w[1]).toBeCloseTo(256 ** -10, 30);
-    expect((w[1] ?? 0) / 256 ** -10).toBeCloseTo(1, 9);
-    // ['a', 'b'): 1/256; ['b', end): 1 - 0x62/256
-    expect(w[3]).toBeCloseTo(1 / 256, 12);
-    expect(w[4]).toBeCloseTo(1 - 0x62 / 256, 12);
   });
 });

@@ -59,19 +59,6 @@ export const CLIENT_SCRIPT = String.raw`
         }
         off += d.t1[r] - d.t0[r] + 1;
       }
-      // a region's rate is spread over the key ranges it covers in proportion to their key-space share
-      self.frac = new Float64Array(S);
-      self.regionFracMax = new Float64Array(self.R);
-      self.regionOf = new Float64Array(self.R);
-      for (r = 0; r < self.R; r++) {
-        var width = 0, n = d.segB[r] - d.segA[r];
-        for (s = d.segA[r]; s < d.segB[r]; s++) width += d.segW[s];
-        self.regionOf[r] = width;
-        for (s = d.segA[r]; s < d.segB[r]; s++) {
-          var f = width > 0 ? d.segW[s] / width : 1 / n;
-          if (f > self.regionFracMax[r]) self.regionFracMax[r] = f;
-        }
-      }
     });
   };
   Panel.prototype.raw = function (metric, r, t) {
@@ -82,10 +69,6 @@ export const CLIENT_SCRIPT = String.raw`
     if (metric !== 'share') return this.raw(metric, r, t);
     var total = this.d.totals[t];
     return total > 0 ? this.raw('requests', r, t) / total : 0;
-  };
-  Panel.prototype.fraction = function (r, s) {
-    var d = this.d, width = this.regionOf[r];
-    return width > 0 ? d.segW[s] / width : 1 / (d.segB[r] - d.segA[r]);
   };
   Panel.prototype.server = function (r, t) {
     var runs = this.d.serverRuns[r], s = runs[1];
@@ -132,19 +115,19 @@ export const CLIENT_SCRIPT = String.raw`
       ? 'Aggregated: ' + S + ' key-space rows x ' + T + ' intervals on ' + W + ' x ' + H + ' pixels; each pixel shows the highest value of the cells it covers.'
       : S + ' key-space rows x ' + T + ' intervals, one cell each.';
   };
-  // every cell's value for one metric (a region's rate spread over its key ranges), kept for the current metric
+  // every cell's value for one metric, kept for the current metric. A region drawn over several key-range rows (it
+  // split later, or merged) shows its own rate in each: where inside it the requests landed is not known from
+  // region counters, and spreading the rate by key-space width put a tail's writes on keys written hours later.
   Panel.prototype.grid = function (metric) {
     if (this.gridMetric === metric) return this.cells;
     var d = this.d, S = this.S, g = new Float32Array(S * this.T).fill(-1), m = 0;
     for (var r = 0; r < this.R; r++) {
-      var multi = d.segB[r] - d.segA[r] > 1;
       for (var t = d.t0[r]; t <= d.t1[r]; t++) {
         var v = this.value(metric, r, t);
         if (v < 0 && this.raw('requests', r, t) < 0) continue;
         for (var s = d.segA[r]; s < d.segB[r]; s++) {
-          var x = v > 0 && multi ? v * this.fraction(r, s) : v;
-          g[t * S + s] = x;
-          if (x > m) m = x;
+          g[t * S + s] = v;
+          if (v > m) m = v;
         }
       }
     }
@@ -170,7 +153,7 @@ export const CLIENT_SCRIPT = String.raw`
       'server: ' + this.server(r, t),
       'writes/s: ' + fmt(this.raw('writes', r, t)) + '  reads/s: ' + fmt(this.raw('reads', r, t)) + '  requests/s: ' + fmt(this.raw('requests', r, t)),
       'share of table: ' + (this.value('share', r, t) * 100).toFixed(1) + '%' + (d.segB[r] - d.segA[r] > 1
-        ? '  (this key range: ' + (this.fraction(r, cell.segment) * 100).toFixed(1) + '% of the region\'s key space)' : ''),
+        ? '  (the region spans ' + (d.segB[r] - d.segA[r]) + ' rows here; each shows its whole rate)' : ''),
       new Date(d.starts[t]).toISOString() + ' to ' + new Date(d.ends[t]).toISOString(),
     ].join('\n');
   };

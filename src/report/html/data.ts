@@ -26,8 +26,6 @@ export interface PanelData {
   readonly segKey: number[];
   /** Cumulative key-space position of each segment start and the end, S + 1 values from 0 to 1. */
   readonly segPos: number[];
-  /** Key-space width of each segment, a fraction of the byte key space ({@link segmentWidths}); spreads a region's rate. */
-  readonly segW: number[];
   readonly servers: string[];
   /** Per region: full name, start and end key (index into `keys`), first and past-last segment, first and last interval. */
   readonly names: string[];
@@ -94,22 +92,6 @@ export function segmentPositions(bounds: readonly Uint8Array[]): number[] {
   for (const w of all) pos.push((pos.at(-1) ?? 0) + w / total);
   pos[pos.length - 1] = 1;
   return pos;
-}
-
-/**
- * Key-space width of each segment `[bounds[i], bounds[i + 1])` (the last to the table's end), as a fraction of the
- * whole byte key space, taken at the first byte where the two bounds differ so that ranges of keys alike in many
- * leading bytes keep a positive width (down to 256^-(d+7) for a difference at byte d).
- */
-export function segmentWidths(bounds: readonly Uint8Array[]): number[] {
-  return bounds.map((lo, i) => {
-    const hi = bounds[i + 1];
-    if (!hi) return Math.max(1 - keyPosition(lo, 0), 2 ** -53);
-    let d = 0;
-    while (d < lo.length && d < hi.length && lo[d] === hi[d]) d++;
-    const width = (keyPosition(hi, d) - keyPosition(lo, d)) * 256 ** -d;
-    return width > 0 ? width : 256 ** -(d + 7);
-  });
 }
 
 /** Deflates (raw) and base64-encodes a Uint16 array's little-endian bytes. */
@@ -216,7 +198,6 @@ export function panelData(title: string, rates: LoadRates): PanelData {
     keys: [],
     segKey: bounds.map(keyIndex),
     segPos: segmentPositions(bounds),
-    segW: segmentWidths(bounds),
     servers,
     names: list.map((r) => r.name),
     startKey: list.map((r) => keyIndex(r.start)),

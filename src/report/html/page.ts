@@ -95,7 +95,7 @@ ${input.redacted ? '<p class="redacted">Rowkeys and region names are redacted: k
 <label>Scale <select data-control="scale"><option value="log">logarithmic (5 decades)</option><option value="linear">linear</option></select></label>
 <label>Row height <select data-control="heights"><option value="equal">equal per key range</option><option value="keyspace">proportional to key-space share</option></select></label>
 </div>
-<p class="aggregated">Rows are key ranges between region boundaries in key order (a split shows as its parent's rows dividing; a region covering several rows spreads its rate over them in proportion to their key-space share, since region counters cannot say where inside the region requests fell); columns are the intervals between snapshots; colour is on one scale across the panels.</p>
+<p class="aggregated">Rows are key ranges between region boundaries in key order (a split shows as its parent's rows dividing; a region covering several rows shows its whole rate in each, since region counters cannot say where inside the region requests fell); columns are the intervals between snapshots; colour is on one scale across the panels.</p>
 </header>
 <main class="panels">
 ${input.panels.map(panelHtml).join('\n')}
