@@ -84,11 +84,13 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   }
   lines.push(`  ${timelineSummary(result)}`);
   lines.push('');
-  const hot = result.regions.filter((r) => r.hotIntervals > 0).sort((a, b) => b.share - a.share);
+  // Hot over the window or in at least one interval (the report's table lists the same regions).
+  const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0).sort((a, b) => b.share - a.share);
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   for (const r of hot.slice(0, 10)) {
-    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, hot in ${r.hotIntervals} of ${w.intervals} interval(s)`);
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, ${r.hot ? 'hot over the window, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)`);
   }
+  if (hot.length > 10) lines.push(`  … ${hot.length - 10} more (the 10 busiest shown; --json lists all)`);
   if (result.findings.length) {
     lines.push('');
     lines.push(c.bold('findings'));

@@ -37,6 +37,17 @@ describe('report command', () => {
     expect(html).toContain(toStringBinary(utf8Bytes(starts[1] ?? '')));
   });
 
+  it('-o - writes the page to stdout, the same page as to a file', async () => {
+    const c = io();
+    expect(await runCli(['report', seriesFile, '-o', '-'], c)).toBe(0);
+    expect(c.err).toBe('');
+    expect(c.out.startsWith('<!doctype html>') || c.out.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(c.out).toContain('id="report-data"');
+    // The hot-regions table names its count and the busiest server by name.
+    expect(c.out).toMatch(/<h4>Hot regions \(\d+: over the window, marked, or in some intervals\)<\/h4>/);
+    expect(c.out).toContain('busiest RegionServer rs1.hbase.lan,16020,1 with');
+  });
+
   it('--redact leaves no key, key fragment or encoded region name of the input in the report', async () => {
     const out = join(dir, 'redacted.html');
     expect(await runCli(['report', seriesFile, '-o', out, '--redact'], io())).toBe(0);

@@ -31,7 +31,7 @@ export const reportCommand: CliCommand = {
       .command('report')
       .description('write a self-contained HTML report: key-space heatmap, per-server load with the fair share, findings')
       .argument('<input>', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md)')
-      .requiredOption('-o, --output <file>', 'the HTML file to write')
+      .requiredOption('-o, --output <file>', 'the HTML file to write (replaced if it exists), - for stdout')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
@@ -56,6 +56,10 @@ export const reportCommand: CliCommand = {
           const series = await detectSeries(file, {}, io);
           const samples = await detectSamples(flags.samples, series, io);
           html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
+        }
+        if (flags.output === '-') {
+          io.stdout(html);
+          return;
         }
         try {
           await writeFile(flags.output, html);

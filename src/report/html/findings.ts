@@ -27,7 +27,19 @@ function list(items: readonly string[]): string {
   return `<ul>${items.slice(0, SHOWN_ITEMS).map(li).join('')}</ul>${more}`;
 }
 
-/** Hot regions shown: every hot one, at most this many. */
+/** The busiest server by requests, and by writes when another server leads those, each named. */
+function busiest(det: DetectResult): string {
+  const byRequests = det.servers.reduce<DetectResult['servers'][number] | undefined>((a, s) => (!a || s.share > a.share ? s : a), undefined);
+  if (!byRequests) return 'no RegionServer';
+  const byWrites = det.servers.reduce<DetectResult['servers'][number] | undefined>((a, s) => (s.writeShare !== null && (!a || s.writeShare > (a.writeShare ?? -1)) ? s : a), undefined);
+  const requests = `busiest RegionServer ${escapeHtml(byRequests.server)} with ${percent(byRequests.share)} of requests`;
+  if (!byWrites || byWrites.writeShare === null) return requests;
+  return byWrites.server === byRequests.server
+    ? `${requests} and ${percent(byWrites.writeShare)} of writes`
+    : `${requests}; most writes on ${escapeHtml(byWrites.server)}, ${percent(byWrites.writeShare)}`;
+}
+
+/** Hot regions listed: the busiest, at most this many (the rest counted). */
 const MAX_REGIONS = 12;
 
 /** The findings HTML of one detection result. */
@@ -39,17 +51,19 @@ export function findingsHtml(det: DetectResult): string {
   const hotServers = det.servers.filter((s) => s.hot);
   const serverRows = det.servers.slice(0, 12).map((s) =>
     `<tr class="${s.hot ? 'hot' : ''}"><td>${escapeHtml(s.server)}</td><td>${percent(s.share)}</td><td>${percent(s.writeShare)}</td><td>${s.averageRatio.toFixed(2)}×</td><td>${s.regionCount}</td></tr>`);
-  const regions = det.regions.filter((r) => r.hot).sort((a, b) => b.share - a.share).slice(0, MAX_REGIONS);
-  const regionRows = regions.map((r) =>
-    `<tr class="hot"><td>${escapeHtml(r.encodedName)}</td><td>"${escapeHtml(r.startKey)}"</td><td>"${escapeHtml(r.endKey)}"</td><td>${escapeHtml(r.server)}</td><td>${percent(r.share)}</td></tr>`);
+  // The same regions `detect` lists: hot over the window or in at least one interval, busiest first.
+  const hotRegions = det.regions.filter((r) => r.hot || r.hotIntervals > 0).sort((a, b) => b.share - a.share);
+  const regionRows = hotRegions.slice(0, MAX_REGIONS).map((r) =>
+    `<tr class="${r.hot ? 'hot' : ''}"><td>${escapeHtml(r.encodedName)}</td><td>"${escapeHtml(r.startKey)}"</td><td>"${escapeHtml(r.endKey)}"</td><td>${escapeHtml(r.server)}</td><td>${percent(r.share)}</td><td>${r.hotIntervals} of ${det.window.intervals}</td></tr>`);
+  const moreRegions = hotRegions.length > MAX_REGIONS ? `<p>… ${hotRegions.length - MAX_REGIONS} more (the ${MAX_REGIONS} busiest shown)</p>` : '';
   return [
     head,
-    `<p>Decided by ${escapeHtml(det.decidedBy)}; hot = above ${det.k} × the peers' average. Fair share per RegionServer ${percent(det.fairServerShare)}; hottest server ${percent(det.hottestServerShare)} of requests${det.hottestServerWriteShare === null ? '' : `, ${percent(det.hottestServerWriteShare)} of writes`}; hottest region ${percent(det.hottestRegionShare)}.</p>`,
+    `<p>Decided by ${escapeHtml(det.decidedBy)}; hot = above ${det.k} × the peers' average. Fair share per RegionServer ${percent(det.fairServerShare)}; ${busiest(det)}; hottest region ${percent(det.hottestRegionShare)}.</p>`,
     `<h4>Evidence</h4>${list(det.evidence)}`,
     det.alternatives.length > 0 ? `<h4>Not ruled out</h4>${list(det.alternatives.map((a) => `${a.shape}: ${a.separatedBy}`))}` : '',
-    `<h4>RegionServers (${hotServers.length} hot)</h4><table><tr><th>server</th><th>requests</th><th>writes</th><th>× average</th><th>regions</th></tr>${serverRows.join('')}</table>`,
+    `<h4>RegionServers (${hotServers.length} hot)</h4><table><tr><th>server</th><th>requests</th><th>writes</th><th>× average (requests)</th><th>regions</th></tr>${serverRows.join('')}</table>`,
     regionRows.length > 0
-      ? `<h4>Hot regions</h4><table><tr><th>region</th><th>start key</th><th>end key</th><th>server</th><th>requests</th></tr>${regionRows.join('')}</table>`
+      ? `<h4>Hot regions (${hotRegions.length}: over the window, marked, or in some intervals)</h4><table><tr><th>region</th><th>start key</th><th>end key</th><th>server</th><th>requests</th><th>hot intervals</th></tr>${regionRows.join('')}</table>${moreRegions}`
       : '<h4>Hot regions</h4><p>none</p>',
     det.findings.length > 0
       ? `<h4>Other findings</h4>${det.findings.map((f) => `<p><b>${escapeHtml(f.kind)}</b>: ${escapeHtml(f.summary)}</p>${list(f.evidence)}`).join('')}`
