@@ -38,13 +38,17 @@ export async function runTopScreen(io: CliIo, options: ScreenOptions): Promise<v
   let sort = options.sort;
   let last: TopRefresh | undefined;
   let note = '';
+  let frame: string[] = [];
   const draw = (): void => {
     const width = process.stdout.columns;
     const height = process.stdout.rows;
     const lines = last
       ? renderTop(buildView(mode, last.intervals, last.timeMs, last.intervalMs, { sort, k: options.k, ...(options.limit === undefined ? {} : { limit: options.limit }), ...(last.liveServers ? { liveServers: last.liveServers } : {}) }), { color: true, ...(width ? { maxWidth: width } : {}) })
       : [`reading ${options.what} every ${options.delayMs / 1000}s; the first rates come after one interval`];
-    const shown = height ? lines.slice(0, Math.max(1, height - 2)) : lines;
+    // Lines past the terminal's height are cut, and the last line kept says how many (hbtop scrolls; this says so).
+    const room = height ? Math.max(1, height - 2) : lines.length;
+    const shown = lines.length > room ? [...lines.slice(0, Math.max(0, room - 1)), `… ${lines.length - room + 1} more lines: a taller terminal, --limit N per table, or --batch`] : lines;
+    frame = shown;
     io.stdout(`${CLEAR}${shown.join('\n')}\n\n${KEYS}${note ? `  (${note})` : ''}`);
   };
   const onKey = (data: Buffer): void => {
@@ -84,5 +88,7 @@ export async function runTopScreen(io: CliIo, options: ScreenOptions): Promise<v
     stdin.setRawMode(false);
     stdin.pause();
     io.stdout(LEAVE);
+    // A run that ended on its own (--iterations) leaves its last view on the terminal, as `top -n` does.
+    if (options.iterations !== undefined && !stop.signal.aborted && last) io.stdout(`${frame.join('\n')}\n`);
   }
 }

@@ -33,6 +33,7 @@ function tableGroup({ table, interval }: TableInterval, options: TopViewOptions)
     requestsPerSec: regions.reduce((a, r) => a + r.requestsPerSec, 0),
     fairShare: regions.length > 0 ? 1 / regions.length : 0,
     rows: limitRows(sortRows(rows, options.sort), options.limit),
+    hotCount: rows.filter((r) => r.hotBy.length > 0).length,
   };
 }
 

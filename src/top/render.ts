@@ -59,7 +59,8 @@ function groupLines(group: TopGroup, columns: readonly TopColumn[], mode: TopMod
   const noun = mode === 'regions' ? 'region' : 'server';
   const members = (n: number): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const hot = group.rows.filter((r) => r.hotBy.length > 0).length;
-  const title = `${group.title}: ${members(group.memberCount)}, ${rate(group.requestsPerSec)} requests/s, fair share ${percent(group.fairShare)}, ${hot} hot shown`;
+  const hidden = group.hotCount - hot;
+  const title = `${group.title}: ${members(group.memberCount)}, ${rate(group.requestsPerSec)} requests/s, fair share ${percent(group.fairShare)}, ${hot} hot shown${hidden > 0 ? `, ${hidden} hot not shown (--limit)` : ''}`;
   const cells = [columns.map((c) => c.header), ...group.rows.map((row) => columns.map((c) => c.cell(row)))];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? '').length)));
   const lines = cells.map((line) =>

@@ -71,6 +71,7 @@ export const serversMode: ModeStrategy = {
       requestsPerSec: servers.reduce((a, [, s]) => a + s.requestsPerSec, 0),
       fairShare: 1 / servers.length,
       rows: limitRows(sortRows(rows, options.sort), options.limit),
+      hotCount: rows.filter((r) => r.hotBy.length > 0).length,
     }];
   },
 };

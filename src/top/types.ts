@@ -77,6 +77,8 @@ export interface TopGroup {
   readonly fairShare: number;
   /** Rows, sorted and cut to the limit. */
   readonly rows: readonly TopRow[];
+  /** Hot members of the group, shown or not (`--limit` may leave some out). */
+  readonly hotCount: number;
 }
 
 /** Options a mode builds its rows with. */

@@ -46,6 +46,11 @@ describe('regions mode', () => {
     ]);
   });
 
+  it('counts the hot rows --limit leaves out in the title', () => {
+    // Sorted by size with a limit of 1, ccc (5 MB) stays; sorted by reads, aaa (2 reads/s) stays and hot ccc is cut.
+    expect(renderTop(view('regions', 'reads', 1), { color: false })[2]).toBe('table t: 3 regions, 205.0 requests/s, fair share 33.3%, 0 hot shown, 1 hot not shown (--limit)');
+  });
+
   it('colours hot rows red when asked', () => {
     const lines = renderTop(view('regions'), { color: true });
     expect(lines[4]).toBe('\u001b[31mccc     p          rs2,16020,1  201.0     1.0    200.0  5 MB  98.0%  HOT requests,writes\u001b[39m');
