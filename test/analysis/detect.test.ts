@@ -172,7 +172,7 @@ describe('shape: monotonic tail', () => {
     const lumpy = result.findings.find((f) => f.kind === 'lumpy-presplit');
     expect(lumpy?.regions).toEqual(['r0', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
     expect(lumpy?.evidence[0]).toContain('7 of 8 pre-split regions');
-    expect(lumpy?.evidence[2]).toBe('sampled keys start with only "2"; 7 of 7 split points start with other bytes');
+    expect(lumpy?.evidence[2]).toBe('sampled keys start with only "2"; 7 of 7 split points start with other bytes: ranges the key never uses');
   });
 });
 

@@ -61,7 +61,7 @@ export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
   {
     id: 'lumpy-presplit',
     title: 'lumpy pre-split',
-    meaning: 'some regions never see traffic beside overloaded ones: the split points do not match the key\'s alphabet',
+    meaning: 'some regions never see traffic beside overloaded ones: the split points do not match where the requests fall',
     fix: 'choose split points from the key format (salt buckets, decimal or hex as the key really is) or from sampled keys',
   },
 ];
