@@ -3,13 +3,14 @@
  * the old table first, then to the new table under the mapped rowkey, with the SAME cell timestamps on both sides
  * (cells without one are stamped once, here, with the wrapper's clock). Reads go to the table the read switch names.
  *
- * Puts only: deletes are not mirrored (the REST client has no delete call). While dual writes are on, a row deleted in
- * the old table stays in the new one; delete it there too, under the mapped key, or verify will report it.
+ * Deletes go through it too ({@link DualWriter.delete}): old table first, then the new one under the mapped key. A
+ * row deleted in the old table after the backfill read it (or after the snapshot it reads was taken) is copied to the
+ * new table with its original timestamps, which the new table's delete marker, written later, still hides.
  *
  * @module
  */
 import { toStringBinary } from '../bytes/index.js';
-import type { BytesLike, GetOptions, HBaseRestClient, Row, RowInput } from '../hbase/rest/index.js';
+import type { BytesLike, ColumnSpec, GetOptions, HBaseRestClient, Row, RowInput } from '../hbase/rest/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { KeyMapper } from './key-map.js';
 
@@ -73,17 +74,30 @@ export class DualWriter {
   async put(rows: readonly RowInput[], options: { signal?: AbortSignal } = {}): Promise<void> {
     const ts = this.now();
     const stamped = rows.map((r) => ({ key: r.key, cells: r.cells.map((c) => ({ ...c, timestamp: c.timestamp ?? ts })) }));
-    const mapped = this.dual
-      ? stamped.map((r) => {
-          try {
-            return { key: this.o.mapKey(toBytes(r.key)), cells: r.cells };
-          } catch (e) {
-            throw new HotspotError('MIGRATE_DUAL_WRITE_KEY', `row ${toStringBinary(toBytes(r.key))} cannot be mapped to the new key: ${(e as Error).message}`, { field: 'key', cause: e });
-          }
-        })
-      : [];
+    const mapped = this.dual ? stamped.map((r) => ({ key: this.mapped(r.key), cells: r.cells })) : [];
     await this.o.client.putRows(this.o.oldTable, stamped, options);
     if (this.dual) await this.o.client.putRows(this.o.newTable, mapped, options);
+  }
+
+  /**
+   * Deletes a row (or some of its families / columns), keyed by the OLD rowkey: old table first, then, with dual
+   * writes on, the new table under the mapped key.
+   * @throws HotspotError `MIGRATE_DUAL_WRITE_KEY` when the key cannot be mapped (nothing deleted); REST errors as the
+   *   client throws them.
+   */
+  async delete(key: BytesLike, options: { signal?: AbortSignal; columns?: readonly ColumnSpec[] } = {}): Promise<void> {
+    const mapped = this.dual ? this.mapped(key) : undefined;
+    await this.o.client.deleteRow(this.o.oldTable, key, options);
+    if (mapped) await this.o.client.deleteRow(this.o.newTable, mapped, options);
+  }
+
+  /** The new rowkey of an old one. @throws HotspotError `MIGRATE_DUAL_WRITE_KEY` naming the row. */
+  private mapped(key: BytesLike): Uint8Array {
+    try {
+      return this.o.mapKey(toBytes(key));
+    } catch (e) {
+      throw new HotspotError('MIGRATE_DUAL_WRITE_KEY', `row ${toStringBinary(toBytes(key))} cannot be mapped to the new key: ${(e as Error).message}`, { field: 'key', cause: e });
+    }
   }
 
   /**
@@ -93,12 +107,6 @@ export class DualWriter {
    */
   async get(key: BytesLike, options: GetOptions = {}): Promise<Row | undefined> {
     if (this.side === 'old') return this.o.client.getRow(this.o.oldTable, key, options);
-    let mapped: Uint8Array;
-    try {
-      mapped = this.o.mapKey(toBytes(key));
-    } catch (e) {
-      throw new HotspotError('MIGRATE_DUAL_WRITE_KEY', `row ${toStringBinary(toBytes(key))} cannot be mapped to the new key: ${(e as Error).message}`, { field: 'key', cause: e });
-    }
-    return this.o.client.getRow(this.o.newTable, mapped, options);
+    return this.o.client.getRow(this.o.newTable, this.mapped(key), options);
   }
 }

@@ -35,6 +35,7 @@ export class FakeClient {
       multiGet: unsupported,
       scanEncoded: unsupported,
       putEncodedRows: unsupported,
+      deleteRow: unsupported,
       getSchema: async (table) => ({ name: table, attributes: {}, columns: [{ name: 'd', attributes: {} }, { name: 'e', attributes: {} }] }),
       async putRows(table, rows) {
         self.calls.push({ method: 'putRows', table, rows });

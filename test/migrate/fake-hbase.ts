@@ -69,6 +69,13 @@ export class FakeHBase {
       async putEncodedRows(table, rows: readonly EncodedRow[], options) {
         await (partial.putRows as HBaseRestClient['putRows'])(table, decodeCellSetProtobuf(encodeEncodedRows(rows)), options);
       },
+      async getRow(table, key) {
+        return self.table(table).get(toHex(bytes(key)));
+      },
+      // A whole-row delete only (the migration deletes rows): the row is gone, whatever its versions.
+      async deleteRow(table, key) {
+        self.table(table).delete(toHex(bytes(key)));
+      },
       async multiGet(table, keys) {
         return keys.flatMap((k) => self.table(table).get(toHex(bytes(k))) ?? []);
       },

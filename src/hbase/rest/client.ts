@@ -67,6 +67,13 @@ export interface HBaseRestClient {
    */
   putRows(table: string, rows: readonly RowInput[], options?: CallOptions): Promise<void>;
 
+  /**
+   * Deletes a row, or only the given families / `family:qualifier` columns of it (`DELETE /<table>/<row>[/<columns>]`,
+   * RowResource): HBase writes a delete marker at the server's time that hides every version at or before it.
+   * Idempotent (a repeat deletes nothing more), so retried on timeouts and 5xx.
+   */
+  deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void>;
+
   /** One row (`GET /<table>/<row>[/<columns>]?e=b64`, RowResource); `undefined` when the row has no cells. */
   getRow(table: string, row: BytesLike, options?: GetOptions): Promise<Row | undefined>;
 

@@ -7,7 +7,7 @@
 import type { CallOptions, GetOptions, HBaseRestClient } from './client.js';
 import type { BytesLike } from './codec.js';
 import { decodeCellSet, decodeClusterStatus, decodeClusterVersion, decodeTableList, decodeTableRegions, decodeTableSchema } from './decode.js';
-import { type ScanOptions, type TableSchemaInput, encodeCellSet, encodeTableSchema } from './encode.js';
+import { type ColumnSpec, type ScanOptions, type TableSchemaInput, encodeCellSet, encodeTableSchema } from './encode.js';
 import { parseJson } from './json.js';
 import type { ClusterStatus, Row, RowInput, TableRegions, TableSchema } from './models.js';
 import { KEY_ENCODING, rowSpec, tablePath } from './paths.js';
@@ -93,6 +93,11 @@ class FetchRestClient implements HBaseRestClient {
     const path = `${tablePath(table)}/rows`;
     const body = this.dataFormat === 'protobuf' ? { body: encodeCellSetProtobuf(rows), contentType: PROTOBUF_MEDIA_TYPE } : { body: encodeCellSet(rows) };
     await this.transport.request({ method: 'PUT', path, ...body, idempotent, ...call(options) });
+  }
+
+  async deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void> {
+    const path = `${tablePath(table)}/${rowSpec(row, options?.columns)}`;
+    await this.transport.request({ method: 'DELETE', path, query: [[...KEY_ENCODING]], idempotent: true, ...call(options) });
   }
 
   async getRow(table: string, row: BytesLike, options?: GetOptions): Promise<Row | undefined> {
