@@ -6,7 +6,9 @@
  * given `--rest` of one cluster must not change another.
  */
 import type { Command } from 'commander';
+import { runShellCommandsOrThrow } from '../hbase/shell/index.js';
 import { HotspotError } from '../util/errors.js';
+import type { CliIo } from './io.js';
 
 /** The environment variable giving the default shell command. */
 export const SHELL_COMMAND_ENV = 'HBASE_HOTSPOT_SHELL';
@@ -49,4 +51,23 @@ export function shellCommandOf(flags: ShellFlags, env: NodeJS.ProcessEnv = proce
   const fromEnv = env[SHELL_COMMAND_ENV];
   if (fromEnv !== undefined && fromEnv.trim() !== '') return split(fromEnv, SHELL_COMMAND_ENV);
   return ['hbase', 'shell'];
+}
+
+/**
+ * Prints shell commands on stdout; runs them (stopping at the first failure) only with `--yes`, else says it was a dry
+ * run; `done` is said on stderr after they ran.
+ * @throws the shell runner's `HBaseShellError` when a command fails, and {@link shellCommandOf}'s errors.
+ */
+export async function printOrRunShell(io: CliIo, commands: readonly string[], flags: ShellFlags & { yes?: boolean }, done: string): Promise<void> {
+  if (commands.length === 0) {
+    io.stderr('nothing to do\n');
+    return;
+  }
+  io.stdout(`${commands.join('\n')}\n`);
+  if (!flags.yes) {
+    io.stderr('dry run: pass --yes to run these commands\n');
+    return;
+  }
+  await runShellCommandsOrThrow(commands, { onError: 'stop', shellCommand: shellCommandOf(flags) });
+  io.stderr(`${done}\n`);
 }

@@ -26,12 +26,20 @@ export function snapshotCleanupCommands(names: { snapshot: string; clone: string
 
 /**
  * Snapshots `table` and clones the snapshot into a new table (one shell batch).
+ * @param options - the shell runner's options; `nowMs` stamps the names (default now); `onCommands` is told the
+ *   commands before they run (to show them).
  * @returns the names; scan `clone`.
  * @throws HBaseShellError from the shell runner when either command fails (e.g. a snapshot of that name exists).
  */
-export async function cloneSnapshotSource(table: string, options: ShellRunOptions & { nowMs?: number } = {}): Promise<{ snapshot: string; clone: string }> {
-  const names = snapshotNames(table, options.nowMs ?? Date.now());
-  await runShellCommandsOrThrow(snapshotSourceCommands(table, names), { onError: 'stop', ...options });
+export async function cloneSnapshotSource(
+  table: string,
+  options: ShellRunOptions & { nowMs?: number; onCommands?: (commands: readonly string[]) => void } = {},
+): Promise<{ snapshot: string; clone: string }> {
+  const { nowMs, onCommands, ...run } = options;
+  const names = snapshotNames(table, nowMs ?? Date.now());
+  const commands = snapshotSourceCommands(table, names);
+  onCommands?.(commands);
+  await runShellCommandsOrThrow(commands, { onError: 'stop', ...run });
   return names;
 }
 

@@ -96,6 +96,19 @@ function bucketOf(template: RowkeyTemplate | undefined): { count: number; of: (k
   };
 }
 
+/** Index i of the range `[bounds[i], bounds[i + 1])` holding `t`, or -1 outside them all. */
+function rangeOf(bounds: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = bounds.length - 1;
+  if (hi < 1 || t < (bounds[0] as number) || t >= (bounds[hi] as number)) return -1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((bounds[mid] as number) <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
 class Counter {
   rows = 0;
   cells = 0;
@@ -109,10 +122,13 @@ class Counter {
     this.rows++;
     this.cells += row.cells.length;
     if (bucket >= 0) this.perBucket[bucket] = (this.perBucket[bucket] ?? 0) + 1;
-    for (let i = 0; i + 1 < this.bounds.length; i++) {
-      const lo = this.bounds[i] as number, hi = this.bounds[i + 1] as number;
-      if (row.cells.some((c) => c.timestamp >= lo && c.timestamp < hi)) this.perRange[i] = (this.perRange[i] ?? 0) + 1;
+    // Each cell's range by binary search over the bounds; a row counts once in each range one of its cells falls in.
+    const ranges = new Set<number>();
+    for (const c of row.cells) {
+      const i = rangeOf(this.bounds, c.timestamp);
+      if (i >= 0) ranges.add(i);
     }
+    for (const i of ranges) this.perRange[i] = (this.perRange[i] ?? 0) + 1;
   }
   done(): SideCounts {
     return { rows: this.rows, cells: this.cells, rowsPerTimeRange: this.perRange, rowsPerBucket: this.perBucket };

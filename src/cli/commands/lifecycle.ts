@@ -9,7 +9,6 @@
  */
 import type { Command } from 'commander';
 import { createRestClient } from '../../hbase/rest/index.js';
-import { runShellCommandsOrThrow } from '../../hbase/shell/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
 import { saltSplitPoints } from '../../regions/index.js';
@@ -17,7 +16,7 @@ import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
-import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
+import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
 import { parseFamilyOption } from './splits-families.js';
 
 const repeat = (v: string, all: string[]): string[] => [...all, v];
@@ -36,22 +35,6 @@ function nowOption(text: string | undefined): number {
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a date; write e.g. 2026-11-30T12:00:00Z`, { field: '--now' });
   return ms;
-}
-
-/** Prints the commands; runs them through the shell runner with `--yes`, else says it was a dry run. */
-async function printOrRun(io: CliIo, commands: readonly string[], flags: ShellFlags & { yes?: boolean }, done: string): Promise<void> {
-  const yes = flags.yes;
-  if (commands.length === 0) {
-    io.stderr('nothing to do\n');
-    return;
-  }
-  io.stdout(`${commands.join('\n')}\n`);
-  if (!yes) {
-    io.stderr('dry run: pass --yes to run these commands\n');
-    return;
-  }
-  await runShellCommandsOrThrow(commands, { onError: 'stop', shellCommand: shellCommandOf(flags) });
-  io.stderr(`${done}\n`);
 }
 
 interface PartitionFlags extends ShellFlags {
@@ -106,7 +89,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (existing === undefined) io.stderr('note: no --rest or --existing: no table is known to exist, so nothing is dropped and every month of the window is created\n');
       const plan = planPartitions({ ...input, existing: existing ?? [] });
       if (flags.json) return printJson(io, plan);
-      await printOrRun(io, plan.commands, flags, `created ${plan.create.length}, dropped ${plan.purge.length} table(s)`);
+      await printOrRunShell(io, plan.commands, flags, `created ${plan.create.length}, dropped ${plan.purge.length} table(s)`);
     });
 }
 
@@ -175,7 +158,7 @@ function registerTtl(lifecycle: Command, io: CliIo): void {
       const plan = planTtl(flags.table, retention);
       if (flags.rest !== undefined) await checkFamilies(flags.rest, flags.table, Object.keys(retention));
       if (flags.json) return printJson(io, plan);
-      await printOrRun(io, plan.map((p) => p.command), flags, `TTL set on ${flags.table}`);
+      await printOrRunShell(io, plan.map((p) => p.command), flags, `TTL set on ${flags.table}`);
     });
 }
 

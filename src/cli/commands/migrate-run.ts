@@ -5,11 +5,11 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { type HBaseRestClient, createRestClient } from '../../hbase/rest/index.js';
-import { runShellCommands, runShellCommandsOrThrow } from '../../hbase/shell/index.js';
+import { runShellCommands } from '../../hbase/shell/index.js';
 import { type BackfillProgress, runBackfill } from '../../migrate/backfill.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
 import { readCheckpoint } from '../../migrate/checkpoint.js';
-import { namesFromClone, snapshotCleanupCommands, snapshotNames, snapshotSourceCommands } from '../../migrate/snapshot-source.js';
+import { cloneSnapshotSource, namesFromClone, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
 import { MAX_TIME_RANGES, verifyMigration } from '../../migrate/verify.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
@@ -114,10 +114,9 @@ async function snapshotSource(io: CliIo, client: HBaseRestClient, flags: Backfil
     io.stderr(`backfill source: ${resumed.clone} (clone of snapshot ${resumed.snapshot} of ${flags.from}, from the checkpoint)\n`);
     return { names: resumed, shellCommand };
   }
-  const names = snapshotNames(flags.from, Date.now());
-  const commands = snapshotSourceCommands(flags.from, names);
-  io.stderr(`taking the source snapshot through the hbase shell:\n${commands.map((c) => `  ${c}`).join('\n')}\n`);
-  await runShellCommandsOrThrow(commands, { onError: 'stop', shellCommand });
+  const names = await cloneSnapshotSource(flags.from, {
+    shellCommand, onCommands: (commands) => io.stderr(`taking the source snapshot through the hbase shell:\n${commands.map((c) => `  ${c}`).join('\n')}\n`),
+  });
   io.stderr(`backfill source: ${names.clone} (clone of snapshot ${names.snapshot} of ${flags.from})\n`);
   return { names, shellCommand };
 }

@@ -4,13 +4,12 @@
  */
 import type { Command } from 'commander';
 import { createRestClient } from '../../hbase/rest/index.js';
-import { runShellCommandsOrThrow } from '../../hbase/shell/index.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
 import { planMigration, planText } from '../../migrate/plan.js';
 import { checkRetirement } from '../../migrate/retire.js';
 import { HotspotError } from '../../util/errors.js';
 import type { CliCommand } from '../program.js';
-import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
+import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
 import { type CliIo, printJson } from '../io.js';
 import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun, sameTableCheck } from './migrate-run.js';
 
@@ -46,13 +45,7 @@ function registerRetire(migrate: Command, io: CliIo): void {
       if (!check.due) {
         throw new HotspotError('MIGRATE_RETIRE_TOO_EARLY', `${flags.from} is kept until ${when} (${flags.keepDays} days after the switch at ${flags.switchedAt}); run retire after that`, { field: '--switched-at' });
       }
-      io.stdout(`${check.commands.join('\n')}\n`);
-      if (!flags.yes) {
-        io.stderr('dry run: pass --yes to run these commands\n');
-        return;
-      }
-      await runShellCommandsOrThrow(check.commands, { onError: 'stop', shellCommand: shellCommandOf(flags) });
-      io.stderr(`${flags.from} dropped\n`);
+      await printOrRunShell(io, check.commands, flags, `${flags.from} dropped`);
     });
 }
 

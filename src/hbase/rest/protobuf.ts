@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { type BytesLike, concatBytes, toBytes } from './codec.js';
+import { concatBytes, toBytes } from './codec.js';
 import type { Cell, Row, RowInput } from './models.js';
 
 /** Media type of the gateway's protobuf bodies. */
@@ -77,7 +77,7 @@ export function encodeCellSetProtobuf(rows: readonly RowInput[]): Uint8Array {
     let size = fieldSize(key.length);
     const cells = row.cells.map((c, i): SizedCell => {
       const family = toBytes(c.family);
-      const qualifier = toBytes(c.qualifier as BytesLike);
+      const qualifier = toBytes(c.qualifier);
       const value = toBytes(c.value);
       if (c.timestamp !== undefined) checkTimestamp(c.timestamp, r, i);
       const columnLength = family.length + 1 + qualifier.length;
