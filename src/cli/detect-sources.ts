@@ -90,7 +90,7 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
   }
   if (flags.listRegions !== undefined || flags.statusDetailed !== undefined) {
     const kind = flags.listRegions !== undefined ? 'list-regions' : 'status-detailed';
-    const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin);
+    const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);
     const ms = intervalMs(flags);
     return parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });
   }

@@ -8,6 +8,12 @@ export interface CliIo {
   isTTY: boolean;
   /** Reads all of standard input as text (for `-` file arguments). */
   readStdin: () => Promise<string>;
+  /**
+   * The wall clock, epoch ms: what "now" means to commands that plan by the date (lifecycle's months, retire's keep
+   * period, verify's default first time range, snapshot names, the time of a capture pasted on stdin). Durations and
+   * waits use the process's own timers instead. Tests pass a fixed clock so no result depends on the day they run.
+   */
+  now: () => number;
 }
 
 /** The process's real streams. */
@@ -20,6 +26,7 @@ export const processIo: CliIo = {
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   },
+  now: () => Date.now(),
 };
 
 /** Writes a value as pretty JSON followed by a newline. */

@@ -27,11 +27,19 @@ describe('lifecycle partitions', () => {
   });
 
   it('pre-splits new monthly tables on the salt buckets of --template', async () => {
-    const r = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--ahead', '0', '--template', '{salt(id,4)}_{id}_{ts}', '--existing', ...NOW]);
+    // --now before --existing: the variadic --existing would take it and its value as table names.
+    const r = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--ahead', '0', '--template', '{salt(id,4)}_{id}_{ts}', ...NOW, '--existing', 'ev_202610']);
     expect(r.out).toBe('create "ev_202611", {NAME => "d"}, {SPLITS => ["01_", "02_", "03_"]}\n');
     const bad = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--template', '{id}', ...NOW]);
     expect(bad.err).toBe('hbase-hotspot: --template: "{id}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template\n');
     expect((await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--regions-per-bucket', '2', ...NOW])).err).toContain('--regions-per-bucket needs --template');
+  });
+
+  it('plans for the month of the clock when --now is left out, across a year end', async () => {
+    const plan = async (iso: string) => JSON.parse((await runCapture(['lifecycle', 'partitions', '--base', 'm', '--family', 'd', '--ahead', '1', '--retention', '1', '--existing', 'm_202611', '--json'], '', Date.parse(iso))).out);
+    // The last second of December and the first of January plan for different months and years.
+    expect(await plan('2026-12-31T23:59:59Z')).toEqual({ create: ['m_202612', 'm_202701'], purge: [], commands: ['create "m_202612", {NAME => "d"}', 'create "m_202701", {NAME => "d"}'] });
+    expect(await plan('2027-01-01T00:00:00Z')).toEqual({ create: ['m_202701', 'm_202702'], purge: ['m_202611'], commands: ['create "m_202701", {NAME => "d"}', 'create "m_202702", {NAME => "d"}', 'disable "m_202611"', 'drop "m_202611"'] });
   });
 
   it('names the option of a bad month count, a bad date or missing families', async () => {

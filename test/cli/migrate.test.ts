@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { TEST_NOW_MS, testClock } from '../support/clock.js';
 
 function capture(): { io: CliIo; out: () => string; err: () => string } {
   let out = '', err = '';
-  return { io: { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, isTTY: false, readStdin: async () => '' }, out: () => out, err: () => err };
+  return { io: { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, isTTY: false, readStdin: async () => '', now: testClock }, out: () => out, err: () => err };
 }
 
 describe('migrate CLI', () => {
@@ -16,9 +17,10 @@ describe('migrate CLI', () => {
   });
   it('retire refuses before the keep period ends, naming the date', async () => {
     const c = capture();
-    const soon = new Date(Date.now() - 86_400_000).toISOString();
+    const soon = new Date(TEST_NOW_MS - 86_400_000).toISOString(); // a day before the CLI's clock
     expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', soon, '--keep-days', '14'], c.io)).toBe(2);
-    expect(c.err()).toContain('is kept until');
+    // 14 days after the switch, a day before the CLI's clock: 2026-06-28T12:00:00Z.
+    expect(c.err()).toContain('is kept until 2026-06-28T12:00:00.000Z');
   });
   it('retire refuses a switch time that is not a date or lies in the future', async () => {
     const run = async (at: string) => {
@@ -27,6 +29,9 @@ describe('migrate CLI', () => {
     };
     expect(await run('1')).toEqual([2, 'hbase-hotspot: --switched-at: give the read switch time as an ISO date, e.g. 2026-11-01T12:00:00Z\n']);
     expect((await run('2999-01-01'))[1]).toContain('is in the future');
+    // A day after the CLI's clock (whatever the calendar says) is in the future; exactly the keep period before it is due.
+    expect((await run('2026-06-16'))[1]).toContain('is in the future');
+    expect((await run(new Date(TEST_NOW_MS - 14 * 86_400_000).toISOString()))[0]).toBe(0);
     expect((await run('2020-01-01'))[0]).toBe(0);
   });
   it('plan refuses --to equal to --from', async () => {

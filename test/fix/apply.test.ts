@@ -10,6 +10,7 @@ import { applyRunbook, hostPort, parseRunbook, type LiveRegion } from '../../src
 import { planFix } from '../../src/fix/plan/index.js';
 import { runShellCommands } from '../../src/hbase/shell/index.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
+import { testClock } from '../support/clock.js';
 
 const fakeShell = [process.execPath, fileURLToPath(new URL('../fixtures/fix/fake-shell.mjs', import.meta.url))];
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
@@ -24,7 +25,7 @@ writeFileSync(bookFile, JSON.stringify(book));
 function io() {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), isTTY: false, readStdin: async () => '' } };
+  return { out, err, io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), isTTY: false, readStdin: async () => '', now: testClock } };
 }
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import { runCli } from '../../src/cli/program.js';
 import { formatLoadSeries } from '../../src/model/index.js';
 import { LATENCY_OPERATIONS, parseServerLatencies } from '../../src/sources/index.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
+import { testClock } from '../support/clock.js';
 
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
 const before: Layout[] = [['a', '', 'tenant0025', rs(1)], ['b', 'tenant0025', 'tenant0050', rs(2)], ['c', 'tenant0050', 'tenant0075', rs(3)], ['d', 'tenant0075', '', rs(4)]];
@@ -19,7 +20,7 @@ function file(name: string, layout: Layout[], writes: number[], intervals = 4): 
 async function run(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '' });
+  const code = await runCli(args, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '', now: testClock });
   return { code, out: out.join(''), err: err.join('') };
 }
 

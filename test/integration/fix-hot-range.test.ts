@@ -93,7 +93,7 @@ describe('fix against a real HBase', () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runCli(['fix', 'apply', bookFile, '--yes', '--rest', env.restUrl, '--wait-timeout', '180s', '--json'],
-      { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '' });
+      { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '', now: () => Date.now() });
     expect(code, `${out.join('')}\n${err.join('')}`).toBe(0);
     const report = JSON.parse(out.join('')) as { steps: { outcome: string; commands: string[] }[] };
     expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'done', 'done']);

@@ -7,9 +7,10 @@ import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { formatLoadSeries } from '../../src/model/index.js';
 import { encoded, fixtureSeries } from './fixture.js';
+import { testClock } from '../support/clock.js';
 
 function io(): CliIo & { out: string; err: string } {
-  const o = { out: '', err: '', isTTY: false, readStdin: async () => '', stdout: (t: string) => void (o.out += t), stderr: (t: string) => void (o.err += t) };
+  const o = { out: '', err: '', isTTY: false, readStdin: async () => '', now: testClock, stdout: (t: string) => void (o.out += t), stderr: (t: string) => void (o.err += t) };
   return o;
 }
 

@@ -29,9 +29,9 @@ function months(text: string, flag: string, max: number): number {
   return n;
 }
 
-/** `--now` as epoch ms, the clock when absent. @throws HotspotError `LIFECYCLE_OPTION_INVALID`. */
-function nowOption(text: string | undefined): number {
-  if (text === undefined) return Date.now();
+/** `--now` as epoch ms, `clock()` when absent. @throws HotspotError `LIFECYCLE_OPTION_INVALID`. */
+function nowOption(text: string | undefined, clock: () => number): number {
+  if (text === undefined) return clock();
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a date; write e.g. 2026-11-30T12:00:00Z`, { field: '--now' });
   return ms;
@@ -82,7 +82,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       }
       const input = {
         ...(splits ? { splits } : {}),
-        base: flags.base, families: flags.family.map(parseFamilyOption), nowMs: nowOption(flags.now),
+        base: flags.base, families: flags.family.map(parseFamilyOption), nowMs: nowOption(flags.now, io.now),
         aheadMonths: months(flags.ahead, '--ahead', 24), retentionMonths: months(flags.retention, '--retention', 1200),
       };
       const existing = flags.existing ?? (flags.rest !== undefined ? await createRestClient({ baseUrl: flags.rest }).listTables() : undefined);

@@ -115,7 +115,7 @@ async function snapshotSource(io: CliIo, client: HBaseRestClient, flags: Backfil
     return { names: resumed, shellCommand };
   }
   const names = await cloneSnapshotSource(flags.from, {
-    shellCommand, onCommands: (commands) => io.stderr(`taking the source snapshot through the hbase shell:\n${commands.map((c) => `  ${c}`).join('\n')}\n`),
+    shellCommand, nowMs: io.now(), onCommands: (commands) => io.stderr(`taking the source snapshot through the hbase shell:\n${commands.map((c) => `  ${c}`).join('\n')}\n`),
   });
   io.stderr(`backfill source: ${names.clone} (clone of snapshot ${names.snapshot} of ${flags.from})\n`);
   return { names, shellCommand };
@@ -190,7 +190,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
       const widthMs = parseDurationMs(flags.timeBucket, '--time-bucket');
       if (widthMs <= 0) throw new HotspotError('MIGRATE_OPTION_INVALID', `--time-bucket ${flags.timeBucket}: give a width above 0, e.g. 1d`, { field: '--time-bucket' });
-      const now = Date.now();
+      const now = io.now();
       const since = flags.since === undefined ? now - 30 * widthMs : Date.parse(flags.since);
       if (!Number.isFinite(since)) throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${flags.since}: give an ISO date, e.g. 2026-11-01T00:00:00Z`, { field: '--since' });
       const ranges = Math.ceil((now + widthMs - since) / widthMs);

@@ -40,7 +40,7 @@ function registerRetire(migrate: Command, io: CliIo): void {
     .action(async (flags: { from: string; switchedAt: string; keepDays: string; yes?: boolean } & ShellFlags) => {
       // A date, with a time or not (2026-11-01, 2026-11-01T12:00:00Z): Date.parse alone takes "1" for 2001.
       const switchedAt = /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(flags.switchedAt.trim()) ? Date.parse(flags.switchedAt) : Number.NaN;
-      const check = checkRetirement(flags.from, switchedAt, numberOption(flags.keepDays, '--keep-days', 0, true), Date.now());
+      const check = checkRetirement(flags.from, switchedAt, numberOption(flags.keepDays, '--keep-days', 0, true), io.now());
       const when = new Date(check.dropAfterMs).toISOString();
       if (!check.due) {
         throw new HotspotError('MIGRATE_RETIRE_TOO_EARLY', `${flags.from} is kept until ${when} (${flags.keepDays} days after the switch at ${flags.switchedAt}); run retire after that`, { field: '--switched-at' });
