@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { type KeySample, type LoadSeries, type LoadSnapshot, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
@@ -22,6 +23,30 @@ export interface DetectSourceFlags extends LiveFlags {
   snapshots?: string;
   record?: string;
   force?: boolean;
+  /** The command's `--redact`: refused beside `--record`, which would write the real keys. */
+  redact?: boolean;
+  /** The command's `--samples` file: stdin (`-`) serves the series or the samples, not both. */
+  samples?: string;
+}
+
+/**
+ * Declares the options that say where a command's load series comes from, the same on every command that reads one
+ * (`detect`, `fix plan`, `fix balancer`, `report`): a live table (`--rest`, `--jmx`, `--table`, `--interval`,
+ * `--snapshots`, `--timeout`), pasted shell captures (`--list-regions`, `--status-detailed`), and `--record` /
+ * `--force` to keep what was read or parsed as a load-series file. Resolved by {@link detectSeries}.
+ */
+export function seriesSourceOptions(command: Command): Command {
+  return command
+    .option('--rest <url>', 'read a live table through this HBase REST gateway')
+    .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
+    .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
+    .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
+    .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)
+    .option('--timeout <duration>', 'live: per-request timeout (default a third of --interval, 1s to 10s)')
+    .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
+    .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
+    .option('--record <file>', 'also write the snapshots read live or parsed from pasted captures to this load-series file (kept unless --force)')
+    .option('--force', 'with --record: overwrite an existing file');
 }
 
 /** Default `--interval` of a live detect. */
@@ -73,10 +98,24 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
   return { ...header, snapshots };
 }
 
+/** Writes a series parsed from pasted captures to `--record`, saying so on stderr. */
+function recordParsed(series: LoadSeries, path: string, force: boolean, io: CliIo): void {
+  const { snapshots, ...header } = series;
+  const file = createSeriesFile(path, header, { force, field: '--record' });
+  try {
+    for (const snapshot of snapshots) file.write(snapshot);
+  } finally {
+    file.close();
+  }
+  io.stderr(`recorded ${snapshots.length} snapshot(s) of "${series.table}" to ${path}\n`);
+}
+
 /**
- * The load series `detect` analyses.
+ * The load series a command analyses (`detect`, `fix plan`, `fix balancer`, `report`), from the options of
+ * {@link seriesSourceOptions}; pasted captures and live readings are also written to `--record` when given.
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
- *   and the errors of the chosen source.
+ *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with `--redact` or with a series file, `SERIES_FILE_EXISTS` for a
+ *   `--record` file that exists without `--force`, and the errors of the chosen source.
  */
 export async function detectSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const chosen = [
@@ -88,15 +127,27 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
   if (chosen.length > 1) {
     throw new HotspotError('DETECT_SOURCES_CONFLICT', `${chosen.join(' and ')} given; analyse one source at a time`);
   }
+  const stdinSeries = [file, ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])].includes('-');
+  if (stdinSeries && flags.samples === '-') {
+    throw new HotspotError('DETECT_STDIN_TWICE', 'the series and --samples cannot both be read from stdin (-); give one of them as a file', { field: '--samples' });
+  }
+  if (flags.redact && flags.record !== undefined) {
+    throw new HotspotError('DETECT_OPTION_CONFLICT', '--record writes the readings as they come, real keys included, and --redact asks for none; record without --redact, then share `detect FILE --redact` or `report FILE --redact`', { field: '--record' });
+  }
   if (flags.listRegions !== undefined || flags.statusDetailed !== undefined) {
     const kind = flags.listRegions !== undefined ? 'list-regions' : 'status-detailed';
     const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);
     const ms = intervalMs(flags);
-    return parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });
+    const series = parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });
+    if (flags.record !== undefined) recordParsed(series, flags.record, flags.force === true, io);
+    return series;
   }
   if (flags.rest !== undefined || flags.jmx !== undefined) return liveSeries(flags, io);
   if (file === undefined) {
     throw new HotspotError('DETECT_NO_SOURCE', 'no load given; run `hbase-hotspot detect series.ndjson`, `detect --rest URL --table T`, or `detect --list-regions before.txt after.txt --interval 60s` (docs/live.md)');
+  }
+  if (flags.record !== undefined) {
+    throw new HotspotError('DETECT_OPTION_CONFLICT', `--record keeps what is read live or parsed from pasted captures; ${file} is already a load-series file`, { field: '--record' });
   }
   return file === '-' ? parseLoadSeries(await io.readStdin(), '<stdin>') : readLoadSeriesFile(file);
 }

@@ -8,13 +8,12 @@ import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { renderDetectText } from '../../report/detect-text.js';
 import { redactLoad } from '../../report/redact-series.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, DEFAULT_LIVE_INTERVAL, DEFAULT_LIVE_SNAPSHOTS, detectSamples, detectSeries } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
 import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 
 /** Options as commander hands them over. */
 interface DetectFlags extends DetectSourceFlags {
-  samples?: string;
   k: string;
   json?: boolean;
   redact?: boolean;
@@ -35,33 +34,16 @@ export function parseK(text: string): number {
 /** The `detect` command. */
 export const detectCommand: CliCommand = {
   register(program, io) {
-    program
+    seriesSourceOptions(program
       .command('detect')
       .description('find hot RegionServers and regions in a load series, the hotspot shape and its evidence')
       .argument('[series]', 'load series NDJSON file (docs/load-series.md), - for stdin')
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
-      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
-      .option('--rest <url>', 'read a live table through this HBase REST gateway')
-      .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
-      .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
-      .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
-      .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)
-      .option('--timeout <duration>', 'live: per-request timeout (default a third of --interval, 1s to 10s)')
-      .option('--record <file>', 'live: also write the snapshots read to this load-series file (kept unless --force)')
-      .option('--force', 'with --record: overwrite an existing file')
-      .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
-      .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
+      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order'))
       .action(async (file: string | undefined, flags: DetectFlags) => {
         const k = parseK(flags.k);
-        const stdinSeries = [file, ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])].includes('-');
-        if (stdinSeries && flags.samples === '-') {
-          throw new HotspotError('DETECT_STDIN_TWICE', 'the series and --samples cannot both be read from stdin (-); give one of them as a file', { field: '--samples' });
-        }
-        if (flags.redact && flags.record !== undefined) {
-          throw new HotspotError('DETECT_OPTION_CONFLICT', '--record writes the readings as they come, real keys included, and --redact asks for none; record without --redact, then share `detect FILE --redact` or `report FILE --redact`', { field: '--record' });
-        }
         const series = await detectSeries(file, flags, io);
         const samples = await detectSamples(flags.samples, series, io);
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_MULTIPLIERS, type BalancerWhatIf, balancerWhatIf, clusterFromSeries } from '../../fix/balancer/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSeries } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSeries, seriesSourceOptions } from '../detect-sources.js';
 import { type CliIo, printJson } from '../io.js';
 
 interface FixBalancerFlags extends DetectSourceFlags {
@@ -34,18 +34,14 @@ function render(title: string, w: BalancerWhatIf): string {
 
 /** Registers `fix balancer` on the `fix` command. */
 export function registerFixBalancer(fix: Command, io: CliIo): void {
-  fix
+  seriesSourceOptions(fix
     .command('balancer')
     .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move")
     .argument('[series]', 'load series NDJSON file, - for stdin')
-    .option('--rest <url>', 'read a live table through this HBase REST gateway')
-    .option('--table <table>', 'the live table')
-    .option('--interval <duration>', 'time between live snapshots')
-    .option('--snapshots <n>', 'live snapshots to take')
     .option('--read-cost <n>', 'hbase.master.balancer.stochastic.readRequestCost for the what-if', '50')
     .option('--write-cost <n>', 'hbase.master.balancer.stochastic.writeRequestCost for the what-if', '50')
     .option('--servers <names...>', 'RegionServers hosting none of the table\'s regions (host,port,startcode)')
-    .option('--json', 'print both what-ifs as JSON')
+    .option('--json', 'print both what-ifs as JSON'))
     .action(async (file: string | undefined, flags: FixBalancerFlags) => {
       const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: weight(flags.readCost, '--read-cost'), writeRequestCost: weight(flags.writeCost, '--write-cost') };
       const cluster = clusterFromSeries(await detectSeries(file, flags, io), flags.servers ?? []);

@@ -1,5 +1,6 @@
 /**
- * `hbase-hotspot fix plan (series.ndjson | --rest URL --table T) [--samples keys] [--json | --format shell]`: the
+ * `hbase-hotspot fix plan (series.ndjson | --rest URL --table T | --list-regions F... | --status-detailed F... --table T)
+ * [--samples keys] [--json | --format shell]`: the
  * runbook for the detected hotspot (see `src/fix/plan/`).
  */
 import type { Command } from 'commander';
@@ -8,12 +9,11 @@ import { clusterFromSeries } from '../../fix/balancer/index.js';
 import { type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSamples, detectSeries } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
 import { type CliIo, printJson } from '../io.js';
 import { parseK } from './detect.js';
 
 interface FixPlanFlags extends DetectSourceFlags {
-  samples?: string;
   k: string;
   json?: boolean;
   format?: string;
@@ -53,16 +53,12 @@ function newTable(flags: FixPlanFlags): PlanInputs['newTable'] {
 
 /** Registers `fix plan` on the `fix` command. */
 export function registerFixPlan(fix: Command, io: CliIo): void {
-  fix
+  seriesSourceOptions(fix
     .command('plan')
     .description('the runbook for the detected hotspot: ordered steps with why, exact hbase shell commands, checks and undo')
     .argument('[series]', 'load series NDJSON file, - for stdin')
     .option('--samples <file>', 'request rowkeys (NDJSON or one toStringBinary key per line): the traffic median split point')
     .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
-    .option('--rest <url>', 'read a live table through this HBase REST gateway (also lists every live RegionServer)')
-    .option('--table <table>', 'the live table')
-    .option('--interval <duration>', 'time between live snapshots')
-    .option('--snapshots <n>', 'live snapshots to take')
     .option('--quota <limit>', 'contain with a table throttle first, e.g. 5000req/sec')
     .option('--stale-reads-ok', 'readers accept slightly stale data (region replicas for a hot read row)')
     .option('--replicas <n>', 'region replicas for a hot read row', '2')
@@ -72,7 +68,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--family <name...>', 'column families of --new-table')
     .option('--buckets <n>', 'salt buckets of --new-table')
     .option('--json', 'print the runbook as JSON (the input of fix apply)')
-    .option('--format <format>', 'text (default) or shell: an hbase shell script')
+    .option('--format <format>', 'text (default) or shell: an hbase shell script'))
     .action(async (file: string | undefined, flags: FixPlanFlags) => {
       if (flags.format !== undefined && flags.format !== 'text' && flags.format !== 'shell') {
         throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });

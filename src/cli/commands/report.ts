@@ -1,20 +1,20 @@
 /**
  * `hbase-hotspot report <series.ndjson | scenario.yaml> -o report.html [--samples keys.ndjson] [--k 3] [--redact]`:
  * one self-contained HTML file with the key-space heatmap, per-server load against the fair share and the findings;
- * for a scenario, every design simulated and shown side by side.
+ * for a scenario, every design simulated and shown side by side. A series may also come live or from pasted shell
+ * captures, with the source options `detect` takes (`--rest`, `--list-regions`, `--status-detailed`, `--record`).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { scenarioReport, seriesReport } from '../../report/html/build.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
 import { HotspotError } from '../../util/errors.js';
-import { detectSamples, detectSeries } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
 
-interface ReportFlags {
+interface ReportFlags extends DetectSourceFlags {
   output: string;
-  samples?: string;
   k?: string;
   redact?: boolean;
 }
@@ -27,18 +27,22 @@ export function isScenarioFile(file: string): boolean {
 /** The `report` command. */
 export const reportCommand: CliCommand = {
   register(program, io) {
-    program
+    seriesSourceOptions(program
       .command('report')
       .description('write a self-contained HTML report: key-space heatmap, per-server load with the fair share, findings')
-      .argument('<input>', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md)')
+      .argument('[input]', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md); or the source options below')
       .requiredOption('-o, --output <file>', 'the HTML file to write (replaced if it exists), - for stdout')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
-      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
-      .action(async (file: string, flags: ReportFlags) => {
+      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order'))
+      .action(async (file: string | undefined, flags: ReportFlags) => {
         const k = parseK(flags.k ?? String(DEFAULT_K));
         let html: string;
-        if (isScenarioFile(file)) {
+        if (file !== undefined && isScenarioFile(file)) {
+          const live = [flags.rest && '--rest', flags.jmx && '--jmx', flags.listRegions && '--list-regions', flags.statusDetailed && '--status-detailed', flags.record && '--record'].find(Boolean);
+          if (live) {
+            throw new HotspotError('REPORT_SOURCE_WITH_SCENARIO', `${live} given with the scenario ${file}: a scenario is simulated, not read from a cluster; give one of them`, { field: live });
+          }
           if (flags.samples !== undefined) {
             throw new HotspotError('REPORT_SAMPLES_WITH_SCENARIO', `--samples given with the scenario ${file}: a simulation makes its own key samples; drop --samples`, { field: '--samples' });
           }
@@ -53,7 +57,7 @@ export const reportCommand: CliCommand = {
           }
           html = scenarioReport(parseScenario(text, file), { redact: flags.redact === true });
         } else {
-          const series = await detectSeries(file, {}, io);
+          const series = await detectSeries(file, flags, io);
           const samples = await detectSamples(flags.samples, series, io);
           html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
         }

@@ -48,6 +48,22 @@ export const TEXT_GAPS: Readonly<Record<TextSourceKind, SourceGaps>> = {
 const WHAT: Readonly<Record<TextSourceKind, string>> = { 'list-regions': 'list_regions output', 'status-detailed': "status 'detailed' output" };
 const CODE: Readonly<Record<TextSourceKind, string>> = { 'list-regions': 'LIST_REGIONS_MALFORMED', 'status-detailed': 'STATUS_DETAILED_MALFORMED' };
 
+/** The first line of one pasted output: the table header of `list_regions`, the live-server count of `status`. */
+const OUTPUT_START_RE: Readonly<Record<TextSourceKind, RegExp>> = {
+  'list-regions': /^\s*SERVER_NAME\s*\|/,
+  'status-detailed': /^\s*\d+ live servers?\s*$/,
+};
+
+/**
+ * Refuses a capture holding several outputs (two pastes with no `# at` line between them) with one hint, instead of
+ * a parse error per repeated region. @throws {@link HotspotError} `CAPTURE_SEVERAL_IN_ONE`.
+ */
+function checkOneOutput(kind: TextSourceKind, capture: TextCapture): void {
+  const starts = capture.lines.filter(([, text]) => OUTPUT_START_RE[kind].test(text)).map(([line]) => line);
+  if (starts.length < 2) return;
+  throw new HotspotError('CAPTURE_SEVERAL_IN_ONE', `${starts.length} ${WHAT[kind]}s pasted (at lines ${starts.join(', ')}) with no "# at <time>" line between them; put one before each (e.g. "# at 2026-11-30T08:00:00Z"), or paste each into its own file and give --interval`, { file: capture.file, line: starts[1] as number });
+}
+
 function checkDuplicates(regions: readonly RegionLoad[], capture: TextCapture, issues: TextIssue[]): void {
   const seen = new Set<string>();
   for (const r of regions) {
@@ -61,7 +77,8 @@ function checkDuplicates(regions: readonly RegionLoad[], capture: TextCapture, i
  * @throws {@link TextFormatError} `LIST_REGIONS_MALFORMED` / `STATUS_DETAILED_MALFORMED` listing every bad line of
  *   a file; `CAPTURE_TIME_*` (see `captures.ts`); {@link HotspotError} `TEXT_TABLE_REQUIRED` for status without a
  *   table, `TEXT_TABLE_MISMATCH` for captures of another table, `TEXT_NO_REGIONS` for a capture without the
- *   table's regions, `TEXT_NO_INPUT` for no files.
+ *   table's regions, `TEXT_NO_INPUT` for no files, `CAPTURE_SEVERAL_IN_ONE` for two pastes without a `# at` line
+ *   between them.
  */
 export function parseTextSeries(kind: TextSourceKind, inputs: readonly TextInput[], options: TextSeriesOptions = {}): LoadSeries {
   if (inputs.length === 0) throw new HotspotError('TEXT_NO_INPUT', `no ${WHAT[kind]} given; name one or more files (- for stdin)`);
@@ -74,6 +91,7 @@ export function parseTextSeries(kind: TextSourceKind, inputs: readonly TextInput
   for (const input of inputs) {
     const issues: TextIssue[] = [];
     for (const capture of splitCaptures(input.text, input.file)) {
+      checkOneOutput(kind, capture);
       let regions: RegionLoad[];
       if (kind === 'list-regions') {
         const parsed = parseListRegions(capture, issues);
