@@ -12,6 +12,7 @@ const steps = [
   // The unit suite again with every process's clock moved to a year end, a new year and a leap day: a test that
   // reads today's date fails here, not on the day the calendar reaches it.
   ['unit tests on other dates', 'node', ['scripts/test-clock.mjs', '--', ...process.argv.slice(2)]],
+  ['JVM side (build)', 'node', ['scripts/jvm/build.mjs', '--if-available']],
   ['integration tests (real HBase)', 'npx', ['vitest', 'run', '--project', 'integration', ...process.argv.slice(2)]],
   ['benchmarks (small)', 'node', ['scripts/bench.mjs', '--small']],
 ];

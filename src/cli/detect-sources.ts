@@ -12,7 +12,7 @@ import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readText
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import type { CliIo } from './io.js';
-import { type LiveFlags, liveSource } from './live-source.js';
+import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
 import { createSeriesFile } from './series-file.js';
 
 /** The source flags of `detect`, as commander hands them over. */
@@ -36,7 +36,7 @@ export interface DetectSourceFlags extends LiveFlags {
  * `--force` to keep what was read or parsed as a load-series file. Resolved by {@link detectSeries}.
  */
 export function seriesSourceOptions(command: Command): Command {
-  return command
+  return nativeOptions(command
     .option('--rest <url>', 'read a live table through this HBase REST gateway')
     .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
     .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
@@ -46,7 +46,7 @@ export function seriesSourceOptions(command: Command): Command {
     .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
     .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
     .option('--record <file>', 'also write the snapshots read live or parsed from pasted captures to this load-series file (kept unless --force)')
-    .option('--force', 'with --record: overwrite an existing file');
+    .option('--force', 'with --record: overwrite an existing file'));
 }
 
 /** Default `--interval` of a live detect. */
@@ -94,6 +94,7 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
   } finally {
     process.off('SIGINT', onSigint);
     file?.close();
+    await source.close?.();
   }
   return { ...header, snapshots };
 }
@@ -121,6 +122,8 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
   const chosen = [
     file !== undefined && 'a series file',
     flags.rest !== undefined && '--rest',
+    flags.zk !== undefined && '--zk',
+    flags.hbaseConf !== undefined && '--hbase-conf',
     flags.listRegions !== undefined && '--list-regions',
     flags.statusDetailed !== undefined && '--status-detailed',
   ].filter((x): x is string => x !== false);
@@ -142,7 +145,7 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
     if (flags.record !== undefined) recordParsed(series, flags.record, flags.force === true, io);
     return series;
   }
-  if (flags.rest !== undefined || flags.jmx !== undefined) return liveSeries(flags, io);
+  if (flags.rest !== undefined || flags.jmx !== undefined || wantsNative(flags)) return liveSeries(flags, io);
   if (file === undefined) {
     throw new HotspotError('DETECT_NO_SOURCE', 'no load given; run `hbase-hotspot detect series.ndjson`, `detect --rest URL --table T`, or `detect --list-regions before.txt after.txt --interval 60s` (docs/live.md)');
   }

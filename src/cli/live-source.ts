@@ -4,8 +4,9 @@
  *
  * @module
  */
+import type { Command } from 'commander';
 import { createRestClient } from '../hbase/rest/index.js';
-import { type SnapshotSource, createJmxSource, createRestSource } from '../sources/index.js';
+import { type SnapshotSource, createJmxSource, createNativeSource, createRestSource } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 
@@ -15,6 +16,31 @@ export interface LiveFlags {
   jmx?: string[];
   table?: string;
   timeout?: string;
+  /** ZooKeeper quorum for the native client (`--zk h1[:port],h2`). */
+  zk?: string;
+  /** `zookeeper.znode.parent` (`--zk-znode /hbase-unsecure`). */
+  zkZnode?: string;
+  /** The cluster's configuration folder (`--hbase-conf DIR`). */
+  hbaseConf?: string;
+  /** The HBase client jars (`--hbase-classpath "$(hbase classpath)"`). */
+  hbaseClasspath?: string;
+}
+
+/** True when the flags ask for the native client (`--zk` or `--hbase-conf`) rather than a REST gateway. */
+export function wantsNative(flags: LiveFlags): boolean {
+  return flags.zk !== undefined || flags.hbaseConf !== undefined;
+}
+
+/**
+ * Declares the native-client options (`--zk`, `--zk-znode`, `--hbase-conf`, `--hbase-classpath`) on a command that
+ * reads a live cluster; they are an alternative to `--rest`.
+ */
+export function nativeOptions(command: Command): Command {
+  return command
+    .option('--zk <quorum>', 'read the cluster through the native HBase client via this ZooKeeper quorum, host[:port],... (port 2181 by default); no REST gateway needed')
+    .option('--zk-znode <znode>', 'with --zk: zookeeper.znode.parent, e.g. /hbase-unsecure (default /hbase)')
+    .option('--hbase-conf <dir>', "read the cluster through the native client configured by this folder's hbase-site.xml (e.g. $HBASE_CONF_DIR); --zk and --zk-znode override it")
+    .option('--hbase-classpath <jars>', 'with --zk / --hbase-conf: the HBase client jars, e.g. "$(hbase classpath)" (default: the local HBase\'s Maven classpath)');
 }
 
 /** Longest and shortest default per-request timeout, ms. */
@@ -58,6 +84,7 @@ export function checkUrl(url: string, field: string): string {
  *   `URL_INVALID`, `DURATION_INVALID`.
  */
 export function liveSource(flags: LiveFlags, intervalMs: number): SnapshotSource {
+  if (wantsNative(flags)) return nativeSource(flags, intervalMs);
   if (flags.rest === undefined) {
     const why = flags.jmx?.length ? 'JMX names regions only by encoded name; the REST gateway gives their key ranges and servers' : 'it is where the regions and their counters are read';
     throw new HotspotError('LIVE_REST_REQUIRED', `give the REST gateway with --rest http://host:8080 (${why})`, { field: '--rest' });
@@ -72,4 +99,28 @@ export function liveSource(flags: LiveFlags, intervalMs: number): SnapshotSource
     return createJmxSource({ jmxUrls, directory: client, table: flags.table, transport: { timeoutMs } });
   }
   return createRestSource({ client, table: flags.table, description: flags.rest });
+}
+
+/**
+ * The native-client source of `--zk` / `--hbase-conf` (`--hbase-conf` defaults to `$HBASE_CONF_DIR` when only `--zk`
+ * is given). Its JVM starts on the first reading; the caller ends it with `source.close()`.
+ * @throws {@link HotspotError} `LIVE_TABLE_REQUIRED`; `LIVE_SOURCES_CONFLICT` beside `--rest` or `--jmx`.
+ */
+function nativeSource(flags: LiveFlags, intervalMs: number): SnapshotSource {
+  if (flags.rest !== undefined || flags.jmx?.length) {
+    const other = flags.rest !== undefined ? '--rest' : '--jmx';
+    throw new HotspotError('LIVE_SOURCES_CONFLICT', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} and ${other} both given; read the cluster one way: the native client (--zk / --hbase-conf) or the REST gateway (--rest)`, { field: other });
+  }
+  if (flags.table === undefined || flags.table.trim() === '') {
+    throw new HotspotError('LIVE_TABLE_REQUIRED', 'name the table to read with --table, e.g. --table metrics (ns:name outside the default namespace)', { field: '--table' });
+  }
+  const hbaseConf = flags.hbaseConf ?? process.env['HBASE_CONF_DIR'];
+  return createNativeSource({
+    table: flags.table,
+    readTimeoutMs: Math.max(requestTimeoutMs(flags, intervalMs), 10_000),
+    ...(flags.zk !== undefined ? { zk: flags.zk } : {}),
+    ...(flags.zkZnode !== undefined ? { znode: flags.zkZnode } : {}),
+    ...(hbaseConf !== undefined && hbaseConf !== '' ? { hbaseConf } : {}),
+    ...(flags.hbaseClasspath !== undefined ? { hbaseClasspath: flags.hbaseClasspath } : {}),
+  });
 }

@@ -16,7 +16,10 @@ export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = { MIGRATE_B
 /** Exit status when the cluster side failed: the gateway unreachable, timing out or answering 5xx, or the shell failing. */
 export const EXIT_CLUSTER = 3;
 
-const CLUSTER_FAILURES = new Set(['REST_UNREACHABLE', 'REST_TIMEOUT', 'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT']);
+const CLUSTER_FAILURES = new Set([
+  'REST_UNREACHABLE', 'REST_TIMEOUT', 'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT',
+  'NATIVE_CONNECT', 'NATIVE_READ', 'NATIVE_TIMEOUT', 'NATIVE_EXITED',
+]);
 
 /** The exit status of a run ended by `err`: {@link EXIT_STATUS_BY_CODE}, {@link EXIT_CLUSTER}, else {@link EXIT_USAGE}. */
 export function exitStatusOf(err: HotspotError): number {

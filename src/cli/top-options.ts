@@ -10,7 +10,7 @@ import { TOP_MODES, TOP_SORTS, type TopMode, type TopReader, type TopSort, clust
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import { parseK } from './commands/detect.js';
-import { type LiveFlags, checkUrl, liveSource, requestTimeoutMs } from './live-source.js';
+import { type LiveFlags, checkUrl, liveSource, requestTimeoutMs, wantsNative } from './live-source.js';
 
 /** The flags of `top`, as commander hands them over. */
 export interface TopFlags extends LiveFlags {
@@ -66,14 +66,19 @@ export function parseTopOptions(flags: TopFlags): TopOptions {
 }
 
 /**
- * The reader the flags select, and what it reads (for messages). With `--table`, the shared live source (REST, or
- * JMX with `--jmx`); without, every table from `/status/cluster`.
- * @throws {@link HotspotError} `LIVE_REST_REQUIRED`, `TOP_JMX_NEEDS_TABLE`, `URL_INVALID`, `DURATION_INVALID`.
+ * The reader the flags select, what it reads (for messages), and what ends it (the native client's JVM). With
+ * `--table`, the shared live source (REST, JMX with `--jmx`, or the native client with `--zk` / `--hbase-conf`);
+ * without, every table from `/status/cluster`.
+ * @throws {@link HotspotError} `LIVE_REST_REQUIRED`, `TOP_JMX_NEEDS_TABLE`, `TOP_NATIVE_NEEDS_TABLE`, `URL_INVALID`,
+ *   `DURATION_INVALID`.
  */
-export function topReader(flags: TopFlags, delayMs: number): { read: TopReader; what: string } {
+export function topReader(flags: TopFlags, delayMs: number): { read: TopReader; what: string; close?: () => Promise<void> } {
   if (flags.table !== undefined) {
     const source = liveSource(flags, delayMs);
-    return { read: tableReader(source), what: `table "${source.table}" from ${source.description}` };
+    return { read: tableReader(source), what: `table "${source.table}" from ${source.description}`, ...(source.close ? { close: () => source.close?.() ?? Promise.resolve() } : {}) };
+  }
+  if (wantsNative(flags)) {
+    throw new HotspotError('TOP_NATIVE_NEEDS_TABLE', 'the native client reads one table at a time; add --table T (every table at once needs --rest)', { field: '--table' });
   }
   if (flags.rest === undefined) {
     throw new HotspotError('LIVE_REST_REQUIRED', 'give the REST gateway with --rest http://host:8080 (it is where the regions and their counters are read)', { field: '--rest' });

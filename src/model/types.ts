@@ -13,13 +13,14 @@
  */
 
 /** Where a series came from. `simulate` for the simulator; the others name the live source that produced it. */
-export type LoadSourceKind = 'simulate' | 'rest' | 'jmx' | 'list-regions' | 'status-detailed' | 'recorded';
+export type LoadSourceKind = 'simulate' | 'rest' | 'jmx' | 'native' | 'list-regions' | 'status-detailed' | 'recorded';
 
 /** Every {@link LoadSourceKind}, in documentation order. */
 export const LOAD_SOURCE_KINDS: readonly LoadSourceKind[] = [
   'simulate',
   'rest',
   'jmx',
+  'native',
   'list-regions',
   'status-detailed',
   'recorded',

@@ -47,7 +47,7 @@ export interface CollectSummary {
 }
 
 /** Error codes that mean "no answer this time" (outage, overload, regions in transition): the run marks a gap. */
-export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['REST_UNREACHABLE', 'REST_TIMEOUT', 'REST_DECODE', 'JMX_MALFORMED', 'SOURCE_REGION_UNREPORTED']);
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['REST_UNREACHABLE', 'REST_TIMEOUT', 'REST_DECODE', 'JMX_MALFORMED', 'SOURCE_REGION_UNREPORTED', 'NATIVE_READ', 'NATIVE_TIMEOUT']);
 
 /**
  * True for a failed sample worth waiting out: {@link TRANSIENT_CODES}, and HTTP 5xx or 429 answers (a gateway

@@ -6,6 +6,7 @@ export { REST_GAPS, createRestSource, tableRegionsOrExplain, restCounters, restD
 export { JMX_REGIONS_BEAN, JMX_REGION_METRICS, jmxRegionPrefix, mergeJmxCounters, parseJmxRegions } from './jmx.js';
 export { JMX_SERVER_BEAN, LATENCY_OPERATIONS, parseServerLatencies, type LatencyOperation, type OperationLatency, type ServerLatency } from './jmx-latency.js';
 export { JMX_GAPS, createJmxSource, type JmxSourceOptions } from './jmx-source.js';
+export { NATIVE_GAPS, createNativeSource, describeNative, type NativeSource, type NativeSourceOptions } from './native-source.js';
 export { type CaptureTiming, type TextCapture, captureTimes, splitCaptures } from './text/captures.js';
 export { LIST_REGIONS_COLUMNS, parseListRegions } from './text/list-regions.js';
 export { STATUS_REGION_FIELDS, parseStatusDetailed, rubyUndump } from './text/status-detailed.js';

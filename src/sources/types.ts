@@ -49,4 +49,6 @@ export interface SnapshotSource {
    *   captured source has no more captures.
    */
   snapshot(options?: SnapshotOptions): Promise<LoadSnapshot>;
+  /** Ends what the source holds open (the native client's JVM); absent when there is nothing to end. */
+  close?(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { type CollectEvent, collectSeries, plannedSamples } from '../../sources/
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import type { CliIo } from '../io.js';
-import { type LiveFlags, liveSource } from '../live-source.js';
+import { type LiveFlags, liveSource, nativeOptions } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { createSeriesFile } from '../series-file.js';
 
@@ -51,7 +51,7 @@ function progress(io: CliIo, total: number): { onEvent: (e: CollectEvent) => voi
 /** The `collect` command. */
 export const collectCommand: CliCommand = {
   register(program, io) {
-    program
+    nativeOptions(program
       .command('collect')
       .description("sample a live table's region counters on a fixed interval into a load-series file")
       .option('--rest <url>', 'HBase REST gateway, e.g. http://rest-host:8080')
@@ -61,7 +61,7 @@ export const collectCommand: CliCommand = {
       .option('--for <duration>', 'how long to sample', '15m')
       .option('--timeout <duration>', 'per-request timeout (default: a third of --every, 1s to 10s)')
       .option('-o, --output <file>', 'load-series NDJSON file to write (an existing file is kept unless --force)')
-      .option('--force', 'overwrite an existing output file')
+      .option('--force', 'overwrite an existing output file'))
       .action(async (flags: CollectFlags) => {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
         const source = liveSource(flags, intervalMs);
@@ -84,6 +84,7 @@ export const collectCommand: CliCommand = {
           bar.stop();
           process.off('SIGINT', onSigint);
           file.close();
+          await source.close?.();
         }
       });
   },

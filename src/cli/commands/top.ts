@@ -8,6 +8,7 @@ import { buildView, renderTop, runTopLoop } from '../../top/index.js';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import type { CliIo } from '../io.js';
 import type { CliCommand } from '../program.js';
+import { nativeOptions } from '../live-source.js';
 import { type TopFlags, type TopOptions, parseTopOptions, topReader } from '../top-options.js';
 import { runTopScreen } from '../top-screen.js';
 
@@ -35,7 +36,7 @@ async function runBatch(io: CliIo, read: ReturnType<typeof topReader>, opts: Top
 /** The `top` command. */
 export const topCommand: CliCommand = {
   register(program, io) {
-    program
+    nativeOptions(program
       .command('top')
       .description('live view of regions or RegionServers by request rate, hot ones marked (like hbtop)')
       .option('--rest <url>', 'HBase REST gateway, e.g. http://rest-host:8080')
@@ -48,15 +49,19 @@ export const topCommand: CliCommand = {
       .option('--limit <n>', 'rows shown per table (regions) or in all (servers)')
       .option('--batch', 'print plain lines for piping, one block per refresh (always so when stdout is not a terminal)')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
-      .option('--timeout <duration>', 'per-request timeout (default a third of --delay, 1s to 10s)')
+      .option('--timeout <duration>', 'per-request timeout (default a third of --delay, 1s to 10s)'))
       .action(async (flags: TopFlags) => {
         const opts = parseTopOptions(flags);
         const read = topReader(flags, opts.delayMs);
         if (opts.delayMs < 3000) io.stderr(`note: --delay ${flags.delay} is under the RegionServers' 3 s heartbeat; some refreshes may show no change\n`);
-        if (io.isTTY && !flags.batch && process.stdin.isTTY) {
-          await runTopScreen(io, { ...opts, read: read.read, what: read.what });
-        } else {
-          await runBatch(io, read, opts);
+        try {
+          if (io.isTTY && !flags.batch && process.stdin.isTTY) {
+            await runTopScreen(io, { ...opts, read: read.read, what: read.what });
+          } else {
+            await runBatch(io, read, opts);
+          }
+        } finally {
+          await read.close?.();
         }
       });
   },

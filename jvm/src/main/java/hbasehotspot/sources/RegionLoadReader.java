@@ -1,0 +1,310 @@
+package hbasehotspot.sources;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.Size;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hbase.thirdparty.com.google.gson.Gson;
+import org.apache.hbase.thirdparty.com.google.gson.GsonBuilder;
+import org.apache.hbase.thirdparty.com.google.gson.JsonArray;
+import org.apache.hbase.thirdparty.com.google.gson.JsonObject;
+
+/**
+ * Reads one table's per-region load through the native HBase client, as hbtop and the shell do: the cluster is
+ * reached through ZooKeeper with the cluster's own configuration, no REST gateway.
+ *
+ * <p>Started once per collection by the TypeScript side ({@code src/hbase/native/}), it speaks a line protocol:
+ * after connecting it prints one line, {@code {"ready":{...}}} or {@code {"error":{...}}} (then exits 2 when the
+ * table is unknown, 3 when the cluster cannot be reached); then for every {@code read} line on standard input it
+ * prints one line, {@code {"reading":{...}}} or {@code {"error":{...}}}. End of input closes the connection. Protocol
+ * lines go to the process's original standard output; everything else the JVM or HBase prints goes to standard
+ * error.
+ *
+ * <p>A reading holds the region directory (every default-replica region of the table with its encoded name, region
+ * id, start and end key in base64 and server, from {@link RegionLocator#getAllRegionLocations()}) and the counters
+ * of each RegionServer hosting one of them ({@link Admin#getRegionMetrics(ServerName, TableName)}: read, write and
+ * filtered read requests, store file size, count and locality, memstore size), and the time it was read. The
+ * TypeScript side joins the two by encoded name, as it does for the REST and JMX sources.
+ *
+ * <p>Arguments: {@code --table T} (required), {@code --zk host[:port],...}, {@code --zk-znode /hbase},
+ * {@code --hbase-conf DIR} (its {@code hbase-site.xml} and {@code core-site.xml}; flags win over the files).
+ */
+public final class RegionLoadReader {
+  /** Exit status when the arguments or the table are refused. */
+  static final int EXIT_REFUSED = 2;
+  /** Exit status when the cluster could not be reached. */
+  static final int EXIT_CLUSTER = 3;
+
+  private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+  /** How long one ZooKeeper server may take to accept a TCP connection before the quorum is called unreachable. */
+  private static final int ZK_PROBE_TIMEOUT_MS = 3000;
+
+  private RegionLoadReader() {
+  }
+
+  /**
+   * Entry point; see the class comment for the arguments and the protocol.
+   *
+   * @param args the command-line arguments
+   */
+  public static void main(String[] args) {
+    PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+    System.setOut(System.err);
+    quietLogging();
+    Map<String, String> flags;
+    try {
+      flags = parseArgs(args);
+    } catch (IllegalArgumentException e) {
+      protocol.println(error("NATIVE_ARGS", e.getMessage()));
+      System.exit(EXIT_REFUSED);
+      return;
+    }
+    TableName table = TableName.valueOf(flags.get("--table"));
+    Configuration conf = configuration(flags);
+    String unreachable = probeQuorum(conf);
+    if (unreachable != null) {
+      protocol.println(error("NATIVE_CONNECT", "cannot reach the cluster at " + conf.get(HConstants.ZOOKEEPER_QUORUM) + ": " + unreachable));
+      System.exit(EXIT_CLUSTER);
+      return;
+    }
+    try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
+      if (!admin.tableExists(table)) {
+        protocol.println(error("SOURCE_TABLE_NOT_FOUND", "table \"" + table.getNameAsString() + "\" does not exist on the cluster at "
+            + conf.get(HConstants.ZOOKEEPER_QUORUM) + " (znode " + conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT) + ")"));
+        System.exit(EXIT_REFUSED);
+        return;
+      }
+      JsonObject ready = new JsonObject();
+      ready.addProperty("quorum", conf.get(HConstants.ZOOKEEPER_QUORUM));
+      ready.addProperty("znode", conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT));
+      ready.addProperty("clusterId", admin.getClusterMetrics(java.util.EnumSet.of(org.apache.hadoop.hbase.ClusterMetrics.Option.CLUSTER_ID)).getClusterId());
+      ready.addProperty("version", org.apache.hadoop.hbase.util.VersionInfo.getVersion());
+      JsonObject line = new JsonObject();
+      line.add("ready", ready);
+      protocol.println(GSON.toJson(line));
+      serve(connection, admin, table, protocol);
+    } catch (IOException | RuntimeException e) {
+      protocol.println(error("NATIVE_CONNECT", "cannot reach the cluster at " + conf.get(HConstants.ZOOKEEPER_QUORUM)
+          + " (znode " + conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT) + "): " + oneLine(e)));
+      System.exit(EXIT_CLUSTER);
+    }
+  }
+
+  /** Answers every {@code read} line of standard input with one reading or error line, until end of input. */
+  private static void serve(Connection connection, Admin admin, TableName table, PrintStream protocol) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    for (String request = in.readLine(); request != null; request = in.readLine()) {
+      if (request.isBlank()) {
+        continue;
+      }
+      if (!request.trim().equals("read")) {
+        protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + request.trim() + "\"; the only request is \"read\""));
+        continue;
+      }
+      try {
+        JsonObject line = new JsonObject();
+        line.add("reading", read(connection, admin, table));
+        protocol.println(GSON.toJson(line));
+      } catch (IOException | RuntimeException e) {
+        protocol.println(error("NATIVE_READ", "reading table \"" + table.getNameAsString() + "\" failed: " + oneLine(e)));
+      }
+    }
+  }
+
+  /**
+   * One reading: the region directory from the region locator, then each hosting RegionServer's metrics for the
+   * table, then the time.
+   */
+  static JsonObject read(Connection connection, Admin admin, TableName table) throws IOException {
+    List<HRegionLocation> locations;
+    try (RegionLocator locator = connection.getRegionLocator(table)) {
+      locations = locator.getAllRegionLocations();
+    }
+    Base64.Encoder b64 = Base64.getEncoder();
+    JsonArray directory = new JsonArray();
+    Set<ServerName> servers = new LinkedHashSet<>();
+    for (HRegionLocation location : locations) {
+      RegionInfo region = location.getRegion();
+      if (region == null || region.getReplicaId() != RegionInfo.DEFAULT_REPLICA_ID || region.isSplitParent() || region.isOffline()) {
+        continue;
+      }
+      JsonObject d = new JsonObject();
+      d.addProperty("encodedName", region.getEncodedName());
+      d.addProperty("regionId", Long.toString(region.getRegionId()));
+      d.addProperty("startKey", b64.encodeToString(region.getStartKey()));
+      d.addProperty("endKey", b64.encodeToString(region.getEndKey()));
+      ServerName server = location.getServerName();
+      if (server != null) {
+        d.addProperty("server", server.toString());
+        servers.add(server);
+      }
+      directory.add(d);
+    }
+    JsonArray counters = new JsonArray();
+    for (ServerName server : servers) {
+      for (RegionMetrics m : admin.getRegionMetrics(server, table)) {
+        JsonObject c = new JsonObject();
+        c.addProperty("encodedName", RegionInfo.encodeRegionName(m.getRegionName()));
+        c.addProperty("server", server.toString());
+        c.addProperty("readRequests", m.getReadRequestCount());
+        c.addProperty("writeRequests", m.getWriteRequestCount());
+        c.addProperty("filteredReadRequests", m.getFilteredReadRequestCount());
+        c.addProperty("storeSizeBytes", (long) m.getStoreFileSize().get(Size.Unit.BYTE));
+        c.addProperty("memStoreSizeBytes", (long) m.getMemStoreSize().get(Size.Unit.BYTE));
+        c.addProperty("storeFileCount", m.getStoreFileCount());
+        c.addProperty("locality", m.getDataLocality());
+        counters.add(c);
+      }
+    }
+    JsonObject reading = new JsonObject();
+    reading.addProperty("timeMs", System.currentTimeMillis());
+    reading.add("directory", directory);
+    reading.add("counters", counters);
+    return reading;
+  }
+
+  /**
+   * The client configuration: HBase's defaults and any {@code hbase-site.xml} on the classpath, then the files of
+   * {@code --hbase-conf}, then the flags. A monitoring tool should fail in seconds, not retry for minutes: fewer
+   * client and ZooKeeper retries unless the site files set them.
+   */
+  static Configuration configuration(Map<String, String> flags) {
+    Configuration conf = HBaseConfiguration.create();
+    Configuration site = new Configuration(false);
+    String confDir = flags.get("--hbase-conf");
+    if (confDir != null) {
+      for (String file : new String[] {"core-site.xml", "hbase-site.xml"}) {
+        java.io.File f = new java.io.File(confDir, file);
+        if (f.isFile()) {
+          conf.addResource(new Path(f.getAbsolutePath()));
+          site.addResource(new Path(f.getAbsolutePath()));
+        }
+      }
+    }
+    setUnlessSite(conf, site, HConstants.HBASE_CLIENT_RETRIES_NUMBER, "3");
+    setUnlessSite(conf, site, "zookeeper.recovery.retry", "2");
+    setUnlessSite(conf, site, HConstants.HBASE_CLIENT_OPERATION_TIMEOUT, "30000");
+    String zk = flags.get("--zk");
+    if (zk != null) {
+      conf.set(HConstants.ZOOKEEPER_QUORUM, zk);
+    }
+    String znode = flags.get("--zk-znode");
+    if (znode != null) {
+      conf.set(HConstants.ZOOKEEPER_ZNODE_PARENT, znode);
+    }
+    return conf;
+  }
+
+  /**
+   * Opens a TCP connection to each ZooKeeper server of the quorum (port {@code hbase.zookeeper.property.clientPort}
+   * where the quorum names none), so an unreachable quorum is reported in seconds rather than after the client's
+   * retries.
+   *
+   * @return null when at least one server accepts, else what each server answered
+   */
+  static String probeQuorum(Configuration conf) {
+    int defaultPort = conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.DEFAULT_ZOOKEEPER_CLIENT_PORT);
+    List<String> failures = new ArrayList<>();
+    for (String server : conf.getTrimmedStrings(HConstants.ZOOKEEPER_QUORUM)) {
+      int colon = server.lastIndexOf(':');
+      String host = colon > 0 ? server.substring(0, colon) : server;
+      int port = colon > 0 ? Integer.parseInt(server.substring(colon + 1)) : defaultPort;
+      try (java.net.Socket socket = new java.net.Socket()) {
+        socket.connect(new java.net.InetSocketAddress(host, port), ZK_PROBE_TIMEOUT_MS);
+        return null;
+      } catch (IOException | RuntimeException e) {
+        failures.add(host + ":" + port + " " + oneLine(e));
+      }
+    }
+    return failures.isEmpty() ? "no ZooKeeper server is configured (give --zk or --hbase-conf)" : "no ZooKeeper server accepts a connection (" + String.join("; ", failures) + ")";
+  }
+
+  private static void setUnlessSite(Configuration conf, Configuration site, String key, String value) {
+    if (site.get(key) == null) {
+      conf.set(key, value);
+    }
+  }
+
+  /**
+   * {@code --name value} pairs.
+   *
+   * @throws IllegalArgumentException naming an unknown flag, a flag without its value, or a missing {@code --table}
+   */
+  static Map<String, String> parseArgs(String[] args) {
+    Set<String> known = Set.of("--table", "--zk", "--zk-znode", "--hbase-conf");
+    Map<String, String> flags = new LinkedHashMap<>();
+    for (int i = 0; i < args.length; i += 2) {
+      if (!known.contains(args[i])) {
+        throw new IllegalArgumentException("unknown argument \"" + args[i] + "\"; known: " + String.join(", ", new ArrayList<>(known)));
+      }
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException(args[i] + " needs a value");
+      }
+      flags.put(args[i], args[i + 1]);
+    }
+    if (!flags.containsKey("--table")) {
+      throw new IllegalArgumentException("--table is required");
+    }
+    return flags;
+  }
+
+  /** Sends log4j2 output (HBase, Hadoop, ZooKeeper) to standard error at level WARN, unless a configuration is given. */
+  private static void quietLogging() {
+    if (System.getProperty("log4j2.configurationFile") == null && System.getProperty("log4j.configurationFile") == null) {
+      URL config = RegionLoadReader.class.getResource("/hbase-hotspot-log4j2.properties");
+      if (config != null) {
+        System.setProperty("log4j2.configurationFile", config.toString());
+      }
+    }
+  }
+
+  private static String error(String code, String message) {
+    JsonObject e = new JsonObject();
+    e.addProperty("code", code);
+    e.addProperty("message", message);
+    JsonObject line = new JsonObject();
+    line.add("error", e);
+    return GSON.toJson(line);
+  }
+
+  /** The exception's message and its causes' on one line. */
+  private static String oneLine(Throwable e) {
+    StringBuilder out = new StringBuilder();
+    for (Throwable t = e; t != null && out.length() < 500; t = t.getCause()) {
+      if (out.length() > 0) {
+        out.append(": ");
+      }
+      out.append(t.getClass().getSimpleName());
+      if (t.getMessage() != null) {
+        out.append(' ').append(t.getMessage().replace('\n', ' '));
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,109 @@
+// The native HBase client as a load source, against the real local HBase with no REST gateway in the path: the
+// source contract; an idle table read the same through the native client and through REST (regions, keys, servers,
+// counters, sizes); and the CLI's --zk on collect, detect and top, on a table with one hot region, while the REST
+// gateway's own request counter shows that none of them asked it anything.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toStringBinary } from '../../src/bytes/index.js';
+import { createRestClient } from '../../src/hbase/rest/index.js';
+import { createTableCommand, runShellCommands } from '../../src/hbase/shell/index.js';
+import { type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
+import { type NativeSource, createNativeSource, createRestSource } from '../../src/sources/index.js';
+import { runCapture } from '../cli/run-cli.js';
+import { type ContractFacts, sourceContract } from '../sources/contract.js';
+import { hbaseEnv, printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
+
+printHBaseLogsOnFailure();
+const env = hbaseEnv();
+const zk = `127.0.0.1:${process.env['HBASE_ZK_PORT'] ?? '2181'}`;
+const restInfo = `http://127.0.0.1:${process.env['HBASE_REST_INFO_PORT'] ?? '8085'}`;
+const table = uniqueTableName('nat_it');
+const facts: ContractFacts = { table, startKeys: ['', 'g', 'p'] };
+const skip = env.available ? { timeoutMs: 240_000 } : { skip: env.skipReason };
+const sources: NativeSource[] = [];
+const native = (): NativeSource => {
+  const s = createNativeSource({ table, zk });
+  sources.push(s);
+  return s;
+};
+
+let created: Promise<void> | undefined;
+/** The table pre-split at "g" and "p", 60 rows under "p-" and one under "a-", and 5 gets; once for the whole file. */
+function createTable(): Promise<void> {
+  created ??= (async () => {
+    const batch = await runShellCommands([
+      createTableCommand({ table, families: [{ name: 'cf' }], splits: ['g', 'p'] }),
+      `t = get_table('${table}'); 60.times { |i| t.put(format('p-%05d', i), 'cf:v', 'x') }; t.put('a-1', 'cf:v', 'x'); 5.times { |i| t.get(format('p-%05d', i)) }`,
+      // Past the RegionServers' 3 s metrics heartbeat, so the counters have settled.
+      'sleep 4',
+    ]);
+    if (!batch.ok) throw new Error(`shell batch failed: ${JSON.stringify(batch.results.filter((r) => r.status !== 'ok'))}`);
+  })();
+  return created;
+}
+
+afterAll(async () => {
+  await Promise.all(sources.map((s) => s.close()));
+  if (env.available && created) await createRestClient({ baseUrl: env.restUrl }).deleteTable(table);
+}, 60_000);
+
+sourceContract('native client (real HBase, --zk)', async () => {
+  await createTable();
+  return { source: native(), facts };
+}, skip);
+
+/** The REST gateway's own count of requests served (its info server's JMX), to show the native paths never use it. */
+async function restRequestsServed(): Promise<number> {
+  const res = await fetch(`${restInfo}/jmx?qry=Hadoop:service=HBase,name=REST`);
+  const bean = ((await res.json()) as { beans: { requests?: number }[] }).beans[0];
+  if (bean?.requests === undefined) throw new Error(`no REST request counter at ${restInfo}/jmx`);
+  return bean.requests;
+}
+
+describe.skipIf(!env.available)('native client against the real HBase', () => {
+  it('reads an idle table exactly as the REST source does: regions, keys, servers, counters and sizes', async () => {
+    await createTable();
+    const rest = createRestSource({ client: createRestClient({ baseUrl: env.restUrl }), table, description: env.restUrl });
+    const strip = (s: LoadSnapshot) => s.regions.map((r) => ({ ...r, startKey: toStringBinary(r.startKey), endKey: toStringBinary(r.endKey) }));
+    const viaNative = await native().snapshot();
+    const viaRest = await rest.snapshot();
+    expect(strip(viaNative)).toEqual(strip(viaRest));
+    // 60 rows under "p-" were written to [p, ∞), one to ["", g); the gets read 5 rows of [p, ∞).
+    const last = viaNative.regions[2];
+    expect([last?.writeRequests, last?.readRequests]).toEqual([60, 5]);
+    expect(viaNative.regions[0]?.writeRequests).toBe(1);
+  }, 240_000);
+
+  it('collect --zk records a series detect reads, detect --zk and top --zk --batch find the hot region; REST is never asked', async () => {
+    await createTable();
+    const dir = mkdtempSync(join(tmpdir(), 'native-'));
+    const file = join(dir, 'series.ndjson');
+    const servedBefore = await restRequestsServed();
+    // Writes to [p, ∞) keep going while the three commands read: 3 rounds of 200 puts, 3 s apart.
+    const load = runShellCommands([`t = get_table('${table}'); 8.times { 200.times { |i| t.put(format('p-%05d', i), 'cf:v', 'y') }; sleep 3 }`]);
+    const collect = await runCapture(['collect', '--zk', zk, '--table', table, '--every', '3s', '--for', '6s', '-o', file]);
+    expect([collect.code, collect.err]).toEqual([0, expect.stringContaining('3 snapshot(s) of 3 written')]);
+    const series = parseLoadSeries(readFileSync(file, 'utf8'), file);
+    expect(series.source.kind).toBe('native');
+    expect(series.snapshots.map((s) => s.regions.map((r) => toStringBinary(r.startKey)))).toEqual([['', 'g', 'p'], ['', 'g', 'p'], ['', 'g', 'p']]);
+    const fromFile = JSON.parse((await runCapture(['detect', file, '--json'])).out) as { regions: { startKey: string; hot: boolean }[] };
+    expect(fromFile.regions.filter((r) => r.hot).map((r) => r.startKey)).toEqual(['p']);
+    const live = await runCapture(['detect', '--zk', zk, '--table', table, '--interval', '3s', '--snapshots', '2', '--json']);
+    expect(live.code).toBe(0);
+    expect((JSON.parse(live.out) as { regions: { startKey: string; hot: boolean }[] }).regions.filter((r) => r.hot).map((r) => r.startKey)).toEqual(['p']);
+    const top = await runCapture(['top', '--zk', zk, '--table', table, '--batch', '--iterations', '2', '--delay', '3s']);
+    expect(top.code).toBe(0);
+    expect(top.out).toContain(table);
+    await load;
+    expect(await restRequestsServed()).toBe(servedBefore);
+  }, 240_000);
+
+  it('names an unknown table (exit 2) and an unreachable quorum (exit 3)', async () => {
+    const missing = await runCapture(['detect', '--zk', zk, '--table', 'no_such_table_nat', '--snapshots', '2', '--interval', '1s']);
+    expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('table "no_such_table_nat" does not exist')]);
+    const closed = await runCapture(['detect', '--zk', '127.0.0.1:9', '--table', table, '--snapshots', '2', '--interval', '1s']);
+    expect([closed.code, closed.err]).toEqual([3, expect.stringContaining('cannot reach the cluster at 127.0.0.1:9')]);
+  }, 240_000);
+});
