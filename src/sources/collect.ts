@@ -78,6 +78,8 @@ export async function collectSeries(options: CollectOptions): Promise<CollectSum
   if (!(durationMs >= 0)) throw new RangeError(`durationMs must be ≥ 0, got ${durationMs}`);
   const now = options.now ?? Date.now;
   const planned = plannedSamples(intervalMs, durationMs);
+  // Connecting (the native client's JVM takes seconds) happens before the schedule starts, not in its first slot.
+  await source.start?.(signal ? { signal } : {});
   const startMs = now();
   let written = 0;
   let gaps = 0;

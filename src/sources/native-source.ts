@@ -89,6 +89,9 @@ export function createNativeSource(options: NativeSourceOptions): NativeSource {
         { ...options.settle, ...(signal ? { signal } : {}) },
       );
     },
+    start: async () => {
+      await start();
+    },
     close: async () => {
       if (!reader) return;
       const started = await reader.catch(() => undefined);

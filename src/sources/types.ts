@@ -49,6 +49,11 @@ export interface SnapshotSource {
    *   captured source has no more captures.
    */
   snapshot(options?: SnapshotOptions): Promise<LoadSnapshot>;
+  /**
+   * Connects ahead of the first reading (the native client starts its JVM), so a schedule of readings starts after
+   * it; absent when reading needs no preparation. Throws what `snapshot` would throw for a source that cannot start.
+   */
+  start?(options?: SnapshotOptions): Promise<void>;
   /** Ends what the source holds open (the native client's JVM); absent when there is nothing to end. */
   close?(): Promise<void>;
 }
