@@ -92,7 +92,9 @@ describe('fix against a real HBase', () => {
 
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(['fix', 'apply', bookFile, '--yes', '--rest', env.restUrl, '--wait-timeout', '180s', '--json'],
+    // The regions are read through the native client (ZooKeeper), as on a cluster without a REST gateway.
+    const zk = `127.0.0.1:${process.env['HBASE_ZK_PORT'] ?? '2181'}`;
+    const code = await runCli(['fix', 'apply', bookFile, '--yes', '--zk', zk, '--wait-timeout', '180s', '--json'],
       { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '', now: () => Date.now() });
     expect(code, `${out.join('')}\n${err.join('')}`).toBe(0);
     const report = JSON.parse(out.join('')) as { steps: { outcome: string; commands: string[] }[] };

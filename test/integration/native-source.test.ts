@@ -93,6 +93,10 @@ describe.skipIf(!env.available)('native client against the real HBase', () => {
     const live = await runCapture(['detect', '--zk', zk, '--table', table, '--interval', '3s', '--snapshots', '2', '--json']);
     expect(live.code).toBe(0);
     expect((JSON.parse(live.out) as { regions: { startKey: string; hot: boolean }[] }).regions.filter((r) => r.hot).map((r) => r.startKey)).toEqual(['p']);
+    const plan = await runCapture(['fix', 'plan', '--zk', zk, '--table', table, '--interval', '3s', '--snapshots', '2', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    const book = JSON.parse(plan.out) as { table: string; hotRegion: { startKey: string } | null };
+    expect([book.table, book.hotRegion?.startKey]).toEqual([table, 'p']);
     const top = await runCapture(['top', '--zk', zk, '--table', table, '--batch', '--iterations', '2', '--delay', '3s']);
     expect(top.code).toBe(0);
     expect(top.out).toContain(table);

@@ -6,15 +6,17 @@ import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
 import { type LiveRegion, applyRunbook, parseRunbook, renderApplyReport } from '../../fix/apply/index.js';
+import { type RegionLoadReaderProcess, startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { runShellCommands } from '../../hbase/shell/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
+import { type LiveFlags, nativeOptions, wantsNative } from '../live-source.js';
 import { readTextFile } from '../read-text.js';
 import { shellCommandOf, shellOption } from '../shell-option.js';
 
-interface FixApplyFlags {
+interface FixApplyFlags extends LiveFlags {
   shellCmd?: string;
   rest?: string;
   yes?: boolean;
@@ -30,23 +32,27 @@ export function registerFixApply(fix: Command, io: CliIo): void {
     .command('apply')
     .description('run a runbook (fix plan --json) step by step through the hbase shell; a dry run unless --yes or --confirm')
     .argument('<runbook>', 'runbook JSON file')
-    .option('--rest <url>', 'REST gateway to read the table\'s regions (waits for daughters and moves; encoded names of daughters)')
+    .option('--rest <url>', 'REST gateway to read the table\'s regions (waits for daughters and moves; encoded names of daughters); or --zk / --hbase-conf')
     .option('--yes', 'run every step without asking')
     .option('--confirm', 'ask before each step')
     .option('--json', 'print the account as JSON')
     .option('--wait-timeout <duration>', 'longest wait for a step\'s effect', '120s')
     .option('--poll <duration>', 'poll period while waiting', '2s');
-  shellOption(cmd);
+  shellOption(nativeOptions(cmd));
   cmd.action(async (file: string, flags: FixApplyFlags) => {
       if (flags.yes && flags.confirm) throw new HotspotError('FIX_OPTION_INVALID', '--yes and --confirm exclude each other: --yes runs every step, --confirm asks before each', { field: '--confirm' });
       const book = parseRunbook(await readTextFile(file, 'runbook'), file);
       const shellCommand = shellCommandOf(flags);
+      if (flags.rest !== undefined && wantsNative(flags)) {
+        throw new HotspotError('LIVE_SOURCES_CONFLICT', 'give --rest or the native client (--zk / --hbase-conf), not both, to read the table\'s regions', { field: '--rest' });
+      }
       const rest = flags.rest ? createRestClient({ baseUrl: flags.rest }) : undefined;
+      const native = wantsNative(flags) ? nativeRegions(flags) : undefined;
       const regions = rest
         ? async (table: string): Promise<LiveRegion[]> => (await rest.tableRegions(table)).regions.map((r) => ({
           encodedName: r.encodedName ?? '', startKey: toStringBinary(r.startKey), location: r.location,
         }))
-        : undefined;
+        : native?.regions;
       const prompt = flags.confirm ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
       try {
         const report = await applyRunbook(book, {
@@ -65,6 +71,38 @@ export function registerFixApply(fix: Command, io: CliIo): void {
         if (!report.ok) process.exitCode = 1;
       } finally {
         prompt?.close();
+        await native?.close();
       }
     });
+}
+
+/**
+ * The table's regions through the native client (`--zk` / `--hbase-conf`): one JVM reader per table, started on the
+ * first look and ended by `close`.
+ */
+function nativeRegions(flags: FixApplyFlags): { regions: (table: string) => Promise<LiveRegion[]>; close: () => Promise<void> } {
+  const readers = new Map<string, Promise<RegionLoadReaderProcess>>();
+  const hbaseConf = flags.hbaseConf ?? process.env['HBASE_CONF_DIR'];
+  const reader = (table: string): Promise<RegionLoadReaderProcess> => {
+    let r = readers.get(table);
+    if (!r) {
+      r = startRegionLoadReader({
+        table,
+        ...(flags.zk !== undefined ? { zk: flags.zk } : {}),
+        ...(flags.zkZnode !== undefined ? { znode: flags.zkZnode } : {}),
+        ...(hbaseConf !== undefined && hbaseConf !== '' ? { hbaseConf } : {}),
+        ...(flags.hbaseClasspath !== undefined ? { hbaseClasspath: flags.hbaseClasspath } : {}),
+      });
+      readers.set(table, r);
+    }
+    return r;
+  };
+  return {
+    regions: async (table) => (await (await reader(table)).read()).directory.map((d) => ({
+      encodedName: d.encodedName, startKey: toStringBinary(d.startKey), location: d.server,
+    })),
+    close: async () => {
+      await Promise.all([...readers.values()].map(async (r) => (await r.catch(() => undefined))?.close()));
+    },
+  };
 }

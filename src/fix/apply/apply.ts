@@ -19,7 +19,7 @@ export function hostPort(server: string): string {
 }
 
 async function regionsOf(options: ApplyOptions, table: string): Promise<readonly LiveRegion[]> {
-  if (!options.regions) throw new StepFailure(`reading the regions of "${table}" needs the REST gateway (--rest URL)`);
+  if (!options.regions) throw new StepFailure(`reading the regions of "${table}" needs the cluster: --zk QUORUM or --hbase-conf DIR (native client), or --rest URL`);
   return options.regions(table);
 }
 
