@@ -1,31 +1,10 @@
 import { Command, CommanderError } from 'commander';
-import { type HotspotError, isHotspotError } from '../util/errors.js';
+import { isHotspotError } from '../util/errors.js';
 import { commands } from './commands/index.js';
+import { EXIT_USAGE, exitStatusOf } from './exit.js';
 import type { CliIo } from './io.js';
 
-/** Exit status for input the tool could not accept (bad option, bad file, bad template), and other refusals. */
-export const EXIT_USAGE = 2;
-
-/**
- * Errors that end a run with another status than {@link EXIT_USAGE}: a backfill stopped by Ctrl-C exits 130 (the
- * shell convention for SIGINT: resume it), one that copied everything but rejected rows exits 1 (done, with a finding,
- * as `migrate verify` with differences).
- */
-export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = { MIGRATE_BACKFILL_ABORTED: 130, MIGRATE_REJECTS: 1 };
-
-/** Exit status when the cluster side failed: the gateway unreachable, timing out or answering 5xx, or the shell failing. */
-export const EXIT_CLUSTER = 3;
-
-const CLUSTER_FAILURES = new Set(['REST_UNREACHABLE', 'REST_TIMEOUT', 'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT']);
-
-/** The exit status of a run ended by `err`: {@link EXIT_STATUS_BY_CODE}, {@link EXIT_CLUSTER}, else {@link EXIT_USAGE}. */
-export function exitStatusOf(err: HotspotError): number {
-  const byCode = EXIT_STATUS_BY_CODE[err.code];
-  if (byCode !== undefined) return byCode;
-  const status = (err as { status?: unknown }).status;
-  if (CLUSTER_FAILURES.has(err.code) || (err.code === 'REST_HTTP' && typeof status === 'number' && status >= 500)) return EXIT_CLUSTER;
-  return EXIT_USAGE;
-}
+export { EXIT_CLUSTER, EXIT_FINDING, EXIT_INTERRUPTED, EXIT_OK, EXIT_STATUS_BY_CODE, EXIT_USAGE, exitStatusOf } from './exit.js';
 
 /** One CLI command: registers itself (and its sub-commands) on the root program. */
 export interface CliCommand {

@@ -9,6 +9,7 @@ import { renderDetectText } from '../../report/detect-text.js';
 import { redactLoad } from '../../report/redact-series.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, DEFAULT_LIVE_INTERVAL, DEFAULT_LIVE_SNAPSHOTS, detectSamples, detectSeries } from '../detect-sources.js';
+import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 
@@ -18,6 +19,7 @@ interface DetectFlags extends DetectSourceFlags {
   k: string;
   json?: boolean;
   redact?: boolean;
+  failOn?: FailOn;
 }
 
 /**
@@ -42,6 +44,7 @@ export const detectCommand: CliCommand = {
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
+      .addOption(failOnOption())
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .option('--rest <url>', 'read a live table through this HBase REST gateway')
       .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
@@ -68,6 +71,7 @@ export const detectCommand: CliCommand = {
         const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
         if (flags.json) printJson(io, result);
         else io.stdout(renderDetectText(result, { color: io.isTTY }));
+        if (flags.failOn) failWith(io, flags.failOn, detectFailure(result, flags.failOn));
       });
   },
 };
