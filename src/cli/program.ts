@@ -3,6 +3,7 @@ import { isHotspotError } from '../util/errors.js';
 import { commands } from './commands/index.js';
 import { EXIT_USAGE, exitStatusOf } from './exit.js';
 import type { CliIo } from './io.js';
+import { packageVersion } from './version.js';
 
 export { EXIT_CLUSTER, EXIT_FINDING, EXIT_INTERRUPTED, EXIT_OK, EXIT_STATUS_BY_CODE, EXIT_USAGE, exitStatusOf } from './exit.js';
 
@@ -18,6 +19,7 @@ export interface CliCommand {
 export function buildProgram(io: CliIo): Command {
   const program = new Command('hbase-hotspot')
     .description('HBase rowkey design, pre-splitting, load simulation and hotspot detection')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
