@@ -17,13 +17,27 @@ export interface CliCommand {
  * Commands set `process.exitCode` (never call `process.exit`), so tests can run them in-process.
  */
 export function buildProgram(io: CliIo): Command {
+  // The commands' io: the caller's, with --color / --no-color / --no-progress applied before any action runs.
+  const cli: CliIo = { ...io };
   const program = new Command('hbase-hotspot')
     .description('HBase rowkey design, pre-splitting, load simulation and hotspot detection')
     .version(packageVersion(), '-V, --version', 'print the version')
-    .showHelpAfterError()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .exitOverride();
-  for (const command of commands) command.register(program, io);
+    .option('--color', 'colour the output even when it is not a terminal (default: NO_COLOR, FORCE_COLOR, TERM and the terminal decide)')
+    .option('--no-color', 'never colour the output')
+    .option('--no-progress', 'no progress bar on stderr (default: one whenever stderr is a terminal)')
+    // A usage error is answered in one or two lines, never the whole help: commander's message, then its "Did you
+    // mean" when it has one, else where the usage is.
+    .configureOutput({
+      writeOut: io.stdout, writeErr: io.stderr,
+      outputError: (text, write) => write(text.trimEnd().includes('\n') ? text : `${text.trimEnd()} (--help shows the usage)\n`),
+    })
+    .exitOverride()
+    .hook('preAction', () => {
+      const opts = program.opts<{ color?: boolean; progress?: boolean }>();
+      if (opts.color !== undefined) cli.color = opts.color;
+      if (opts.progress === false) cli.progress = 'none';
+    });
+  for (const command of commands) command.register(program, cli);
   return program;
 }
 

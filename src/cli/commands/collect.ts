@@ -33,7 +33,7 @@ export function parseSchedule(every: string, span: string): { intervalMs: number
 
 /** Reports progress: a bar on a terminal's stderr, otherwise one line per gap; keeps the last failure a gap met. */
 function progress(io: CliIo, total: number): { onEvent: (e: CollectEvent) => void; stop: () => void; readonly failure: HotspotError | undefined } {
-  const bar = io.isTTY && process.stderr.isTTY
+  const bar = io.progress === 'bar'
     ? new cliProgress.SingleBar({ stream: process.stderr, format: 'collect [{bar}] {value}/{total} samples | gaps {gaps}', hideCursor: true }, cliProgress.Presets.shades_classic)
     : undefined;
   let gaps = 0;

@@ -70,7 +70,7 @@ export const detectCommand: CliCommand = {
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };
         const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
         if (flags.json) printJson(io, result);
-        else io.stdout(renderDetectText(result, { color: io.isTTY }));
+        else io.stdout(renderDetectText(result, { color: io.color ?? false }));
         if (flags.failOn) failWith(io, flags.failOn, detectFailure(result, flags.failOn));
       });
   },

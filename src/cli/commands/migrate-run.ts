@@ -70,7 +70,8 @@ const PLAIN_PROGRESS_EVERY_MS = 15_000;
  * per finished region and at most every 15 s, for logs.
  */
 function progressBar(io: CliIo): { update: (p: BackfillProgress) => void; stop: () => void } {
-  if (!io.isTTY) {
+  if (io.progress === 'none') return { update: () => undefined, stop: () => undefined };
+  if (io.progress !== 'bar') {
     let last = 0;
     let regions = -1;
     return {

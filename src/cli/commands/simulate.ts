@@ -53,7 +53,7 @@ async function record(outcome: ScenarioOutcome, dir: string): Promise<string[]> 
 }
 
 function progressBar(io: CliIo): { update: (done: number, total: number) => void; stop: () => void } {
-  if (!io.isTTY || !process.stderr.isTTY) return { update: () => undefined, stop: () => undefined };
+  if (io.progress !== 'bar') return { update: () => undefined, stop: () => undefined };
   const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'simulating [{bar}] {percentage}% {value}/{total} steps', clearOnComplete: true }, cliProgress.Presets.shades_classic);
   let started = false;
   return {
@@ -120,7 +120,7 @@ export const simulateCommand: CliCommand = {
           io.stderr(`recorded ${written.join(', ')}\n`);
         }
         if (flags.json) printJson(io, scenarioJson(outcome));
-        else io.stdout(renderSimulateText(outcome, { color: io.isTTY }));
+        else io.stdout(renderSimulateText(outcome, { color: io.color ?? false }));
         if (flags.failOn) failWith(io, flags.failOn, simulateFailure(outcome, flags.failOn));
       });
   },
