@@ -92,7 +92,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
         replicas: wholeNumber(flags.replicas ?? '2', '--replicas', 1),
         ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
         ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
-        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}),
+        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), createdAtMs: io.now(),
       };
       const book = planFix(inputs);
       if (flags.json) printJson(io, book);
