@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: type-check everything, run the unit and integration suites (the integration suite's global setup
-// starts a local HBase when none is running and stops what it started), then run the benchmarks at a small size.
+// `npm test`: type-check everything, build, check the packed package, run the unit and integration suites (the
+// integration suite's global setup starts a local HBase when none is running and stops what it started), then run the
+// benchmarks at a small size.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.check.json']],
   ['build', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  // The package as a user gets it: npm pack, installed offline into an empty project, run and imported there.
+  ['packaging check', 'node', ['scripts/pack-check.mjs']],
   // Unit tests first, alone: several of them pace real sockets in fractions of a second, and the integration suite's
   // HBase start would otherwise compete with them for the CPU.
   ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit', ...process.argv.slice(2)]],

@@ -1,43 +1,109 @@
 /**
  * hbase-hotspot: Apache HBase rowkey design, pre-splitting, load simulation and hotspot detection.
  *
- * The library entry re-exports each layer's public API once, lowest layer first (see `DESIGN.md` for the layer map).
+ * The library's root entry: the functions and types a program calls to design rowkeys, pre-split, read and write
+ * load series and key samples, simulate, detect, lint, plan and prove fixes, and render reports, lowest layer first
+ * (the layer map is in the README, "Library layers"). What talks to a cluster or parses its text lives in documented
+ * subpath exports (package.json `exports`, README "Library entry points"):
+ * - `hbase-hotspot/rest`: the REST gateway client (JSON and protobuf);
+ * - `hbase-hotspot/thrift2`: the Thrift2 gateway client;
+ * - `hbase-hotspot/shell`: the `hbase shell` runner and command builders;
+ * - `hbase-hotspot/sources`: live snapshot sources (REST, JMX), the collector, pasted shell captures;
+ * - `hbase-hotspot/load`: writing and reading real rows through the REST gateway;
+ * - `hbase-hotspot/migrate`: changing the key of a live table, table lifecycle.
+ *
  * Where two layers use the same name for different things, the entry picks one and renames the other:
- * - `RegionLoad` is the model's per-region snapshot row; the REST gateway's `/status/cluster` row is `RestRegionLoad`.
+ * - `RegionLoad` is the model's per-region snapshot row (the REST gateway's `/status/cluster` row is in `./rest`).
  * - `Finding` is a hotspot finding of detection; a lint rule's finding is `LintFinding`.
  * - `checkTableName` is the regions layer's (`TABLE_NAME_INVALID`); the shell builders check names themselves.
  */
-export * from './util/errors.js';
-export * from './util/duration.js';
-export * from './util/size.js';
-export * from './bytes/index.js';
-export * from './keys/types.js';
-export * from './keys/template/index.js';
-export * from './keys/functions/index.js';
-export * from './keys/compat/index.js';
-export * from './keys/scan/index.js';
-export * from './regions/index.js';
-export * from './model/index.js';
-export * from './analysis/detect/index.js';
-export * from './simulate/index.js';
-export * from './lint/index.js';
-export * from './sources/index.js';
-export * from './load/index.js';
-export * from './hbase/rest/index.js';
-export * from './hbase/shell/index.js';
-export * from './hbase/thrift2/index.js';
-export * from './fix/plan/index.js';
-export * from './fix/balancer/index.js';
-export * from './fix/apply/index.js';
-export * from './client/index.js';
-export * from './migrate/index.js';
-export * from './top/index.js';
+
+// errors and units
+export { HotspotError, isHotspotError, type HotspotErrorOptions, type InputLocation } from './util/errors.js';
+export { parseDurationMs, formatDurationMs } from './util/duration.js';
+export { parseSizeBytes, formatSizeBytes } from './util/size.js';
+
+// bytes: rowkeys as Uint8Array, HBase's Bytes.toStringBinary / toBytesBinary, Java's hashCode and longs
+export {
+  compareBytes, equalBytes, startsWithBytes, concatBytes, prefixStopRow, toStringBinary, toBytesBinary,
+  javaStringHashCode, javaBytesHashCode, longToBytes, bytesToLong, toHex, fromHex, utf8Bytes, utf8Text,
+} from './bytes/index.js';
+
+// keys: rowkey templates, compatibility salts, scan planning
+export type { FieldValue, KeyRecord, KeyPart, KeyPartKind, PartAlphabet, RowkeyTemplate } from './keys/types.js';
+export {
+  compileTemplate, parseTemplate, explainTemplate, type CompileOptions, type CompiledTemplate, type KeyExplanation,
+  type AccessVerdict, type AntiPattern, type AntiPatternCode, type ExplainedPart,
+} from './keys/template/index.js';
+export { builtinFunctions, defaultFunctions, createFunctionRegistry, type FunctionDescriptor, type FunctionRegistry } from './keys/functions/index.js';
+export {
+  phoenixSaltByte, phoenixBucketBytes, hbasewdPrefixByte, hbasewdBucketBytes, opentsdbSaltBucket, opentsdbSaltBytes,
+  opentsdbPrefixKeyWithSalt, type OpentsdbRowLayout,
+} from './keys/compat/index.js';
+export { planScans, mergeBucketScans, type MergeOptions, type PlannedScan, type SaltSpan, type ScanPlan, type ScanPlanOptions, type TimeRangeMs } from './keys/scan/index.js';
+
+// regions: region maps, RegionSplitter algorithms, split points, sizing
+export {
+  RegionMap, type Region, type RegionMapOptions, regionName, checkTableName, isLegalTableName, type RegionName,
+  parseRegionName, META_ENCODED_NAME, type ParsedRegionName, computeSplits, splitAlgorithm, SPLIT_ALGORITHMS,
+  type SplitAlgorithmInfo, type SplitAlgorithmName, type SplitAlgorithmOptions, saltSplitPoints, saltSampleSplitPoints,
+  type SaltSampleSplits, type SaltSplitOptions, quantileSplitPoints, type QuantileSplits, trafficMedian,
+  type TrafficMedian, parseSampleKeys, initialRegionCount, type Sizing, type SizingInput, type SizingConstraint,
+} from './regions/index.js';
+
+// model: load series and key samples, their NDJSON format, the rate step
+export {
+  type LoadSourceKind, type RegionLoad, type LoadSnapshot, type LoadSeriesSource, type LoadSeries, type KeyOp,
+  type KeySample, NdjsonFormatError, type NdjsonIssue, LOAD_SERIES_FORMAT, LOAD_SERIES_VERSION, type LoadSeriesHeader,
+  LoadSeriesWriter, formatLoadSeries, parseLoadSeries, KeySampleWriter, formatKeySampleLine, parseKeySample,
+  parseKeySamples, readLoadSeriesFile, readKeySamplesFile, computeRates, type LoadRates, type RateBasis,
+  type RateEvent, type RateEventKind, type RateInterval, type RegionRate, type ServerRate,
+} from './model/index.js';
+
+// analysis: hotspot detection and its catalogue
+export {
+  DEFAULT_K, detectHotspots, detectFromRates, type DetectOptions, SHAPES, FINDINGS, shapeEntry, findingEntry,
+  type CatalogueEntry, type FindingKind, type ShapeId, type DetectResult, type Finding, type ServerLoadShare,
+  type RegionLoadShare, type TimelineEntry, type IntervalServerShare, type ShapeAlternative, type Spread,
+} from './analysis/detect/index.js';
+
+// simulate: scenarios over a simulated cluster
+export {
+  parseScenario, simulateScenario, simulateDesign, scenarioJson, readCosts, type Scenario, type ClusterSpec,
+  type DesignSpec, type EntitiesSpec, type PopularitySpec, type PreSplitSpec, type ReadPatternKind,
+  type ReadPatternSpec, type ServerJoin, type SplitPolicySpec, type TableSpec, type WorkloadSpec, type DesignRun,
+  type SimulationOptions, type DesignOutcome, type ScenarioOutcome, type SimulateScenarioOptions, type ReadCost,
+  type DesignJson,
+} from './simulate/index.js';
+
+// lint: schemas, rowkey designs, cluster settings; design suggestions
+export {
+  lintSubject, hasErrors, RULES, ruleByCode, SEVERITIES, type LintRule, type Severity, formatFindings, parseAccess,
+  parseFieldTypes, keyDesign, parseRestSchema, parseWideRows, suggestDesigns, type SuggestInput, type Suggestion,
+  type LintSubject, type TableModel, type FamilyModel, type KeyDesign, type AccessPattern, type AccessKind,
+  type WideRowModel, type WorkloadModel, type SiteProperty, type JvmModel, type SplitModel, type SourcePlace,
+} from './lint/index.js';
+export type { Finding as LintFinding } from './lint/index.js';
+
+// fix: runbooks, applying them, the balancer's view, before/after proof
+export {
+  planFix, renderRunbookShell, renderRunbookText, type PlanInputs, type ClientRetrySettings, type DeferredMove,
+  type Refusal, type Runbook, type RunbookStep, type StepKind, type StepWait,
+} from './fix/plan/index.js';
+export {
+  DEFAULT_MULTIPLIERS, balancerCost, balancerWhatIf, clusterFromSeries, type BalancerCluster, type BalancerCost,
+  type BalancerMultipliers, type BalancerRegion, type BalancerMove, type BalancerWhatIf,
+} from './fix/balancer/index.js';
+export { applyRunbook, renderApplyReport, parseRunbook, type ApplyOptions, type ApplyReport, type StepOutcome, type StepReport } from './fix/apply/index.js';
+export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type SideSummary, compareSides, renderChangeRecord, summarize } from './fix/compare.js';
+
+// client helpers
+export {
+  createCoalescer, type Coalescer, type CoalescerOptions, type CoalescerStats, createKeyReservoir, type KeyReservoir,
+  createShardedCounter, type CounterTransport, type ShardedCounter, type ShardedCounterOptions, type ShardIncrement,
+  planShardedCounter, shardRowKeys, type ShardLayout, type ShardPlan, type ShardPlanInput,
+} from './client/index.js';
+
+// views: the HTML report, key redaction
 export { type SeriesReportOptions, outcomeReport, scenarioReport, seriesReport } from './report/html/build.js';
 export { KeyRedactor } from './report/redact.js';
-export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type SideSummary, INTERVAL_TOLERANCE, compareSides, latencyFigures, renderChangeRecord, summarize } from './fix/compare.js';
-
-export type { RegionLoad } from './model/index.js';
-export type { RegionLoad as RestRegionLoad } from './hbase/rest/index.js';
-export type { Finding } from './analysis/detect/index.js';
-export type { Finding as LintFinding } from './lint/index.js';
-export { checkTableName } from './regions/index.js';

@@ -82,6 +82,7 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
   const onSigint = (): void => stop.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);
   io.stderr(`reading ${count} snapshots of "${source.table}" ${every / 1000}s apart from ${source.description} (Ctrl-C analyses what was read)\n`);
+  let failure: HotspotError | undefined;
   try {
     await collectSeries({
       source, intervalMs: every, durationMs: (count - 1) * every, signal: stop.signal,
@@ -89,13 +90,18 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
         snapshots.push(s);
         file?.write(s);
       },
-      onEvent: (e) => e.kind === 'gap' && io.stderr(`gap: snapshot ${e.index + 1} of ${count}: ${e.error.message}\n`),
+      onEvent: (e) => {
+        if (e.kind !== 'gap') return;
+        if (e.error.code !== 'COLLECT_OVERRUN') failure = e.error;
+        io.stderr(`gap: snapshot ${e.index + 1} of ${count}: ${e.error.message}\n`);
+      },
     });
   } finally {
     process.off('SIGINT', onSigint);
     file?.close();
     await source.close?.();
   }
+  if (snapshots.length < 2) tooFewSnapshots(snapshots.length, count, `"${source.table}" from ${source.description}`, stop.signal.aborted, failure);
   return { ...header, snapshots };
 }
 
@@ -109,6 +115,20 @@ function recordParsed(series: LoadSeries, path: string, force: boolean, io: CliI
     file.close();
   }
   io.stderr(`recorded ${snapshots.length} snapshot(s) of "${series.table}" to ${path}\n`);
+}
+
+/**
+ * Ends a live read that got fewer than the two snapshots rates need: interrupted (exit 130) when Ctrl-C stopped it,
+ * the cluster side failing (exit 3) when samples failed; otherwise returns and the analysis names what is missing.
+ * @throws {@link HotspotError} `LIVE_INTERRUPTED`, `LIVE_READ_FAILED`.
+ */
+export function tooFewSnapshots(read: number, planned: number, what: string, interrupted: boolean, failure: HotspotError | undefined, need = 'rates need two'): void {
+  if (interrupted) {
+    throw new HotspotError('LIVE_INTERRUPTED', `stopped by Ctrl-C after ${read} of ${planned} snapshot(s) of ${what}; ${need}`);
+  }
+  if (failure !== undefined) {
+    throw new HotspotError('LIVE_READ_FAILED', `read ${read} of ${planned} snapshot(s) of ${what} (${need}); the cluster side failed: ${failure.message}`, { cause: failure });
+  }
 }
 
 /**

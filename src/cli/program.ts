@@ -1,34 +1,11 @@
 import { Command, CommanderError } from 'commander';
-import { type HotspotError, isHotspotError } from '../util/errors.js';
+import { isHotspotError } from '../util/errors.js';
 import { commands } from './commands/index.js';
+import { EXIT_USAGE, exitStatusOf } from './exit.js';
 import type { CliIo } from './io.js';
+import { packageVersion } from './version.js';
 
-/** Exit status for input the tool could not accept (bad option, bad file, bad template), and other refusals. */
-export const EXIT_USAGE = 2;
-
-/**
- * Errors that end a run with another status than {@link EXIT_USAGE}: a backfill stopped by Ctrl-C exits 130 (the
- * shell convention for SIGINT: resume it), one that copied everything but rejected rows exits 1 (done, with a finding,
- * as `migrate verify` with differences).
- */
-export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = { MIGRATE_BACKFILL_ABORTED: 130, MIGRATE_REJECTS: 1 };
-
-/** Exit status when the cluster side failed: the gateway unreachable, timing out or answering 5xx, or the shell failing. */
-export const EXIT_CLUSTER = 3;
-
-const CLUSTER_FAILURES = new Set([
-  'REST_UNREACHABLE', 'REST_TIMEOUT', 'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT',
-  'NATIVE_CONNECT', 'NATIVE_READ', 'NATIVE_TIMEOUT', 'NATIVE_EXITED',
-]);
-
-/** The exit status of a run ended by `err`: {@link EXIT_STATUS_BY_CODE}, {@link EXIT_CLUSTER}, else {@link EXIT_USAGE}. */
-export function exitStatusOf(err: HotspotError): number {
-  const byCode = EXIT_STATUS_BY_CODE[err.code];
-  if (byCode !== undefined) return byCode;
-  const status = (err as { status?: unknown }).status;
-  if (CLUSTER_FAILURES.has(err.code) || (err.code === 'REST_HTTP' && typeof status === 'number' && status >= 500)) return EXIT_CLUSTER;
-  return EXIT_USAGE;
-}
+export { EXIT_CLUSTER, EXIT_FINDING, EXIT_INTERRUPTED, EXIT_OK, EXIT_STATUS_BY_CODE, EXIT_USAGE, exitStatusOf } from './exit.js';
 
 /** One CLI command: registers itself (and its sub-commands) on the root program. */
 export interface CliCommand {
@@ -40,12 +17,27 @@ export interface CliCommand {
  * Commands set `process.exitCode` (never call `process.exit`), so tests can run them in-process.
  */
 export function buildProgram(io: CliIo): Command {
+  // The commands' io: the caller's, with --color / --no-color / --no-progress applied before any action runs.
+  const cli: CliIo = { ...io };
   const program = new Command('hbase-hotspot')
     .description('HBase rowkey design, pre-splitting, load simulation and hotspot detection')
-    .showHelpAfterError()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .exitOverride();
-  for (const command of commands) command.register(program, io);
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .option('--color', 'colour the output even when it is not a terminal (default: NO_COLOR, FORCE_COLOR, TERM and the terminal decide)')
+    .option('--no-color', 'never colour the output')
+    .option('--no-progress', 'no progress bar on stderr (default: one whenever stderr is a terminal)')
+    // A usage error is answered in one or two lines, never the whole help: commander's message, then its "Did you
+    // mean" when it has one, else where the usage is.
+    .configureOutput({
+      writeOut: io.stdout, writeErr: io.stderr,
+      outputError: (text, write) => write(text.trimEnd().includes('\n') ? text : `${text.trimEnd()} (--help shows the usage)\n`),
+    })
+    .exitOverride()
+    .hook('preAction', () => {
+      const opts = program.opts<{ color?: boolean; progress?: boolean }>();
+      if (opts.color !== undefined) cli.color = opts.color;
+      if (opts.progress === false) cli.progress = 'none';
+    });
+  for (const command of commands) command.register(program, cli);
   return program;
 }
 

@@ -43,7 +43,7 @@ export async function runTopScreen(io: CliIo, options: ScreenOptions): Promise<v
     const width = process.stdout.columns;
     const height = process.stdout.rows;
     const lines = last
-      ? renderTop(buildView(mode, last.intervals, last.timeMs, last.intervalMs, { sort, k: options.k, ...(options.limit === undefined ? {} : { limit: options.limit }), ...(last.liveServers ? { liveServers: last.liveServers } : {}) }), { color: true, ...(width ? { maxWidth: width } : {}) })
+      ? renderTop(buildView(mode, last.intervals, last.timeMs, last.intervalMs, { sort, k: options.k, ...(options.limit === undefined ? {} : { limit: options.limit }), ...(last.liveServers ? { liveServers: last.liveServers } : {}) }), { color: io.color ?? false, ...(width ? { maxWidth: width } : {}) })
       : [`reading ${options.what} every ${options.delayMs / 1000}s; the first rates come after one interval`];
     // Lines past the terminal's height are cut, and the last line kept says how many (hbtop scrolls; this says so).
     const room = height ? Math.max(1, height - 2) : lines.length;

@@ -9,5 +9,6 @@ export { readCheckpoint, writeCheckpoint, checkpointFromJson, checkpointToJson, 
 export { cloneSnapshotSource, snapshotNames, snapshotSourceCommands, snapshotCleanupCommands } from './snapshot-source.js';
 export { verifyMigration, type VerifyOptions, type VerifyReport, type Difference, type DifferenceKind, type SideCounts } from './verify.js';
 export { planMigration, planText, familiesFromSchema, type MigrationPlan, type PlanStep, type PlanInput } from './plan.js';
-export { retirementCommands, checkRetirement, type RetirementCheck } from './retire.js';
+export { retirementCommands, retirementSnapshotName, checkRetirement, type RetirementCheck } from './retire.js';
+export { VERIFY_RECORD_FORMAT, parseVerifyRecord, verificationRefusal, verifyRecord, type VerifyRecord } from './verify-record.js';
 export { monthlyTableName, planPartitions, planTtl, type PartitionPlan, type PartitionInput, type TtlPlan } from './lifecycle.js';

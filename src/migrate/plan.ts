@@ -215,10 +215,13 @@ export function planMigration(p: PlanInput): MigrationPlan {
       title: 'Switch reads, then retire the old table',
       notes: [
         'Flip the read switch of the dual-write wrapper to the new table; once reads are healthy, stop dual writes.',
-        `Keep ${p.from} ${keepDays} days for rollback, then disable and drop it (migrate retire prints these; --yes runs them).`,
+        `Keep ${p.from} ${keepDays} days for rollback; then verify once more and record it, and snapshot, disable and drop it (migrate retire refuses without a passing verification taken after the switch, prints the commands, and runs them with --yes).`,
       ],
       shell: retirementCommands(p.from),
-      cli: [`hbase-hotspot migrate retire --from ${p.from} --keep-days ${keepDays} --switched-at SWITCH_TIME  # the read switch, e.g. 2026-11-01T12:00:00Z`],
+      cli: [
+        `hbase-hotspot migrate verify ${common} --sample 0.01 --record ${p.from}-verify.json`,
+        `hbase-hotspot migrate retire --from ${p.from} --keep-days ${keepDays} --switched-at SWITCH_TIME --verified ${p.from}-verify.json  # the read switch, e.g. 2026-11-01T12:00:00Z`,
+      ],
     },
   ];
   return { from: p.from, to: p.to, oldTemplate: p.keys.oldTemplate.source, newTemplate: p.keys.newTemplate.source, splitPoints: splits.map((s) => toStringBinary(s)), families, steps };

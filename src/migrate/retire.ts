@@ -1,17 +1,30 @@
 /**
  * Retirement of the old table after the read switch: stop dual writes, keep the old table for an agreed period, then
- * `disable` and `drop` it. Dry run by default: the commands are printed, and run only when asked.
+ * `snapshot` it (the way back, until the snapshot is deleted), `disable` and `drop` it. Dry run by default: the
+ * commands are printed, and run only when asked.
  *
  * @module
  */
-import { disableTableCommand, dropTableCommand } from '../hbase/shell/index.js';
+import { checkTableName, disableTableCommand, dropTableCommand, rubyName } from '../hbase/shell/index.js';
 import { HotspotError } from '../util/errors.js';
 
 const DAY_MS = 86_400_000;
 
-/** `disable 'T'` then `drop 'T'`. @throws HBaseShellError `SHELL_ARGUMENT_INVALID` for a bad table name. */
-export function retirementCommands(table: string): string[] {
-  return [disableTableCommand(table), dropTableCommand(table)];
+/**
+ * The name of the snapshot taken before `table` is dropped at `nowMs` (`ns:t` becomes `ns_t`); without a time (a
+ * plan written ahead), `<table>_retired`.
+ */
+export function retirementSnapshotName(table: string, nowMs?: number): string {
+  return `${checkTableName(table).replace(':', '_')}_retired${nowMs === undefined ? '' : `_${nowMs}`}`;
+}
+
+/**
+ * `snapshot 'T', 'T_retired_<nowMs>'` (HBase SnapshotManager, flush type; `clone_snapshot` brings the table back), then
+ * `disable 'T'` and `drop 'T'`.
+ * @throws HBaseShellError `SHELL_ARGUMENT_INVALID` for a bad table name.
+ */
+export function retirementCommands(table: string, nowMs?: number): string[] {
+  return [`snapshot ${rubyName(checkTableName(table))}, ${rubyName(retirementSnapshotName(table, nowMs))}`, disableTableCommand(table), dropTableCommand(table)];
 }
 
 /** Whether the old table may be dropped now, and from when. */
@@ -19,6 +32,7 @@ export interface RetirementCheck {
   /** Earliest drop time, epoch ms. */
   readonly dropAfterMs: number;
   readonly due: boolean;
+  /** {@link retirementCommands}: snapshot, disable, drop. */
   readonly commands: readonly string[];
 }
 
@@ -37,5 +51,5 @@ export function checkRetirement(table: string, switchedAtMs: number, keepDays: n
     throw new HotspotError('MIGRATE_OPTION_INVALID', `the read switch at ${new Date(switchedAtMs).toISOString()} is in the future; give when reads moved to the new table`, { field: '--switched-at' });
   }
   const dropAfterMs = switchedAtMs + keepDays * DAY_MS;
-  return { dropAfterMs, due: nowMs >= dropAfterMs, commands: retirementCommands(table) };
+  return { dropAfterMs, due: nowMs >= dropAfterMs, commands: retirementCommands(table, nowMs) };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import type { CliIo } from '../../src/cli/io.js';
@@ -8,24 +11,53 @@ function capture(): { io: CliIo; out: () => string; err: () => string } {
   return { io: { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, isTTY: false, readStdin: async () => '', now: testClock }, out: () => out, err: () => err };
 }
 
+/** A verification record as migrate verify --record writes it. */
+function verified(fields: { from?: string; ok?: boolean; verifiedAtMs?: number } = {}): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'retire-')), 'verify.json');
+  const report = { ok: fields.ok ?? true };
+  const at = fields.verifiedAtMs ?? TEST_NOW_MS - 86_400_000;
+  writeFileSync(file, JSON.stringify({ format: 'hbase-hotspot-verify/1', from: fields.from ?? 'metrics', to: 'metrics_v2', verifiedAtMs: at, verifiedAt: new Date(at).toISOString(), ok: report.ok, report }));
+  return file;
+}
+
 describe('migrate CLI', () => {
-  it('retire prints disable and drop as a dry run once the keep period is over', async () => {
+  it('retire prints snapshot, disable and drop as a dry run once the keep period is over and a passing verification is given', async () => {
     const c = capture();
-    expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', '2020-01-01T00:00:00Z', '--keep-days', '14'], c.io)).toBe(0);
-    expect(c.out()).toBe('disable "metrics"\ndrop "metrics"\n');
+    expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', '2020-01-01T00:00:00Z', '--keep-days', '14', '--verified', verified()], c.io)).toBe(0);
+    expect(c.out()).toBe(`snapshot "metrics", "metrics_retired_${TEST_NOW_MS}"\ndisable "metrics"\ndrop "metrics"\n`);
     expect(c.err()).toContain('dry run');
+  });
+  it('retire refuses (exit 2) without a verification, with differences, of another table, or taken before the switch; --force overrides', async () => {
+    const run = async (...extra: string[]) => {
+      const c = capture();
+      return [await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', '2026-06-01T00:00:00Z', '--keep-days', '0', ...extra], c.io), c.err(), c.out()] as const;
+    };
+    const none = await run();
+    expect([none[0], none[1]]).toEqual([2, expect.stringContaining('no verification given: run migrate verify ... --record verify.json')]);
+    expect(none[2]).toBe('');
+    expect((await run('--verified', verified({ ok: false })))[1]).toContain('it found differences');
+    expect((await run('--verified', verified({ from: 'other' })))[1]).toContain('it verified "other", not "metrics"');
+    const early = await run('--verified', verified({ verifiedAtMs: Date.parse('2026-05-31T00:00:00Z') }));
+    expect([early[0], early[1]]).toEqual([2, expect.stringContaining('it was taken at 2026-05-31T00:00:00.000Z, before the read switch at 2026-06-01T00:00:00.000Z')]);
+    const bad = join(mkdtempSync(join(tmpdir(), 'retire-')), 'bad.json');
+    writeFileSync(bad, '{"ok": true}');
+    expect(await run('--verified', bad)).toEqual([2, expect.stringContaining('not a verification record'), '']);
+    const forced = await run('--force');
+    expect([forced[0], forced[1]]).toEqual([0, expect.stringContaining('--force: retiring without a passing verification')]);
+    expect(forced[2]).toMatch(/^snapshot "metrics", /);
+    expect((await run('--verified', verified()))[0]).toBe(0);
   });
   it('retire refuses before the keep period ends, naming the date', async () => {
     const c = capture();
     const soon = new Date(TEST_NOW_MS - 86_400_000).toISOString(); // a day before the CLI's clock
-    expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', soon, '--keep-days', '14'], c.io)).toBe(2);
+    expect(await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', soon, '--keep-days', '14', '--force'], c.io)).toBe(2);
     // 14 days after the switch, a day before the CLI's clock: 2026-06-28T12:00:00Z.
     expect(c.err()).toContain('is kept until 2026-06-28T12:00:00.000Z');
   });
   it('retire refuses a switch time that is not a date or lies in the future', async () => {
     const run = async (at: string) => {
       const c = capture();
-      return [await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', at], c.io), c.err()];
+      return [await runCli(['migrate', 'retire', '--from', 'metrics', '--switched-at', at, '--force'], c.io), c.err()];
     };
     expect(await run('1')).toEqual([2, 'hbase-hotspot: --switched-at: give the read switch time as an ISO date, e.g. 2026-11-01T12:00:00Z\n']);
     expect((await run('2999-01-01'))[1]).toContain('is in the future');

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
 import { runCli } from '../../src/cli/program.js';
-import { applyRunbook, hostPort, parseRunbook, type LiveRegion } from '../../src/fix/apply/index.js';
+import { applyRunbook, hostPort, parseRunbook, renderApplyReport, type LiveRegion } from '../../src/fix/apply/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
 import { runShellCommands } from '../../src/hbase/shell/index.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
-import { testClock } from '../support/clock.js';
+import { TEST_NOW_MS, testClock } from '../support/clock.js';
 
 const fakeShell = [process.execPath, fileURLToPath(new URL('../fixtures/fix/fake-shell.mjs', import.meta.url))];
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
@@ -57,10 +57,11 @@ describe('fix apply --yes through a real shell process', () => {
     const c = io();
     process.env.FAKE_SHELL_LOG = join(dir, 'fail.log');
     process.env.FAKE_SHELL_FAIL = '^split';
-    const noQuota = planFix({ detect: detectHotspots(load, { samples }), samples, servers: [rs(5)] });
+    const noQuota = planFix({ detect: detectHotspots(load, { samples }), samples, servers: [rs(5)], createdAtMs: TEST_NOW_MS - 60_000 });
     const file = join(dir, 'noquota.json');
     writeFileSync(file, JSON.stringify(noQuota));
-    expect(await runCli(['fix', 'apply', file, '--yes', '--shell-cmd', fakeShell.join(' ')], c.io)).toBe(1);
+    // --force: no REST gateway here to check that the split's region is still where the plan saw it
+    expect(await runCli(['fix', 'apply', file, '--yes', '--force', '--shell-cmd', fakeShell.join(' ')], c.io)).toBe(1);
     const text = c.out.join('');
     expect(text).toContain('1. [done] Switch the balancer off');
     expect(text).toContain('2. [failed] Split b at the traffic median "tenant0042|user-05"');
@@ -84,7 +85,7 @@ describe('fix apply --yes through a real shell process', () => {
       return split ? [
         { encodedName: 'f'.repeat(32), startKey: 'tenant0025', location: 'rs2.example.com:16020' },
         { encodedName: 'e'.repeat(32), startKey: 'tenant0042|user-05', location: moved ? 'rs5.example.com:16020' : 'rs2.example.com:16020' },
-      ] : [];
+      ] : [{ encodedName: 'b', startKey: 'tenant0025', location: 'rs2.example.com:16020' }];
     };
     const report = await applyRunbook(noQuota, { execute: true, runShell: (cmds) => runShellCommands(cmds, { shellCommand: fakeShell, onError: 'stop' }), regions, pollMs: 10 });
     expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'done', 'done']);
@@ -97,10 +98,73 @@ describe('fix apply --yes through a real shell process', () => {
 
   it('a wait that is never met fails the step after the timeout', async () => {
     const report = await applyRunbook(book, {
-      execute: true, runShell: (cmds) => runShellCommands(cmds, { shellCommand: fakeShell }), regions: async () => [], pollMs: 5, waitTimeoutMs: 30,
+      execute: true, runShell: (cmds) => runShellCommands(cmds, { shellCommand: fakeShell }), pollMs: 5, waitTimeoutMs: 30,
+      regions: async () => [{ encodedName: 'b', startKey: 'tenant0025', location: 'rs2.example.com:16020' }], // never split
     });
     expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'failed', 'not-run', 'not-run', 'not-run']);
     expect(report.steps[2]!.error).toContain('timed out after 0.03 s waiting for a region of "t" starting at "tenant0042|user-05" online');
+  }, 60_000);
+});
+
+describe('fix apply guards: the region of a split and the runbook\'s age', () => {
+  const fresh = planFix({ detect: detectHotspots(load, { samples }), samples, servers: [rs(5)], createdAtMs: TEST_NOW_MS - 10 * 60_000 });
+
+  it('records when it was planned and, on the split, the hot region and its server', () => {
+    expect([fresh.createdAtMs, fresh.createdAt]).toEqual([TEST_NOW_MS - 600_000, '2026-06-15T11:50:00.000Z']);
+    const split = fresh.steps.find((s) => s.kind === 'split');
+    expect(split?.region).toEqual({ encodedName: 'b', startKey: 'tenant0025', server: rs(2) });
+    expect(fresh.steps.filter((s) => s.region !== undefined)).toHaveLength(1);
+    expect(parseRunbook(JSON.stringify(fresh), 'r.json').steps[1]?.region).toEqual(split?.region);
+    expect(() => parseRunbook(JSON.stringify({ ...fresh, steps: [{ ...fresh.steps[0], region: { encodedName: 'b' } }] }), 'r.json')).toThrow(/steps\[0\]\.region/);
+  });
+
+  it('refuses the split when its region moved, split or merged, or cannot be checked, and runs nothing after it', async () => {
+    const balancer = ['balance_switch false'];
+    const runShell = async (cmds: readonly string[]) => {
+      if (cmds.join() !== balancer.join()) throw new Error(`ran ${cmds.join()}`);
+      return { results: [{ command: cmds[0] as string, status: 'ok' as const, output: '' }], ok: true, exitCode: 0, durationMs: 1, stderr: '' };
+    };
+    const run = (regions?: LiveRegion[]) => applyRunbook(fresh, { execute: true, runShell: runShell as never, ...(regions ? { regions: async () => regions } : {}) });
+    const moved = await run([{ encodedName: 'b', startKey: 'tenant0025', location: 'rs3.example.com:16020' }]);
+    expect(moved.steps.map((s) => s.outcome)).toEqual(['done', 'refused', 'not-run', 'not-run']);
+    expect(moved.steps[1]?.error).toBe(`region b moved from ${rs(2)} to rs3.example.com:16020 since the plan; plan again`);
+    const gone = await run([{ encodedName: 'f'.repeat(32), startKey: 'tenant0025', location: 'rs2.example.com:16020' }]);
+    expect(gone.steps[1]?.error).toBe('region b (starting at "tenant0025") is no longer online: it was split or merged since the plan; plan again');
+    expect((await run()).steps[1]?.error).toContain('needs the REST gateway (--rest URL); --force skips the check');
+    expect(renderApplyReport(moved)).toContain('2. [refused] Split b');
+    // checkRegions false (--force) skips the check: the split is attempted (and fails in this stub shell)
+    const forced = await applyRunbook(fresh, { execute: true, runShell: runShell as never, checkRegions: false });
+    expect([forced.steps[1]?.outcome, forced.steps[1]?.error]).toEqual(['failed', 'ran split "t", "tenant0042|user-05"']);
+    // still on its server (REST names it host:port) the split runs: see 'runs every step' above
+  });
+
+  it('the CLI: exit 2 for a refused step; a runbook older than --max-age (1 h) or without its time is refused unless --force', async () => {
+    const write = (name: string, value: unknown) => {
+      const file = join(dir, name);
+      writeFileSync(file, JSON.stringify(value));
+      return file;
+    };
+    const freshFile = write('fresh.json', fresh);
+    const c = io();
+    process.env.FAKE_SHELL_LOG = join(dir, 'guard.log');
+    expect(await runCli(['fix', 'apply', freshFile, '--yes', '--shell-cmd', fakeShell.join(' ')], c.io)).toBe(2);
+    expect(c.out.join('')).toContain('2. [refused] Split b at the traffic median');
+    const stale = write('stale.json', { ...fresh, createdAtMs: TEST_NOW_MS - 2 * 3_600_000, createdAt: '2026-06-15T10:00:00.000Z' });
+    const old = io();
+    expect(await runCli(['fix', 'apply', stale, '--yes', '--shell-cmd', fakeShell.join(' ')], old.io)).toBe(2);
+    expect(old.err.join('')).toBe(`hbase-hotspot: ${stale} (--max-age): was planned at 2026-06-15T10:00:00.000Z, 2h ago, more than --max-age 1h: the cluster may have changed since; plan again (fix plan --json), or --force to run it anyway\n`);
+    const { createdAtMs: _ms, createdAt: _at, ...undated } = fresh;
+    const none = io();
+    expect(await runCli(['fix', 'apply', write('undated.json', undated), '--yes', '--shell-cmd', fakeShell.join(' ')], none.io)).toBe(2);
+    expect(none.err.join('')).toContain('carries no creation time');
+    // a dry run of an old runbook only shows it; --max-age 3h accepts it (and the split, unchecked without REST, is refused)
+    expect(await runCli(['fix', 'apply', stale], io().io)).toBe(0);
+    expect(await runCli(['fix', 'apply', stale, '--yes', '--max-age', '3h', '--shell-cmd', fakeShell.join(' ')], io().io)).toBe(2);
+    const forced = io();
+    process.env.FAKE_SHELL_FAIL = '^split';
+    expect(await runCli(['fix', 'apply', stale, '--yes', '--force', '--shell-cmd', fakeShell.join(' ')], forced.io)).toBe(1);
+    expect(forced.err.join('')).toContain('--force: running a runbook that was planned at 2026-06-15T10:00:00.000Z');
+    expect(forced.out.join('')).toContain('2. [failed] Split b');
   }, 60_000);
 });
 

@@ -84,7 +84,8 @@ describe('fix against a real HBase', () => {
     const detect = detectHotspots(before.series, { samples: before.samples });
     expect(detect.shape, detect.evidence.join('\n')).toBe('hot-range');
     const servers = (await client.clusterStatus()).liveServers.map((s) => s.serverName);
-    const book = planFix({ detect, samples: before.samples, servers });
+    const book = planFix({ detect, samples: before.samples, servers, createdAtMs: Date.now() });
+    expect(book.steps[1]!.region).toEqual({ encodedName: detect.regions.find((r) => r.encodedName === book.hotRegion!.encodedName)!.encodedName, startKey: book.hotRegion!.startKey, server: book.hotRegion!.server });
     expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
     expect(book.steps[1]!.commands[0]).toBe(`split "${table}", "k042|user-1"`);
     const bookFile = join(dir, 'runbook.json');

@@ -60,7 +60,8 @@ describe('planMigration', () => {
     expect(plan.steps[0]?.shell[0]).toBe(
       `create "metrics_v2", {NAME => "d", VERSIONS => 3, TTL => 86400, COMPRESSION => 'SNAPPY', BLOOMFILTER => 'ROW', BLOCKSIZE => 65536, BLOCKCACHE => true, IN_MEMORY => false}, {NAME => "m", VERSIONS => 1}, {SPLITS => ["01_", "02_", "03_"]}`,
     );
-    expect(plan.steps[4]?.shell).toEqual(['disable "metrics"', 'drop "metrics"']);
+    expect(plan.steps[4]?.shell).toEqual(['snapshot "metrics", "metrics_retired"', 'disable "metrics"', 'drop "metrics"']);
+    expect(plan.steps[4]?.cli.join('\n')).toMatch(/verify .* --record metrics-verify\.json\n.*retire .* --verified metrics-verify\.json/);
   });
   it('carries over the settings a real 2.6.4 gateway reported, and names the ones it does not', () => {
     // GET /schema_probe/schema of a table created with KEEP_DELETED_CELLS, MIN_VERSIONS, REPLICATION_SCOPE, MOB,
@@ -102,7 +103,10 @@ describe('checkRetirement', () => {
   it('is due keepDays after the switch', () => {
     expect(checkRetirement('t', switched, 14, Date.parse('2026-11-14T23:59:59Z')).due).toBe(false);
     const due = checkRetirement('t', switched, 14, Date.parse('2026-11-15T00:00:00Z'));
-    expect(due).toEqual({ dropAfterMs: Date.parse('2026-11-15T00:00:00Z'), due: true, commands: ['disable "t"', 'drop "t"'] });
+    const now = Date.parse('2026-11-15T00:00:00Z');
+    expect(due).toEqual({ dropAfterMs: now, due: true, commands: [`snapshot "t", "t_retired_${now}"`, 'disable "t"', 'drop "t"'] });
+    // a namespaced table's snapshot name has no colon (HBase snapshot names are table qualifiers)
+    expect(checkRetirement('ns:t', switched, 0, now).commands[0]).toBe(`snapshot "ns:t", "ns_t_retired_${now}"`);
   });
   it('refuses a bad keep period or switch time', () => {
     expect(() => checkRetirement('t', switched, -1, 0)).toThrow(expect.objectContaining({ code: 'MIGRATE_OPTION_INVALID' }));

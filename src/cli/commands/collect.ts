@@ -3,10 +3,12 @@
  * table's region counters on a fixed interval into a load-series file (docs/load-series.md), with a progress bar on
  * a terminal. A gateway that stops answering costs gaps, not the run; Ctrl-C ends it with a valid file.
  */
+import { rmSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { type CollectEvent, collectSeries, plannedSamples } from '../../sources/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
+import { tooFewSnapshots } from '../detect-sources.js';
 import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource, nativeOptions } from '../live-source.js';
 import type { CliCommand } from '../program.js';
@@ -29,17 +31,22 @@ export function parseSchedule(every: string, span: string): { intervalMs: number
   return { intervalMs, durationMs: parseDurationMs(span, '--for') };
 }
 
-/** Reports progress: a bar on a terminal's stderr, otherwise one line per gap. */
-function progress(io: CliIo, total: number): { onEvent: (e: CollectEvent) => void; stop: () => void } {
-  const bar = io.isTTY && process.stderr.isTTY
+/** Reports progress: a bar on a terminal's stderr, otherwise one line per gap; keeps the last failure a gap met. */
+function progress(io: CliIo, total: number): { onEvent: (e: CollectEvent) => void; stop: () => void; readonly failure: HotspotError | undefined } {
+  const bar = io.progress === 'bar'
     ? new cliProgress.SingleBar({ stream: process.stderr, format: 'collect [{bar}] {value}/{total} samples | gaps {gaps}', hideCursor: true }, cliProgress.Presets.shades_classic)
     : undefined;
   let gaps = 0;
+  let failure: HotspotError | undefined;
   bar?.start(total, 0, { gaps });
   return {
+    get failure() {
+      return failure;
+    },
     onEvent: (e) => {
       if (e.kind === 'gap') {
         gaps++;
+        if (e.error.code !== 'COLLECT_OVERRUN') failure = e.error;
         if (!bar) io.stderr(`gap: sample ${e.index + 1} of ${total} at ${new Date(e.scheduledMs).toISOString()}: ${e.error.message}\n`);
       }
       bar?.update(e.index + 1, { gaps });
@@ -71,6 +78,7 @@ export const collectCommand: CliCommand = {
         const onSigint = (): void => stop.abort(new Error('interrupted'));
         process.once('SIGINT', onSigint);
         const bar = progress(io, plannedSamples(intervalMs, durationMs));
+        let closed = false;
         try {
           const summary = await collectSeries({ source, intervalMs, durationMs, write: (snap) => file.write(snap), signal: stop.signal, onEvent: bar.onEvent }).catch((err: unknown) => {
             bar.stop();
@@ -78,12 +86,20 @@ export const collectCommand: CliCommand = {
             throw err;
           });
           bar.stop();
+          if (summary.written === 0) {
+            // A recording of no snapshot is no recording: a live read that got nothing is a failure (exit 3, or 130
+            // when Ctrl-C stopped it first), and the empty file would only block the next run.
+            file.close();
+            closed = true;
+            rmSync(flags.output, { force: true });
+            tooFewSnapshots(0, summary.planned, `"${source.table}" from ${source.description}`, summary.stopped, bar.failure, `nothing recorded, ${flags.output} removed`);
+          }
           const how = summary.stopped ? 'stopped by Ctrl-C after' : 'done:';
           io.stderr(`collect ${how} ${summary.written} snapshot(s) of ${summary.planned} written to ${flags.output}, ${summary.gaps} gap(s)\n`);
         } finally {
           bar.stop();
           process.off('SIGINT', onSigint);
-          file.close();
+          if (!closed) file.close();
           await source.close?.();
         }
       });

@@ -6,11 +6,13 @@
  * answers, one per RegionServer, taken while each side's load ran.
  */
 import { writeFile } from 'node:fs/promises';
+import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
 import { parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
+import { failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
@@ -22,6 +24,7 @@ interface CompareFlags {
   latencyAfter?: string[];
   record?: string;
   json?: boolean;
+  failOn?: 'unchanged';
 }
 
 /** The RegionServer latencies in the given JMX files, or undefined when none were given. */
@@ -50,6 +53,14 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
   return summarize(detectHotspots(parseLoadSeries(text, file), { k }), await latencies(jmx));
 }
 
+/**
+ * Why a change record fails `--fail-on unchanged`: the hot share did not move toward the fair share (verdict
+ * `unchanged` or `worse`), or the hotspot only moved elsewhere (`moved`). Undefined for `fixed` and `improved`.
+ */
+export function compareFailure(record: ChangeRecord): string | undefined {
+  return record.verdict === 'fixed' || record.verdict === 'improved' ? undefined : `verdict ${record.verdict}`;
+}
+
 /** The `compare` command. */
 export const compareCommand: CliCommand = {
   register(program, io) {
@@ -63,12 +74,14 @@ export const compareCommand: CliCommand = {
       .option('--latency-after <files...>', 'the same, saved during the after load')
       .option('--record <file>', 'save the change record (JSON) here')
       .option('--json', 'print the change record as JSON')
+      .addOption(new Option('--fail-on <what>', 'unchanged: exit 1 unless the verdict is fixed or improved (the hot share moved toward the fair share)').choices(['unchanged']))
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
         const record = compareSides(await side(beforeFile, k, true, flags.latencyBefore), await side(afterFile, k, false, flags.latencyAfter));
         if (flags.record) await writeFile(flags.record, `${JSON.stringify(record, null, 2)}\n`);
         if (flags.json) printJson(io, record);
         else io.stdout(renderChangeRecord(record));
+        if (flags.failOn) failWith(io, flags.failOn, compareFailure(record));
       });
   },
 };

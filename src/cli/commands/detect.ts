@@ -9,6 +9,7 @@ import { renderDetectText } from '../../report/detect-text.js';
 import { redactLoad } from '../../report/redact-series.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 
@@ -17,6 +18,7 @@ interface DetectFlags extends DetectSourceFlags {
   k: string;
   json?: boolean;
   redact?: boolean;
+  failOn?: FailOn;
 }
 
 /**
@@ -41,6 +43,7 @@ export const detectCommand: CliCommand = {
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
+      .addOption(failOnOption())
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order'))
       .action(async (file: string | undefined, flags: DetectFlags) => {
         const k = parseK(flags.k);
@@ -49,7 +52,8 @@ export const detectCommand: CliCommand = {
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };
         const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
         if (flags.json) printJson(io, result);
-        else io.stdout(renderDetectText(result, { color: io.isTTY }));
+        else io.stdout(renderDetectText(result, { color: io.color ?? false }));
+        if (flags.failOn) failWith(io, flags.failOn, detectFailure(result, flags.failOn));
       });
   },
 };

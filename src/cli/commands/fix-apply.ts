@@ -9,7 +9,9 @@ import { type LiveRegion, applyRunbook, parseRunbook, renderApplyReport } from '
 import { type RegionLoadReaderProcess, startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { runShellCommands } from '../../hbase/shell/index.js';
-import { parseDurationMs } from '../../util/duration.js';
+import type { Runbook } from '../../fix/plan/index.js';
+import { formatDurationMs, parseDurationMs } from '../../util/duration.js';
+import { EXIT_FINDING, EXIT_USAGE } from '../exit.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { type LiveFlags, nativeOptions, wantsNative } from '../live-source.js';
@@ -24,6 +26,26 @@ interface FixApplyFlags extends LiveFlags {
   json?: boolean;
   waitTimeout: string;
   poll: string;
+  maxAge: string;
+  force?: boolean;
+}
+
+/** Default `--max-age`: a runbook older than this describes a cluster that may have changed. */
+export const DEFAULT_MAX_AGE = '1h';
+
+/**
+ * Refuses to run a runbook older than `--max-age`, or one without its creation time, unless `--force`.
+ * @throws HotspotError `FIX_RUNBOOK_STALE` (exit 2), `DURATION_INVALID` for a bad `--max-age`.
+ */
+function checkAge(io: CliIo, book: Runbook, file: string, flags: FixApplyFlags): void {
+  const maxAgeMs = parseDurationMs(flags.maxAge, '--max-age');
+  const ageMs = book.createdAtMs === undefined ? undefined : io.now() - book.createdAtMs;
+  const why = ageMs === undefined
+    ? 'carries no creation time (planned by an earlier version)'
+    : ageMs > maxAgeMs ? `was planned at ${book.createdAt ?? new Date(book.createdAtMs ?? 0).toISOString()}, ${formatDurationMs(ageMs)} ago, more than --max-age ${flags.maxAge}` : undefined;
+  if (why === undefined) return;
+  if (!flags.force) throw new HotspotError('FIX_RUNBOOK_STALE', `${why}: the cluster may have changed since; plan again (fix plan --json), or --force to run it anyway`, { file, field: '--max-age' });
+  io.stderr(`--force: running a runbook that ${why}; region checks skipped\n`);
 }
 
 /** Registers `fix apply` on the `fix` command. */
@@ -37,11 +59,15 @@ export function registerFixApply(fix: Command, io: CliIo): void {
     .option('--confirm', 'ask before each step')
     .option('--json', 'print the account as JSON')
     .option('--wait-timeout <duration>', 'longest wait for a step\'s effect', '120s')
-    .option('--poll <duration>', 'poll period while waiting', '2s');
+    .option('--poll <duration>', 'poll period while waiting', '2s')
+    .option('--max-age <duration>', 'refuse to run a runbook planned longer ago than this', DEFAULT_MAX_AGE)
+    .option('--force', 'run a runbook older than --max-age, and skip the check that each split\'s region is still where the plan saw it');
   shellOption(nativeOptions(cmd));
   cmd.action(async (file: string, flags: FixApplyFlags) => {
       if (flags.yes && flags.confirm) throw new HotspotError('FIX_OPTION_INVALID', '--yes and --confirm exclude each other: --yes runs every step, --confirm asks before each', { field: '--confirm' });
       const book = parseRunbook(await readTextFile(file, 'runbook'), file);
+      const execute = Boolean(flags.yes || flags.confirm);
+      if (execute) checkAge(io, book, file, flags);
       const shellCommand = shellCommandOf(flags);
       if (flags.rest !== undefined && wantsNative(flags)) {
         throw new HotspotError('LIVE_SOURCES_CONFLICT', 'give --rest or the native client (--zk / --hbase-conf), not both, to read the table\'s regions', { field: '--rest' });
@@ -56,7 +82,7 @@ export function registerFixApply(fix: Command, io: CliIo): void {
       const prompt = flags.confirm ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
       try {
         const report = await applyRunbook(book, {
-          execute: Boolean(flags.yes || flags.confirm),
+          execute, checkRegions: !flags.force,
           runShell: (commands) => runShellCommands(commands, { onError: 'stop', shellCommand }),
           log: (line) => io.stderr(line),
           waitTimeoutMs: parseDurationMs(flags.waitTimeout, '--wait-timeout'),
@@ -68,7 +94,8 @@ export function registerFixApply(fix: Command, io: CliIo): void {
         });
         if (flags.json) printJson(io, report);
         else io.stdout(renderApplyReport(report));
-        if (!report.ok) process.exitCode = 1;
+        // A refused step is state the tool refused (exit 2); a failed one is done with a finding (exit 1).
+        if (!report.ok) process.exitCode = report.steps.some((s) => s.outcome === 'refused') ? EXIT_USAGE : EXIT_FINDING;
       } finally {
         prompt?.close();
         await native?.close();

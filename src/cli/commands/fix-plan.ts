@@ -10,6 +10,7 @@ import { type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from 
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import { parseK } from './detect.js';
 
@@ -25,6 +26,7 @@ interface FixPlanFlags extends DetectSourceFlags {
   newTable?: string;
   family?: string[];
   buckets?: string;
+  failOn?: FailOn;
 }
 
 function wholeNumber(text: string, flag: string, min: number): number {
@@ -68,7 +70,8 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--family <name...>', 'column families of --new-table')
     .option('--buckets <n>', 'salt buckets of --new-table')
     .option('--json', 'print the runbook as JSON (the input of fix apply)')
-    .option('--format <format>', 'text (default) or shell: an hbase shell script'))
+    .option('--format <format>', 'text (default) or shell: an hbase shell script')
+    .addOption(failOnOption()))
     .action(async (file: string | undefined, flags: FixPlanFlags) => {
       if (flags.format !== undefined && flags.format !== 'text' && flags.format !== 'shell') {
         throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });
@@ -85,10 +88,11 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
         replicas: wholeNumber(flags.replicas ?? '2', '--replicas', 1),
         ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
         ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
-        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}),
+        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), createdAtMs: io.now(),
       };
       const book = planFix(inputs);
       if (flags.json) printJson(io, book);
       else io.stdout(flags.format === 'shell' ? renderRunbookShell(book) : renderRunbookText(book));
+      if (flags.failOn) failWith(io, flags.failOn, detectFailure(detect, flags.failOn));
     });
 }

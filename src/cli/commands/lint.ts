@@ -22,7 +22,7 @@ import { hasErrors, lintSubject } from '../../lint/run.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
-import { EXIT_USAGE } from '../program.js';
+import { EXIT_USAGE } from '../exit.js';
 
 interface LintFlags {
   template?: string[];

@@ -65,7 +65,7 @@ export function renderLoadSummary(s: LoadSummary): string {
 }
 
 function progressBar(io: CliIo, total: number): { update: (writes: number, errors: number) => void; stop: () => void } {
-  if (!(io.isTTY && process.stderr.isTTY)) return { update: () => undefined, stop: () => undefined };
+  if (io.progress !== 'bar') return { update: () => undefined, stop: () => undefined };
   const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'load [{bar}] {value}/{total} rows | errors {errors}', hideCursor: true }, cliProgress.Presets.shades_classic);
   bar.start(total, 0, { errors: 0 });
   return { update: (writes, errors) => bar.update(writes, { errors }), stop: () => bar.stop() };

@@ -2,6 +2,7 @@
  * `migrate backfill` and `migrate verify`: the copy with original timestamps (checkpointed, resumable, rate-limited,
  * with a progress bar and ETA on a terminal) and the comparison of both tables (see `src/migrate/`).
  */
+import { existsSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { type HBaseRestClient, createRestClient } from '../../hbase/rest/index.js';
@@ -11,6 +12,7 @@ import { templateKeyMap } from '../../migrate/key-map.js';
 import { readCheckpoint } from '../../migrate/checkpoint.js';
 import { cloneSnapshotSource, namesFromClone, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
 import { MAX_TIME_RANGES, verifyMigration } from '../../migrate/verify.js';
+import { verifyRecord } from '../../migrate/verify-record.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { type CliIo, printJson } from '../io.js';
@@ -70,7 +72,8 @@ const PLAIN_PROGRESS_EVERY_MS = 15_000;
  * per finished region and at most every 15 s, for logs.
  */
 function progressBar(io: CliIo): { update: (p: BackfillProgress) => void; stop: () => void } {
-  if (!io.isTTY) {
+  if (io.progress === 'none') return { update: () => undefined, stop: () => undefined };
+  if (io.progress !== 'bar') {
     let last = 0;
     let regions = -1;
     return {
@@ -186,8 +189,13 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .option('--time-bucket <duration>', 'width of the time ranges rows are counted in, e.g. 1d', '1d')
     .option('--since <iso>', 'first time range starts here (default: 30 time buckets before now)')
     .option('--seed <n>', 'sampling seed', '1')
-    .action(async (flags: MigrateFlags & { sample: string; timeBucket: string; since?: string; seed: string }) => {
+    .option('--record <file>', 'save the verification (tables, time, ok, the report) for migrate retire --verified')
+    .option('--force', 'with --record: replace an existing file')
+    .action(async (flags: MigrateFlags & { sample: string; timeBucket: string; since?: string; seed: string; record?: string; force?: boolean }) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      if (flags.record !== undefined && !flags.force && existsSync(flags.record)) {
+        throw new HotspotError('FILE_EXISTS', 'already exists; give another file, or --force to replace it', { file: flags.record, field: '--record' });
+      }
       const widthMs = parseDurationMs(flags.timeBucket, '--time-bucket');
       if (widthMs <= 0) throw new HotspotError('MIGRATE_OPTION_INVALID', `--time-bucket ${flags.timeBucket}: give a width above 0, e.g. 1d`, { field: '--time-bucket' });
       const now = io.now();
@@ -216,6 +224,22 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
         const total = kinds.reduce((a, [, n]) => a + n, 0);
         if (total > report.differences.length) io.stdout(`… ${total - report.differences.length} more differences not listed (see --json for the first ${report.differences.length})\n`);
       }
+      if (flags.record !== undefined) {
+        writeTextFile(flags.record, `${JSON.stringify(verifyRecord(flags.from, flags.to, report, io.now()), null, 2)}\n`, '--record');
+        io.stderr(`verification ${report.ok ? 'passed' : 'found differences'}; recorded in ${flags.record}\n`);
+      }
       if (!report.ok) process.exitCode = 1;
     });
+}
+
+/**
+ * Writes `text` to `file`, replacing it.
+ * @throws HotspotError `FILE_WRITE` naming the file and the option that named it.
+ */
+function writeTextFile(file: string, text: string, field: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (cause) {
+    throw new HotspotError('FILE_WRITE', `cannot write: ${(cause as Error).message}`, { file, field, cause });
+  }
 }

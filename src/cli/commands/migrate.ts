@@ -7,6 +7,8 @@ import { createRestClient } from '../../hbase/rest/index.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
 import { planMigration, planText } from '../../migrate/plan.js';
 import { checkRetirement } from '../../migrate/retire.js';
+import { parseVerifyRecord, verificationRefusal } from '../../migrate/verify-record.js';
+import { readTextFile } from '../read-text.js';
 import { HotspotError } from '../../util/errors.js';
 import type { CliCommand } from '../program.js';
 import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
@@ -35,9 +37,11 @@ function registerRetire(migrate: Command, io: CliIo): void {
     .requiredOption('--from <table>', 'the old table')
     .requiredOption('--switched-at <iso>', 'when reads moved to the new table, e.g. 2026-11-01T12:00:00Z')
     .option('--keep-days <days>', 'days to keep the old table after the switch', '14')
+    .option('--verified <file>', 'the passing verification, taken after the switch (migrate verify --record)')
+    .option('--force', 'retire without a passing verification taken after the switch')
     .option('--yes', 'run the commands (default: print them)');
   shellOption(retire)
-    .action(async (flags: { from: string; switchedAt: string; keepDays: string; yes?: boolean } & ShellFlags) => {
+    .action(async (flags: { from: string; switchedAt: string; keepDays: string; verified?: string; force?: boolean; yes?: boolean } & ShellFlags) => {
       // A date, with a time or not (2026-11-01, 2026-11-01T12:00:00Z): Date.parse alone takes "1" for 2001.
       const switchedAt = /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(flags.switchedAt.trim()) ? Date.parse(flags.switchedAt) : Number.NaN;
       const check = checkRetirement(flags.from, switchedAt, numberOption(flags.keepDays, '--keep-days', 0, true), io.now());
@@ -45,8 +49,26 @@ function registerRetire(migrate: Command, io: CliIo): void {
       if (!check.due) {
         throw new HotspotError('MIGRATE_RETIRE_TOO_EARLY', `${flags.from} is kept until ${when} (${flags.keepDays} days after the switch at ${flags.switchedAt}); run retire after that`, { field: '--switched-at' });
       }
+      await checkVerified(io, flags, switchedAt);
       await printOrRunShell(io, check.commands, flags, `${flags.from} dropped`);
     });
+}
+
+/**
+ * Refuses to retire without a passing verification of the table taken after the read switch (`--verified`), unless
+ * `--force`, which says on stderr what it skipped.
+ * @throws HotspotError `MIGRATE_NOT_VERIFIED` (exit 2), and `FILE_READ` / `MIGRATE_VERIFY_RECORD_INVALID` for the file.
+ */
+async function checkVerified(io: CliIo, flags: { from: string; verified?: string; force?: boolean }, switchedAtMs: number): Promise<void> {
+  let why: string | undefined;
+  if (flags.verified === undefined) why = 'no verification given: run migrate verify ... --record verify.json after the switch, then retire --verified verify.json';
+  else {
+    const refusal = verificationRefusal(parseVerifyRecord(await readTextFile(flags.verified, 'verification record'), flags.verified), flags.from, switchedAtMs);
+    if (refusal !== undefined) why = `${flags.verified}: ${refusal}`;
+  }
+  if (why === undefined) return;
+  if (!flags.force) throw new HotspotError('MIGRATE_NOT_VERIFIED', `${why} (--force retires anyway)`, { field: '--verified' });
+  io.stderr(`--force: retiring without a passing verification (${why})\n`);
 }
 
 /** The `migrate` command. */

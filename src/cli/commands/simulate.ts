@@ -12,6 +12,7 @@ import { scenarioJson } from '../../simulate/json.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
 import { simulateScenario, type ScenarioOutcome } from '../../simulate/simulate.js';
 import { HotspotError } from '../../util/errors.js';
+import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 
@@ -22,6 +23,7 @@ interface SimulateFlags {
   exact?: boolean;
   redact?: boolean;
   representatives: string;
+  failOn?: FailOn;
 }
 
 function positiveInt(text: string, flag: string, max: number): number {
@@ -51,7 +53,7 @@ async function record(outcome: ScenarioOutcome, dir: string): Promise<string[]> 
 }
 
 function progressBar(io: CliIo): { update: (done: number, total: number) => void; stop: () => void } {
-  if (!io.isTTY || !process.stderr.isTTY) return { update: () => undefined, stop: () => undefined };
+  if (io.progress !== 'bar') return { update: () => undefined, stop: () => undefined };
   const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'simulating [{bar}] {percentage}% {value}/{total} steps', clearOnComplete: true }, cliProgress.Presets.shades_classic);
   let started = false;
   return {
@@ -62,6 +64,19 @@ function progressBar(io: CliIo): { update: (done: number, total: number) => void
     },
     stop: () => started && bar.stop(),
   };
+}
+
+/**
+ * Why a simulation fails `--fail-on`, or undefined: per design, its detection's shape (and findings with `finding`),
+ * and with `finding` also each read pattern that scans more rows than it returns.
+ */
+export function simulateFailure(outcome: ScenarioOutcome, failOn: FailOn): string | undefined {
+  const reasons = outcome.designs.flatMap((d) => {
+    const found = [detectFailure(d.detection, failOn), ...(failOn === 'finding' ? d.reads.filter((r) => !r.exact).map((r) => `read "${r.pattern}" is not exact${r.notes[0] === undefined ? '' : ` (${r.notes[0]})`}`) : [])];
+    const text = found.filter((x): x is string => x !== undefined).join(', ');
+    return text === '' ? [] : [`${d.name}: ${text}`];
+  });
+  return reasons.length > 0 ? reasons.join('; ') : undefined;
 }
 
 /** The `simulate` command. */
@@ -77,6 +92,7 @@ export const simulateCommand: CliCommand = {
       .option('--seed <n>', 'seed for every random choice (representatives, balancer)', '1')
       .option('--exact', 'generate every write instead of aggregating (slow; for validation)')
       .option('--representatives <n>', 'representative entities per step in the aggregated mode', '4096')
+      .addOption(failOnOption())
       .action(async (file: string, flags: SimulateFlags) => {
         const seed = positiveInt(flags.seed, '--seed', 2 ** 31 - 1);
         const representatives = positiveInt(flags.representatives, '--representatives', 1_000_000);
@@ -104,7 +120,8 @@ export const simulateCommand: CliCommand = {
           io.stderr(`recorded ${written.join(', ')}\n`);
         }
         if (flags.json) printJson(io, scenarioJson(outcome));
-        else io.stdout(renderSimulateText(outcome, { color: io.isTTY }));
+        else io.stdout(renderSimulateText(outcome, { color: io.color ?? false }));
+        if (flags.failOn) failWith(io, flags.failOn, simulateFailure(outcome, flags.failOn));
       });
   },
 };

@@ -12,6 +12,25 @@ import type { ApplyOptions, ApplyReport, LiveRegion, StepReport } from './types.
 /** Thrown inside a step to fail it with a message. */
 class StepFailure extends Error {}
 
+/** Thrown before a step to refuse it: the cluster is not as the plan saw it. */
+class StepRefusal extends Error {}
+
+/**
+ * Refuses the step when its region is not where the plan saw it: gone (split or merged: its encoded name is no longer
+ * online), or on another server.
+ */
+async function checkRegion(step: RunbookStep, table: string, options: ApplyOptions): Promise<void> {
+  const planned = step.region;
+  if (!planned || options.checkRegions === false) return;
+  if (!options.regions) throw new StepRefusal(`checking that region ${planned.encodedName} is still on ${planned.server} needs the REST gateway (--rest URL); --force skips the check`);
+  const live = (await options.regions(table)).find((r) => r.encodedName === planned.encodedName);
+  if (!live) throw new StepRefusal(`region ${planned.encodedName} (starting at "${planned.startKey}") is no longer online: it was split or merged since the plan; plan again`);
+  if (live.location === undefined) throw new StepRefusal(`region ${planned.encodedName} is not assigned (in transition); wait, then run again or plan again`);
+  if (hostPort(live.location) !== hostPort(planned.server)) {
+    throw new StepRefusal(`region ${planned.encodedName} moved from ${planned.server} to ${live.location} since the plan; plan again`);
+  }
+}
+
 /** `host:port` of `host,port,startcode` or `host:port`. */
 export function hostPort(server: string): string {
   const parts = server.split(',');
@@ -86,6 +105,7 @@ export async function applyRunbook(book: Runbook, options: ApplyOptions): Promis
         reports.push({ ...base, outcome: 'dry-run', commands });
         continue;
       }
+      await checkRegion(step, book.table, options);
       if (options.confirm && !(await options.confirm(step, commands))) {
         reports.push({ ...base, outcome: 'declined', commands });
         stopped = true;
@@ -96,7 +116,7 @@ export async function applyRunbook(book: Runbook, options: ApplyOptions): Promis
       reports.push({ ...base, outcome: 'done', commands });
     } catch (e) {
       if (!(e instanceof Error)) throw e;
-      reports.push({ ...base, outcome: 'failed', commands, error: e.message });
+      reports.push({ ...base, outcome: e instanceof StepRefusal ? 'refused' : 'failed', commands, error: e.message });
       stopped = true;
     }
   }
@@ -114,7 +134,7 @@ export function renderApplyReport(report: ApplyReport): string {
   }
   if (report.executed && !report.ok) {
     const done = report.steps.filter((s) => s.outcome === 'done');
-    const rest = report.steps.filter((s) => s.outcome === 'not-run' || s.outcome === 'failed' || s.outcome === 'declined');
+    const rest = report.steps.filter((s) => s.outcome === 'not-run' || s.outcome === 'failed' || s.outcome === 'declined' || s.outcome === 'refused');
     out.push('', `stopped: done ${done.map((s) => s.number).join(', ') || 'nothing'}; not done ${rest.map((s) => s.number).join(', ')}`);
     for (const s of [...done].reverse()) if (s.undo.length > 0) out.push(`   undo ${s.number}: ${s.undo.join('; ')}`);
   }

@@ -28,6 +28,7 @@ export function parseRunbook(text: string, file: string): Runbook {
   const book = json as Partial<Runbook> | null;
   if (typeof book !== 'object' || book === null || book.format !== 'hbase-hotspot-runbook/1') throw bad(file, 'format', 'is not "hbase-hotspot-runbook/1"');
   if (typeof book.table !== 'string') throw bad(file, 'table', 'is missing');
+  if (book.createdAtMs !== undefined && !Number.isFinite(book.createdAtMs)) throw bad(file, 'createdAtMs', 'is not a time in epoch ms');
   if (!Array.isArray(book.steps)) throw bad(file, 'steps', 'is not a list');
   book.steps.forEach((s, i) => {
     const at = `steps[${i}]`;
@@ -37,6 +38,10 @@ export function parseRunbook(text: string, file: string): Runbook {
     if (typeof s.title !== 'string') throw bad(file, `${at}.title`, 'is missing');
     if (!isStrings(s.commands)) throw bad(file, `${at}.commands`, 'is not a list of strings');
     if (!isStrings(s.undo)) throw bad(file, `${at}.undo`, 'is not a list of strings');
+    const r = s.region as Partial<NonNullable<typeof s.region>> | undefined;
+    if (r !== undefined && (typeof r !== 'object' || r === null || typeof r.encodedName !== 'string' || typeof r.startKey !== 'string' || typeof r.server !== 'string')) {
+      throw bad(file, `${at}.region`, 'is not {encodedName, startKey, server}');
+    }
   });
   return book as Runbook;
 }

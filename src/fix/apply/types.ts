@@ -25,6 +25,8 @@ export type StepOutcome =
   | 'manual'
   /** The operator declined it at the prompt (the run stops there). */
   | 'declined'
+  /** Not run: its region moved, split or merged since the plan, or could not be checked (the run stops there). */
+  | 'refused'
   /** A command failed or the wait timed out. */
   | 'failed'
   /** Not reached because an earlier step failed or was declined. */
@@ -68,4 +70,9 @@ export interface ApplyOptions {
   readonly waitTimeoutMs?: number;
   /** Poll period while waiting, ms (default 2 000). */
   readonly pollMs?: number;
+  /**
+   * Check, before a step that acts on a region, that the region is still online on the server the plan saw (default
+   * true; needs `regions`). False skips the check (`--force`).
+   */
+  readonly checkRegions?: boolean;
 }

@@ -28,6 +28,8 @@ export interface PlanInputs {
   readonly placement?: BalancerCluster;
   /** For a monotonic tail: the new salted table to create. */
   readonly newTable?: { readonly name: string; readonly families: readonly string[]; readonly buckets: number };
+  /** When the plan is made, epoch ms (the caller's clock); recorded in the runbook for `fix apply --max-age`. */
+  readonly createdAtMs?: number;
 }
 
 /** The region the plan acts on: the hot region with the largest share, else the largest share. */

@@ -18,7 +18,8 @@ import type { Runbook } from './types.js';
 export function planFix(inputs: PlanInputs): Runbook {
   const d = inputs.detect;
   const hot = d.shape === 'none' ? undefined : hotRegionOf(d);
-  const base = { format: 'hbase-hotspot-runbook/1' as const, table: d.table, shape: d.shape };
+  const created = inputs.createdAtMs === undefined ? {} : { createdAtMs: inputs.createdAtMs, createdAt: new Date(inputs.createdAtMs).toISOString() };
+  const base = { format: 'hbase-hotspot-runbook/1' as const, ...created, table: d.table, shape: d.shape };
   if (!hot || d.shape === 'none') {
     return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: ['no hotspot was detected: nothing to fix', ...d.evidence] };
   }
@@ -26,7 +27,8 @@ export function planFix(inputs: PlanInputs): Runbook {
   return {
     ...base,
     hotRegion: { encodedName: hot.encodedName, startKey: hot.startKey, endKey: hot.endKey, server: hot.server, share: hot.share, fairShare: d.fairRegionShare },
-    steps: plan.steps.map((s, i) => ({ number: i + 1, ...s })),
+    // A split acts on the hot region: fix apply checks it is still that region on that server before splitting.
+    steps: plan.steps.map((s, i) => ({ number: i + 1, ...s, ...(s.kind === 'split' ? { region: { encodedName: hot.encodedName, startKey: hot.startKey, server: hot.server } } : {}) })),
     refused: plan.refused,
     warnings: plan.warnings,
     evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence],

@@ -30,6 +30,16 @@ export interface DeferredMove {
   readonly server: string;
 }
 
+/** The region a step acts on, where the plan saw it: `fix apply` refuses the step if it is no longer there. */
+export interface StepRegion {
+  /** Encoded region name (gone after a split or a merge). */
+  readonly encodedName: string;
+  /** Start key, toStringBinary. */
+  readonly startKey: string;
+  /** RegionServer hosting it, `host,port,startcode`. */
+  readonly server: string;
+}
+
 /** One step of a runbook. */
 export interface RunbookStep {
   /** 1-based position. */
@@ -51,6 +61,8 @@ export interface RunbookStep {
   readonly undoNote: string;
   /** What `fix apply` waits for after the commands. */
   readonly wait?: StepWait;
+  /** The region the step acts on (a split's hot region), as the plan saw it; absent for table- and cluster-wide steps. */
+  readonly region?: StepRegion;
 }
 
 /** An action the plan will not take. */
@@ -64,6 +76,9 @@ export interface Refusal {
 export interface Runbook {
   /** Format marker for files `fix apply` reads. */
   readonly format: 'hbase-hotspot-runbook/1';
+  /** When the plan was made, epoch ms and ISO (absent in runbooks of earlier versions): `fix apply --max-age`. */
+  readonly createdAtMs?: number;
+  readonly createdAt?: string;
   readonly table: string;
   readonly shape: ShapeId | 'none';
   /** The hot region the plan acts on, if any. */
