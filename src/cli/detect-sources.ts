@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises';
 import { type KeySample, type LoadSeries, type LoadSnapshot, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource } from './live-source.js';
+import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
 
 /** The source flags of `detect`, as commander hands them over. */
@@ -68,7 +68,7 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
     });
   } finally {
     process.off('SIGINT', onSigint);
-    file?.close();
+    await file?.close();
   }
   return { ...header, snapshots };
 }
@@ -108,12 +108,7 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
  */
 export async function detectSamples(file: string | undefined, series: LoadSeries, io: CliIo): Promise<KeySample[] | undefined> {
   if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
-  } catch (err) {
-    throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file, cause: err });
-  }
+  const text = file === '-' ? await io.readStdin() : await readTextFile(file, 'key samples');
   const name = file === '-' ? '<stdin>' : file;
   if (isNdjsonSamples(text)) return parseKeySamples(text, name);
   const first = series.snapshots[0]?.timeMs ?? 0;

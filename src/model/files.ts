@@ -4,10 +4,9 @@
  * @module
  */
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
-import { constants, createGunzip, gunzip } from 'node:zlib';
+import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
 import { KeySamplesParser } from './samples-format.js';
 import { LoadSeriesParser } from './series-format.js';
@@ -66,23 +65,6 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
   } catch (err) {
     throw readError(path, err);
   }
-}
-
-/**
- * Reads a whole text file, gunzipped when it starts with the gzip magic (whatever its name).
- * @throws {@link HotspotError} `FILE_READ` when it cannot be read or its gzip data is corrupt.
- */
-export async function readTextMaybeGzip(path: string): Promise<string> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (err) {
-    throw readError(path, err);
-  }
-  if (!isGzip(bytes)) return bytes.toString('utf8');
-  return new Promise((resolve, reject) => {
-    gunzip(bytes, { finishFlush: constants.Z_SYNC_FLUSH }, (err, out) => (err ? reject(readError(path, err)) : resolve(out.toString('utf8'))));
-  });
 }
 
 /**

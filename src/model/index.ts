@@ -6,7 +6,7 @@ export {
   formatLoadSeries, formatSeriesHeader, formatSnapshotLine, parseLoadSeries,
 } from './series-format.js';
 export { KeySampleWriter, KeySamplesParser, formatKeySampleLine, parseKeySample, parseKeySamples } from './samples-format.js';
-export { GZIP_MAGIC, isGzip, readKeySamplesFile, readLoadSeriesFile, readTextMaybeGzip } from './files.js';
+export { GZIP_MAGIC, isGzip, readKeySamplesFile, readLoadSeriesFile } from './files.js';
 export { LOAD_SERIES_VERSIONS } from './series-common.js';
 export { SeriesV2Parser } from './series-v2-read.js';
 export { SeriesV2Encoder, type SeriesV2Header, formatLoadSeriesV2, formatSeriesHeaderV2, metricsPresent } from './series-v2-write.js';

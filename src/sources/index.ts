@@ -14,3 +14,4 @@ export { TEXT_GAPS, createTextSource, parseTextSeries, type TextInput, type Text
 export { readTextInputs } from './text/read-inputs.js';
 export { type CollectEvent, type CollectOptions, type CollectSummary, TRANSIENT_CODES, collectSeries, isTransient, plannedSamples } from './collect.js';
 export { isNdjsonSamples, parseKeyList } from './text/key-list.js';
+export { multiTableSource } from './multi-table.js';
