@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type KeySample, type LoadSeries, type LoadSnapshot, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { type KeySample, type LoadSeries, type LoadSnapshot, focusTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
@@ -74,11 +74,17 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
 }
 
 /**
- * The load series `detect` analyses.
+ * The load series `detect` (and `report`, `fix`) analyses: the chosen source's, focused on `--table` when it is
+ * given (a series of several tables then reaches the analysis as the series of that one table).
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
- *   and the errors of the chosen source.
+ *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
  */
 export async function detectSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
+  const series = await sourceSeries(file, flags, io);
+  return flags.table === undefined ? series : focusTable(series, flags.table);
+}
+
+async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const chosen = [
     file !== undefined && 'a series file',
     flags.rest !== undefined && '--rest',

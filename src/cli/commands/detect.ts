@@ -44,7 +44,7 @@ export const detectCommand: CliCommand = {
       .option('--json', 'print the result as JSON')
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .option('--rest <url>', 'read a live table through this HBase REST gateway')
-      .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
+      .option('--table <table>', 'the live table (ns:name outside the default namespace), required with --rest and --status-detailed; with a series of several tables, the one to analyse')
       .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
       .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
       .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)

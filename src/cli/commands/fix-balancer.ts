@@ -39,7 +39,7 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
     .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move")
     .argument('[series]', 'load series NDJSON file, - for stdin')
     .option('--rest <url>', 'read a live table through this HBase REST gateway')
-    .option('--table <table>', 'the live table')
+    .option('--table <table>', 'the live table; with a series of several tables, the one to look at')
     .option('--interval <duration>', 'time between live snapshots')
     .option('--snapshots <n>', 'live snapshots to take')
     .option('--read-cost <n>', 'hbase.master.balancer.stochastic.readRequestCost for the what-if', '50')

@@ -60,7 +60,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--samples <file>', 'request rowkeys (NDJSON or one toStringBinary key per line): the traffic median split point')
     .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
     .option('--rest <url>', 'read a live table through this HBase REST gateway (also lists every live RegionServer)')
-    .option('--table <table>', 'the live table')
+    .option('--table <table>', 'the live table; with a series of several tables, the one to look at')
     .option('--interval <duration>', 'time between live snapshots')
     .option('--snapshots <n>', 'live snapshots to take')
     .option('--quota <limit>', 'contain with a table throttle first, e.g. 5000req/sec')
@@ -79,6 +79,9 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
       }
       const k = parseK(flags.k);
       const series = await detectSeries(file, flags, io);
+      if (series.tables && series.tables.length > 1) {
+        throw new HotspotError('FIX_TABLE_REQUIRED', `the series holds several tables (${series.tables.join(', ')}); a runbook is for one table: give --table T`, { field: '--table' });
+      }
       const samples = await detectSamples(flags.samples, series, io);
       const detect = detectHotspots(series, samples ? { k, samples } : { k });
       const servers = flags.rest ? (await createRestClient({ baseUrl: flags.rest }).clusterStatus()).liveServers.map((s) => s.serverName) : undefined;

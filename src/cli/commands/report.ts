@@ -14,6 +14,7 @@ import { parseK } from './detect.js';
 
 interface ReportFlags {
   output: string;
+  table?: string;
   samples?: string;
   k?: string;
   redact?: boolean;
@@ -33,6 +34,7 @@ export const reportCommand: CliCommand = {
       .argument('<input>', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md)')
       .requiredOption('-o, --output <file>', 'the HTML file to write (replaced if it exists), - for stdout')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
+      .option('--table <table>', 'series only: the table to report of a series of several')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .action(async (file: string, flags: ReportFlags) => {
@@ -41,6 +43,9 @@ export const reportCommand: CliCommand = {
         if (isScenarioFile(file)) {
           if (flags.samples !== undefined) {
             throw new HotspotError('REPORT_SAMPLES_WITH_SCENARIO', `--samples given with the scenario ${file}: a simulation makes its own key samples; drop --samples`, { field: '--samples' });
+          }
+          if (flags.table !== undefined) {
+            throw new HotspotError('REPORT_TABLE_WITH_SCENARIO', `--table given with the scenario ${file}: a scenario simulates its one table; drop --table`, { field: '--table' });
           }
           if (flags.k !== undefined) {
             throw new HotspotError('REPORT_K_WITH_SCENARIO', `--k given with the scenario ${file}: a simulated design is analysed as simulate analyses it (k = ${DEFAULT_K}); drop --k`, { field: '--k' });
@@ -53,7 +58,7 @@ export const reportCommand: CliCommand = {
           }
           html = scenarioReport(parseScenario(text, file), { redact: flags.redact === true });
         } else {
-          const series = await detectSeries(file, {}, io);
+          const series = await detectSeries(file, flags.table === undefined ? {} : { table: flags.table }, io);
           const samples = await detectSamples(flags.samples, series, io);
           html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
         }
