@@ -58,6 +58,21 @@ function parseHeader(obj: JsonObject): V2Header {
   return { tables, source, metrics };
 }
 
+/** How a message names a region's column: `region 4 (<encoded name>) writeRequests`. */
+function label(r: OpenRegion, column: string): string {
+  return `region ${r.id}${r.region ? ` (${r.region.encodedName})` : ''} ${column}`;
+}
+
+/** The name of counter column `column`: a fixed column's, else the header metric's. */
+function columnName(column: number, metrics: readonly RegionMetricName[]): string {
+  return column < FIXED_COLUMNS.length ? (FIXED_COLUMNS[column] as string) : (metrics[column - FIXED_COLUMNS.length] as string);
+}
+
+/** A bad value in `counters[offset + column]`, named by region and column. */
+function cellProblem(r: OpenRegion, column: number, offset: number, metrics: readonly RegionMetricName[], message: string): FieldProblem {
+  return new FieldProblem(`counters[${offset + column}]`, `${label(r, columnName(column, metrics))}: ${message}`);
+}
+
 /** Region id field of a `move` / `open` line, or an element of `close`. */
 function idField(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new FieldProblem(field, `${describe(value)}; expected a region id (a whole number ≥ 0)`);
@@ -74,6 +89,8 @@ export class SeriesV2Parser {
   private readonly issues: NdjsonIssue[] = [];
   private readonly declared: OpenRegion[] = [];
   private readonly open = new Map<number, OpenRegion>();
+  /** Encoded name → id of the open regions (an encoded name is open under one id at a time). */
+  private readonly openNames = new Map<string, number>();
   private lastTime: { timeMs: number; line: number } | undefined;
   private sawFirst = false;
 
@@ -100,7 +117,8 @@ export class SeriesV2Parser {
   private openLine(obj: JsonObject): void {
     const id = this.declared.length;
     // the id is taken even when the line is bad, so later lines still name the regions they meant
-    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev: [] };
+    const prev = new Array<number>(FIXED_COLUMNS.length + (this.header?.metrics.length ?? 0)).fill(0);
+    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev };
     this.declared.push(placeholder);
     this.open.set(id, placeholder);
     if (obj.open !== id) throw new FieldProblem('open', `${describe(obj.open)}; region ids are given in order: this line opens region ${id}`);
@@ -110,17 +128,17 @@ export class SeriesV2Parser {
     const tableIndex = tables ? tables.indexOf(table) : 0;
     if (tableIndex < 0) throw new FieldProblem('table', `"${table}" is not among the header's tables (${(tables ?? []).join(', ')})`);
     const encodedName = stringField(obj, 'encodedName', '');
-    for (const other of this.open.values()) {
-      if (other.region?.encodedName === encodedName) throw new FieldProblem('encodedName', `"${encodedName}" is already open as region ${other.id}; close it first`);
-    }
+    const other = this.openNames.get(encodedName);
+    if (other !== undefined) throw new FieldProblem('encodedName', `"${encodedName}" is already open as region ${other}; close it first`);
     const server = stringField(obj, 'server', '');
     const region = {
       name: stringField(obj, 'name', ''), encodedName, startKey: keyField(obj, 'startKey', ''), endKey: keyField(obj, 'endKey', ''), server,
       ...(tables && tables.length > 1 ? { table } : {}),
     };
-    const opened: OpenRegion = { id, region, tableIndex, server, prev: [] };
+    const opened: OpenRegion = { id, region, tableIndex, server, prev };
     this.declared[id] = opened;
     this.open.set(id, opened);
+    this.openNames.set(encodedName, id);
   }
 
   private moveLine(obj: JsonObject): void {
@@ -136,7 +154,9 @@ export class SeriesV2Parser {
     if (!Array.isArray(obj.close)) throw new FieldProblem('close', `${describe(obj.close)}; expected an array of region ids`);
     obj.close.forEach((v, i) => {
       const id = idField(v, `close[${i}]`);
+      const name = this.open.get(id)?.region?.encodedName;
       if (!this.open.delete(id)) throw new FieldProblem(`close[${i}]`, `region ${id} is not open`);
+      if (name !== undefined) this.openNames.delete(name);
     });
   }
 
@@ -151,7 +171,7 @@ export class SeriesV2Parser {
       throw new FieldProblem('counters', `${obj.counters.length} values; expected ${width} for each of the ${regions.length} open region(s) = ${regions.length * width}`);
     }
     const values = obj.counters;
-    const loads = regions.map((r, i) => this.regionLoad(r, values.slice(i * width, (i + 1) * width), i * width, metrics));
+    const loads = regions.map((r, i) => this.regionLoad(r, values, i * width, metrics));
     if (this.lastTime && timeMs <= this.lastTime.timeMs) {
       throw new FieldProblem('timeMs', `${timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
     }
@@ -166,47 +186,45 @@ export class SeriesV2Parser {
   }
 
   /** Decodes one region's columns (starting at `counters[offset]`); `undefined` for a region whose open line was bad. */
-  private regionLoad(r: OpenRegion, cells: unknown[], offset: number, metrics: readonly RegionMetricName[]): RegionLoad | undefined {
-    const values = cells.map((cell, c) => this.decode(r, cell, c, `counters[${offset + c}]`, c < FIXED_COLUMNS.length ? (FIXED_COLUMNS[c] as string) : (metrics[c - FIXED_COLUMNS.length] as string)));
-    if (!r.region) return undefined;
-    const [read, write, size] = values;
-    const where = `counters[${offset + 1}]`;
-    if (write === null || write === undefined) throw new FieldProblem(where, `region ${r.id} (${r.region.encodedName}): writeRequests (or, after a null readRequests, the read + write total) must be given`);
-    if (size === null || size === undefined) throw new FieldProblem(`counters[${offset + 2}]`, `region ${r.id} (${r.region.encodedName}): storeSizeBytes must be given`);
-    const metricValues: Partial<Record<RegionMetricName, number>> = {};
-    metrics.forEach((m, i) => {
-      const v = values[FIXED_COLUMNS.length + i];
-      if (v !== null && v !== undefined) metricValues[m] = v;
-    });
-    return {
-      ...r.region,
-      server: r.server,
-      readRequests: read ?? null,
-      writeRequests: read === null ? null : write,
-      requests: read === null ? write : (read ?? 0) + write,
-      storeSizeBytes: size,
-      ...(Object.keys(metricValues).length > 0 ? { metrics: metricValues } : {}),
+  private regionLoad(r: OpenRegion, cells: readonly unknown[], offset: number, metrics: readonly RegionMetricName[]): RegionLoad | undefined {
+    const read = this.decode(r, cells[offset], 0, offset, metrics);
+    const write = this.decode(r, cells[offset + 1], 1, offset, metrics);
+    const size = this.decode(r, cells[offset + 2], 2, offset, metrics);
+    let metricValues: Partial<Record<RegionMetricName, number>> | undefined;
+    for (let i = 0; i < metrics.length; i++) {
+      const v = this.decode(r, cells[offset + FIXED_COLUMNS.length + i], FIXED_COLUMNS.length + i, offset, metrics);
+      if (v !== null) (metricValues ??= {})[metrics[i] as RegionMetricName] = v;
+    }
+    const d = r.region;
+    if (!d) return undefined;
+    if (write === null) throw cellProblem(r, 1, offset, metrics, 'must be given (after a null readRequests, as the read + write total)');
+    if (size === null) throw cellProblem(r, 2, offset, metrics, 'must be given');
+    const load: RegionLoad = {
+      name: d.name, encodedName: d.encodedName, startKey: d.startKey, endKey: d.endKey, server: r.server,
+      readRequests: read, writeRequests: read === null ? null : write, requests: read === null ? write : read + write, storeSizeBytes: size,
     };
+    if (d.table === undefined && metricValues === undefined) return load;
+    return { ...load, ...(d.table === undefined ? {} : { table: d.table }), ...(metricValues ? { metrics: metricValues } : {}) };
   }
 
-  /** One cell: `null`, a difference from the column's previous value, or `[absolute]`. */
-  private decode(r: OpenRegion, cell: unknown, column: number, field: string, what: string): number | null {
+  /** One cell of column `column`: `null`, a difference from the column's previous value, or `[absolute]`. */
+  private decode(r: OpenRegion, cell: unknown, column: number, offset: number, metrics: readonly RegionMetricName[]): number | null {
     if (cell === null) return null;
-    const label = `region ${r.id}${r.region ? ` (${r.region.encodedName})` : ''} ${what}`;
     let value: number;
-    if (Array.isArray(cell)) {
-      if (cell.length !== 1) throw new FieldProblem(field, `${label}: ${describe(cell)}; an absolute value is written [value]`);
-      const v: unknown = cell[0];
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new FieldProblem(field, `${label}: ${describe(v)} in [value]; expected a number ≥ 0`);
-      value = v;
-    } else {
-      if (typeof cell !== 'number' || !Number.isSafeInteger(cell)) throw new FieldProblem(field, `${label}: ${describe(cell)}; expected a whole-number difference from the previous value, [value], or null`);
+    if (typeof cell === 'number') {
       const prev = r.prev[column] ?? 0;
       value = prev + cell;
-      if (!Number.isSafeInteger(prev) || value < 0) throw new FieldProblem(field, `${label}: the previous value ${prev} plus ${cell} gives ${value}; expected a whole number ≥ 0`);
+      if (!Number.isSafeInteger(cell)) throw cellProblem(r, column, offset, metrics, `${describe(cell)}; a difference from the previous value is a whole number (write [value] for others)`);
+      if (!Number.isSafeInteger(prev) || value < 0) throw cellProblem(r, column, offset, metrics, `the previous value ${prev} plus ${cell} gives ${value}; expected a whole number ≥ 0`);
+    } else if (Array.isArray(cell) && cell.length === 1 && typeof cell[0] === 'number' && Number.isFinite(cell[0]) && cell[0] >= 0) {
+      value = cell[0];
+    } else {
+      throw cellProblem(r, column, offset, metrics, `${describe(cell)}; expected a whole-number difference from the previous value, [value] (a number ≥ 0), or null`);
     }
-    const max = regionMetric(what)?.max;
-    if (max !== undefined && value > max) throw new FieldProblem(field, `${label}: ${value} is above ${max}`);
+    if (column >= FIXED_COLUMNS.length) {
+      const max = regionMetric(columnName(column, metrics))?.max;
+      if (max !== undefined && value > max) throw cellProblem(r, column, offset, metrics, `${value} is above ${max}`);
+    }
     r.prev[column] = value;
     return value;
   }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { toStringBinary } from '../bytes/index.js';
+import { compareBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { REGION_METRIC_NAMES, type RegionMetricName } from './metrics.js';
 import { LOAD_SERIES_FORMAT } from './series-common.js';
@@ -27,8 +27,8 @@ interface Declared {
   readonly id: number;
   readonly table: string;
   readonly name: string;
-  readonly startKey: string;
-  readonly endKey: string;
+  readonly startKey: Uint8Array;
+  readonly endKey: Uint8Array;
   server: string;
   /** The last value written per column (0 before any). */
   readonly prev: number[];
@@ -43,6 +43,10 @@ function columns(r: RegionLoad, metrics: readonly RegionMetricName[]): (number |
     r.storeSizeBytes,
     ...metrics.map((m) => r.metrics?.[m] ?? null),
   ];
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a === b || compareBytes(a, b) === 0;
 }
 
 /** A value as a difference from `prev` when both are safe whole numbers, else as `[value]`. */
@@ -98,17 +102,15 @@ export class SeriesV2Encoder {
     for (const r of snapshot.regions) {
       const table = regionTable(r, snapshot);
       seen.add(r.encodedName);
-      const startKey = toStringBinary(r.startKey);
-      const endKey = toStringBinary(r.endKey);
       let d = this.open.get(r.encodedName);
-      if (d && (d.table !== table || d.name !== r.name || d.startKey !== startKey || d.endKey !== endKey)) {
+      if (d && (d.table !== table || d.name !== r.name || !sameBytes(d.startKey, r.startKey) || !sameBytes(d.endKey, r.endKey))) {
         closed.push(d.id);
         d = undefined;
       }
       if (!d) {
-        d = { id: this.nextId++, table, name: r.name, startKey, endKey, server: r.server, prev: [] };
+        d = { id: this.nextId++, table, name: r.name, startKey: r.startKey, endKey: r.endKey, server: r.server, prev: [] };
         this.open.set(r.encodedName, d);
-        opens.push(JSON.stringify({ open: d.id, table, name: r.name, encodedName: r.encodedName, startKey, endKey, server: r.server }));
+        opens.push(JSON.stringify({ open: d.id, table, name: r.name, encodedName: r.encodedName, startKey: toStringBinary(r.startKey), endKey: toStringBinary(r.endKey), server: r.server }));
       } else if (d.server !== r.server) {
         d.server = r.server;
         moves.push(JSON.stringify({ move: d.id, server: r.server }));
