@@ -9,7 +9,7 @@ describe('library entry', () => {
       'toStringBinary', 'javaStringHashCode', // bytes
       'compileTemplate', 'explainTemplate', 'createFunctionRegistry', 'phoenixSaltByte', 'planScans', // keys
       'RegionMap', 'regionName', 'parseRegionName', 'checkTableName', 'computeSplits', // regions
-      'computeRates', 'parseLoadSeries', // model
+      'computeRates', 'parseLoadSeries', 'formatSeries', 'SeriesWriter', 'focusTable', 'readLoadSeriesFile', // model
       'detectHotspots', // analysis
       'lintSubject', 'ruleByCode', 'suggestDesigns', // lint
       'createRestSource', 'parseListRegions', 'runLoad', 'createRestClient', 'RestError', 'runShellCommands', 'createTableCommand', 'createThrift2Client', 'ThriftError', // adapters

@@ -69,6 +69,8 @@ export class LoadSeriesWriter {
     if (snapshot.table !== this.header.table) {
       throw new HotspotError('SERIES_TABLE_MISMATCH', `snapshot of table "${snapshot.table}" written to the series of "${this.header.table}"`);
     }
+    const other = snapshot.regions.find((r) => r.table !== undefined && r.table !== this.header.table);
+    if (other) throw new HotspotError('SERIES_TABLE_MISMATCH', `region ${other.name} of table "${other.table}" written to the version 1 series of "${this.header.table}" (one table; version 2 holds several)`);
     if (!(snapshot.timeMs > this.lastTimeMs)) {
       throw new HotspotError('SERIES_TIME_ORDER', `snapshot at ${snapshot.timeMs} ms is not after the previous one at ${this.lastTimeMs} ms; snapshots must be in increasing time order`);
     }

@@ -130,6 +130,8 @@ describe('load-series format version 2', () => {
   it('refuses a series of several tables in version 1, and snapshots out of order or of unlisted tables', () => {
     const two: LoadSeries = { table: 'a', tables: ['a', 'b'], source: { kind: 'recorded' }, snapshots: [] };
     expect(() => formatSeries(two, 1)).toThrow(expect.objectContaining({ code: 'SERIES_V1_MULTI_TABLE' }) as HotspotError);
+    const v1 = new SeriesWriter({ table: 't', source: { kind: 'recorded' } }, () => {}, 1);
+    expect(() => v1.write({ timeMs: 1, table: 't', regions: [{ ...region('a', '', '', 's', 0, 0), table: 'x' }] })).toThrow(expect.objectContaining({ code: 'SERIES_TABLE_MISMATCH' }) as HotspotError);
     const writer = new SeriesWriter({ table: 't', source: { kind: 'recorded' } }, () => {});
     writer.write(snap(5, []));
     expect(() => writer.write(snap(5, []))).toThrow(expect.objectContaining({ code: 'SERIES_TIME_ORDER' }) as HotspotError);
