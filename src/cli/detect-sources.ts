@@ -51,7 +51,7 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
   const count = snapshotCount(flags.snapshots);
   const source = liveSource(flags, every);
   const snapshots: LoadSnapshot[] = [];
-  const header = { table: source.table, source: { kind: source.kind, description: source.description, intervalMs: every } };
+  const header = { table: source.table, ...(source.metrics ? { metrics: source.metrics } : {}), source: { kind: source.kind, description: source.description, intervalMs: every } };
   const file = flags.record === undefined ? undefined : createSeriesFile(flags.record, header, { ...(flags.force ? { force: true } : {}), field: '--record' });
   const stop = new AbortController();
   const onSigint = (): void => stop.abort(new Error('interrupted'));

@@ -35,7 +35,7 @@ export const REGION_METRICS = [
   },
   {
     name: 'memstoreSizeBytes', unit: 'bytes', kind: 'gauge',
-    hbase: '`RegionMetrics.getMemStoreSize()`; JMX `…_metric_memStoreSize` (bytes); REST `/status/cluster` and `status \'detailed\'` `memstoreSizeMB` × 2^20',
+    hbase: '`RegionMetrics.getMemStoreSize()`; JMX `…_metric_memStoreSize` (bytes); REST `/status/cluster` `memStoreSizeMB` and `status \'detailed\'` `memstoreSizeMB`, × 2^20 (whole MB)',
     meaning: 'data written and not yet flushed: a region taking the writes keeps a full memstore',
   },
   {

@@ -26,6 +26,7 @@ export function multiTableSource(sources: readonly SnapshotSource[]): SnapshotSo
     table: first.table,
     description: first.description,
     gaps: first.gaps,
+    ...(first.metrics ? { metrics: first.metrics } : {}),
     async snapshot(options) {
       const regions: RegionLoad[] = [];
       let timeMs = 0;

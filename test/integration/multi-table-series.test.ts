@@ -50,6 +50,9 @@ describe.skipIf(!env.available)('a series of two tables from the real HBase', ()
     // 100 puts below "m" and 100 above it in the busy table, 20 in the quiet one's single region
     const last = series.snapshots.at(-1)?.regions ?? [];
     expect(last.map((r) => r.writeRequests)).toEqual([100, 100, 20]);
+    // /status/cluster's optional metrics: one column family, so one store per region
+    expect(series.metrics).toEqual(['memstoreSizeBytes', 'storeFileCount', 'storeCount']);
+    expect(last.map((r) => r.metrics?.storeCount)).toEqual([1, 1, 1]);
     expect(computeRates(series).events.filter((e) => e.kind === 'region-split' || e.kind === 'region-merged')).toEqual([]);
 
     const detect = await runCapture(['detect', out, '--table', quiet, '--json']);

@@ -105,6 +105,16 @@ describe('hbase-hotspot collect', () => {
     const series = await readLoadSeriesFile(out);
     expect(series.snapshots).toHaveLength(2);
     expect(series.snapshots[0]?.regions).toHaveLength(6);
+    // the optional metrics /status/cluster gives, as the recorded answers hold them for each region
+    expect(series.metrics).toEqual(['memstoreSizeBytes', 'storeFileCount', 'storeCount']);
+    const answers = ['rest/live-status-1.json', 'rest/live-status-2.json'].map((f) => {
+      const body = JSON.parse((JSON.parse(readFileSync(new URL(`../fixtures/${f}`, import.meta.url), 'utf8')) as { body: string }).body) as { LiveNodes: { Region: { name: string; memStoreSizeMB: number; storefiles: number; stores: number }[] }[] };
+      return new Map(body.LiveNodes.flatMap((n) => n.Region).map((r) => [Buffer.from(r.name, 'base64').toString('latin1').split('.').at(-2), { memstoreSizeBytes: r.memStoreSizeMB * 2 ** 20, storeFileCount: r.storefiles, storeCount: r.stores }]));
+    });
+    for (const r of series.snapshots[0]?.regions ?? []) {
+      expect(r.metrics?.storeCount).toBeGreaterThan(0);
+      expect(answers.map((a) => a.get(r.encodedName))).toContainEqual(r.metrics);
+    }
     const plain = join(tmp(), 'series.ndjson');
     await runCapture(['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '0s', '-o', plain]);
     expect(readFileSync(plain, 'utf8')).toMatch(/^\{"format":"hbase-hotspot\/load-series","version":2,"tables":\["live_fx"\]/);

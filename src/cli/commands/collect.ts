@@ -72,7 +72,10 @@ export const collectCommand: CliCommand = {
         const sources = tables.length === 0 ? [liveSource(live, intervalMs)] : tables.map((table) => liveSource({ ...live, table }, intervalMs));
         const source = multiTableSource(sources);
         if (flags.output === undefined) throw new HotspotError('COLLECT_OUTPUT_REQUIRED', 'name the file to write with -o series.ndjson', { field: '--output' });
-        const header = { table: source.table, ...(tables.length > 1 ? { tables } : {}), source: { kind: source.kind, description: source.description, intervalMs } };
+        const header = {
+          table: source.table, ...(tables.length > 1 ? { tables } : {}), ...(source.metrics ? { metrics: source.metrics } : {}),
+          source: { kind: source.kind, description: source.description, intervalMs },
+        };
         const file = createSeriesFile(flags.output, header, { ...(flags.force ? { force: true } : {}), field: '--output' });
         const stop = new AbortController();
         const onSigint = (): void => stop.abort(new Error('interrupted'));
