@@ -1,11 +1,12 @@
 // Detection speed on a recorded day: a table of 64 regions over 12 RegionServers sampled every 10 s for 24 h (8,640
 // snapshots, 553k region rows), with one region taking a tail of writes, plus one million key samples. Reports the
-// time to parse the NDJSON text, to compute rates, and to run detection with and without samples.
+// time to write and parse the NDJSON text (format versions 1 and 2), to compute rates, and to run detection with and
+// without samples.
 // Target: a recorded day parses and analyses in under 5 s (a collector's whole day is one command, not a wait).
 // Usage: npx tsx bench/detect.bench.ts [--small]
 import { loadavg } from 'node:os';
 import { detectHotspots } from '../src/analysis/detect/index.js';
-import { type KeySample, type LoadSeries, type LoadSnapshot, computeRates, formatLoadSeries, parseLoadSeries } from '../src/model/index.js';
+import { type KeySample, type LoadSeries, type LoadSnapshot, computeRates, formatLoadSeries, formatSeries, parseLoadSeries } from '../src/model/index.js';
 
 const small = process.argv.includes('--small');
 const snapshots = small ? 360 : 8640;
@@ -54,6 +55,9 @@ console.log(`${snapshots} snapshots × ${REGIONS} regions on ${SERVERS} servers,
 const text = time('format NDJSON', () => formatLoadSeries(series));
 console.log(`  (${(text.length / 2 ** 20).toFixed(1)} MiB)`);
 time('parse NDJSON', () => parseLoadSeries(text, 'bench'));
+const v2 = time('format NDJSON, version 2', () => formatSeries(series, 2));
+console.log(`  (${(v2.length / 2 ** 20).toFixed(1)} MiB)`);
+time('parse NDJSON, version 2', () => parseLoadSeries(v2, 'bench v2'));
 time('rates', () => computeRates(series));
 const plain = time('detect (region history)', () => detectHotspots(series));
 const sampled = time('detect (with key samples)', () => detectHotspots(series, { samples }));

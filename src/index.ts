@@ -57,6 +57,7 @@ export {
   type KeySample, NdjsonFormatError, type NdjsonIssue, LOAD_SERIES_FORMAT, LOAD_SERIES_VERSION, type LoadSeriesHeader,
   LoadSeriesWriter, formatLoadSeries, parseLoadSeries, KeySampleWriter, formatKeySampleLine, parseKeySample,
   parseKeySamples, readLoadSeriesFile, readKeySamplesFile, computeRates, type LoadRates, type RateBasis,
+  formatSeries, SeriesWriter, type SeriesVersion, focusTable,
   type RateEvent, type RateEventKind, type RateInterval, type RegionRate, type ServerRate,
 } from './model/index.js';
 

@@ -19,6 +19,7 @@ describe('library root entry', () => {
       'compileTemplate', 'explainTemplate', 'createFunctionRegistry', 'phoenixSaltByte', 'planScans', // keys
       'RegionMap', 'regionName', 'parseRegionName', 'checkTableName', 'isLegalTableName', 'computeSplits', // regions
       'computeRates', 'parseLoadSeries', 'formatLoadSeries', 'LoadSeriesWriter', 'readLoadSeriesFile', // load series
+      'formatSeries', 'SeriesWriter', 'focusTable', // load series version 2 and several tables
       'parseKeySamples', 'parseKeySample', 'formatKeySampleLine', 'KeySampleWriter', 'readKeySamplesFile', // key samples
       'detectHotspots', // analysis
       'parseScenario', 'simulateScenario', // simulate

@@ -6,13 +6,13 @@
  * @module
  */
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
-import { type KeySample, type LoadSeries, type LoadSnapshot, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { type KeySample, type LoadSeries, type LoadSnapshot, focusTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
+import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
 
 /** The source flags of `detect`, as commander hands them over. */
@@ -38,7 +38,7 @@ export interface DetectSourceFlags extends LiveFlags {
 export function seriesSourceOptions(command: Command): Command {
   return nativeOptions(command
     .option('--rest <url>', 'read a live table through this HBase REST gateway')
-    .option('--table <table>', 'the live table (ns:name outside the default namespace); required with --rest and --status-detailed')
+    .option('--table <table>', 'the live table (ns:name outside the default namespace), required with --rest, --zk and --status-detailed; with a series of several tables, the one to analyse')
     .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
     .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
     .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)
@@ -76,7 +76,7 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
   const count = snapshotCount(flags.snapshots);
   const source = liveSource(flags, every);
   const snapshots: LoadSnapshot[] = [];
-  const header = { table: source.table, source: { kind: source.kind, description: source.description, intervalMs: every } };
+  const header = { table: source.table, ...(source.metrics ? { metrics: source.metrics } : {}), source: { kind: source.kind, description: source.description, intervalMs: every } };
   const file = flags.record === undefined ? undefined : createSeriesFile(flags.record, header, { ...(flags.force ? { force: true } : {}), field: '--record' });
   const stop = new AbortController();
   const onSigint = (): void => stop.abort(new Error('interrupted'));
@@ -98,7 +98,7 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
     });
   } finally {
     process.off('SIGINT', onSigint);
-    file?.close();
+    await file?.close();
     await source.close?.();
   }
   if (snapshots.length < 2) tooFewSnapshots(snapshots.length, count, `"${source.table}" from ${source.description}`, stop.signal.aborted, failure);
@@ -106,13 +106,13 @@ async function liveSeries(flags: DetectSourceFlags, io: CliIo): Promise<LoadSeri
 }
 
 /** Writes a series parsed from pasted captures to `--record`, saying so on stderr. */
-function recordParsed(series: LoadSeries, path: string, force: boolean, io: CliIo): void {
+async function recordParsed(series: LoadSeries, path: string, force: boolean, io: CliIo): Promise<void> {
   const { snapshots, ...header } = series;
   const file = createSeriesFile(path, header, { force, field: '--record' });
   try {
     for (const snapshot of snapshots) file.write(snapshot);
   } finally {
-    file.close();
+    await file.close();
   }
   io.stderr(`recorded ${snapshots.length} snapshot(s) of "${series.table}" to ${path}\n`);
 }
@@ -133,12 +133,19 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
 
 /**
  * The load series a command analyses (`detect`, `fix plan`, `fix balancer`, `report`), from the options of
- * {@link seriesSourceOptions}; pasted captures and live readings are also written to `--record` when given.
+ * {@link seriesSourceOptions}, focused on `--table` when it is given (a series of several tables then reaches the
+ * analysis as the series of that one table); pasted captures and live readings are also written to `--record`.
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
- *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with `--redact` or with a series file, `SERIES_FILE_EXISTS` for a
- *   `--record` file that exists without `--force`, and the errors of the chosen source.
+ *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with
+ *   `--redact` or with a series file, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
+ *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
  */
 export async function detectSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
+  const series = await sourceSeries(file, flags, io);
+  return flags.table === undefined ? series : focusTable(series, flags.table);
+}
+
+async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const chosen = [
     file !== undefined && 'a series file',
     flags.rest !== undefined && '--rest',
@@ -162,7 +169,7 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
     const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);
     const ms = intervalMs(flags);
     const series = parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });
-    if (flags.record !== undefined) recordParsed(series, flags.record, flags.force === true, io);
+    if (flags.record !== undefined) await recordParsed(series, flags.record, flags.force === true, io);
     return series;
   }
   if (flags.rest !== undefined || flags.jmx !== undefined || wantsNative(flags)) return liveSeries(flags, io);
@@ -182,12 +189,7 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
  */
 export async function detectSamples(file: string | undefined, series: LoadSeries, io: CliIo): Promise<KeySample[] | undefined> {
   if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
-  } catch (err) {
-    throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file, cause: err });
-  }
+  const text = file === '-' ? await io.readStdin() : await readTextFile(file, 'key samples');
   const name = file === '-' ? '<stdin>' : file;
   if (isNdjsonSamples(text)) return parseKeySamples(text, name);
   const first = series.snapshots[0]?.timeMs ?? 0;

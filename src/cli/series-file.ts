@@ -1,22 +1,22 @@
 /**
- * A load-series file being recorded: the header at once, then one snapshot line per write, each with its own
- * write(2), so a run cut off at any point (Ctrl-C, an outage that ends it, a crash) leaves a valid file. Used by
- * `collect -o` and `detect --record`.
+ * A load-series file being recorded, in format version 2 (docs/load-series.md): the header at once, then each
+ * snapshot's lines in one write(2) (gzip: one sync-flushed deflate block), so a run cut off at any point (Ctrl-C, an
+ * outage that ends it, a crash) leaves a file valid up to its last complete snapshot. A name ending in `.gz` is
+ * written gzip. Used by `collect -o` and `detect --record`.
  *
  * @module
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { type LoadSeriesHeader, LoadSeriesWriter, type LoadSnapshot } from '../model/index.js';
-import { HotspotError } from '../util/errors.js';
+import { type SeriesV2Header, SeriesWriter, type LoadSnapshot } from '../model/index.js';
+import { createOutputFile } from './output-file.js';
 
 /** An open recording. */
 export interface SeriesFile {
-  /** Appends one snapshot line. */
+  /** Appends one snapshot. */
   write(snapshot: LoadSnapshot): void;
   /** Snapshots written so far. */
   readonly written: number;
-  /** Closes the file. */
-  close(): void;
+  /** Finishes and closes the file. */
+  close(): Promise<void>;
 }
 
 /**
@@ -25,26 +25,20 @@ export interface SeriesFile {
  * @throws {@link HotspotError} `SERIES_FILE_EXISTS` when the file exists and `force` is false (a recording is never
  *   overwritten by accident); `FILE_WRITE` when it cannot be created.
  */
-export function createSeriesFile(path: string, header: LoadSeriesHeader, options: { force?: boolean; field: string }): SeriesFile {
-  let fd: number;
-  try {
-    fd = openSync(path, options.force ? 'w' : 'wx');
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 'EEXIST') {
-      throw new HotspotError('SERIES_FILE_EXISTS', 'already exists; a recording is never overwritten: give another file, or --force to replace it', { file: path, field: options.field });
-    }
-    throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}`, { file: path, field: options.field, cause: err });
-  }
-  const writer = new LoadSeriesWriter(header, (chunk) => void writeSync(fd, chunk));
+export function createSeriesFile(path: string, header: SeriesV2Header, options: { force?: boolean; field: string }): SeriesFile {
+  const file = createOutputFile(path, { ...options, exists: 'SERIES_FILE_EXISTS' });
+  const writer = new SeriesWriter(header, (chunk) => file.write(chunk));
+  file.flush();
   let written = 0;
   return {
     write(snapshot) {
       writer.write(snapshot);
+      file.flush();
       written++;
     },
     get written() {
       return written;
     },
-    close: () => closeSync(fd),
+    close: () => file.close(),
   };
 }

@@ -3,15 +3,58 @@
  *
  * @module
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
+import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
 import { KeySamplesParser } from './samples-format.js';
 import { LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
 
+/** The two bytes every gzip member starts with (RFC 1952 ID1 ID2). */
+export const GZIP_MAGIC = [0x1f, 0x8b] as const;
+
+/** True when `bytes` start with the gzip magic. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+
+function readError(path: string, err: unknown): HotspotError {
+  return new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: path, cause: err });
+}
+
+/** True when the file at `path` starts with the gzip magic. @throws {@link HotspotError} `FILE_READ`. */
+function fileIsGzip(path: string): boolean {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const head = new Uint8Array(2);
+      return readSync(fd, head, 0, 2, 0) === 2 && isGzip(head);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    throw readError(path, err);
+  }
+}
+
+/**
+ * The file's bytes as a stream, gunzipped when it starts with the gzip magic. A gzip file cut off mid-way (a recording
+ * stopped by a crash) yields what was complete, like a cut-off plain file.
+ */
+function openInput(path: string): Readable {
+  const gzip = fileIsGzip(path);
+  const raw = createReadStream(path);
+  if (!gzip) return raw;
+  const gz = createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
+  raw.on('error', (err) => gz.destroy(err));
+  return raw.pipe(gz);
+}
+
 async function* fileLines(path: string): AsyncGenerator<[line: number, text: string]> {
-  const input = createReadStream(path, { encoding: 'utf8' });
+  const input = openInput(path);
+  input.setEncoding('utf8');
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
   try {
@@ -20,12 +63,12 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
       if (text.trim() !== '') yield [n, text];
     }
   } catch (err) {
-    throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: path, cause: err });
+    throw readError(path, err);
   }
 }
 
 /**
- * Reads a load-series NDJSON file (header line, then one snapshot per line).
+ * Reads a load-series NDJSON file, version 1 or 2, plain or gzip (detected by its first bytes).
  * @throws {@link HotspotError} `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
  */
 export async function readLoadSeriesFile(path: string): Promise<LoadSeries> {
@@ -35,7 +78,7 @@ export async function readLoadSeriesFile(path: string): Promise<LoadSeries> {
 }
 
 /**
- * Reads a key-sample NDJSON file.
+ * Reads a key-sample NDJSON file, plain or gzip.
  * @throws {@link HotspotError} `FILE_READ`, `SAMPLES_MALFORMED` (every bad line).
  */
 export async function readKeySamplesFile(path: string): Promise<KeySample[]> {

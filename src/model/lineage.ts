@@ -19,15 +19,20 @@ export interface Lineage {
   readonly gone: readonly RegionLoad[];
 }
 
-/** True when key ranges [aStart, aEnd) and [bStart, bEnd) overlap; an empty end key means "to the end of the table". */
+/**
+ * True when key ranges [aStart, aEnd) and [bStart, bEnd) overlap; an empty end key means "to the end of the table".
+ * Regions of different tables (a series of several) never overlap.
+ */
 export function rangesOverlap(a: RegionLoad, b: RegionLoad): boolean {
+  if (a.table !== b.table) return false;
   const aEndsBeforeB = a.endKey.length > 0 && compareBytes(a.endKey, b.startKey) <= 0;
   const bEndsBeforeA = b.endKey.length > 0 && compareBytes(b.endKey, a.startKey) <= 0;
   return !aEndsBeforeB && !bEndsBeforeA;
 }
 
-/** True when `inner`'s range lies within `outer`'s. */
+/** True when `inner`'s range lies within `outer`'s (never across tables of a series of several). */
 export function rangeContains(outer: RegionLoad, inner: RegionLoad): boolean {
+  if (outer.table !== inner.table) return false;
   if (compareBytes(inner.startKey, outer.startKey) < 0) return false;
   if (outer.endKey.length === 0) return true;
   return inner.endKey.length > 0 && compareBytes(inner.endKey, outer.endKey) <= 0;

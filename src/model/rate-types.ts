@@ -48,6 +48,8 @@ export type RateBasis =
 
 /** One region's load over one interval. Rates are per second of the interval. */
 export interface RegionRate {
+  /** The region's table in a series of several tables (`RegionLoad.table`); absent in a series of one. */
+  readonly table?: string;
   /** Encoded region name (identity across snapshots). */
   readonly encodedName: string;
   /** Full region name, toStringBinary form. */

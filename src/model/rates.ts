@@ -82,6 +82,7 @@ function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number
     }
   }
   return {
+    ...(r.table === undefined ? {} : { table: r.table }),
     encodedName: r.encodedName,
     name: r.name,
     startKey: r.startKey,

@@ -10,15 +10,15 @@ import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
 } from './ndjson.js';
-import { LOAD_SOURCE_KINDS, type LoadSeries, type LoadSeriesSource, type LoadSnapshot, type RegionLoad } from './types.js';
+import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, parseSeriesSource } from './series-common.js';
+import { SeriesV2Parser } from './series-v2-read.js';
+import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
-/** Value of the header's `format` field. */
-export const LOAD_SERIES_FORMAT = 'hbase-hotspot/load-series';
-/** The format version this library writes and reads. */
+export { LOAD_SERIES_FORMAT } from './series-common.js';
+/** The format version of this file's writer and of {@link formatLoadSeries} (version 2 is in `series-v2-write.ts`). */
 export const LOAD_SERIES_VERSION = 1;
 
 const HEADER_FIELDS = ['format', 'version', 'table', 'source'];
-const SOURCE_FIELDS = ['kind', 'description', 'intervalMs'];
 const SNAPSHOT_FIELDS = ['timeMs', 'table', 'regions'];
 const REGION_FIELDS = ['name', 'encodedName', 'startKey', 'endKey', 'server', 'readRequests', 'writeRequests', 'requests', 'storeSizeBytes'];
 
@@ -69,6 +69,8 @@ export class LoadSeriesWriter {
     if (snapshot.table !== this.header.table) {
       throw new HotspotError('SERIES_TABLE_MISMATCH', `snapshot of table "${snapshot.table}" written to the series of "${this.header.table}"`);
     }
+    const other = snapshot.regions.find((r) => r.table !== undefined && r.table !== this.header.table);
+    if (other) throw new HotspotError('SERIES_TABLE_MISMATCH', `region ${other.name} of table "${other.table}" written to the version 1 series of "${this.header.table}" (one table; version 2 holds several)`);
     if (!(snapshot.timeMs > this.lastTimeMs)) {
       throw new HotspotError('SERIES_TIME_ORDER', `snapshot at ${snapshot.timeMs} ms is not after the previous one at ${this.lastTimeMs} ms; snapshots must be in increasing time order`);
     }
@@ -84,24 +86,10 @@ function parseHeader(obj: JsonObject): LoadSeriesHeader {
   }
   rejectUnknown(obj, HEADER_FIELDS, '');
   if (obj.version !== LOAD_SERIES_VERSION) {
-    throw new FieldProblem('version', `unsupported version ${JSON.stringify(obj.version)}; this release reads version ${LOAD_SERIES_VERSION}`);
+    throw new FieldProblem('version', `unsupported version ${JSON.stringify(obj.version)}; this release reads versions ${LOAD_SERIES_VERSIONS.join(' and ')}`);
   }
   const table = stringField(obj, 'table', '');
-  const src = obj.source;
-  if (src === null || typeof src !== 'object' || Array.isArray(src)) throw new FieldProblem('source', 'expected an object {"kind": ...}');
-  const s = src as JsonObject;
-  rejectUnknown(s, SOURCE_FIELDS, 'source.');
-  const kind = stringField(s, 'kind', 'source.');
-  const found = LOAD_SOURCE_KINDS.find((k) => k === kind);
-  if (!found) throw new FieldProblem('source.kind', `unknown source kind "${kind}"; expected one of ${LOAD_SOURCE_KINDS.join(', ')}`);
-  const intervalMs = optionalCount(s, 'intervalMs', 'source.');
-  if (intervalMs === 0) throw new FieldProblem('source.intervalMs', 'must be > 0 ms');
-  const source: LoadSeriesSource = {
-    kind: found,
-    ...(s.description === undefined ? {} : { description: stringField(s, 'description', 'source.') }),
-    ...(intervalMs === undefined ? {} : { intervalMs }),
-  };
-  return { table, source };
+  return { table, source: parseSeriesSource(obj.source) };
 }
 
 function parseRegion(obj: unknown, path: string): RegionLoad {
@@ -158,7 +146,8 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
 
 /**
  * Incremental reader: feed numbered lines with {@link LoadSeriesParser.push}, then {@link LoadSeriesParser.finish}.
- * Every malformed line is collected (not just the first) and reported together.
+ * Every malformed line is collected (not just the first) and reported together. Reads version 1 here and hands a
+ * version 2 file (its header says so) to `SeriesV2Parser`.
  */
 export class LoadSeriesParser {
   private header: LoadSeriesHeader | undefined;
@@ -167,15 +156,26 @@ export class LoadSeriesParser {
   private lastTime: { timeMs: number; line: number } | undefined;
 
   private sawFirst = false;
+  /** The version 2 reader, once the header said version 2: every line goes to it. */
+  private v2: SeriesV2Parser | undefined;
 
   constructor(private readonly file: string) {}
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. The first one is the header. */
   push(line: number, text: string): void {
+    if (this.v2) {
+      this.v2.push(line, text);
+      return;
+    }
     const isFirst = !this.sawFirst;
     this.sawFirst = true;
     try {
       const obj = parseObjectLine(text);
+      if (isFirst && obj.format === LOAD_SERIES_FORMAT && obj.version === 2) {
+        this.v2 = new SeriesV2Parser(this.file);
+        this.v2.push(line, text);
+        return;
+      }
       if (isFirst) {
         this.header = parseHeader(obj);
         return;
@@ -197,6 +197,7 @@ export class LoadSeriesParser {
    * @throws {@link NdjsonFormatError} `SERIES_MALFORMED` listing every bad line; `SERIES_EMPTY` when there is no header.
    */
   finish(): LoadSeries {
+    if (this.v2) return this.v2.finish();
     if (this.issues.length > 0) throw new NdjsonFormatError('SERIES_MALFORMED', this.file, 'load series', this.issues);
     if (this.header === undefined) {
       throw new HotspotError('SERIES_EMPTY', `no header line; a load series starts with {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},"table":...,"source":{...}}`, { file: this.file });

@@ -12,6 +12,8 @@
  * @module
  */
 
+import type { RegionMetricName } from './metrics.js';
+
 /** Where a series came from. `simulate` for the simulator; the others name the live source that produced it. */
 export type LoadSourceKind = 'simulate' | 'rest' | 'jmx' | 'native' | 'list-regions' | 'status-detailed' | 'recorded';
 
@@ -53,7 +55,21 @@ export interface RegionLoad {
   readonly requests: number;
   /** Size of the region's store files in bytes (HBase `storefileSizeMB` × 2^20 when the source reports MB). */
   readonly storeSizeBytes: number;
+  /**
+   * The region's table, `ns:name` outside the default namespace: set on every region of a series of several tables
+   * ({@link LoadSeries.tables}), absent in a series of one table (the region is then of {@link LoadSnapshot.table}).
+   * Read it with {@link regionTable}.
+   */
+  readonly table?: string;
+  /**
+   * Optional per-region metrics beyond the request counters (format version 2), by name; a metric absent here is
+   * unknown for this region. Names, units and HBase sources are in {@link REGION_METRICS} (`metrics.ts`).
+   */
+  readonly metrics?: RegionMetricValues;
 }
+
+/** Values of the optional per-region metrics of one region, by {@link RegionMetricName}. */
+export type RegionMetricValues = Readonly<Partial<Record<RegionMetricName, number>>>;
 
 /** All regions of one table at one instant. */
 export interface LoadSnapshot {
@@ -78,14 +94,34 @@ export interface LoadSeriesSource {
   readonly intervalMs?: number;
 }
 
-/** A recorded or simulated history of one table's regions. */
+/** A recorded or simulated history of one or several tables' regions. */
 export interface LoadSeries {
-  /** Table name (every snapshot has the same). */
+  /**
+   * Table name (every snapshot has the same). In a series of several tables, the first of {@link LoadSeries.tables};
+   * an analysis of one table takes the series through `focusTable` first.
+   */
   readonly table: string;
+  /**
+   * Every table of the series, in header order, when it holds several (format version 2: each region then names its
+   * table); absent for a series of one table. Read it with {@link seriesTables}.
+   */
+  readonly tables?: readonly string[];
+  /** The optional per-region metrics the series declares (version 2 header `metrics`), in catalogue order; absent for none. */
+  readonly metrics?: readonly RegionMetricName[];
   /** What produced the series. */
   readonly source: LoadSeriesSource;
   /** Snapshots in strictly increasing `timeMs` order. */
   readonly snapshots: readonly LoadSnapshot[];
+}
+
+/** The tables of a series: {@link LoadSeries.tables}, or its one table. */
+export function seriesTables(series: Pick<LoadSeries, 'table' | 'tables'>): readonly string[] {
+  return series.tables ?? [series.table];
+}
+
+/** The table of a region in a snapshot: its own {@link RegionLoad.table}, else the snapshot's. */
+export function regionTable(region: RegionLoad, snapshot: Pick<LoadSnapshot, 'table'>): string {
+  return region.table ?? snapshot.table;
 }
 
 /** What a sampled request did to its row. */

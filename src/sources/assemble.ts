@@ -6,7 +6,7 @@
  */
 import { compareBytes } from '../bytes/index.js';
 import { regionName } from '../regions/region-name.js';
-import type { LoadSnapshot, RegionLoad } from '../model/index.js';
+import type { LoadSnapshot, RegionLoad, RegionMetricValues } from '../model/index.js';
 
 /** One region as a directory (REST `/<table>/regions`, `hbase:meta`) lists it. */
 export interface DirectoryRegion {
@@ -32,6 +32,8 @@ export interface RegionCounters {
   readonly storeSizeBytes: number;
   /** Server that reported the counters (`host,port,startcode`), when the source knows it; wins over the directory. */
   readonly server?: string;
+  /** Optional per-region metrics the source read (load-series format version 2; `src/model/metrics.ts`). */
+  readonly metrics?: RegionMetricValues;
 }
 
 /** The join's result: the snapshot, or the regions that had no counters (or no server) yet. */
@@ -72,6 +74,7 @@ export function assembleSnapshot(
       writeRequests: c.writeRequests,
       requests: c.readRequests + c.writeRequests,
       storeSizeBytes: c.storeSizeBytes,
+      ...(c.metrics ? { metrics: c.metrics } : {}),
     });
   }
   if (missing.length > 0) return { ok: false, missing };

@@ -2,7 +2,7 @@
 export type { SnapshotOptions, SnapshotSource, SourceGaps } from './types.js';
 export { BYTES_PER_MB, assembleSnapshot, type AssembleResult, type DirectoryRegion, type RegionCounters } from './assemble.js';
 export { DEFAULT_SETTLE_ATTEMPTS, DEFAULT_SETTLE_WAIT_MS, readSettled, type SettleOptions } from './settle.js';
-export { REST_GAPS, createRestSource, tableRegionsOrExplain, restCounters, restDirectory, serverNames, type RestSourceOptions } from './rest-source.js';
+export { REST_GAPS, REST_METRICS, createRestSource, tableRegionsOrExplain, restCounters, restDirectory, serverNames, type RestSourceOptions } from './rest-source.js';
 export { JMX_REGIONS_BEAN, JMX_REGION_METRICS, jmxRegionPrefix, mergeJmxCounters, parseJmxRegions } from './jmx.js';
 export { JMX_SERVER_BEAN, LATENCY_OPERATIONS, parseServerLatencies, type LatencyOperation, type OperationLatency, type ServerLatency } from './jmx-latency.js';
 export { JMX_GAPS, createJmxSource, type JmxSourceOptions } from './jmx-source.js';
@@ -15,3 +15,4 @@ export { TEXT_GAPS, createTextSource, parseTextSeries, type TextInput, type Text
 export { readTextInputs } from './text/read-inputs.js';
 export { type CollectEvent, type CollectOptions, type CollectSummary, TRANSIENT_CODES, collectSeries, isTransient, plannedSamples } from './collect.js';
 export { isNdjsonSamples, parseKeyList } from './text/key-list.js';
+export { multiTableSource } from './multi-table.js';

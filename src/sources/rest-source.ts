@@ -5,6 +5,7 @@
  * @module
  */
 import { type ClusterStatus, type HBaseRestClient, RestError, type TableRegions } from '../hbase/rest/index.js';
+import type { RegionMetricName } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
 import { BYTES_PER_MB, type DirectoryRegion, type RegionCounters, assembleSnapshot } from './assemble.js';
 import { type SettleOptions, readSettled } from './settle.js';
@@ -54,7 +55,10 @@ export function restDirectory(regions: TableRegions, status: ClusterStatus, what
   });
 }
 
-/** Per-region counters of `table` in a cluster status, by encoded name, with the reporting server. */
+/** The optional per-region metrics `/status/cluster` gives (memstore size in whole MB, store files, stores). */
+export const REST_METRICS: readonly RegionMetricName[] = ['memstoreSizeBytes', 'storeFileCount', 'storeCount'];
+
+/** Per-region counters of `table` in a cluster status, by encoded name, with the reporting server and {@link REST_METRICS}. */
 export function restCounters(status: ClusterStatus, table: string): Map<string, RegionCounters> {
   const out = new Map<string, RegionCounters>();
   for (const server of status.liveServers) {
@@ -65,6 +69,7 @@ export function restCounters(status: ClusterStatus, table: string): Map<string, 
         writeRequests: r.writeRequestsCount,
         storeSizeBytes: r.storefileSizeMB * BYTES_PER_MB,
         server: server.serverName,
+        metrics: { memstoreSizeBytes: r.memStoreSizeMB * BYTES_PER_MB, storeFileCount: r.storefiles, storeCount: r.stores },
       });
     }
   }
@@ -103,6 +108,7 @@ export function createRestSource(options: RestSourceOptions): SnapshotSource {
     table,
     description,
     gaps: REST_GAPS,
+    metrics: REST_METRICS,
     snapshot: ({ signal } = {}) =>
       readSettled(
         async () => {

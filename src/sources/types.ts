@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { LoadSnapshot, LoadSourceKind } from '../model/index.js';
+import type { LoadSnapshot, LoadSourceKind, RegionMetricName } from '../model/index.js';
 
 /** Options of one {@link SnapshotSource.snapshot} call. */
 export interface SnapshotOptions {
@@ -42,6 +42,8 @@ export interface SnapshotSource {
   readonly description: string;
   /** What this source cannot tell, with the reason. */
   readonly gaps: SourceGaps;
+  /** The optional per-region metrics its snapshots carry (a version 2 header's `metrics`); none when absent. */
+  readonly metrics?: readonly RegionMetricName[];
   /**
    * Reads the table's regions now (or the next capture).
    * @throws {@link HotspotError} subclasses: the source's transport errors (`REST_*`, `JMX_*`), `SOURCE_*` for an

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseLoadSeries } from '../../src/model/index.js';
 import { LAST, RS_39083 } from '../sources/facts.js';
 import { runCapture } from './run-cli.js';
 
@@ -52,10 +53,10 @@ describe('--record of pasted captures', () => {
     const direct = await runCapture(['detect', '--status-detailed', shell('status-detailed.txt'), '--table', 'live_fx', '--json']);
     const recorded = await runCapture(['detect', '--status-detailed', shell('status-detailed.txt'), '--table', 'live_fx', '--json', '--record', file]);
     expect(recorded.err).toBe(`recorded 2 snapshot(s) of "live_fx" to ${file}\n`);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(3); // header + 2 captures
-    // The captures' own "# at" times, in order.
-    expect(lines.slice(1).map((l) => (JSON.parse(l) as { timeMs: number }).timeMs)).toEqual([Date.UTC(2026, 10, 30, 8, 29, 49, 113), Date.UTC(2026, 10, 30, 8, 29, 57, 34)]);
+    const parsed = parseLoadSeries(readFileSync(file, 'utf8'), file);
+    // The two captures at their own "# at" times, with the capture's six regions each.
+    expect(parsed.snapshots.map((snap) => [snap.timeMs, snap.regions.length])).toEqual([[Date.UTC(2026, 10, 30, 8, 29, 49, 113), 6], [Date.UTC(2026, 10, 30, 8, 29, 57, 34), 6]]);
+    expect(parsed.source.kind).toBe('status-detailed');
     const replayed = await runCapture(['detect', file, '--json']);
     const strip = (out: string) => {
       const { source: _source, ...rest } = JSON.parse(out) as Record<string, unknown>;

@@ -85,7 +85,7 @@ describe('load-series NDJSON', () => {
     })();
     expect(e?.issues[0]).toMatchObject({ line: 1, field: 'format' });
     expect(e?.issues[0]?.message).toContain('this line is a snapshot: add the header line above it');
-    expect(() => parseLoadSeries(HEADER.replace('"version":1', '"version":2'), 'v')).toThrow(/unsupported version 2/);
+    expect(() => parseLoadSeries(HEADER.replace('"version":1', '"version":3'), 'v')).toThrow(/unsupported version 3; this release reads versions 1 and 2/);
   });
 
   it('rejects read and write counters that disagree with requests, or only one of them', () => {

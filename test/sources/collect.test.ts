@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRestClient } from '../../src/hbase/rest/index.js';
-import { type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
-import { type CollectEvent, collectSeries, createRestSource, isTransient, plannedSamples } from '../../src/sources/index.js';
+import { type LoadSnapshot, parseLoadSeries, readLoadSeriesFile } from '../../src/model/index.js';
+import { type CollectEvent, type SnapshotSource, collectSeries, createRestSource, isTransient, multiTableSource, plannedSamples } from '../../src/sources/index.js';
 import { HotspotError } from '../../src/util/errors.js';
 import { runCapture } from '../cli/run-cli.js';
 import { type FixtureServer, liveFxRoutes, serveFixtures } from './fixture-server.js';
@@ -96,6 +96,30 @@ describe('hbase-hotspot collect', () => {
     expect(series.snapshots).toHaveLength(3);
   });
 
+  it('writes format version 2, gzip for a .gz name', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const out = join(tmp(), 'series.ndjson.gz');
+    const run = await runCapture(['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '100ms', '-o', out]);
+    expect(run.code).toBe(0);
+    expect([...readFileSync(out).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    const series = await readLoadSeriesFile(out);
+    expect(series.snapshots).toHaveLength(2);
+    expect(series.snapshots[0]?.regions).toHaveLength(6);
+    // the optional metrics /status/cluster gives, as the recorded answers hold them for each region
+    expect(series.metrics).toEqual(['memstoreSizeBytes', 'storeFileCount', 'storeCount']);
+    const answers = ['rest/live-status-1.json', 'rest/live-status-2.json'].map((f) => {
+      const body = JSON.parse((JSON.parse(readFileSync(new URL(`../fixtures/${f}`, import.meta.url), 'utf8')) as { body: string }).body) as { LiveNodes: { Region: { name: string; memStoreSizeMB: number; storefiles: number; stores: number }[] }[] };
+      return new Map(body.LiveNodes.flatMap((n) => n.Region).map((r) => [Buffer.from(r.name, 'base64').toString('latin1').split('.').at(-2), { memstoreSizeBytes: r.memStoreSizeMB * 2 ** 20, storeFileCount: r.storefiles, storeCount: r.stores }]));
+    });
+    for (const r of series.snapshots[0]?.regions ?? []) {
+      expect(r.metrics?.storeCount).toBeGreaterThan(0);
+      expect(answers.map((a) => a.get(r.encodedName))).toContainEqual(r.metrics);
+    }
+    const plain = join(tmp(), 'series.ndjson');
+    await runCapture(['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '0s', '-o', plain]);
+    expect(readFileSync(plain, 'utf8')).toMatch(/^\{"format":"hbase-hotspot\/load-series","version":2,"tables":\["live_fx"\]/);
+  });
+
   it('ends cleanly on Ctrl-C (SIGINT) with every line complete', async () => {
     server = await serveFixtures(liveFxRoutes());
     const out = join(tmp(), 'series.ndjson');
@@ -128,5 +152,28 @@ describe('hbase-hotspot collect', () => {
     expect((await runCapture(['collect', '--rest', 'nope', '--table', 't', '-o', 'x'])).err).toContain('"nope" is not a URL');
     const bad = await runCapture(['collect', '--rest', 'http://127.0.0.1:1', '--table', 't', '--every', '0s', '-o', 'x']);
     expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('--every 0s must be above 0')]);
+  });
+});
+
+describe('multiTableSource', () => {
+  const fake = (table: string, timeMs: number, starts: string[]): SnapshotSource => ({
+    kind: 'rest', table, description: 'fake', gaps: {},
+    snapshot: async () => ({
+      timeMs, table,
+      regions: [...starts].reverse().map((start, i) => ({
+        name: `${table},${start},1.${table}${i}.`, encodedName: `${table}${i}`, startKey: new TextEncoder().encode(start), endKey: new Uint8Array(0),
+        server: 'rs1,16020,1', readRequests: 0, writeRequests: i, requests: i, storeSizeBytes: 0,
+      })),
+    }),
+  });
+
+  it('joins one snapshot per table into one, each region with its table, tables in the order given', async () => {
+    const snap = await multiTableSource([fake('events', 1000, ['', 'm']), fake('lookup', 1005, [''])]).snapshot();
+    expect(snap.timeMs).toBe(1005);
+    expect(snap.table).toBe('events');
+    expect(snap.regions.map((r) => [r.table, new TextDecoder().decode(r.startKey)])).toEqual([['events', ''], ['events', 'm'], ['lookup', '']]);
+    const single = fake('events', 1, ['']);
+    expect(multiTableSource([single])).toBe(single);
+    expect(() => multiTableSource([single, single])).toThrow(RangeError);
   });
 });

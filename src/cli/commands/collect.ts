@@ -1,11 +1,11 @@
 /**
- * `hbase-hotspot collect --rest URL --table T [--jmx URL...] --every 10s --for 15m -o series.ndjson`: samples a live
- * table's region counters on a fixed interval into a load-series file (docs/load-series.md), with a progress bar on
- * a terminal. A gateway that stops answering costs gaps, not the run; Ctrl-C ends it with a valid file.
+ * `hbase-hotspot collect --rest URL --table T [T2...] [--jmx URL...] --every 10s --for 15m -o series.ndjson[.gz]`:
+ * samples one or several live tables' region counters on a fixed interval into a load-series file (format version 2,
+ * gzip for a `.gz` name; docs/load-series.md), with a progress bar on a terminal. A gateway that stops answering costs gaps, not the run; Ctrl-C ends it with a valid file.
  */
 import { rmSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { type CollectEvent, collectSeries, plannedSamples } from '../../sources/index.js';
+import { type CollectEvent, collectSeries, multiTableSource, plannedSamples } from '../../sources/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { tooFewSnapshots } from '../detect-sources.js';
@@ -14,7 +14,9 @@ import { type LiveFlags, liveSource, nativeOptions } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { createSeriesFile } from '../series-file.js';
 
-interface CollectFlags extends LiveFlags {
+interface CollectFlags extends Omit<LiveFlags, 'table'> {
+  /** One table or several (`--table a b`, or `--table a --table b`): a series of several tables. */
+  table?: string[];
   every: string;
   for: string;
   output?: string;
@@ -62,18 +64,26 @@ export const collectCommand: CliCommand = {
       .command('collect')
       .description("sample a live table's region counters on a fixed interval into a load-series file")
       .option('--rest <url>', 'HBase REST gateway, e.g. http://rest-host:8080')
-      .option('--table <table>', 'table to sample (ns:name outside the default namespace)')
+      .option('--table <tables...>', 'table(s) to sample (ns:name outside the default namespace); several make one series of several tables')
       .option('--jmx <urls...>', 'read counters from these RegionServer/master info servers (/jmx) instead of REST status')
       .option('--every <duration>', 'sampling interval', '10s')
       .option('--for <duration>', 'how long to sample', '15m')
       .option('--timeout <duration>', 'per-request timeout (default: a third of --every, 1s to 10s)')
-      .option('-o, --output <file>', 'load-series NDJSON file to write (an existing file is kept unless --force)')
+      .option('-o, --output <file>', 'load-series NDJSON file to write, format version 2, gzip when it ends in .gz (an existing file is kept unless --force)')
       .option('--force', 'overwrite an existing output file'))
       .action(async (flags: CollectFlags) => {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
-        const source = liveSource(flags, intervalMs);
+        const tables = flags.table ?? [];
+        if (new Set(tables).size !== tables.length) throw new HotspotError('COLLECT_TABLE_TWICE', `--table ${tables.join(' ')}: a table is given twice`, { field: '--table' });
+        const { table: _tables, ...live } = flags;
+        const sources = tables.length === 0 ? [liveSource(live, intervalMs)] : tables.map((table) => liveSource({ ...live, table }, intervalMs));
+        const source = multiTableSource(sources);
         if (flags.output === undefined) throw new HotspotError('COLLECT_OUTPUT_REQUIRED', 'name the file to write with -o series.ndjson', { field: '--output' });
-        const file = createSeriesFile(flags.output, { table: source.table, source: { kind: source.kind, description: source.description, intervalMs } }, { ...(flags.force ? { force: true } : {}), field: '--output' });
+        const header = {
+          table: source.table, ...(tables.length > 1 ? { tables } : {}), ...(source.metrics ? { metrics: source.metrics } : {}),
+          source: { kind: source.kind, description: source.description, intervalMs },
+        };
+        const file = createSeriesFile(flags.output, header, { ...(flags.force ? { force: true } : {}), field: '--output' });
         const stop = new AbortController();
         const onSigint = (): void => stop.abort(new Error('interrupted'));
         process.once('SIGINT', onSigint);
@@ -89,7 +99,7 @@ export const collectCommand: CliCommand = {
           if (summary.written === 0) {
             // A recording of no snapshot is no recording: a live read that got nothing is a failure (exit 3, or 130
             // when Ctrl-C stopped it first), and the empty file would only block the next run.
-            file.close();
+            await file.close();
             closed = true;
             rmSync(flags.output, { force: true });
             tooFewSnapshots(0, summary.planned, `"${source.table}" from ${source.description}`, summary.stopped, bar.failure, `nothing recorded, ${flags.output} removed`);
@@ -99,7 +109,7 @@ export const collectCommand: CliCommand = {
         } finally {
           bar.stop();
           process.off('SIGINT', onSigint);
-          if (!closed) file.close();
+          if (!closed) await file.close();
           await source.close?.();
         }
       });

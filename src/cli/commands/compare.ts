@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
-import { parseLoadSeries } from '../../model/index.js';
+import { focusTable, parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
@@ -20,6 +20,7 @@ import { parseK } from './detect.js';
 
 interface CompareFlags {
   k: string;
+  table?: string;
   latencyBefore?: string[];
   latencyAfter?: string[];
   record?: string;
@@ -35,7 +36,7 @@ async function latencies(files: readonly string[] | undefined): Promise<ServerLa
   return out;
 }
 
-async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined): Promise<SideSummary> {
+async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, table: string | undefined): Promise<SideSummary> {
   const text = await readTextFile(file, 'load series');
   if (allowRecord && text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"')) {
     let record: Partial<ChangeRecord>;
@@ -50,7 +51,8 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
     return record.after;
   }
-  return summarize(detectHotspots(parseLoadSeries(text, file), { k }), await latencies(jmx));
+  const series = parseLoadSeries(text, file);
+  return summarize(detectHotspots(table === undefined ? series : focusTable(series, table), { k }), await latencies(jmx));
 }
 
 /**
@@ -67,9 +69,10 @@ export const compareCommand: CliCommand = {
     program
       .command('compare')
       .description('before/after proof of a fix: hottest region vs fair share, busiest server vs peers, whether the outlier moved')
-      .argument('<before>', 'load series NDJSON before the change, or an earlier change record (JSON)')
+      .argument('<before>', 'load series NDJSON (version 1 or 2, plain or gzip) before the change, or an earlier change record (JSON)')
       .argument('<after>', 'load series NDJSON after the change, over the same interval length')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
+      .option('--table <table>', 'with series of several tables: the table to compare on both sides')
       .option('--latency-before <files...>', "RegionServers' JMX (/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server) saved during the before load, one file each")
       .option('--latency-after <files...>', 'the same, saved during the after load')
       .option('--record <file>', 'save the change record (JSON) here')
@@ -77,7 +80,7 @@ export const compareCommand: CliCommand = {
       .addOption(new Option('--fail-on <what>', 'unchanged: exit 1 unless the verdict is fixed or improved (the hot share moved toward the fair share)').choices(['unchanged']))
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
-        const record = compareSides(await side(beforeFile, k, true, flags.latencyBefore), await side(afterFile, k, false, flags.latencyAfter));
+        const record = compareSides(await side(beforeFile, k, true, flags.latencyBefore, flags.table), await side(afterFile, k, false, flags.latencyAfter, flags.table));
         if (flags.record) await writeFile(flags.record, `${JSON.stringify(record, null, 2)}\n`);
         if (flags.json) printJson(io, record);
         else io.stdout(renderChangeRecord(record));

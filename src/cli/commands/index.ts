@@ -10,9 +10,10 @@ import { lintCommand } from './lint.js';
 import { loadCommand } from './load.js';
 import { migrateCommand } from './migrate.js';
 import { reportCommand } from './report.js';
+import { seriesCommand } from './series.js';
 import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
 import { topCommand } from './top.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand, topCommand, migrateCommand, lifecycleCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand, seriesCommand, topCommand, migrateCommand, lifecycleCommand];

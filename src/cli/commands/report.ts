@@ -46,6 +46,9 @@ export const reportCommand: CliCommand = {
           if (flags.samples !== undefined) {
             throw new HotspotError('REPORT_SAMPLES_WITH_SCENARIO', `--samples given with the scenario ${file}: a simulation makes its own key samples; drop --samples`, { field: '--samples' });
           }
+          if (flags.table !== undefined) {
+            throw new HotspotError('REPORT_TABLE_WITH_SCENARIO', `--table given with the scenario ${file}: a scenario simulates its one table; drop --table`, { field: '--table' });
+          }
           if (flags.k !== undefined) {
             throw new HotspotError('REPORT_K_WITH_SCENARIO', `--k given with the scenario ${file}: a simulated design is analysed as simulate analyses it (k = ${DEFAULT_K}); drop --k`, { field: '--k' });
           }

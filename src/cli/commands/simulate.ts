@@ -1,11 +1,13 @@
 /**
- * `hbase-hotspot simulate scenario.yaml [--json] [--record dir/] [--seed n] [--exact] [--representatives n]`: runs
+ * `hbase-hotspot simulate scenario.yaml [--json] [--record dir/ [--gzip]] [--seed n] [--exact] [--representatives n]`: runs
  * every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
-import { formatKeySampleLine, formatLoadSeries } from '../../model/index.js';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { SERIES_WRITE_VERSION, formatKeySampleLine, formatSeries } from '../../model/index.js';
 import { redactOutcome } from '../../report/redact-outcome.js';
 import { renderSimulateText } from '../../report/simulate-text.js';
 import { scenarioJson } from '../../simulate/json.js';
@@ -19,6 +21,7 @@ import type { CliCommand } from '../program.js';
 interface SimulateFlags {
   json?: boolean;
   record?: string;
+  gzip?: boolean;
   seed: string;
   exact?: boolean;
   redact?: boolean;
@@ -39,18 +42,28 @@ export function designSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'design';
 }
 
-/** Writes each design's load series and key samples as NDJSON into `dir` (docs/load-series.md). */
-async function record(outcome: ScenarioOutcome, dir: string): Promise<string[]> {
+/**
+ * Writes each design's load series (format version 2) and key samples as NDJSON into `dir` (docs/load-series.md):
+ * `N-<design slug>.series.ndjson` and `N-<design slug>.samples.ndjson`, each with `.gz` added and gzip-compressed
+ * when `gzip` is set.
+ */
+async function record(outcome: ScenarioOutcome, dir: string, gzip: boolean): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
+  const put = async (file: string, text: string): Promise<void> => {
+    const name = gzip ? `${file}.gz` : file;
+    await writeFile(name, gzip ? await gzipText(text) : text);
+    written.push(name);
+  };
   for (const [i, d] of outcome.designs.entries()) {
     const base = join(dir, `${i + 1}-${designSlug(d.name)}`);
-    await writeFile(`${base}.series.ndjson`, formatLoadSeries(d.run.series));
-    await writeFile(`${base}.samples.ndjson`, d.run.samples.map((s) => `${formatKeySampleLine(s)}\n`).join(''));
-    written.push(`${base}.series.ndjson`, `${base}.samples.ndjson`);
+    await put(`${base}.series.ndjson`, formatSeries(d.run.series, SERIES_WRITE_VERSION));
+    await put(`${base}.samples.ndjson`, d.run.samples.map((s) => `${formatKeySampleLine(s)}\n`).join(''));
   }
   return written;
 }
+
+const gzipText = promisify((text: string, done: (err: Error | null, out: Buffer) => void) => gzip(text, done));
 
 function progressBar(io: CliIo): { update: (done: number, total: number) => void; stop: () => void } {
   if (io.progress !== 'bar') return { update: () => undefined, stop: () => undefined };
@@ -88,7 +101,8 @@ export const simulateCommand: CliCommand = {
       .argument('<scenario>', 'scenario YAML file (docs/scenarios.md); examples/case-study.yaml is the IoT case study')
       .option('--json', 'print the comparison as JSON')
       .option('--redact', 'replace rowkeys and region names (output and --record files) with keyed stand-ins keeping length, byte class and order')
-      .option('--record <dir>', "write each design's load series and key samples as NDJSON into this directory")
+      .option('--record <dir>', "write each design's load series (format version 2) and key samples as NDJSON into this directory")
+      .option('--gzip', 'with --record: gzip the files (names end in .gz)')
       .option('--seed <n>', 'seed for every random choice (representatives, balancer)', '1')
       .option('--exact', 'generate every write instead of aggregating (slow; for validation)')
       .option('--representatives <n>', 'representative entities per step in the aggregated mode', '4096')
@@ -96,6 +110,7 @@ export const simulateCommand: CliCommand = {
       .action(async (file: string, flags: SimulateFlags) => {
         const seed = positiveInt(flags.seed, '--seed', 2 ** 31 - 1);
         const representatives = positiveInt(flags.representatives, '--representatives', 1_000_000);
+        if (flags.gzip && flags.record === undefined) throw new HotspotError('SIMULATE_OPTION_INVALID', '--gzip compresses the files of --record; give --record DIR too', { field: '--gzip' });
         let text: string;
         try {
           text = await readFile(file, 'utf8');
@@ -116,7 +131,7 @@ export const simulateCommand: CliCommand = {
         }
         if (flags.redact) outcome = redactOutcome(outcome);
         if (flags.record !== undefined) {
-          const written = await record(outcome, flags.record);
+          const written = await record(outcome, flags.record, flags.gzip === true);
           io.stderr(`recorded ${written.join(', ')}\n`);
         }
         if (flags.json) printJson(io, scenarioJson(outcome));

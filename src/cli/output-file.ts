@@ -1,0 +1,68 @@
+/**
+ * Files the CLI writes that may be gzip: a name ending in `.gz` (or `gzip: true`) compresses what is written. Used by
+ * `collect -o`, `detect --record`, `simulate --record` and `series convert -o`.
+ *
+ * @module
+ */
+import { closeSync, createWriteStream, openSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
+import { constants, createGzip } from 'node:zlib';
+import { HotspotError } from '../util/errors.js';
+
+/** True when `path` names a gzip file (`.gz`). */
+export function isGzipName(path: string): boolean {
+  return /\.gz$/i.test(path);
+}
+
+/** An open output file. */
+export interface OutputFile {
+  /** Appends text. With gzip, `flush` pushes it to the file as a complete deflate block. */
+  write(chunk: string): void;
+  /** Makes everything written so far readable from the file (gzip: a sync flush; plain: nothing, each write is one write(2)). */
+  flush(): void;
+  /** Finishes the file (gzip: its trailer) and closes it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates `path` (never replacing an existing file unless `force`).
+ * @param field - the flag that named the file (`--output`, `--record`), for messages.
+ * @throws {@link HotspotError} `OUTPUT_FILE_EXISTS` when it exists and `force` is not set (a recording is never
+ *   overwritten by accident), `FILE_WRITE` when it cannot be created.
+ */
+export function createOutputFile(path: string, options: { force?: boolean; gzip?: boolean; field: string; exists?: string }): OutputFile {
+  let fd: number;
+  try {
+    fd = openSync(path, options.force ? 'w' : 'wx');
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'EEXIST') {
+      throw new HotspotError(options.exists ?? 'OUTPUT_FILE_EXISTS', 'already exists; a recording is never overwritten: give another file, or --force to replace it', { file: path, field: options.field });
+    }
+    throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}`, { file: path, field: options.field, cause: err });
+  }
+  if (!(options.gzip ?? isGzipName(path))) {
+    return {
+      write: (chunk) => void writeSync(fd, chunk),
+      flush: () => undefined,
+      close: async () => closeSync(fd),
+    };
+  }
+  const gzip = createGzip();
+  const out = createWriteStream('', { fd });
+  gzip.pipe(out);
+  let failure: unknown;
+  out.on('error', (err) => (failure ??= err));
+  const fail = (): HotspotError => new HotspotError('FILE_WRITE', `cannot write: ${(failure as Error).message}`, { file: path, field: options.field, cause: failure });
+  return {
+    write(chunk) {
+      if (failure) throw fail();
+      gzip.write(chunk);
+    },
+    flush: () => gzip.flush(constants.Z_SYNC_FLUSH),
+    async close() {
+      gzip.end();
+      if (!out.closed) await once(out, 'close');
+      if (failure) throw fail();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCapture } from './run-cli.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/series/${name}`, import.meta.url));
+const scenario = (name: string) => fileURLToPath(new URL(`../fixtures/scenarios/${name}`, import.meta.url));
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const tmp = () => (dir = mkdtempSync(join(tmpdir(), 'series-convert-')));
+
+describe('hbase-hotspot series convert', () => {
+  it('turns version 1 into gzip version 2 and back into the same bytes', async () => {
+    const d = tmp();
+    const original = readFileSync(fixture('uniform-salted.ndjson'), 'utf8');
+    const to2 = await runCapture(['series', 'convert', fixture('uniform-salted.ndjson'), '-o', join(d, 's.ndjson.gz'), '--to', '2']);
+    expect(to2).toMatchObject({ code: 0, err: expect.stringContaining('format version 2, gzip, 3 snapshot(s) of salted') });
+    const v2 = gunzipSync(readFileSync(join(d, 's.ndjson.gz'))).toString('utf8');
+    expect(v2.split('\n')[0]).toContain('"version":2,"tables":["salted"]');
+    expect((await runCapture(['series', 'convert', join(d, 's.ndjson.gz'), '-o', join(d, 'back.ndjson'), '--to', '1'])).code).toBe(0);
+    expect(readFileSync(join(d, 'back.ndjson'), 'utf8')).toBe(original);
+    // both forms give detect the same answer
+    const a = await runCapture(['detect', fixture('uniform-salted.ndjson'), '--json']);
+    const b = await runCapture(['detect', join(d, 's.ndjson.gz'), '--json']);
+    expect(b.out).toBe(a.out);
+  });
+
+  it('needs --table for version 1 of several tables, says what version 1 leaves out, and keeps an existing file', async () => {
+    const d = tmp();
+    const out = join(d, 'one.ndjson');
+    const refused = await runCapture(['series', 'convert', fixture('two-tables-v2.ndjson'), '-o', out, '--to', '1']);
+    expect(refused).toMatchObject({ code: 2, err: expect.stringContaining('holds events, lookup; choose one with --table') });
+    const one = await runCapture(['series', 'convert', fixture('two-tables-v2.ndjson'), '-o', out, '--to', '1', '--table', 'events']);
+    expect(one).toMatchObject({ code: 0, err: expect.stringContaining('left out: memstoreSizeBytes, storeFileCount, locality') });
+    expect(readFileSync(out, 'utf8').split('\n')[1]).toContain('"table":"events","regions":[{"name":"events,,');
+    writeFileSync(join(d, 'keep.ndjson'), 'precious\n');
+    const kept = await runCapture(['series', 'convert', fixture('uniform-salted.ndjson'), '-o', join(d, 'keep.ndjson'), '--to', '2']);
+    expect(kept).toMatchObject({ code: 2, err: expect.stringContaining('already exists') });
+    expect(readFileSync(join(d, 'keep.ndjson'), 'utf8')).toBe('precious\n');
+    expect((await runCapture(['series', 'convert', fixture('uniform-salted.ndjson'), '-o', out, '--to', '3'])).err).toContain('--to 3: give the format version to write, 1 or 2');
+  });
+});
+
+describe('simulate --record', () => {
+  it('writes format version 2, gzip with --gzip, under the same file names', async () => {
+    const d = tmp();
+    const run = await runCapture(['simulate', scenario('uniform-hash.yaml'), '--record', d, '--gzip', '--representatives', '256']);
+    expect(run.code).toBe(0);
+    const files = readdirSync(d).sort();
+    expect(files).toEqual(['1-hashed-device.samples.ndjson.gz', '1-hashed-device.series.ndjson.gz', '2-salted-device.samples.ndjson.gz', '2-salted-device.series.ndjson.gz']);
+    expect(gunzipSync(readFileSync(join(d, files[1] as string))).toString('utf8')).toMatch(/^\{"format":"hbase-hotspot\/load-series","version":2,/);
+    const detect = await runCapture(['detect', join(d, files[1] as string), '--samples', join(d, files[0] as string), '--json']);
+    expect(detect.code).toBe(0);
+    expect((await runCapture(['simulate', scenario('uniform-hash.yaml'), '--gzip'])).err).toContain('--gzip compresses the files of --record');
+  }, 60_000);
+});

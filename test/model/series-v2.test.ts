@@ -1,0 +1,153 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { toStringBinary } from '../../src/bytes/index.js';
+import {
+  type LoadSeries, NdjsonFormatError, SeriesWriter, computeRates, focusTable, formatSeries, parseLoadSeries,
+  readLoadSeriesFile,
+} from '../../src/model/index.js';
+import { HotspotError } from '../../src/util/errors.js';
+import { region, series, snap } from './builders.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/series/${name}`, import.meta.url));
+const HEADER = '{"format":"hbase-hotspot/load-series","version":2,"tables":["t"],"source":{"kind":"recorded"}}';
+
+function issuesOf(run: () => unknown): NdjsonFormatError {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof NdjsonFormatError) return err;
+    throw err;
+  }
+  throw new Error('expected an NdjsonFormatError');
+}
+
+describe('load-series format version 2', () => {
+  it('reads a series of two tables with optional metrics, each region with its table', async () => {
+    const s = await readLoadSeriesFile(fixture('two-tables-v2.ndjson'));
+    expect(s.table).toBe('events');
+    expect(s.tables).toEqual(['events', 'lookup']);
+    expect(s.metrics).toEqual(['memstoreSizeBytes', 'storeFileCount', 'locality']);
+    expect(s.snapshots.map((x) => x.regions.map((r) => `${r.table}:${toStringBinary(r.startKey)}`))).toEqual(
+      Array.from({ length: 3 }, () => ['events:', 'events:8', 'lookup:']),
+    );
+    const [t0, t1, t2] = s.snapshots;
+    // values by hand from the fixture: differences add up, [v] is absolute, null is unknown
+    expect(t0!.regions[0]).toMatchObject({ readRequests: 0, writeRequests: 0, storeSizeBytes: 0, metrics: { memstoreSizeBytes: 0, storeFileCount: 1, locality: 0.9 } });
+    expect(t1!.regions[0]).toMatchObject({ writeRequests: 6000, requests: 6000, storeSizeBytes: 1_200_000, metrics: { memstoreSizeBytes: 65536, storeFileCount: 1 } });
+    expect(t1!.regions[0]!.metrics).not.toHaveProperty('locality');
+    expect(t2!.regions[0]).toMatchObject({ writeRequests: 12000, storeSizeBytes: 2_400_000, metrics: { memstoreSizeBytes: 131072, storeFileCount: 2 } });
+    expect(t1!.regions[2]).toMatchObject({ server: 'rs1.example.com,16020,1717000000000', readRequests: 30000 });
+    expect(t2!.regions[2]).toMatchObject({ server: 'rs2.example.com,16020,1717000000000', readRequests: 24000, metrics: { locality: 0.25 } });
+  });
+
+  it('keeps a region of one table from explaining a region of another in the rate step', async () => {
+    const rates = computeRates(await readLoadSeriesFile(fixture('two-tables-v2.ndjson')));
+    // the lookup region moved and restarted its counters; nothing split, merged, appeared or went
+    expect(rates.events.map((e) => [e.kind, e.region])).toEqual([
+      ['region-moved', '10101010101010101010101010101010'],
+      ['counter-reset', '10101010101010101010101010101010'],
+    ]);
+    const last = rates.intervals[1]!.regions;
+    expect(last.map((r) => [r.table, r.reads, r.writes])).toEqual([['events', 0, 6000], ['events', 0, 6000], ['lookup', 24000, 0]]);
+  });
+
+  it('does not read a region of one table that went and another table\'s regions that came as a split', () => {
+    const of = (table: string, r: ReturnType<typeof region>) => ({ ...r, table });
+    const two = (timeMs: number, regions: ReturnType<typeof region>[]) => ({ timeMs, table: 'a', regions });
+    const s: LoadSeries = {
+      table: 'a', tables: ['a', 'b'], source: { kind: 'recorded', intervalMs: 60_000 },
+      snapshots: [
+        two(0, [of('a', region('a1', '', '', 'rs1', 0, 0))]),
+        two(60_000, [of('b', region('b1', '', 'm', 'rs1', 0, 5)), of('b', region('b2', 'm', '', 'rs1', 0, 5))]),
+      ],
+    };
+    expect(computeRates(s).events.map((e) => [e.kind, e.region])).toEqual([['region-appeared', 'b1'], ['region-appeared', 'b2'], ['region-gone', 'a1']]);
+  });
+
+  it('focuses on one table: its regions only, shaped like a series of one table', async () => {
+    const s = await readLoadSeriesFile(fixture('two-tables-v2.ndjson'));
+    const lookup = focusTable(s, 'lookup');
+    expect(lookup.table).toBe('lookup');
+    expect(lookup).not.toHaveProperty('tables');
+    expect(lookup.snapshots.map((x) => x.regions.map((r) => r.encodedName))).toEqual(Array.from({ length: 3 }, () => ['10101010101010101010101010101010']));
+    expect(lookup.snapshots[0]!.regions[0]).not.toHaveProperty('table');
+    expect(() => focusTable(s, 'nope')).toThrow(expect.objectContaining({ code: 'SERIES_TABLE_UNKNOWN', where: { field: '--table' } }) as HotspotError);
+  });
+
+  it('reports every malformed line with its line number, field path and code', () => {
+    const e = issuesOf(() => parseLoadSeries(readFileSync(fixture('malformed-v2.ndjson'), 'utf8'), 'malformed-v2.ndjson'));
+    expect(e.code).toBe('SERIES_MALFORMED');
+    expect(e.issues.map((i) => [i.line, i.field])).toEqual([
+      [3, 'table'],
+      [5, 'counters[1]'],
+      [6, 'move'],
+      [7, 'counters[3]'],
+      [8, 'counters'],
+      [9, 'close[1]'],
+      [10, undefined],
+    ]);
+    expect(e.where).toMatchObject({ file: 'malformed-v2.ndjson', line: 3, field: 'table' });
+    expect(e.message).toContain('"v" is not among the header\'s tables (t, u)');
+    expect(e.issues[1]!.message).toContain('the previous value 2 plus -5 gives -3');
+    expect(e.issues[4]!.message).toContain('expected 4 for each of the 2 open region(s) = 8');
+  });
+
+  it('rejects a bad header, unknown metrics and ids out of order', () => {
+    const bad = (text: string) => issuesOf(() => parseLoadSeries(text, 'h')).issues[0];
+    expect(bad(HEADER.replace('["t"]', '[]'))).toMatchObject({ line: 1, field: 'tables' });
+    expect(bad(HEADER.replace('["t"]', '["t","t"]'))).toMatchObject({ field: 'tables[1]' });
+    expect(bad(HEADER.replace('}}', '},"metrics":["memstoreSize"]}'))).toMatchObject({ field: 'metrics[0]' });
+    expect(bad(HEADER.replace('}}', '},"extra":1}'))).toMatchObject({ field: 'extra' });
+    expect(bad(`${HEADER}\n{"open":3,"table":"t","name":"n","encodedName":"a","startKey":"","endKey":"","server":"s"}`)).toMatchObject({ line: 2, field: 'open' });
+    const twice = `${HEADER}\n{"open":0,"table":"t","name":"n","encodedName":"a","startKey":"","endKey":"","server":"s"}\n{"open":1,"table":"t","name":"n","encodedName":"a","startKey":"","endKey":"","server":"s"}`;
+    expect(bad(twice)).toMatchObject({ line: 3, field: 'encodedName' });
+    const late = `${HEADER}\n{"timeMs":5,"counters":[]}\n{"timeMs":5,"counters":[]}`;
+    expect(bad(late)).toMatchObject({ line: 3, field: 'timeMs' });
+    const locality = HEADER.replace('}}', '},"metrics":["locality"]}') + '\n{"open":0,"table":"t","name":"n","encodedName":"a","startKey":"","endKey":"","server":"s"}\n{"timeMs":5,"counters":[0,0,0,[1.5]]}';
+    expect(bad(locality)).toMatchObject({ line: 3, field: 'counters[3]' });
+    expect(() => parseLoadSeries(`\n${HEADER}`, 'x')).not.toThrow();
+  });
+
+  it('writes each region once and then only what changes; the requests-only form and fractions survive', () => {
+    const a = (w: number, server = 'rs1,16020,1') => region('a', '', 'm', server, 1, w, 10);
+    const b = { ...region('b', 'm', '', 'rs2,16020,1', 0, 0), readRequests: null, writeRequests: null, requests: 7.5 };
+    const s = series([snap(0, [a(2), b]), snap(60_000, [a(5, 'rs3,16020,1'), b])], 60_000);
+    const text = formatSeries(s, 2);
+    const lines = text.trimEnd().split('\n');
+    expect(lines.slice(3)).toEqual([
+      '{"timeMs":0,"counters":[1,2,10,null,[7.5],0]}',
+      '{"move":0,"server":"rs3,16020,1"}',
+      '{"timeMs":60000,"counters":[0,3,0,null,[7.5],0]}',
+    ]);
+    expect(parseLoadSeries(text, 'x')).toEqual(s);
+    expect(formatSeries(parseLoadSeries(text, 'x'), 1)).toBe(formatSeries(s, 1));
+  });
+
+  it('refuses a series of several tables in version 1, and snapshots out of order or of unlisted tables', () => {
+    const two: LoadSeries = { table: 'a', tables: ['a', 'b'], source: { kind: 'recorded' }, snapshots: [] };
+    expect(() => formatSeries(two, 1)).toThrow(expect.objectContaining({ code: 'SERIES_V1_MULTI_TABLE' }) as HotspotError);
+    const v1 = new SeriesWriter({ table: 't', source: { kind: 'recorded' } }, () => {}, 1);
+    expect(() => v1.write({ timeMs: 1, table: 't', regions: [{ ...region('a', '', '', 's', 0, 0), table: 'x' }] })).toThrow(expect.objectContaining({ code: 'SERIES_TABLE_MISMATCH' }) as HotspotError);
+    const writer = new SeriesWriter({ table: 't', source: { kind: 'recorded' } }, () => {});
+    writer.write(snap(5, []));
+    expect(() => writer.write(snap(5, []))).toThrow(expect.objectContaining({ code: 'SERIES_TIME_ORDER' }) as HotspotError);
+    expect(() => writer.write({ timeMs: 9, table: 't', regions: [{ ...region('a', '', '', 's', 0, 0), table: 'x' }] })).toThrow(expect.objectContaining({ code: 'SERIES_TABLE_MISMATCH' }) as HotspotError);
+    expect(() => writer.write({ timeMs: 9, table: 't', regions: [{ ...region('a', '', '', 's', 0, 0), metrics: { locality: 1 } }] })).toThrow(expect.objectContaining({ code: 'SERIES_METRIC_UNDECLARED' }) as HotspotError);
+  });
+
+  it('reads gzip whatever the file name, and a gzip recording cut off mid-way up to what was complete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'series-v2-'));
+    const text = readFileSync(fixture('tail-hex-presplit.ndjson'), 'utf8');
+    const v2 = formatSeries(parseLoadSeries(text, 'x'), 2);
+    writeFileSync(join(dir, 'plain-name.ndjson'), gzipSync(v2));
+    expect(await readLoadSeriesFile(join(dir, 'plain-name.ndjson'))).toEqual(parseLoadSeries(text, 'x'));
+    // a writer stopped before it closed the gzip stream leaves no trailer (CRC and length, the last 8 bytes)
+    const gz = gzipSync(v2);
+    writeFileSync(join(dir, 'cut.ndjson.gz'), gz.subarray(0, gz.length - 8));
+    expect(await readLoadSeriesFile(join(dir, 'cut.ndjson.gz'))).toEqual(parseLoadSeries(text, 'x'));
+  });
+});
