@@ -7,7 +7,7 @@
  * @module
  */
 import { toStringBinary } from '../bytes/index.js';
-import type { KeySample, LoadSeries, RegionLoad } from '../model/index.js';
+import { type KeySample, type LoadSeries, type RegionLoad, regionTable } from '../model/index.js';
 import { KeyRedactor } from './redact.js';
 
 /** Every rowkey a series and its samples show: region start and end keys and sampled keys. */
@@ -40,7 +40,8 @@ export function redactRegion(region: RegionLoad, table: string, redactor: KeyRed
 }
 
 /**
- * The series with every region's keys and names redacted; times, servers, counters and sizes unchanged. The source
+ * The series with every region's keys and names redacted (each name keeps its region's table); times, servers,
+ * counters, sizes, tables and metrics unchanged. The source
  * description (a URL or a file name) is replaced by `redacted`.
  * @throws Error when the redactor was not built from this series' keys ({@link shownKeys}).
  */
@@ -48,8 +49,10 @@ export function redactSeries(series: LoadSeries, redactor: KeyRedactor): LoadSer
   const { description: _dropped, ...source } = series.source;
   return {
     table: series.table,
+    ...(series.tables ? { tables: series.tables } : {}),
+    ...(series.metrics ? { metrics: series.metrics } : {}),
     source: { ...source, description: 'redacted' },
-    snapshots: series.snapshots.map((snap) => ({ ...snap, regions: snap.regions.map((r) => redactRegion(r, series.table, redactor)) })),
+    snapshots: series.snapshots.map((snap) => ({ ...snap, regions: snap.regions.map((r) => redactRegion(r, regionTable(r, snap), redactor)) })),
   };
 }
 

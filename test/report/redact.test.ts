@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareBytes, utf8Bytes } from '../../src/bytes/index.js';
+import { readLoadSeriesFile } from '../../src/model/index.js';
 import { KeyRedactor, byteClass } from '../../src/report/redact.js';
+import { redactLoad } from '../../src/report/redact-series.js';
 
 const secret = new Uint8Array(32).fill(7);
 
@@ -70,5 +73,17 @@ describe('KeyRedactor', () => {
     const name = r.redactEncodedName('6118195953685a17f3ad07c592125fcb');
     expect(name).toMatch(/^[0-9a-f]{32}$/);
     expect(name).not.toBe('6118195953685a17f3ad07c592125fcb');
+  });
+});
+
+describe('redactLoad on a series of several tables', () => {
+  it('keeps the tables and metrics, and names each region with its own table', async () => {
+    const series = await readLoadSeriesFile(fileURLToPath(new URL('../fixtures/series/two-tables-v2.ndjson', import.meta.url)));
+    const { series: red } = redactLoad(series, undefined);
+    expect(red.tables).toEqual(['events', 'lookup']);
+    expect(red.metrics).toEqual(series.metrics);
+    const names = red.snapshots[0]!.regions.map((r) => [r.table, r.name.split(',')[0]]);
+    expect(names).toEqual([['events', 'events'], ['events', 'events'], ['lookup', 'lookup']]);
+    expect(red.snapshots[0]!.regions[2]!.encodedName).not.toBe(series.snapshots[0]!.regions[2]!.encodedName);
   });
 });
