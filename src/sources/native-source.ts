@@ -7,7 +7,7 @@
  * @module
  */
 import { type NativeConnection, type RegionLoadReaderProcess, startRegionLoadReader } from '../hbase/native/reader-process.js';
-import type { LoadSnapshot } from '../model/index.js';
+import type { LoadSnapshot, RegionMetricName } from '../model/index.js';
 import { type RegionCounters, assembleSnapshot } from './assemble.js';
 import { type SettleOptions, readSettled } from './settle.js';
 import type { SnapshotSource, SourceGaps } from './types.js';
@@ -38,6 +38,9 @@ export interface NativeSource extends SnapshotSource {
 export const NATIVE_GAPS: SourceGaps = {
   sizeInWholeMB: 'RegionMetrics reports store file size in whole MB, rounded down',
 };
+
+/** The optional per-region metrics the native client reads (`RegionMetrics`; `src/model/metrics.ts`). */
+export const NATIVE_METRICS: readonly RegionMetricName[] = ['filteredReadRequests', 'memstoreSizeBytes', 'storeFileCount', 'storeCount', 'locality'];
 
 /** The connection in words, for the series header and messages: `zk 127.0.0.1:2181 /hbase`, `hbase-conf DIR`. */
 export function describeNative(c: NativeConnection): string {
@@ -77,12 +80,19 @@ export function createNativeSource(options: NativeSourceOptions): NativeSource {
     table: options.table,
     description,
     gaps: NATIVE_GAPS,
+    metrics: NATIVE_METRICS,
     snapshot: async ({ signal } = {}): Promise<LoadSnapshot> => {
       const process = await start();
       return readSettled(
         async () => {
           const reading = await process.read({ ...(options.readTimeoutMs !== undefined ? { timeoutMs: options.readTimeoutMs } : {}), ...(signal ? { signal } : {}) });
-          const counters = new Map<string, RegionCounters>(reading.counters.map((c) => [c.encodedName, c]));
+          const counters = new Map<string, RegionCounters>(reading.counters.map((c) => [c.encodedName, {
+            readRequests: c.readRequests, writeRequests: c.writeRequests, storeSizeBytes: c.storeSizeBytes, server: c.server,
+            metrics: {
+              filteredReadRequests: c.filteredReadRequests, memstoreSizeBytes: c.memStoreSizeBytes, storeFileCount: c.storeFileCount,
+              storeCount: c.storeCount, locality: c.locality,
+            },
+          }]));
           return assembleSnapshot(options.table, reading.timeMs, reading.directory, counters);
         },
         what,

@@ -50,6 +50,17 @@ describe('native source', () => {
     ]);
   });
 
+  it('carries the optional metrics RegionMetrics gives (load-series version 2)', async () => {
+    const s = source('ok');
+    expect(s.metrics).toEqual(['filteredReadRequests', 'memstoreSizeBytes', 'storeFileCount', 'storeCount', 'locality']);
+    const snap = await s.snapshot();
+    // The stand-in reports 3 filtered reads, a 2 MB memstore, 2 store files, 1 store and locality 0.5 per region.
+    expect(snap.regions.map((r) => r.metrics)).toEqual([
+      { filteredReadRequests: 3, memstoreSizeBytes: 2_097_152, storeFileCount: 2, storeCount: 1, locality: 0.5 },
+      { filteredReadRequests: 3, memstoreSizeBytes: 2_097_152, storeFileCount: 2, storeCount: 1, locality: 0.5 },
+    ]);
+  });
+
   it('reads again while a region has no counters yet', async () => {
     const snap = await source('unreported').snapshot();
     // The first reading lacked rs2's counters; the second (n = 2) is complete.

@@ -62,6 +62,8 @@ export interface NativeRegionCounters {
   readonly memStoreSizeBytes: number;
   /** `RegionMetrics.getStoreFileCount`. */
   readonly storeFileCount: number;
+  /** `RegionMetrics.getStoreCount`: the region's column families. */
+  readonly storeCount: number;
   /** `RegionMetrics.getDataLocality`, 0 to 1. */
   readonly locality: number;
 }

@@ -49,7 +49,7 @@ import org.apache.hbase.thirdparty.com.google.gson.JsonObject;
  * <p>A reading holds the region directory (every default-replica region of the table with its encoded name, region
  * id, start and end key in base64 and server, from {@link RegionLocator#getAllRegionLocations()}) and the counters
  * of each RegionServer hosting one of them ({@link Admin#getRegionMetrics(ServerName, TableName)}: read, write and
- * filtered read requests, store file size, count and locality, memstore size), and the time it was read. The
+ * filtered read requests, store file size and count, store count, locality, memstore size), and the time it was read. The
  * TypeScript side joins the two by encoded name, as it does for the REST and JMX sources.
  *
  * <p>Arguments: {@code --table T} (required), {@code --zk host[:port],...}, {@code --zk-znode /hbase},
@@ -178,6 +178,7 @@ public final class RegionLoadReader {
         c.addProperty("storeSizeBytes", (long) m.getStoreFileSize().get(Size.Unit.BYTE));
         c.addProperty("memStoreSizeBytes", (long) m.getMemStoreSize().get(Size.Unit.BYTE));
         c.addProperty("storeFileCount", m.getStoreFileCount());
+        c.addProperty("storeCount", m.getStoreCount());
         c.addProperty("locality", m.getDataLocality());
         counters.add(c);
       }
