@@ -5,6 +5,7 @@
  * @module
  */
 import type { Command } from 'commander';
+import { type NativeConnection, type RegionLoadReaderProcess, startRegionLoadReader } from '../hbase/native/reader-process.js';
 import { createRestClient } from '../hbase/rest/index.js';
 import { type SnapshotSource, createJmxSource, createNativeSource, createRestSource } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
@@ -114,13 +115,32 @@ function nativeSource(flags: LiveFlags, intervalMs: number): SnapshotSource {
   if (flags.table === undefined || flags.table.trim() === '') {
     throw new HotspotError('LIVE_TABLE_REQUIRED', 'name the table to read with --table, e.g. --table metrics (ns:name outside the default namespace)', { field: '--table' });
   }
+  return createNativeSource({ table: flags.table, readTimeoutMs: Math.max(requestTimeoutMs(flags, intervalMs), 10_000), ...nativeConnectionOf(flags) });
+}
+
+/**
+ * The native client's connection from `--zk`, `--zk-znode`, `--hbase-conf` (default `$HBASE_CONF_DIR`) and
+ * `--hbase-classpath`.
+ */
+export function nativeConnectionOf(flags: LiveFlags): NativeConnection {
   const hbaseConf = flags.hbaseConf ?? process.env['HBASE_CONF_DIR'];
-  return createNativeSource({
-    table: flags.table,
-    readTimeoutMs: Math.max(requestTimeoutMs(flags, intervalMs), 10_000),
+  return {
     ...(flags.zk !== undefined ? { zk: flags.zk } : {}),
     ...(flags.zkZnode !== undefined ? { znode: flags.zkZnode } : {}),
     ...(hbaseConf !== undefined && hbaseConf !== '' ? { hbaseConf } : {}),
     ...(flags.hbaseClasspath !== undefined ? { hbaseClasspath: flags.hbaseClasspath } : {}),
-  });
+  };
+}
+
+/**
+ * Runs `use` with a native-client catalog reader (no table: `tables()` and `schema()`), ended afterwards.
+ * @throws what `startRegionLoadReader` and `use` throw.
+ */
+export async function withNativeCatalog<T>(flags: LiveFlags, use: (reader: RegionLoadReaderProcess) => Promise<T>): Promise<T> {
+  const reader = await startRegionLoadReader(nativeConnectionOf(flags));
+  try {
+    return await use(reader);
+  } finally {
+    await reader.close();
+  }
 }

@@ -23,7 +23,7 @@ describe('lifecycle partitions', () => {
     const r = await runCapture(['lifecycle', 'partitions', '--base', 'm', '--family', 'd', '--ahead', '1', ...NOW, '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({ create: ['m_202611', 'm_202612'], purge: [], commands: ['create "m_202611", {NAME => "d"}', 'create "m_202612", {NAME => "d"}'] });
-    expect(r.err).toContain('no --rest or --existing');
+    expect(r.err).toContain('no --rest, --zk or --existing: no table is known to exist');
   });
 
   it('pre-splits new monthly tables on the salt buckets of --template', async () => {

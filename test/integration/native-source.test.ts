@@ -110,6 +110,24 @@ describe.skipIf(!env.available)('native client against the real HBase', () => {
     expect(await restRequestsServed()).toBe(servedBefore);
   }, 240_000);
 
+  it('lint and lifecycle read the table\'s schema and the table list through the native client as through REST', async () => {
+    await createTable();
+    const findings = async (...source: string[]) => {
+      const r = await runCapture(['lint', '--table', table, ...source, '--json']);
+      expect(r.code, r.err).toBeLessThan(2);
+      return (JSON.parse(r.out) as { findings: { code: string; path: string; message: string }[] }).findings.map(({ code, path, message }) => ({ code, path, message }));
+    };
+    const viaNative = await findings('--zk', zk);
+    expect(viaNative.length).toBeGreaterThan(0);
+    expect(viaNative).toEqual(await findings('--rest', env.restUrl));
+    const plan = async (...source: string[]) => JSON.parse((await runCapture(['lifecycle', 'partitions', '--base', table, '--family', 'cf', '--ahead', '1', '--now', '2026-06-15T12:00:00Z', ...source, '--json'])).out) as unknown;
+    expect(await plan('--zk', zk)).toEqual(await plan('--rest', env.restUrl));
+    const ttl = await runCapture(['lifecycle', 'ttl', '--table', table, '--retention', 'cf=1d', '--zk', zk]);
+    expect([ttl.code, ttl.out]).toEqual([0, `alter "${table}", {NAME => "cf", TTL => 86400}\n`]);
+    const missing = await runCapture(['lifecycle', 'ttl', '--table', table, '--retention', 'nope=1d', '--zk', zk]);
+    expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('has no column family "nope" (it has "cf")')]);
+  }, 240_000);
+
   it('names an unknown table (exit 2) and an unreachable quorum (exit 3)', async () => {
     const missing = await runCapture(['detect', '--zk', zk, '--table', 'no_such_table_nat', '--snapshots', '2', '--interval', '1s']);
     expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('table "no_such_table_nat" does not exist')]);

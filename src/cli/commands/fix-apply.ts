@@ -14,7 +14,7 @@ import { formatDurationMs, parseDurationMs } from '../../util/duration.js';
 import { EXIT_FINDING, EXIT_USAGE } from '../exit.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
-import { type LiveFlags, nativeOptions, wantsNative } from '../live-source.js';
+import { type LiveFlags, nativeConnectionOf, nativeOptions, wantsNative } from '../live-source.js';
 import { readTextFile } from '../read-text.js';
 import { shellCommandOf, shellOption } from '../shell-option.js';
 
@@ -109,17 +109,10 @@ export function registerFixApply(fix: Command, io: CliIo): void {
  */
 function nativeRegions(flags: FixApplyFlags): { regions: (table: string) => Promise<LiveRegion[]>; close: () => Promise<void> } {
   const readers = new Map<string, Promise<RegionLoadReaderProcess>>();
-  const hbaseConf = flags.hbaseConf ?? process.env['HBASE_CONF_DIR'];
   const reader = (table: string): Promise<RegionLoadReaderProcess> => {
     let r = readers.get(table);
     if (!r) {
-      r = startRegionLoadReader({
-        table,
-        ...(flags.zk !== undefined ? { zk: flags.zk } : {}),
-        ...(flags.zkZnode !== undefined ? { znode: flags.zkZnode } : {}),
-        ...(hbaseConf !== undefined && hbaseConf !== '' ? { hbaseConf } : {}),
-        ...(flags.hbaseClasspath !== undefined ? { hbaseClasspath: flags.hbaseClasspath } : {}),
-      });
+      r = startRegionLoadReader({ table, ...nativeConnectionOf(flags) });
       readers.set(table, r);
     }
     return r;

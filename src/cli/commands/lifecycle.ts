@@ -8,13 +8,15 @@
  * - `ttl --table T --retention FAMILY=DURATION|forever...`: the `alter` giving each family its `TTL` in seconds.
  */
 import type { Command } from 'commander';
-import { createRestClient } from '../../hbase/rest/index.js';
+import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
 import { saltSplitPoints } from '../../regions/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
+import { describeNative } from '../../sources/index.js';
 import { type CliIo, printJson } from '../io.js';
+import { type LiveFlags, nativeConnectionOf, nativeOptions, wantsNative, withNativeCatalog } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
 import { parseFamilyOption } from './splits-families.js';
@@ -37,7 +39,7 @@ function nowOption(text: string | undefined, clock: () => number): number {
   return ms;
 }
 
-interface PartitionFlags extends ShellFlags {
+interface PartitionFlags extends ShellFlags, LiveFlags {
   template?: string;
   regionsPerBucket?: string;
   base: string;
@@ -52,7 +54,7 @@ interface PartitionFlags extends ShellFlags {
 }
 
 function registerPartitions(lifecycle: Command, io: CliIo): void {
-  shellOption(lifecycle
+  shellOption(nativeOptions(lifecycle
     .command('partitions')
     .description('monthly tables BASE_YYYYMM (UTC): create the coming months ahead, drop months past retention (dry run unless --yes)')
     .requiredOption('--base <name>', 'base table name; monthly tables are BASE_YYYYMM')
@@ -65,7 +67,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
     .option('--existing <tables...>', 'existing tables, instead of asking a gateway')
     .option('--now <iso>', 'the date to plan for (default now), e.g. 2026-11-30T12:00:00Z')
     .option('--yes', 'run the commands through hbase shell (default: print them)')
-    .option('--json', 'print the plan as JSON (never runs anything)'))
+    .option('--json', 'print the plan as JSON (never runs anything)')))
     .action(async (flags: PartitionFlags) => {
       if (flags.json && flags.yes) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--json prints the plan and runs nothing; leave out --json to run it with --yes', { field: '--json' });
       if (flags.family.length === 0) throw new HotspotError('FAMILY_MISSING', "give the new tables' column families, e.g. --family d (repeatable; attributes as in 'd:VERSIONS=1')", { field: '--family' });
@@ -85,8 +87,13 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
         base: flags.base, families: flags.family.map(parseFamilyOption), nowMs: nowOption(flags.now, io.now),
         aheadMonths: months(flags.ahead, '--ahead', 24), retentionMonths: months(flags.retention, '--retention', 1200),
       };
-      const existing = flags.existing ?? (flags.rest !== undefined ? await createRestClient({ baseUrl: flags.rest }).listTables() : undefined);
-      if (existing === undefined) io.stderr('note: no --rest or --existing: no table is known to exist, so nothing is dropped and every month of the window is created\n');
+      if (wantsNative(flags) && (flags.rest !== undefined || flags.existing !== undefined)) {
+        throw new HotspotError('LIFECYCLE_OPTION_INVALID', `give one of --rest, --zk / --hbase-conf or --existing`, { field: flags.rest !== undefined ? '--rest' : '--existing' });
+      }
+      const existing = flags.existing
+        ?? (flags.rest !== undefined ? await createRestClient({ baseUrl: flags.rest }).listTables()
+          : wantsNative(flags) ? await withNativeCatalog(flags, (reader) => reader.tables()) : undefined);
+      if (existing === undefined) io.stderr('note: no --rest, --zk or --existing: no table is known to exist, so nothing is dropped and every month of the window is created\n');
       const plan = planPartitions({ ...input, existing: existing ?? [] });
       if (flags.json) return printJson(io, plan);
       await printOrRunShell(io, plan.commands, flags, `created ${plan.create.length}, dropped ${plan.purge.length} table(s)`);
@@ -119,21 +126,28 @@ function retentionByFamily(items: readonly string[]): Record<string, number | un
   return out;
 }
 
+/** Where a table's existence and schema are read: the REST gateway or the native client. */
+interface TableCatalog {
+  /** The gateway URL or the native connection, for messages. */
+  readonly where: string;
+  tableExists(table: string): Promise<boolean>;
+  getSchema(table: string): Promise<TableSchema>;
+}
+
 /**
- * Checks through the gateway that the table and every family exist: an `alter` naming a family the table lacks would
+ * Checks through the catalog that the table and every family exist: an `alter` naming a family the table lacks would
  * add that family. @throws HotspotError `LIFECYCLE_TABLE_MISSING`, `LIFECYCLE_FAMILY_MISSING`.
  */
-async function checkFamilies(rest: string, table: string, families: readonly string[]): Promise<void> {
-  const client = createRestClient({ baseUrl: rest });
-  if (!(await client.tableExists(table))) throw new HotspotError('LIFECYCLE_TABLE_MISSING', `table "${table}" does not exist at ${rest}`, { field: '--table' });
-  const have = (await client.getSchema(table)).columns.map((c) => c.name);
+async function checkFamilies(catalog: TableCatalog, table: string, families: readonly string[]): Promise<void> {
+  if (!(await catalog.tableExists(table))) throw new HotspotError('LIFECYCLE_TABLE_MISSING', `table "${table}" does not exist at ${catalog.where}`, { field: '--table' });
+  const have = (await catalog.getSchema(table)).columns.map((c) => c.name);
   const missing = families.filter((f) => !have.includes(f));
   if (missing.length > 0) {
     throw new HotspotError('LIFECYCLE_FAMILY_MISSING', `table "${table}" has no column famil${missing.length === 1 ? 'y' : 'ies'} ${missing.map((f) => `"${f}"`).join(', ')} (it has ${have.map((f) => `"${f}"`).join(', ')}); an alter would add ${missing.length === 1 ? 'it' : 'them'}`, { field: '--retention' });
   }
 }
 
-interface TtlFlags extends ShellFlags {
+interface TtlFlags extends ShellFlags, LiveFlags {
   table: string;
   retention: string[];
   rest?: string;
@@ -142,21 +156,30 @@ interface TtlFlags extends ShellFlags {
 }
 
 function registerTtl(lifecycle: Command, io: CliIo): void {
-  shellOption(lifecycle
+  shellOption(nativeOptions(lifecycle
     .command('ttl')
     .description("give each column family a TTL from its retention: alter commands, TTL in whole seconds (dry run unless --yes)")
     .requiredOption('--table <table>', 'the table')
     .option('--retention <family=duration>', 'retention of a family, e.g. d=90d, raw=36h, meta=forever (repeatable)', repeat, [])
-    .option('--rest <url>', 'REST gateway to check the table and its families first (required with --yes)')
+    .option('--rest <url>', 'REST gateway to check the table and its families first (this or --zk / --hbase-conf is required with --yes)')
     .option('--yes', 'run the commands through hbase shell (default: print them)')
-    .option('--json', 'print the plan as JSON (never runs anything)'))
+    .option('--json', 'print the plan as JSON (never runs anything)')))
     .action(async (flags: TtlFlags) => {
       if (flags.retention.length === 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', 'give at least one FAMILY=DURATION, e.g. --retention d=90d', { field: '--retention' });
       if (flags.json && flags.yes) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--json prints the plan and runs nothing; leave out --json to run it with --yes', { field: '--json' });
-      if (flags.yes && flags.rest === undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--yes needs --rest URL to check first that the table has these families (an alter naming a missing family adds it)', { field: '--rest' });
+      if (flags.yes && flags.rest === undefined && !wantsNative(flags)) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--yes needs --rest URL or --zk QUORUM to check first that the table has these families (an alter naming a missing family adds it)', { field: '--rest' });
       const retention = retentionByFamily(flags.retention);
       const plan = planTtl(flags.table, retention);
-      if (flags.rest !== undefined) await checkFamilies(flags.rest, flags.table, Object.keys(retention));
+      if (flags.rest !== undefined) {
+        const client = createRestClient({ baseUrl: flags.rest });
+        await checkFamilies({ where: flags.rest, tableExists: (t) => client.tableExists(t), getSchema: (t) => client.getSchema(t) }, flags.table, Object.keys(retention));
+      } else if (wantsNative(flags)) {
+        await withNativeCatalog(flags, (reader) => checkFamilies({
+          where: describeNative(nativeConnectionOf(flags)),
+          tableExists: async (t) => (await reader.tables()).includes(t),
+          getSchema: (t) => reader.schema(t),
+        }, flags.table, Object.keys(retention)));
+      }
       if (flags.json) return printJson(io, plan);
       await printOrRunShell(io, plan.map((p) => p.command), flags, `TTL set on ${flags.table}`);
     });

@@ -10,7 +10,10 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
+import { startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
+import { describeNative } from '../../sources/index.js';
+import { nativeConnectionOf, nativeOptions, wantsNative } from '../live-source.js';
 import { parseAccess, parseFieldTypes } from '../../lint/access.js';
 import { formatFindings } from '../../lint/format.js';
 import { keyDesign } from '../../lint/key-design.js';
@@ -34,6 +37,10 @@ interface LintFlags {
   rest?: string;
   json?: boolean;
   rules?: boolean;
+  zk?: string;
+  zkZnode?: string;
+  hbaseConf?: string;
+  hbaseClasspath?: string;
 }
 
 /**
@@ -79,9 +86,20 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
     // The live region boundaries stand for the pre-split: what the split checks compare with the key and servers.
     const starts = (await client.tableRegions(flags.table)).regions.map((r) => r.startKey).filter((k) => k.length > 0).map((k) => toStringBinary(k));
     parts.push({ tables: [tableFromSchema(schema, () => ({ file: `${flags.rest}/${flags.table}/schema`, line: 1, column: 1 }), starts)] });
+  } else if (wantsNative(flags)) {
+    const table = flags.table;
+    if (table === undefined) throw new HotspotError('CLI_REST_TABLE', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} needs --table <name>: the table whose schema to lint`, { field: '--table' });
+    const reader = await startRegionLoadReader({ table, ...nativeConnectionOf(flags) });
+    try {
+      const schema = await reader.schema(table);
+      const starts = (await reader.read()).directory.map((d) => d.startKey).filter((k) => k.length > 0).map((k) => toStringBinary(k));
+      parts.push({ tables: [tableFromSchema(schema, () => ({ file: `${describeNative(nativeConnectionOf(flags))} table ${table}`, line: 1, column: 1 }), starts)] });
+    } finally {
+      await reader.close();
+    }
   }
   if (parts.length === 0) {
-    throw new HotspotError('LINT_NO_INPUT', `nothing to lint: give files (${Object.values(INPUT_KINDS).join('; ')}), --template or --rest URL --table T`);
+    throw new HotspotError('LINT_NO_INPUT', `nothing to lint: give files (${Object.values(INPUT_KINDS).join('; ')}), --template, or --rest URL / --zk QUORUM with --table T`);
   }
   if (flags.access !== undefined && (flags.template ?? []).length === 0) {
     throw new HotspotError('LINT_ACCESS', '--access describes a rowkey: give it with --template', { field: '--access' });
@@ -122,18 +140,19 @@ async function run(files: string[], flags: LintFlags, io: CliIo): Promise<void> 
 /** The `lint` command. */
 export const lintCommand: CliCommand = {
   register(program: Command, io: CliIo) {
-    program
+    const lint = program
       .command('lint')
       .description('check table schemas, rowkey designs and hbase-site.xml / hbase-env.sh against the design and operations checklists')
       .argument('[files...]', Object.values(INPUT_KINDS).join('; '))
       .option('--template <template...>', "rowkey template(s) to check, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
       .option('--access <patterns>', 'access patterns the key must serve: point-get, latest-n:F, time-range:F[+G], prefix-scan:F, sequential-writes (comma-separated)')
       .option('--fields <fields>', 'field types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid)')
-      .option('--table <name>', 'table the template belongs to; with --rest, the live table to read')
+      .option('--table <name>', 'table the template belongs to; with --rest or --zk, the live table to read')
       .option('--servers <n>', 'RegionServers the table is spread over (pre-split checks)')
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')
       .option('--rest <url>', 'HBase REST gateway whose --table schema to lint')
-      .option('--rules', 'list the rule catalogue and exit')
+      .option('--rules', 'list the rule catalogue and exit');
+    nativeOptions(lint)
       .option('--json', 'print {"findings": [{code, severity, path, message, fix, location?}]}')
       .addHelpText('after', `\nRules:\n${RULES.map((r) => `  ${r.code.padEnd(22)} ${r.severity.padEnd(8)} ${r.checks}`).join('\n')}\n\nExit status: 0 no errors, 1 error findings, 2 unreadable input.\n`)
       .action((files: string[], flags: LintFlags) => run(files, flags, io));

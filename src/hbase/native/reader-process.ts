@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { HotspotError } from '../../util/errors.js';
+import type { TableSchema } from '../rest/index.js';
 
 /** How to reach the cluster, as HBase's own tools are told. */
 export interface NativeConnection {
@@ -26,8 +27,8 @@ export interface NativeConnection {
 
 /** Options of {@link startRegionLoadReader}. */
 export interface ReaderOptions extends NativeConnection {
-  /** The table, `ns:name` outside the default namespace. */
-  readonly table: string;
+  /** The table `read` reads, `ns:name` outside the default namespace; without it only `tables` and `schema` answer. */
+  readonly table?: string;
   /** Longest wait for the JVM to start and connect, ms. Default 120,000 (a cold JVM and client take 3 to 20 s). */
   readonly startTimeoutMs?: number;
   /** Where the JVM's own messages go, one line each (HBase client warnings); default dropped. */
@@ -85,6 +86,16 @@ export interface RegionLoadReaderProcess {
    *   `timeoutMs`, `NATIVE_EXITED` when the JVM is gone. Rejects with the signal's reason on abort.
    */
   read(options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<NativeReading>;
+  /**
+   * The cluster's user tables (`Admin.listTableNames`), `ns:name` outside the default namespace.
+   * @throws as {@link RegionLoadReaderProcess.read}.
+   */
+  tables(): Promise<string[]>;
+  /**
+   * A table's descriptor in the REST gateway's schema form (`TableSchemaModel`): the table's values and each column
+   * family's values, as strings. @throws {@link HotspotError} `SOURCE_TABLE_NOT_FOUND`; otherwise as `read`.
+   */
+  schema(table: string): Promise<TableSchema>;
   /** Ends the JVM (closing its connection); safe to call twice. */
   close(): Promise<void>;
   /** False once the JVM has ended (closed, crashed, or stopped after a reading timed out). */
@@ -126,6 +137,8 @@ const DEFAULT_READ_TIMEOUT_MS = 30_000;
 interface ProtocolLine {
   ready?: RegionLoadReaderProcess['ready'];
   error?: { code: string; message: string };
+  tables?: string[];
+  schema?: TableSchema;
   reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string }[]; counters: NativeRegionCounters[] };
 }
 
@@ -144,7 +157,7 @@ function protocolError(e: { code: string; message: string }): HotspotError {
 export async function startRegionLoadReader(options: ReaderOptions): Promise<RegionLoadReaderProcess> {
   const { java, args } = options.command ?? jvmCommand(options.hbaseClasspath);
   const flags = [
-    '--table', options.table,
+    ...(options.table !== undefined ? ['--table', options.table] : []),
     ...(options.zk ? ['--zk', options.zk] : []),
     ...(options.znode ? ['--zk-znode', options.znode] : []),
     ...(options.hbaseConf ? ['--hbase-conf', options.hbaseConf] : []),
@@ -213,15 +226,20 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
     await close();
     throw first.error ? protocolError(first.error) : exitError('answered something else than "ready"');
   }
+  /** Sends one request line and waits for its answer line. */
+  const ask = async (request: string, what: string, timeoutMs?: number, signal?: AbortSignal): Promise<ProtocolLine> => {
+    if (exited) throw exited;
+    signal?.throwIfAborted();
+    const answer = next(timeoutMs ?? DEFAULT_READ_TIMEOUT_MS, `answer with ${what}`, signal);
+    child.stdin.write(`${request}\n`);
+    const line = await answer;
+    if (line.error) throw protocolError(line.error);
+    return line;
+  };
   return {
     ready: first.ready,
     async read({ timeoutMs, signal } = {}) {
-      if (exited) throw exited;
-      signal?.throwIfAborted();
-      const answer = next(timeoutMs ?? DEFAULT_READ_TIMEOUT_MS, 'answer a reading', signal);
-      child.stdin.write('read\n');
-      const line = await answer;
-      if (line.error) throw protocolError(line.error);
+      const line = await ask('read', 'a reading', timeoutMs, signal);
       if (!line.reading) throw exitError('answered something else than a reading');
       const r = line.reading;
       return {
@@ -229,6 +247,16 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
         directory: r.directory.map((d) => ({ encodedName: d.encodedName, regionId: d.regionId, startKey: bytes(d.startKey), endKey: bytes(d.endKey), server: d.server })),
         counters: r.counters,
       };
+    },
+    async tables() {
+      const line = await ask('tables', 'the table list');
+      if (!line.tables) throw exitError('answered something else than the table list');
+      return line.tables;
+    },
+    async schema(table) {
+      const line = await ask(`schema ${table}`, `the schema of "${table}"`);
+      if (!line.schema) throw exitError('answered something else than a schema');
+      return line.schema;
     },
     close,
     get alive() {

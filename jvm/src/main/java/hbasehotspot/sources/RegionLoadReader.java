@@ -30,6 +30,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.gson.Gson;
 import org.apache.hbase.thirdparty.com.google.gson.GsonBuilder;
 import org.apache.hbase.thirdparty.com.google.gson.JsonArray;
@@ -52,7 +53,8 @@ import org.apache.hbase.thirdparty.com.google.gson.JsonObject;
  * filtered read requests, store file size and count, store count, locality, memstore size), and the time it was read. The
  * TypeScript side joins the two by encoded name, as it does for the REST and JMX sources.
  *
- * <p>Arguments: {@code --table T} (required), {@code --zk host[:port],...}, {@code --zk-znode /hbase},
+ * <p>Arguments: {@code --table T} (the table {@code read} reads; without it only the catalog requests {@code tables}
+ * and {@code schema T} are answered), {@code --zk host[:port],...}, {@code --zk-znode /hbase},
  * {@code --hbase-conf DIR} (its {@code hbase-site.xml} and {@code core-site.xml}; flags win over the files).
  */
 public final class RegionLoadReader {
@@ -85,7 +87,7 @@ public final class RegionLoadReader {
       System.exit(EXIT_REFUSED);
       return;
     }
-    TableName table = TableName.valueOf(flags.get("--table"));
+    TableName table = flags.containsKey("--table") ? TableName.valueOf(flags.get("--table")) : null;
     Configuration conf = configuration(flags);
     String unreachable = probeQuorum(conf);
     if (unreachable != null) {
@@ -94,7 +96,7 @@ public final class RegionLoadReader {
       return;
     }
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
-      if (!admin.tableExists(table)) {
+      if (table != null && !admin.tableExists(table)) {
         protocol.println(error("SOURCE_TABLE_NOT_FOUND", "table \"" + table.getNameAsString() + "\" does not exist on the cluster at "
             + conf.get(HConstants.ZOOKEEPER_QUORUM) + " (znode " + conf.get(HConstants.ZOOKEEPER_ZNODE_PARENT) + ")"));
         System.exit(EXIT_REFUSED);
@@ -116,25 +118,65 @@ public final class RegionLoadReader {
     }
   }
 
-  /** Answers every {@code read} line of standard input with one reading or error line, until end of input. */
+  /**
+   * Answers every request line of standard input with one line, until end of input: {@code read} (the table's
+   * reading, when started with {@code --table}), {@code tables} (the user tables, as {@link Admin#listTableNames()}),
+   * {@code schema T} (table T's descriptor in the REST gateway's {@code TableSchemaModel} form: its values, and each
+   * column family's values).
+   */
   private static void serve(Connection connection, Admin admin, TableName table, PrintStream protocol) throws IOException {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String request = in.readLine(); request != null; request = in.readLine()) {
-      if (request.isBlank()) {
-        continue;
-      }
-      if (!request.trim().equals("read")) {
-        protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + request.trim() + "\"; the only request is \"read\""));
+      String r = request.trim();
+      if (r.isEmpty()) {
         continue;
       }
       try {
         JsonObject line = new JsonObject();
-        line.add("reading", read(connection, admin, table));
+        if (r.equals("read") && table != null) {
+          line.add("reading", read(connection, admin, table));
+        } else if (r.equals("tables")) {
+          JsonArray names = new JsonArray();
+          for (TableName name : admin.listTableNames()) {
+            names.add(name.getNameAsString());
+          }
+          line.add("tables", names);
+        } else if (r.startsWith("schema ")) {
+          TableName of = TableName.valueOf(r.substring("schema ".length()).trim());
+          if (!admin.tableExists(of)) {
+            protocol.println(error("SOURCE_TABLE_NOT_FOUND", "table \"" + of.getNameAsString() + "\" does not exist on the cluster"));
+            continue;
+          }
+          line.add("schema", schema(admin.getDescriptor(of)));
+        } else {
+          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\" and \"schema T\""));
+          continue;
+        }
         protocol.println(GSON.toJson(line));
       } catch (IOException | RuntimeException e) {
-        protocol.println(error("NATIVE_READ", "reading table \"" + table.getNameAsString() + "\" failed: " + oneLine(e)));
+        protocol.println(error("NATIVE_READ", "\"" + r + "\" failed: " + oneLine(e)));
       }
     }
+  }
+
+  /** A table descriptor as the REST gateway's schema resource shows it: name, the table's values, each family's values. */
+  static JsonObject schema(org.apache.hadoop.hbase.client.TableDescriptor descriptor) {
+    JsonObject out = new JsonObject();
+    out.addProperty("name", descriptor.getTableName().getNameAsString());
+    JsonObject attributes = new JsonObject();
+    descriptor.getValues().forEach((k, v) -> attributes.addProperty(Bytes.toString(k.get()), Bytes.toString(v.get())));
+    out.add("attributes", attributes);
+    JsonArray columns = new JsonArray();
+    for (org.apache.hadoop.hbase.client.ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+      JsonObject column = new JsonObject();
+      column.addProperty("name", family.getNameAsString());
+      JsonObject values = new JsonObject();
+      family.getValues().forEach((k, v) -> values.addProperty(Bytes.toString(k.get()), Bytes.toString(v.get())));
+      column.add("attributes", values);
+      columns.add(column);
+    }
+    out.add("columns", columns);
+    return out;
   }
 
   /**
@@ -255,7 +297,7 @@ public final class RegionLoadReader {
   /**
    * {@code --name value} pairs.
    *
-   * @throws IllegalArgumentException naming an unknown flag, a flag without its value, or a missing {@code --table}
+   * @throws IllegalArgumentException naming an unknown flag or a flag without its value
    */
   static Map<String, String> parseArgs(String[] args) {
     Set<String> known = Set.of("--table", "--zk", "--zk-znode", "--hbase-conf");
@@ -268,9 +310,6 @@ public final class RegionLoadReader {
         throw new IllegalArgumentException(args[i] + " needs a value");
       }
       flags.put(args[i], args[i + 1]);
-    }
-    if (!flags.containsKey("--table")) {
-      throw new IllegalArgumentException("--table is required");
     }
     return flags;
   }
