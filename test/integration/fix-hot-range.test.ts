@@ -1,5 +1,6 @@
 // Fix and prove against the real local HBase: a hot range made inside one region of a pre-split table is planned,
-// split at the traffic median and its busier daughter moved by `fix apply --yes` (the real hbase shell), and
+// split at the traffic median and its busier daughter moved by `fix apply --zk --yes` (the native client's Admin API,
+// no shell), and
 // `compare` shows the hottest region's share falling toward the fair share; a monotonic tail in the same table gets
 // a plan that refuses to split.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -93,7 +94,8 @@ describe('fix against a real HBase', () => {
 
     const out: string[] = [];
     const err: string[] = [];
-    // The regions are read through the native client (ZooKeeper), as on a cluster without a REST gateway.
+    // Regions read and steps run through the native client (ZooKeeper, Admin API), as on a machine with neither a REST
+    // gateway nor an hbase shell.
     const zk = `127.0.0.1:${process.env['HBASE_ZK_PORT'] ?? '2181'}`;
     const code = await runCli(['fix', 'apply', bookFile, '--yes', '--zk', zk, '--wait-timeout', '180s', '--json'],
       { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '', now: () => Date.now() });

@@ -1,14 +1,16 @@
 /**
  * `hbase-hotspot fix apply runbook.json [--shell-cmd '<how to run hbase shell>'] [--rest URL] [--yes | --confirm]`:
- * runs a runbook step by step (dry run without `--yes` or `--confirm`), see `src/fix/apply/`.
+ * runs a runbook step by step (dry run without `--yes` or `--confirm`), see `src/fix/apply/`. With `--zk` /
+ * `--hbase-conf` the regions are read, and (unless `--shell-cmd` is given) the steps run, through the native client.
  */
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
 import { type LiveRegion, applyRunbook, parseRunbook, renderApplyReport } from '../../fix/apply/index.js';
+import { runAdminCommands } from '../../hbase/native/admin-steps.js';
 import { type RegionLoadReaderProcess, startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
-import { runShellCommands } from '../../hbase/shell/index.js';
+import { type ShellBatchResult, runShellCommands } from '../../hbase/shell/index.js';
 import type { Runbook } from '../../fix/plan/index.js';
 import { formatDurationMs, parseDurationMs } from '../../util/duration.js';
 import { EXIT_FINDING, EXIT_USAGE } from '../exit.js';
@@ -83,7 +85,8 @@ export function registerFixApply(fix: Command, io: CliIo): void {
       try {
         const report = await applyRunbook(book, {
           execute, checkRegions: !flags.force,
-          runShell: (commands) => runShellCommands(commands, { onError: 'stop', shellCommand }),
+          // With the native client and no --shell-cmd, the steps run through the Admin API: no hbase shell needed.
+          runShell: native && flags.shellCmd === undefined ? native.admin : (commands) => runShellCommands(commands, { onError: 'stop', shellCommand }),
           log: (line) => io.stderr(line),
           waitTimeoutMs: parseDurationMs(flags.waitTimeout, '--wait-timeout'),
           pollMs: parseDurationMs(flags.poll, '--poll'),
@@ -105,10 +108,16 @@ export function registerFixApply(fix: Command, io: CliIo): void {
 
 /**
  * The table's regions through the native client (`--zk` / `--hbase-conf`): one JVM reader per table, started on the
- * first look and ended by `close`.
+ * first look; and the steps' commands through its Admin API (`move`, `split`, `balance_switch`), one more JVM started
+ * on the first step. `close` ends them all.
  */
-function nativeRegions(flags: FixApplyFlags): { regions: (table: string) => Promise<LiveRegion[]>; close: () => Promise<void> } {
+function nativeRegions(flags: FixApplyFlags): {
+  regions: (table: string) => Promise<LiveRegion[]>;
+  admin: (commands: readonly string[]) => Promise<ShellBatchResult>;
+  close: () => Promise<void>;
+} {
   const readers = new Map<string, Promise<RegionLoadReaderProcess>>();
+  let adminReader: Promise<RegionLoadReaderProcess> | undefined;
   const reader = (table: string): Promise<RegionLoadReaderProcess> => {
     let r = readers.get(table);
     if (!r) {
@@ -121,8 +130,12 @@ function nativeRegions(flags: FixApplyFlags): { regions: (table: string) => Prom
     regions: async (table) => (await (await reader(table)).read()).directory.map((d) => ({
       encodedName: d.encodedName, startKey: toStringBinary(d.startKey), location: d.server,
     })),
+    admin: async (commands) => {
+      adminReader ??= startRegionLoadReader(nativeConnectionOf(flags));
+      return runAdminCommands(await adminReader, commands);
+    },
     close: async () => {
-      await Promise.all([...readers.values()].map(async (r) => (await r.catch(() => undefined))?.close()));
+      await Promise.all([...readers.values(), ...(adminReader ? [adminReader] : [])].map(async (r) => (await r.catch(() => undefined))?.close()));
     },
   };
 }

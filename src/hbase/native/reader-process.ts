@@ -96,6 +96,13 @@ export interface RegionLoadReaderProcess {
    * family's values, as strings. @throws {@link HotspotError} `SOURCE_TABLE_NOT_FOUND`; otherwise as `read`.
    */
   schema(table: string): Promise<TableSchema>;
+  /**
+   * Runs one Admin request: `move ENCODED host,port,startcode`, `split TABLE [BASE64_KEY]` or
+   * `balance_switch true|false` (the shell command of the same name, through `Admin`); resolves with the value the
+   * shell would return (`balance_switch`: the previous state, `"true"` or `"false"`).
+   * @throws {@link HotspotError} `NATIVE_READ` naming the request when HBase refused it; otherwise as `read`.
+   */
+  admin(request: string, timeoutMs?: number): Promise<{ value?: string }>;
   /** Ends the JVM (closing its connection); safe to call twice. */
   close(): Promise<void>;
   /** False once the JVM has ended (closed, crashed, or stopped after a reading timed out). */
@@ -139,6 +146,7 @@ interface ProtocolLine {
   error?: { code: string; message: string };
   tables?: string[];
   schema?: TableSchema;
+  done?: { request: string; value?: string };
   reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string }[]; counters: NativeRegionCounters[] };
 }
 
@@ -257,6 +265,11 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
       const line = await ask(`schema ${table}`, `the schema of "${table}"`);
       if (!line.schema) throw exitError('answered something else than a schema');
       return line.schema;
+    },
+    async admin(request, timeoutMs) {
+      const line = await ask(request, `the result of "${request}"`, timeoutMs);
+      if (!line.done) throw exitError(`answered something else than the result of "${request}"`);
+      return line.done.value === undefined ? {} : { value: line.done.value };
     },
     close,
     get alive() {

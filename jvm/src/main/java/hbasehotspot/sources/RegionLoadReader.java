@@ -148,8 +148,10 @@ public final class RegionLoadReader {
             continue;
           }
           line.add("schema", schema(admin.getDescriptor(of)));
+        } else if (r.startsWith("move ") || r.startsWith("split ") || r.startsWith("balance_switch ")) {
+          line.add("done", admin(admin, r));
         } else {
-          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\" and \"schema T\""));
+          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"schema T\", \"move\", \"split\" and \"balance_switch\""));
           continue;
         }
         protocol.println(GSON.toJson(line));
@@ -157,6 +159,47 @@ public final class RegionLoadReader {
         protocol.println(error("NATIVE_READ", "\"" + r + "\" failed: " + oneLine(e)));
       }
     }
+  }
+
+  /**
+   * The runbook steps the Admin API runs, as the shell's commands of the same name do: {@code move ENCODED
+   * host,port,startcode} ({@link Admin#move(byte[], ServerName)}), {@code split TABLE [BASE64_KEY]}
+   * ({@link Admin#split(TableName, byte[])}, or {@link Admin#split(TableName)} at the regions' midpoints),
+   * {@code balance_switch true|false} ({@link Admin#balancerSwitch(boolean, boolean)}, synchronous, answering the
+   * previous state as the shell does).
+   *
+   * @throws IllegalArgumentException for a malformed request
+   */
+  static JsonObject admin(Admin admin, String request) throws IOException {
+    String[] words = request.split(" ");
+    JsonObject done = new JsonObject();
+    done.addProperty("request", request);
+    switch (words[0]) {
+      case "move":
+        if (words.length != 3) {
+          throw new IllegalArgumentException("move needs ENCODED host,port,startcode");
+        }
+        admin.move(Bytes.toBytes(words[1]), ServerName.valueOf(words[2]));
+        break;
+      case "split":
+        if (words.length == 2) {
+          admin.split(TableName.valueOf(words[1]));
+        } else if (words.length == 3) {
+          admin.split(TableName.valueOf(words[1]), Base64.getDecoder().decode(words[2]));
+        } else {
+          throw new IllegalArgumentException("split needs TABLE [BASE64_KEY]");
+        }
+        break;
+      case "balance_switch":
+        if (words.length != 2 || !(words[1].equals("true") || words[1].equals("false"))) {
+          throw new IllegalArgumentException("balance_switch needs true or false");
+        }
+        done.addProperty("value", Boolean.toString(admin.balancerSwitch(Boolean.parseBoolean(words[1]), true)));
+        break;
+      default:
+        throw new IllegalArgumentException("unknown admin request " + words[0]);
+    }
+    return done;
   }
 
   /** A table descriptor as the REST gateway's schema resource shows it: name, the table's values, each family's values. */
