@@ -74,6 +74,20 @@ describe('--record of pasted captures', () => {
     expect((await runCapture(['fix', 'plan', '--list-regions', shell('list-regions.txt'), '--record', file, '--force'])).code).toBe(0);
   });
 
+  it('reaches compare: two pasted pairs recorded, then compared like any recordings', async () => {
+    const dir = tmp();
+    const before = join(dir, 'before.ndjson');
+    const after = join(dir, 'after.ndjson');
+    expect((await runCapture(['detect', '--list-regions', shell('list-regions.txt'), '--record', before])).code).toBe(0);
+    expect((await runCapture(['fix', 'plan', '--list-regions', shell('list-regions.txt'), '--record', after])).code).toBe(0);
+    const r = await runCapture(['compare', before, after, '--json']);
+    expect(r.code, r.err).toBe(0);
+    // The same captures on both sides, all requests on [m, ∞): the hottest region keeps its whole share, unchanged.
+    const change = JSON.parse(r.out) as { before: { hottestRegion: { share: number } }; after: { hottestRegion: { share: number } }; verdict: string };
+    expect([change.before.hottestRegion.share, change.after.hottestRegion.share]).toEqual([1, 1]);
+    expect(change.verdict).toBe('unchanged');
+  });
+
   it('is refused beside a series file, which is already a recording', async () => {
     const file = join(tmp(), 'x.ndjson');
     const r = await runCapture(['detect', 'test/fixtures/series/does-not-matter.ndjson', '--record', file]);
