@@ -9,7 +9,7 @@
 export type ShapeId = 'single-row' | 'hot-range' | 'monotonic-tail';
 
 /** Other problems an expert names beside the shape of a hot region. */
-export type FindingKind = 'co-location' | 'unsplit-table' | 'lumpy-presplit';
+export type FindingKind = 'co-location' | 'unsplit-table' | 'lumpy-presplit' | 'scan-amplification';
 
 /** One catalogue entry. */
 export interface CatalogueEntry<Id extends string> {
@@ -63,6 +63,12 @@ export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
     title: 'lumpy pre-split',
     meaning: 'some regions never see traffic beside overloaded ones: the split points do not match where the requests fall',
     fix: 'choose split points from the key format (salt buckets, decimal or hex as the key really is) or from sampled keys',
+  },
+  {
+    id: 'scan-amplification',
+    title: 'scan amplification',
+    meaning: 'reads land on every region in proportion to its rows, not to key popularity: scans read rows a filter then drops (the key does not lead with what the reads select on)',
+    fix: 'make the read pattern a bounded scan: put the field it selects on (the device, the user) before the time in the key, or keep an index table keyed that way; splitting or moving regions only spreads the same rows read',
   },
 ];
 

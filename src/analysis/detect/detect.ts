@@ -10,7 +10,7 @@ import { findFindings } from './findings.js';
 import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
-import type { DetectResult } from './types.js';
+import type { DetectResult, WindowStory } from './types.js';
 import { type WindowShares, windowShares } from './window.js';
 
 /** Default hot factor: a server or region is hot when its load exceeds 3 × its peers' average. */
@@ -22,6 +22,41 @@ export interface DetectOptions {
   readonly k?: number;
   /** Key samples; when enough fall in the hot regions they decide the shape. */
   readonly samples?: readonly KeySample[];
+  /**
+   * Names of the read patterns known to read more rows than they return (a scenario's scans that a filter narrows):
+   * the `scan-amplification` finding names them when the reads follow the rows.
+   */
+  readonly readPatterns?: readonly string[];
+}
+
+const time = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+/** Where now is, in words. */
+function nowWords(shares: WindowShares): string {
+  const n = shares.now;
+  return `now (the last ${n.intervals} interval(s), ${time(n.startMs)} to ${time(n.endMs)}${n.gapsSkipped > 0 ? `, ${n.gapsSkipped} gap interval(s) at the end passed over` : ''})`;
+}
+
+/** The headline's own line: the region hot now and its server. */
+function nowEvidence(shares: WindowShares): string {
+  const n = shares.now;
+  const r = shares.regions.find((x) => x.encodedName === n.region);
+  const range = r ? ` ["${r.startKey}", "${r.endKey}")` : '';
+  const writes = n.regionWriteShare === null ? '' : ` and ${pct(n.regionWriteShare)} of the writes`;
+  const others = n.hotRegions.length > 1 ? `; ${n.hotRegions.length} regions were hot in some interval of now` : '';
+  return `${nowWords(shares)}: region ${n.region}${range} on ${n.server} is hot (in ${n.regionHotBy.join(', ')}), with ${pct(n.regionShare)} of the requests${writes}, ${n.regionRequestsPerSec.toFixed(0)} requests/s${others}`;
+}
+
+function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStory {
+  const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
+  const hotRegions = shares.regions.filter((r) => r.hotIntervals > 0).length;
+  const firstHotMs = hotIntervals[0]?.interval.endMs ?? null;
+  const lastHotMs = hotIntervals.at(-1)?.interval.endMs ?? null;
+  const summary = firstHotMs === null || lastHotMs === null
+    ? `no region was hot in any of the ${shares.hotByInterval.length} interval(s)`
+    : `${hotRegions} region(s) were hot in ${hotIntervals.length} of ${shares.hotByInterval.length} interval(s), from ${time(firstHotMs)} to ${time(lastHotMs)}${shape === 'none' ? '' : `; over the whole window they show a ${shape}`}`;
+  return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary };
 }
 
 function noHotspot(shares: WindowShares, k: number): ShapeVerdict {
@@ -49,16 +84,23 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   const shares = windowShares(rates, k);
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
-  let verdict = noHotspot(shares, k);
+  let windowVerdict = noHotspot(shares, k);
   if (hotRegions.size > 0) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;
-    verdict = fromSamples
+    windowVerdict = fromSamples
       ? { ...fromSamples, evidence: [...fromSamples.evidence, `region history alone says ${history.shape}: ${history.evidence.join('; ')}`] }
       : options.samples
         ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
         : history;
   }
+  const story = storyOf(shares, windowVerdict.shape);
+  // The headline is judged on now: a hotspot of the window's story that is no longer hot is not the one to fix.
+  const verdict: ShapeVerdict = shares.now.region !== null
+    ? windowVerdict
+    : hotRegions.size > 0
+      ? { shape: 'none', alternatives: [], decidedBy: 'none', evidence: [`no region is hot ${nowWords(shares)}; earlier in the window ${story.summary}`] }
+      : windowVerdict;
   return {
     table: rates.table,
     window: { startMs: first.startMs, endMs: last.endMs, intervals: rates.intervals.length },
@@ -73,11 +115,13 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     alternatives: verdict.alternatives,
     evidence: verdict.evidence,
     decidedBy: verdict.decidedBy,
-    findings: findFindings(rates, shares, options.samples),
+    findings: findFindings(rates, shares, options.samples, options.readPatterns),
     servers: shares.servers,
     regions: shares.regions,
     timeline: shares.timeline,
     events: rates.events,
+    now: { ...shares.now, summary: shares.now.region !== null ? nowEvidence(shares) : `no region is hot ${nowWords(shares)}` },
+    story,
   };
 }
 

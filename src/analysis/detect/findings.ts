@@ -6,6 +6,7 @@
 import { toStringBinary } from '../../bytes/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
+import { share } from './stats.js';
 import type { Finding, RegionLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
 
@@ -80,7 +81,48 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   }];
 }
 
+/**
+ * Reads that follow rows made regions look hot: the intervals whose reads fell in proportion to the regions' store
+ * sizes (see `row-reads.ts`) and the regions those reads alone would have put above k × their peers.
+ */
+function scanAmplification(shares: WindowShares, readPatterns: readonly string[] | undefined): Finding[] {
+  const profiled = shares.hotByInterval.filter((h) => h.rowReads);
+  const aside = profiled.filter((h) => h.setAside.length > 0);
+  if (aside.length === 0) return [];
+  const names = new Set(aside.flatMap((h) => h.setAside));
+  const overlap = profiled.reduce((a, h) => a + (h.rowReads?.overlap ?? 0), 0) / profiled.length;
+  const dataRegions = profiled.reduce((a, h) => a + (h.rowReads?.dataRegions ?? 0), 0) / profiled.length;
+  let reads = 0;
+  let requests = 0;
+  let seconds = 0;
+  for (const h of profiled) {
+    reads += h.rowReads?.reads ?? 0;
+    requests += h.interval.regions.reduce((a, r) => a + r.requests, 0);
+    seconds += h.interval.durationMs / 1000;
+  }
+  const nowSet = new Set(shares.nowIndexes);
+  const inNow = shares.hotByInterval.filter((h, i) => h.rowReads && nowSet.has(i)).length;
+  const named = readPatterns && readPatterns.length > 0
+    ? `the read pattern(s) ${readPatterns.map((p) => `"${p}"`).join(', ')} read rows a filter then drops`
+    : 'the request pattern that explains it: scans over wide key ranges whose filter does the selecting (a time range over a key that does not lead with the entity, a scan without start and stop rows), or gets spread evenly over every row';
+  const example = [...names].slice(0, 3).map((n) => {
+    const r = shares.regions.find((x) => x.encodedName === n);
+    return r ? `${n} ${range(r)}` : n;
+  });
+  return [{
+    kind: 'scan-amplification',
+    summary: `reads land on every region in proportion to its rows, not on popular keys: ${named}. They are not the hotspot: ${names.size} region(s) that took more reads only because they hold more rows are not counted as hot`,
+    evidence: [
+      `in ${profiled.length} of ${shares.hotByInterval.length} interval(s) (${inNow} of the ${shares.nowIndexes.length} of now) the reads followed the rows: on average ${pct(overlap)} of an interval's reads fell on the regions in proportion to their store sizes, over ${dataRegions.toFixed(1)} regions' worth of data (effective count)`,
+      `reads were ${pct(share(reads, requests))} of the requests in those intervals, ${(seconds > 0 ? reads / seconds : 0).toFixed(0)} reads/s`,
+      `on those reads ${names.size} region(s) would have been above ${shares.k} × their peers in ${aside.length} interval(s), e.g. ${example.join(', ')}; the reads their rows explain were set aside from the hot test`,
+    ],
+    servers: [],
+    regions: [...names],
+  }];
+}
+
 /** All findings of a window, in catalogue order. */
-export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
-  return [...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples)];
+export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[]): Finding[] {
+  return [...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples), ...scanAmplification(shares, readPatterns)];
 }

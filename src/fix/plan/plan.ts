@@ -25,10 +25,13 @@ export function planFix(inputs: PlanInputs): Runbook {
   const plan = d.shape === 'hot-range' ? hotRangeSteps(inputs, hot) : d.shape === 'single-row' ? singleRowSteps(inputs, hot) : tailSteps(inputs, hot);
   return {
     ...base,
-    hotRegion: { encodedName: hot.encodedName, startKey: hot.startKey, endKey: hot.endKey, server: hot.server, share: hot.share, fairShare: d.fairRegionShare },
+    hotRegion: {
+      encodedName: hot.encodedName, startKey: hot.startKey, endKey: hot.endKey, server: hot.server, share: hot.share, fairShare: d.fairRegionShare,
+      ...(d.now?.region === hot.encodedName ? { nowShare: d.now.regionShare, nowRequestsPerSec: d.now.regionRequestsPerSec } : {}),
+    },
     steps: plan.steps.map((s, i) => ({ number: i + 1, ...s })),
     refused: plan.refused,
     warnings: plan.warnings,
-    evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence],
+    evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence, ...(d.now?.region === hot.encodedName ? [d.now.summary] : [])],
   };
 }
