@@ -29,7 +29,7 @@ describe('detect series.ndjson', () => {
     expect(result.decidedBy).toBe('region-history');
     expect(result.alternatives.map((a: { shape: string }) => a.shape)).toEqual(['hot-range', 'single-row']);
     expect(result.events).toEqual([expect.objectContaining({ kind: 'region-split', region: 'b'.repeat(32), related: ['e'.repeat(32), 'f'.repeat(32)] })]);
-    expect(result.findings.map((f: { kind: string }) => f.kind)).toEqual(['lumpy-presplit']);
+    expect(result.findings.map((f: { kind: string }) => f.kind)).toEqual(['region-hotspot', 'server-hotspot', 'lumpy-presplit']);
   });
 
   it('lets key samples decide the shape', async () => {

@@ -9,7 +9,7 @@
 export type ShapeId = 'single-row' | 'hot-range' | 'monotonic-tail';
 
 /** Other problems an expert names beside the shape of a hot region. */
-export type FindingKind = 'co-location' | 'unsplit-table' | 'lumpy-presplit' | 'scan-amplification';
+export type FindingKind = 'region-hotspot' | 'server-hotspot' | 'co-location' | 'unsplit-table' | 'lumpy-presplit' | 'scan-amplification';
 
 /** One catalogue entry. */
 export interface CatalogueEntry<Id extends string> {
@@ -46,6 +46,18 @@ export const SHAPES: readonly CatalogueEntry<ShapeId>[] = [
 
 /** Findings beside the shape. */
 export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
+  {
+    id: 'region-hotspot',
+    title: 'region hotspot',
+    meaning: 'a region takes more than k × the average of the table\'s other regions now: it caps the table at one region\'s throughput, even when placement keeps the RegionServers even',
+    fix: 'the shape\'s fix: split a hot range at its traffic median, shard or cache a hot row, re-key a tail',
+  },
+  {
+    id: 'server-hotspot',
+    title: 'RegionServer hotspot',
+    meaning: 'a RegionServer takes more than k × the average of the other servers hosting the table now',
+    fix: 'fix its hot regions; when none of them is hot by itself, see co-location',
+  },
   {
     id: 'co-location',
     title: 'co-located regions',

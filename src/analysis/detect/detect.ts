@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type KeySample, type LoadRates, type LoadSeries, computeRates } from '../../model/index.js';
+import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, computeRates } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { findFindings } from './findings.js';
 import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
@@ -35,7 +35,7 @@ const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 /** Where now is, in words. */
 function nowWords(shares: WindowShares): string {
   const n = shares.now;
-  return `now (the last ${n.intervals} interval(s), ${time(n.startMs)} to ${time(n.endMs)}${n.gapsSkipped > 0 ? `, ${n.gapsSkipped} gap interval(s) at the end passed over` : ''})`;
+  return `now (the last ${n.intervals} interval(s), ${time(n.startMs)} to ${time(n.endMs)}${n.gapsSkipped > 0 ? `, ${n.gapsSkipped} gap interval(s) passed over` : ''})`;
 }
 
 /** The headline's own line: the region hot now and its server. */
@@ -45,7 +45,8 @@ function nowEvidence(shares: WindowShares): string {
   const range = r ? ` ["${r.startKey}", "${r.endKey}")` : '';
   const writes = n.regionWriteShare === null ? '' : ` and ${pct(n.regionWriteShare)} of the writes`;
   const others = n.hotRegions.length > 1 ? `; ${n.hotRegions.length} regions were hot in some interval of now` : '';
-  return `${nowWords(shares)}: region ${n.region}${range} on ${n.server} is hot (in ${n.regionHotBy.join(', ')}), with ${pct(n.regionShare)} of the requests${writes}, ${n.regionRequestsPerSec.toFixed(0)} requests/s${others}`;
+  const hot = n.regionHotBy.length > 0 ? `is hot (in ${n.regionHotBy.join(', ')})` : 'is the table\'s only region';
+  return `${nowWords(shares)}: region ${n.region}${range} on ${n.server} ${hot}, with ${pct(n.regionShare)} of the requests${writes}, ${n.regionRequestsPerSec.toFixed(0)} requests/s${others}`;
 }
 
 function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStory {
@@ -59,12 +60,34 @@ function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStor
   return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary };
 }
 
-function noHotspot(shares: WindowShares, k: number): ShapeVerdict {
-  const spread = shares.hotByInterval.filter((h) => h.spreadHot > 0).length;
-  const evidence = spread > 0
-    ? `regions were above ${k} × their peers in ${spread} interval(s), but never on a RegionServer above ${k} × its peers: placement spreads the load`
-    : `no region was above ${k} × the average of the other regions on a server above ${k} × its peers in any interval`;
-  return { shape: 'none', alternatives: [], evidence: [evidence], decidedBy: 'none' };
+function noHotspot(k: number): ShapeVerdict {
+  return { shape: 'none', alternatives: [], evidence: [`no region was above ${k} × the average of the table's other regions in any interval`], decidedBy: 'none' };
+}
+
+/**
+ * A one-region table: no region has peers, so none is ever hot by the peer test. When key samples show one key taking
+ * at least half of its sampled requests, that row is the hotspot: `single-row` comes before `unsplit-table` (which
+ * stays a finding), since a pre-split cannot cool one row. The now view then names the table's only region.
+ */
+function oneRegionRow(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[]): { verdict: ShapeVerdict; now: WindowShares['now'] } | undefined {
+  const intervals = shares.nowIndexes.map((i) => rates.intervals[i] as RateInterval);
+  const only = intervals.at(-1)?.regions[0];
+  if (!only || intervals.some((iv) => iv.regions.length !== 1 || iv.regions[0]?.encodedName !== only.encodedName)) return undefined;
+  const first = rates.intervals[0] as RateInterval;
+  const fromSamples = shapeFromSamples(samples, [only], first.startMs, (rates.intervals.at(-1) as RateInterval).endMs);
+  if (fromSamples?.shape !== 'single-row') return undefined;
+  const region = shares.regions.find((r) => r.encodedName === only.encodedName);
+  return {
+    verdict: { ...fromSamples, evidence: ['the table has one region in every interval of now, so no region has peers to be hot against; the key samples decide', ...fromSamples.evidence] },
+    now: {
+      ...shares.now,
+      region: only.encodedName,
+      server: region?.server ?? only.server,
+      regionShare: 1,
+      regionWriteShare: only.writes === null ? null : 1,
+      regionRequestsPerSec: region?.nowRequestsPerSec ?? 0,
+    },
+  };
 }
 
 /**
@@ -81,10 +104,10 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   if (!first || !last) {
     throw new HotspotError('SERIES_TOO_SHORT', `the load series of table "${rates.table}" has fewer than two snapshots; rates need at least two (counters are cumulative)`);
   }
-  const shares = windowShares(rates, k);
+  let shares = windowShares(rates, k);
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
-  let windowVerdict = noHotspot(shares, k);
+  let windowVerdict = noHotspot(k);
   if (hotRegions.size > 0) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;
@@ -93,6 +116,11 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
       : options.samples
         ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
         : history;
+  }
+  const row = hotRegions.size === 0 && options.samples ? oneRegionRow(rates, shares, options.samples) : undefined;
+  if (row) {
+    windowVerdict = row.verdict;
+    shares = { ...shares, now: row.now };
   }
   const story = storyOf(shares, windowVerdict.shape);
   // The headline is judged on now: a hotspot of the window's story that is no longer hot is not the one to fix.

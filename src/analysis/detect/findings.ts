@@ -1,5 +1,6 @@
 /**
- * Findings beside the shape of a hot region: `co-location`, `unsplit-table`, `lumpy-presplit` (see the catalogue).
+ * Findings beside the shape of a hot region: `region-hotspot`, `server-hotspot`, `co-location`, `unsplit-table`,
+ * `lumpy-presplit`, `scan-amplification` (see the catalogue).
  *
  * @module
  */
@@ -28,6 +29,7 @@ function coLocation(shares: WindowShares): Finding[] {
       const biggest = Math.max(0, ...mine.map((r) => r.share));
       return [{
         kind: 'co-location' as const,
+        level: 'server' as const,
         summary: `${s.server} is hot (${pct(s.share)} of requests, fair share ${pct(shares.fairServerShare)}) though none of its regions is: ${findingEntry('co-location').meaning}`,
         evidence: [
           `${s.server} took ${s.peerRatio === null ? 'all' : `${s.peerRatio.toFixed(1)}×`} the average load of the other servers`,
@@ -44,6 +46,7 @@ function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
   if (rates.intervals.length === 0 || !rates.intervals.every((iv) => iv.regions.length === 1) || !only || only.share <= 0) return [];
   return [{
     kind: 'unsplit-table',
+    level: 'table',
     summary: `the table has one region, so ${only.server} takes all of its requests`,
     evidence: [`region ${only.name} was the table's only region in all ${rates.intervals.length} interval(s) and took 100% of ${only.requestsPerSec.toFixed(1)} requests/s`],
     servers: [only.server],
@@ -74,6 +77,7 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   }
   return [{
     kind: 'lumpy-presplit',
+    level: 'table',
     summary: `${findingEntry('lumpy-presplit').meaning}`,
     evidence,
     servers: [],
@@ -111,6 +115,7 @@ function scanAmplification(shares: WindowShares, readPatterns: readonly string[]
   });
   return [{
     kind: 'scan-amplification',
+    level: 'table',
     summary: `reads land on every region in proportion to its rows, not on popular keys: ${named}. They are not the hotspot: ${names.size} region(s) that took more reads only because they hold more rows are not counted as hot`,
     evidence: [
       `in ${profiled.length} of ${shares.hotByInterval.length} interval(s) (${inNow} of the ${shares.nowIndexes.length} of now) the reads followed the rows: on average ${pct(overlap)} of an interval's reads fell on the regions in proportion to their store sizes, over ${dataRegions.toFixed(1)} regions' worth of data (effective count)`,
@@ -122,7 +127,57 @@ function scanAmplification(shares: WindowShares, readPatterns: readonly string[]
   }];
 }
 
+/** How many hot regions or servers a hotspot finding lists line by line. */
+export const HOTSPOTS_LISTED = 5;
+const ratioText = (x: number | null) => (x === null ? 'with its peers idle' : `${x.toFixed(1)} × its peers' average`);
+
+/** The regions hot now, each with its server's figures: a region hotspot whether or not its server is hot. */
+function regionHotspots(shares: WindowShares): Finding[] {
+  const hot = shares.regions.filter((r) => r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+  if (hot.length === 0) return [];
+  const lastRegions = shares.timeline.at(-1)?.regions ?? 0;
+  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r) => {
+    const server = shares.servers.find((s) => s.server === r.server);
+    const level = server?.hotNow
+      ? `its server ${r.server} is hot too (${pct(server.nowShare)} of the requests)`
+      : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(server?.nowPeerRatio ?? null)}): the servers look even, the region does not`;
+    return `region ${r.encodedName} ${range(r)}: ${pct(r.nowShare ?? 0)} of the requests over now, ${ratioText(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
+  });
+  if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more region(s) hot now`);
+  return [{
+    kind: 'region-hotspot',
+    level: 'region',
+    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions now`,
+    evidence,
+    servers: [...new Set(hot.map((r) => r.server))],
+    regions: hot.map((r) => r.encodedName),
+  }];
+}
+
+/** The servers hot now, each with the hot regions it hosts. */
+function serverHotspots(shares: WindowShares): Finding[] {
+  const hot = shares.servers.filter((s) => s.hotNow).sort((a, b) => b.nowShare - a.nowShare);
+  if (hot.length === 0) return [];
+  const fair = shares.timeline.at(-1)?.fairServerShare ?? 0;
+  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
+    const mine = shares.regions.filter((r) => r.server === s.server && r.hotNow);
+    return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.map((r) => r.encodedName).join(', ')}` : 'none of its regions is hot now'}`;
+  });
+  if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more server(s) hot now`);
+  return [{
+    kind: 'server-hotspot',
+    level: 'server',
+    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers now`,
+    evidence,
+    servers: hot.map((s) => s.server),
+    regions: shares.regions.filter((r) => r.hotNow && hot.some((s) => s.server === r.server)).map((r) => r.encodedName),
+  }];
+}
+
 /** All findings of a window, in catalogue order. */
 export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[]): Finding[] {
-  return [...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples), ...scanAmplification(shares, readPatterns)];
+  return [
+    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
+    ...scanAmplification(shares, readPatterns),
+  ];
 }

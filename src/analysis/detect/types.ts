@@ -41,6 +41,8 @@ export interface ServerLoadShare {
   readonly hotNow: boolean;
   /** Its share of the table's read + write requests over now (0 when it took none or was not there). */
   readonly nowShare: number;
+  /** Its requests per second over now ÷ the other servers' average over now; `null` when they took nothing or it was not there. */
+  readonly nowPeerRatio: number | null;
 }
 
 /** One region over the analysed window (split parents and daughters are separate regions). */
@@ -89,6 +91,8 @@ export interface RegionLoadShare {
   readonly nowShare: number | null;
   /** Its read + write requests per second over its time in now; `null` when it was not there in now. */
   readonly nowRequestsPerSec: number | null;
+  /** Its requests per second over its time in now ÷ the other regions' average rate over now; `null` when they took nothing or it was not there. */
+  readonly nowPeerRatio: number | null;
 }
 
 /**
@@ -190,10 +194,12 @@ export interface ShapeAlternative {
   readonly separatedBy: string;
 }
 
-/** A finding beside the shape: a placement or table-layout problem, with its evidence. */
+/** A finding beside the shape: a hotspot at region or server level, a placement or table-layout problem, with its evidence. */
 export interface Finding {
   /** Which finding (see `FINDINGS`). */
   readonly kind: FindingKind;
+  /** Where it is: a region, a RegionServer, or the table as a whole. */
+  readonly level: 'region' | 'server' | 'table';
   /** One sentence stating the finding. */
   readonly summary: string;
   /** The numbers behind it. */
@@ -240,7 +246,7 @@ export interface DetectResult {
   readonly evidence: readonly string[];
   /** `samples` when key samples decided the shape, `region-history` otherwise, `none` with no hotspot. */
   readonly decidedBy: 'samples' | 'region-history' | 'none';
-  /** Co-location, unsplit table, lumpy pre-split, scan amplification. */
+  /** Region and server hotspots, co-location, unsplit table, lumpy pre-split, scan amplification. */
   readonly findings: readonly Finding[];
   /** Servers by descending share. */
   readonly servers: readonly ServerLoadShare[];

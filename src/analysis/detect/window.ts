@@ -8,48 +8,27 @@ import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate } from '../../model/index.js';
 import { RegionTable } from '../../model/region-table.js';
 import { type LoadMeasure, type MeasuredLoad, hotMembers, hotVerdicts } from './hot-test.js';
+import { nowIndexes, nowView } from './now.js';
 import { type RowReadProfile, rowReadProfile } from './row-reads.js';
 import { share, spreadOf } from './stats.js';
+import { type RegionTally, type ServerTally, type Tally, add, newTally, perSecond, ratio } from './tally.js';
+import { timelineEntry } from './timeline.js';
 import type { DetectResult, NowView, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
-
-/** "Now" is at least this many intervals... */
-export const NOW_MIN_INTERVALS = 3;
-/** ...and at least this fraction of the window's intervals, the last ones, gaps skipped. */
-export const NOW_WINDOW_FRACTION = 0.1;
-
-/**
- * Indexes of the intervals that make up "now": the last max({@link NOW_MIN_INTERVALS}, ⌈{@link NOW_WINDOW_FRACTION} ×
- * intervals⌉) intervals not marked as gaps, in time order. When every interval is a gap, the last ones all the same.
- */
-export function nowIndexes(intervals: readonly { readonly gap: boolean }[]): { indexes: number[]; gapsSkipped: number } {
-  const want = Math.max(NOW_MIN_INTERVALS, Math.ceil(NOW_WINDOW_FRACTION * intervals.length));
-  const indexes: number[] = [];
-  let gapsSkipped = 0;
-  for (let i = intervals.length - 1; i >= 0 && indexes.length < want; i--) {
-    if (intervals[i]?.gap) gapsSkipped++;
-    else indexes.push(i);
-  }
-  if (indexes.length === 0) {
-    for (let i = intervals.length - 1; i >= 0 && indexes.length < want; i--) indexes.push(i);
-    gapsSkipped = 0;
-  }
-  return { indexes: indexes.reverse(), gapsSkipped };
-}
 
 /** The hot regions of one interval. */
 export interface IntervalHot {
   readonly interval: RateInterval;
   /**
-   * Regions hot against the interval's other regions (in any material measure) AND hosted on a RegionServer hot
-   * against the interval's other servers: a hot region whose server is not hot is spread by placement, not a hotspot.
-   * Busiest first by read + write requests.
+   * Regions hot against the interval's other regions, idle ones included (in any material measure), whether or not
+   * their RegionServer is hot: a region above k × its peers caps the table at one region's throughput and grows with
+   * traffic, even when placement keeps the servers even. Busiest first by read + write requests.
    */
   readonly hot: readonly RegionRate[];
   /** Encoded name of each hot region → the measures it is hot in. */
   readonly hotBy: ReadonlyMap<string, readonly LoadMeasure[]>;
   /** Servers hot against the interval's other servers. */
   readonly hotServers: readonly string[];
-  /** Regions hot against their peers but on servers that are not hot. */
+  /** Hot regions on servers that are not hot (region hotspots the server figures do not show). */
   readonly spreadHot: number;
   /** Set when the interval's reads follow the regions' rows (see `row-reads.ts`). */
   readonly rowReads?: RowReadProfile;
@@ -70,97 +49,7 @@ export type WindowShares = Pick<
   readonly nowIndexes: readonly number[];
 };
 
-interface Tally {
-  reads: number | null;
-  writes: number | null;
-  requests: number;
-  seconds: number;
-  /** Reads the member's rows explain (intervals whose reads follow rows). */
-  rowReads: number;
-}
-
-function add(t: Tally, r: { reads: number | null; writes: number | null; requests: number }, seconds: number, rowReads = 0): void {
-  t.reads = t.reads === null || r.reads === null ? null : t.reads + r.reads;
-  t.writes = t.writes === null || r.writes === null ? null : t.writes + r.writes;
-  t.requests += r.requests;
-  t.seconds += seconds;
-  t.rowReads += rowReads;
-}
-
-/** A tally per second of its own time: rates over the member's lifetime, for members that lived different times. */
-function perSecond(t: Tally): MeasuredLoad {
-  const s = t.seconds > 0 ? t.seconds : 1;
-  return { requests: t.requests / s, reads: t.reads === null ? null : t.reads / s, writes: t.writes === null ? null : t.writes / s, rowReads: t.rowReads / s };
-}
-
-/** One region's load over the window so far, its latest rates, when it was first and last seen, and how often hot. */
-interface RegionTally {
-  readonly tally: Tally;
-  last: RegionRate;
-  readonly first: number;
-  lastMs: number;
-  hotIntervals: number;
-  /** Its load over now (absent when it was not seen in now) and the now intervals it was hot in. */
-  now?: Tally;
-  nowHotIntervals: number;
-  /** The table's load over the now intervals it was there in. */
-  nowTable?: Tally;
-}
-
-interface ServerTally {
-  readonly tally: Tally;
-  hotIntervals: number;
-  now?: Tally;
-  nowHotIntervals: number;
-}
-
 type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
-const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, seconds: 0, rowReads: 0 });
-const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
-
-/**
- * The first item with the largest `value`: the one a stable sort by descending value puts first, found in one pass.
- * `undefined` for no items.
- */
-function firstMax<T>(items: readonly T[], value: (item: T) => number): T | undefined {
-  let best: T | undefined;
-  let bestValue = 0;
-  for (const item of items) {
-    const v = value(item);
-    if (best === undefined || v > bestValue) {
-      best = item;
-      bestValue = v;
-    }
-  }
-  return best;
-}
-
-function timelineEntry(iv: RateInterval, hotServers: readonly string[]): TimelineEntry {
-  const total = iv.servers.reduce((a, s) => a + s.requests, 0);
-  const writes = iv.servers.reduce<number | null>((a, s) => (a === null || s.writes === null ? null : a + s.writes), 0);
-  const serverShares = iv.servers.map((s) => ({ server: s.server, share: share(s.requests, total), writeShare: ratio(s.writes, writes) }));
-  const top = firstMax(iv.servers, (s) => s.requests);
-  const topRegion = firstMax(iv.regions, (r) => r.requests);
-  const writeShares = serverShares.map((s) => s.writeShare);
-  const topWriter = writes === null || writes <= 0 ? undefined : firstMax(iv.servers, (s) => s.writes ?? 0);
-  return {
-    time: iv.endMs,
-    startMs: iv.startMs,
-    hottestServer: top && total > 0 ? top.server : null,
-    hottestServerShare: top ? share(top.requests, total) : 0,
-    hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
-    hottestWriteServer: topWriter?.server ?? null,
-    hottestRegion: topRegion && total > 0 ? topRegion.encodedName : null,
-    hottestRegionShare: topRegion ? share(topRegion.requests, total) : 0,
-    fairServerShare: iv.servers.length ? 1 / iv.servers.length : 0,
-    regions: iv.regions.length,
-    servers: iv.servers.length,
-    hotServers,
-    serverShares,
-    requestsPerSec: total / (iv.durationMs / 1000),
-    gap: iv.gap,
-  };
-}
 
 /** The regions' measured loads of an interval, with the reads their rows explain when its reads follow rows. */
 function regionLoads(iv: RateInterval, profile: RowReadProfile | undefined): readonly MeasuredLoad[] {
@@ -219,12 +108,13 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     });
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
-    for (const [i, measures] of hotMembers(regionLoads(iv, profile), k)) {
+    const adjusted = hotMembers(regionLoads(iv, profile), k);
+    for (const [i, measures] of adjusted) {
       const r = iv.regions[i] as RegionRate;
-      if (hotServers.includes(r.server)) hotBy.set(r.encodedName, measures);
-      else spreadHot++;
+      hotBy.set(r.encodedName, measures);
+      if (!hotServers.includes(r.server)) spreadHot++;
     }
-    const setAside = profile ? [...hotMembers(iv.regions, k).keys()].map((i) => (iv.regions[i] as RegionRate).encodedName).filter((n) => !hotBy.has(n)) : [];
+    const setAside = profile ? [...hotMembers(iv.regions, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
     const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
     hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside });
     for (let i = 0; i < iv.regions.length; i++) {
@@ -284,6 +174,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
         hotIntervals,
         hotNow: nowHotIntervals > 0,
         nowShare: nowTally ? share(nowTally.requests, nowTable.requests) : 0,
+        nowPeerRatio: nowVerdict?.peerRatio ?? null,
       };
     })
     .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
@@ -314,6 +205,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
       hotNow: r.nowHotIntervals > 0,
       nowShare: r.now ? share(r.now.requests, nowTable.requests) : null,
       nowRequestsPerSec: r.now && r.now.seconds > 0 ? r.now.requests / r.now.seconds : null,
+      nowPeerRatio: nowVerdict?.peerRatio ?? null,
     };
   });
   const writeShares = serverShares.map((s) => s.writeShare);
@@ -331,45 +223,5 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     hotByInterval,
     now: nowView(rates, now, hotByInterval, regions),
     nowIndexes: now.indexes,
-  };
-}
-
-/**
- * The now view: the region named in the headline is the busiest hot region of the latest now interval that has one
- * (busiest by requests less the reads its rows explain, over now), on the server hosting it when last seen.
- */
-function nowView(rates: LoadRates, now: { indexes: number[]; gapsSkipped: number }, hotByInterval: readonly IntervalHot[], regions: RegionTable<RegionTally>): Omit<NowView, 'summary'> {
-  const first = rates.intervals[now.indexes[0] as number] as RateInterval;
-  const last = rates.intervals[now.indexes.at(-1) as number] as RateInterval;
-  const hotRegions = new Set<string>();
-  const hotServers = new Set<string>();
-  let latest: IntervalHot | undefined;
-  for (const i of now.indexes) {
-    const h = hotByInterval[i] as IntervalHot;
-    for (const r of h.hot) hotRegions.add(r.encodedName);
-    for (const s of h.hotServers) hotServers.add(s);
-    if (h.hot.length > 0) latest = h;
-  }
-  const pressure = (name: string) => {
-    const t = regions.byName.get(name)?.now;
-    return t ? t.requests - t.rowReads : 0;
-  };
-  const top = latest?.hot.reduce((a, r) => (pressure(r.encodedName) > pressure(a.encodedName) ? r : a));
-  const entry = top ? regions.byName.get(top.encodedName) : undefined;
-  const t = entry?.now;
-  const measures = top && latest ? (latest.hotBy.get(top.encodedName) ?? []) : [];
-  return {
-    startMs: first.startMs,
-    endMs: last.endMs,
-    intervals: now.indexes.length,
-    gapsSkipped: now.gapsSkipped,
-    region: top?.encodedName ?? null,
-    server: entry?.last.server ?? null,
-    regionShare: t && entry.nowTable ? share(t.requests, entry.nowTable.requests) : 0,
-    regionWriteShare: t && entry.nowTable ? ratio(t.writes, entry.nowTable.writes) : null,
-    regionRequestsPerSec: t && t.seconds > 0 ? t.requests / t.seconds : 0,
-    regionHotBy: measures,
-    hotRegions: [...hotRegions],
-    hotServers: [...hotServers],
   };
 }
