@@ -57,7 +57,12 @@ function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStor
   const summary = firstHotMs === null || lastHotMs === null
     ? `no region was hot in any of the ${shares.hotByInterval.length} interval(s)`
     : `${hotRegions} region(s) were hot in ${hotIntervals.length} of ${shares.hotByInterval.length} interval(s), from ${time(firstHotMs)} to ${time(lastHotMs)}${shape === 'none' ? '' : `; over the whole window they show a ${shape}`}`;
-  return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary };
+  const untrusted = shares.hotByInterval.filter((h) => h.untrusted.length > 0);
+  const regions = new Set(untrusted.flatMap((h) => h.untrusted)).size;
+  const events = untrusted.length === 0
+    ? ''
+    : `; in ${untrusted.length} interval(s) ${regions} region(s) had counters reset inside the interval or came back after missing snapshots: they (and their servers) were not used as peers there, and a region back after missing snapshots was not tested`;
+  return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary: summary + events };
 }
 
 function noHotspot(k: number): ShapeVerdict {

@@ -100,3 +100,34 @@ export function hotMembers(members: readonly MeasuredLoad[], k: number): Map<num
   }
   return hot;
 }
+
+/**
+ * How far a member's count in an interval can be trusted: `full`; `under` when its counters restarted inside the
+ * interval (a region reopened, its server restarted: the count since the reset misses what came before); `over` when
+ * it holds more than the interval's requests (a region back after missing snapshots, its missed requests counted here).
+ */
+export type CountTrust = 'full' | 'under' | 'over';
+
+/**
+ * {@link hotMembers} with counts that cannot all be trusted: only `full` members are peers (an under-count would
+ * lower the peers' average and make the others look hot; an over-count would raise it); an `under` member is still
+ * tested against them (an under-count that is hot is hot), an `over` member is not tested at all.
+ */
+export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (index: number) => CountTrust, k: number): Map<number, LoadMeasure[]> {
+  const clean: number[] = [];
+  const under: number[] = [];
+  members.forEach((_, i) => {
+    const t = trust(i);
+    if (t === 'full') clean.push(i);
+    else if (t === 'under') under.push(i);
+  });
+  if (clean.length === members.length) return hotMembers(members, k);
+  const peers = clean.map((i) => members[i] as MeasuredLoad);
+  const out = new Map<number, LoadMeasure[]>();
+  for (const [j, measures] of hotMembers(peers, k)) out.set(clean[j] as number, measures);
+  for (const i of under) {
+    const verdict = hotMembers([...peers, members[i] as MeasuredLoad], k).get(peers.length);
+    if (verdict) out.set(i, verdict);
+  }
+  return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
+}

@@ -49,6 +49,8 @@ export interface RegionTally {
 
 /** One server's load over the window so far, how often hot, and its load over now. */
 export interface ServerTally {
+  /** Its name as last seen (`host,port,startcode` of its latest incarnation). */
+  name: string;
   readonly tally: Tally;
   hotIntervals: number;
   now?: Tally;
@@ -60,3 +62,12 @@ export const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, second
 
 /** `part / whole`, `null` when either is unknown (no read/write split). */
 export const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
+
+/**
+ * A RegionServer's identity across restarts: `host:port` of a `host,port,startcode` name (each restart gives a new
+ * start code; its incarnations are one server to compare with its peers). Other forms are kept as they are.
+ */
+export function serverKey(server: string): string {
+  const parts = server.split(',');
+  return parts.length === 3 ? `${parts[0]}:${parts[1]}` : server;
+}

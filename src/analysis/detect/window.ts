@@ -5,13 +5,13 @@
  * @module
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
-import type { LoadRates, RateInterval, RegionRate } from '../../model/index.js';
+import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { RegionTable } from '../../model/region-table.js';
-import { type LoadMeasure, type MeasuredLoad, hotMembers, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
 import { type RowReadProfile, rowReadProfile } from './row-reads.js';
 import { share, spreadOf } from './stats.js';
-import { type RegionTally, type ServerTally, type Tally, add, newTally, perSecond, ratio } from './tally.js';
+import { type RegionTally, type ServerTally, type Tally, add, newTally, perSecond, ratio, serverKey } from './tally.js';
 import { timelineEntry } from './timeline.js';
 import type { DetectResult, NowView, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
 
@@ -34,6 +34,8 @@ export interface IntervalHot {
   readonly rowReads?: RowReadProfile;
   /** Regions that would be hot against their peers if the reads their rows explain were counted (rows-read regions). */
   readonly setAside: readonly string[];
+  /** Regions whose count here is not a whole interval's (reset inside it, or back after missing snapshots): not peers. */
+  readonly untrusted: readonly string[];
 }
 
 /** Window-level figures, before shapes and findings. */
@@ -50,6 +52,34 @@ export type WindowShares = Pick<
 };
 
 type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
+
+/** Per interval end, the regions back in it after missing from snapshots (their missed requests counted there). */
+function returnedRegions(rates: LoadRates): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const e of rates.events) {
+    if (e.kind !== 'region-returned' || e.region === undefined) continue;
+    const set = out.get(e.timeMs) ?? new Set<string>();
+    set.add(e.region);
+    out.set(e.timeMs, set);
+  }
+  return out;
+}
+
+/**
+ * Which counts of an interval are not to be trusted as they are: regions counted since a reset inside it (under),
+ * regions back after missing snapshots (over), and the servers hosting them (over wins).
+ */
+function countTrust(iv: RateInterval, returned: Set<string> | undefined): { regions: Map<string, CountTrust>; servers: Map<string, CountTrust> } {
+  const regions = new Map<string, CountTrust>();
+  const servers = new Map<string, CountTrust>();
+  for (const r of iv.regions) {
+    const t: CountTrust | undefined = returned?.has(r.encodedName) ? 'over' : r.basis === 'since-reset' ? 'under' : undefined;
+    if (!t) continue;
+    regions.set(r.encodedName, t);
+    if (servers.get(r.server) !== 'over') servers.set(r.server, t);
+  }
+  return { regions, servers };
+}
 
 /** The regions' measured loads of an interval, with the reads their rows explain when its reads follow rows. */
 function regionLoads(iv: RateInterval, profile: RowReadProfile | undefined): readonly MeasuredLoad[] {
@@ -84,6 +114,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
   const hotByInterval: IntervalHot[] = [];
   const timeline: TimelineEntry[] = [];
   const now = nowIndexes(rates.intervals);
+  const returned = returnedRegions(rates);
   const nowSet = new Set(now.indexes);
   rates.intervals.forEach((iv, index) => {
     const inNow = nowSet.has(index);
@@ -92,31 +123,35 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     fairServer += seconds * (iv.servers.length ? 1 / iv.servers.length : 0);
     fairRegion += seconds * (iv.regions.length ? 1 / iv.regions.length : 0);
     const profile = rowReadProfile(iv, k);
+    const trust = countTrust(iv, returned.get(iv.endMs));
     const serverMeasured = serverLoads(iv, profile);
-    const serverVerdicts = hotVerdicts(serverMeasured, k);
-    const hotServers = iv.servers.filter((_, i) => serverVerdicts[i]?.hot).map((s) => s.server);
+    const serverHot = hotMembersTrusting(serverMeasured, (i) => trust.servers.get((iv.servers[i] as ServerRate).server) ?? 'full', k);
+    const hotServers = iv.servers.filter((_, i) => serverHot.has(i)).map((s) => s.server);
     iv.servers.forEach((s, i) => {
-      let entry = servers.get(s.server);
-      if (!entry) servers.set(s.server, (entry = { tally: newTally(), hotIntervals: 0, nowHotIntervals: 0 }));
+      const key = serverKey(s.server);
+      let entry = servers.get(key);
+      if (!entry) servers.set(key, (entry = { name: s.server, tally: newTally(), hotIntervals: 0, nowHotIntervals: 0 }));
+      entry.name = s.server;
       const rowReads = serverMeasured[i]?.rowReads ?? 0;
       add(entry.tally, s, seconds, rowReads);
-      if (serverVerdicts[i]?.hot) entry.hotIntervals++;
+      if (serverHot.has(i)) entry.hotIntervals++;
       if (inNow) {
         add((entry.now ??= newTally()), s, seconds, rowReads);
-        if (serverVerdicts[i]?.hot) entry.nowHotIntervals++;
+        if (serverHot.has(i)) entry.nowHotIntervals++;
       }
     });
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
-    const adjusted = hotMembers(regionLoads(iv, profile), k);
+    const regionTrust = (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
+    const adjusted = hotMembersTrusting(regionLoads(iv, profile), regionTrust, k);
     for (const [i, measures] of adjusted) {
       const r = iv.regions[i] as RegionRate;
       hotBy.set(r.encodedName, measures);
       if (!hotServers.includes(r.server)) spreadHot++;
     }
-    const setAside = profile ? [...hotMembers(iv.regions, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
+    const setAside = profile ? [...hotMembersTrusting(iv.regions, regionTrust, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
     const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
-    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside });
+    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()] });
     for (let i = 0; i < iv.regions.length; i++) {
       const r = iv.regions[i] as RegionRate;
       const rowReads = profile ? (profile.rowReads[i] as number) : 0;
@@ -151,8 +186,10 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     timeline.push(timelineEntry(iv, hotServers));
   });
   const lastServers = rates.intervals.at(-1)?.servers ?? [];
-  const serverList = [...servers.entries()];
-  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => s.tally), k);
+  const serverList = [...servers.values()].map((s): [string, ServerTally] => [s.name, s]);
+  // window verdicts compare rates over each member's own time, not totals: a server that joined late or a region
+  // that lived an hour is not judged by what it had no time to take
+  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => perSecond(s.tally)), k);
   const nowServerList = serverList.filter(([, s]) => s.now);
   const nowServerVerdicts = new Map(hotVerdicts(nowServerList.map(([, s]) => perSecond(s.now as Tally)), k).map((v, i) => [(nowServerList[i] as [string, ServerTally])[0], v]));
   const serverShares: ServerLoadShare[] = serverList
@@ -167,7 +204,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
         readShare: ratio(t.reads, table.reads),
         writeShare: ratio(t.writes, table.writes),
         requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
-        regionCount: lastServers.find((s) => s.server === server)?.regionCount ?? 0,
+        regionCount: lastServers.find((s) => serverKey(s.server) === serverKey(server))?.regionCount ?? 0,
         ...windowVerdict,
         hot,
         hotBy: hot ? union(windowVerdict.hotBy, nowVerdict?.hotBy ?? []) : [],
@@ -179,7 +216,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     })
     .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
   const regionList = [...regions.byName.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
-  const regionVerdicts = hotVerdicts(regionList.map((r) => r.tally), k);
+  const regionVerdicts = hotVerdicts(regionList.map((r) => perSecond(r.tally)), k);
   const nowRegionList = regionList.filter((r) => r.now);
   const nowRegionVerdicts = new Map(hotVerdicts(nowRegionList.map((r) => perSecond(r.now as Tally)), k).map((v, i) => [nowRegionList[i] as RegionTally, v]));
   const regionShares: RegionLoadShare[] = regionList.map((r, i) => {
