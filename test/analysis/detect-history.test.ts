@@ -28,6 +28,17 @@ describe('detect over recorded histories', () => {
     expect(result.alternatives.map((a) => a.shape)).toEqual(['hot-range']);
   });
 
+  it('keeps the region history of a moving hot spot over key samples that see a range', () => {
+    const writes = [[0, 0, 0, 5000], [0, 0, 5000, 0], [0, 5000, 0, 0]].map((row) => row.map((w) => w + 10));
+    // 60 writes spread in shuffled order over the three hot regions' keys: no edge moves in the samples
+    const keys = ['h', 'i', 'j', 'k', 'o', 'p', 'q', 'r', 'u', 'v', 'w', 'x'];
+    const samples = Array.from({ length: 60 }, (_, i) => ({ timeMs: 3000 * i, key: toBytesBinary(`${keys[(i * 5) % 12]}${i}`), op: 'write' as const }));
+    const result = detectHotspots(steadySeries(layout, writes), { samples });
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.decidedBy).toBe('region-history');
+    expect(result.evidence.at(-1)).toMatch(/^the key samples alone say hot-range \(.*\), but the region history saw the hot spot follow the newest keys 2 times, which a range does not do: region history decides$/);
+  });
+
   it('sees a falling tail in key samples (reverse timestamps)', () => {
     const max = 9_999_999_999;
     const samples = Array.from({ length: 120 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(`g${String(max - i * 1000).padStart(10, '0')}`), op: 'write' as const }));

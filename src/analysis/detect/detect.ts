@@ -13,6 +13,12 @@ import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult, WindowStory } from './types.js';
 import { type WindowShares, windowShares } from './window.js';
 
+/**
+ * Times the region history must have seen the hot spot follow the newest keys (upper daughters keeping the writes,
+ * moves to the next region) for it to stand against key samples that saw a range: twice cannot be chance placement.
+ */
+export const HISTORY_OVERRULES = 2;
+
 /** Default hot factor: a server or region is hot when its load exceeds 3 × its peers' average. */
 export const DEFAULT_K = 3;
 
@@ -116,7 +122,11 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   if (hotRegions.size > 0) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;
-    windowVerdict = fromSamples
+    // a moving front seen again and again in the region history is not overruled by a sample test that saw a range
+    const historyHolds = fromSamples?.shape === 'hot-range' && history.shape === 'monotonic-tail' && (history.support ?? 0) >= HISTORY_OVERRULES;
+    windowVerdict = historyHolds && fromSamples
+      ? { ...history, evidence: [...history.evidence, `the key samples alone say hot-range (${fromSamples.evidence.join('; ')}), but the region history saw the hot spot follow the newest keys ${history.support} times, which a range does not do: region history decides`] }
+      : fromSamples
       ? { ...fromSamples, evidence: [...fromSamples.evidence, `region history alone says ${history.shape}: ${history.evidence.join('; ')}`] }
       : options.samples
         ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
