@@ -17,7 +17,7 @@ import { parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
 const DIR = fileURLToPath(new URL('../fixtures/incidents/', import.meta.url));
 
 /** What the runbook must do, by direction. */
-type Direction = 'rekey' | 'split' | 'row-fix' | 'nothing' | 'move' | 'pre-split' | 're-split';
+type Direction = 'rekey' | 'split' | 'row-fix' | 'nothing' | 'move' | 'pre-split' | 're-split' | 'swap';
 
 interface Expected {
   readonly id: string;
@@ -63,6 +63,13 @@ function checkDirection(book: Runbook, direction: Direction): void {
     case 're-split':
       expect(book.steps.some((s) => /re-split|merge|salt/i.test(s.title)), 'a re-split, merges or a salted key').toBe(true);
       break;
+    case 'swap': {
+      // a swap is two moves of regions that exist now (named, not a daughter found after a split), the balancer off first
+      const moves = book.steps.filter((s) => s.kind === 'move' && !s.deferredMove);
+      expect(moves.length, 'two moves per swap').toBeGreaterThanOrEqual(2);
+      expect(kinds(book).indexOf('balancer-off'), 'balancer off before the moves').toBeLessThan(book.steps.indexOf(moves[0]!));
+      break;
+    }
     case 'nothing':
       expect(book.steps).toEqual([]);
       break;

@@ -62,7 +62,7 @@ export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
     id: 'co-location',
     title: 'co-located regions',
     meaning: 'a RegionServer is hot though none of its regions is: placement, not the key',
-    fix: 'move regions off the server (or let a request-aware balancer do it)',
+    fix: 'move or swap regions off the server to the least loaded ones, keeping region counts even (or let a request-aware balancer do it); hot regions stacked on one server are spread the same way',
   },
   {
     id: 'unsplit-table',

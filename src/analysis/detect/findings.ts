@@ -8,7 +8,8 @@ import { toStringBinary } from '../../bytes/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
 import { share } from './stats.js';
-import type { Finding, RegionLoadShare } from './types.js';
+import { type SwapPlan, swapPlan } from './swaps.js';
+import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
 
 /** A pre-split region is idle when its share is below this fraction of the fair region share. */
@@ -39,6 +40,37 @@ function coLocation(shares: WindowShares): Finding[] {
         regions: mine.map((r) => r.encodedName),
       }];
     });
+}
+
+/** The swaps for a server hot now that holds two or more regions hot now (see `swaps.ts`), from a detection's figures. */
+export function stackedSwaps(servers: readonly ServerLoadShare[], regions: readonly RegionLoadShare[], endMs: number): SwapPlan[] {
+  const live = regions.filter((r) => r.lastSeenMs === endMs);
+  const loads = new Map(servers.map((s) => [s.server, s.nowShare]));
+  const of = (r: RegionLoadShare) => ({ encodedName: r.encodedName, server: r.server, share: r.nowShare ?? 0 });
+  return servers.filter((s) => s.hotNow).flatMap((s) => {
+    const stacked = live.filter((r) => r.server === s.server && r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+    if (stacked.length < 2) return [];
+    const plan = swapPlan(s.server, stacked.map(of), loads, live.map(of));
+    return plan.swaps.length > 0 ? [plan] : [];
+  });
+}
+
+/** Hot regions stacked on one hot server: co-location, with the swaps that spread them. */
+function stacked(shares: WindowShares, endMs: number): Finding[] {
+  return stackedSwaps(shares.servers, shares.regions, endMs).map((plan) => {
+    const hot = shares.regions.filter((r) => r.server === plan.server && r.hotNow && r.lastSeenMs === endMs);
+    return {
+      kind: 'co-location' as const,
+      level: 'server' as const,
+      summary: `${plan.server} holds ${hot.length} regions hot now (${pct(plan.before)} of the requests over now): the balancer evens region counts, not load`,
+      evidence: [
+        `its hot regions: ${hot.map((r) => `${r.encodedName} ${range(r)} ${pct(r.nowShare ?? 0)}`).join(', ')}`,
+        `${plan.swaps.length} swap(s) with the least loaded servers, keeping region counts even, take it from ${pct(plan.before)} to ${pct(plan.after)} of the requests: ${plan.swaps.map((w) => `${w.region.encodedName} to ${w.to} and ${w.back.encodedName} back`).join('; ')}`,
+      ],
+      servers: [plan.server],
+      regions: hot.map((r) => r.encodedName),
+    };
+  });
 }
 
 function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
@@ -177,7 +209,8 @@ function serverHotspots(shares: WindowShares): Finding[] {
 /** All findings of a window, in catalogue order. */
 export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[]): Finding[] {
   return [
-    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
+    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
+    ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
     ...scanAmplification(shares, readPatterns),
   ];
 }

@@ -10,6 +10,7 @@
 import { shapeEntry } from '../../analysis/detect/index.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
+import { SWAP_BALANCER_WARNING, swapSteps } from './swap-steps.js';
 import { type PlanInputs, hotRegionOf } from './inputs.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
@@ -38,10 +39,24 @@ export function planFix(inputs: PlanInputs): Runbook {
   if (!hot || d.shape === 'none') {
     return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: ['no hotspot was detected: nothing to fix', ...d.evidence] };
   }
-  const plan = d.shape === 'hot-range' ? hotRangeSteps(inputs, hot) : d.shape === 'single-row' ? singleRowSteps(inputs, hot) : tailSteps(inputs, hot);
+  // hot regions stacked on one server: swaps spread the others while the shape's plan deals with the named one, whose
+  // own moves then see the servers as the swaps leave them
+  const swaps = swapSteps(inputs, hot.encodedName);
+  const shaped = swaps.moves.length > 0 ? { ...inputs, detect: { ...d, servers: swaps.projectedServers } } : inputs;
+  const plan = d.shape === 'hot-range' ? hotRangeSteps(shaped, hot) : d.shape === 'single-row' ? singleRowSteps(shaped, hot) : tailSteps(shaped, hot);
   // a lumpy pre-split whose idle regions include never-written ones: split points where the key never goes
   const lumpy = d.shape === 'hot-range' ? d.findings.find((f) => f.kind === 'lumpy-presplit') : undefined;
   if (lumpy && d.regions.some((r) => lumpy.regions.includes(r.encodedName) && r.share === 0)) plan.steps.push(...lumpySteps(inputs, lumpy));
+  if (swaps.moves.length > 0) {
+    // inside the plan's own balancer-off … balancer-on when it has one, else with their own
+    const on = plan.steps.findIndex((s) => s.kind === 'balancer-on');
+    const off = plan.steps.some((s) => s.kind === 'balancer-off');
+    if (off && on >= 0) {
+      plan.steps.splice(on, 0, ...swaps.moves);
+      plan.warnings.push(SWAP_BALANCER_WARNING);
+    } else plan.steps.push(...swaps.steps);
+    plan.evidence.push(...swaps.evidence);
+  }
   return {
     ...base,
     hotRegion: {
