@@ -73,6 +73,14 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   for (const e of result.evidence) lines.push(`  - ${e}`);
   for (const a of result.alternatives) lines.push(`  ${c.yellow('or')} ${shapeEntry(a.shape).title}: ${c.dim(`separated by ${a.separatedBy}`)}`);
   if (result.shape !== 'none') lines.push(`  ${c.dim(`fix: ${shapeEntry(result.shape).fix}`)}`);
+  const n = result.now;
+  if (n) {
+    const named = n.region === null
+      ? 'no region hot'
+      : `region ${n.region} on ${n.server}: ${percent(n.regionShare)} of requests${n.regionWriteShare === null ? '' : `, ${percent(n.regionWriteShare)} of writes`}, ${n.regionRequestsPerSec.toFixed(0)} requests/s`;
+    lines.push(`${c.bold('now')} (last ${n.intervals} interval(s) from ${time(n.startMs)}${n.gapsSkipped ? `, ${n.gapsSkipped} gap(s) passed over` : ''}): ${named}`);
+  }
+  if (result.story) lines.push(`${c.bold('window')}: ${result.story.summary}`);
   lines.push('');
   lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests (writes ${percent(result.hottestServerWriteShare)}), fair share ${percent(result.fairServerShare)}, skew ${result.spread.servers.skew.toFixed(2)}`);
   const nameWidth = Math.max(6, ...result.servers.map((s) => s.server.length));
@@ -85,10 +93,13 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   lines.push(`  ${timelineSummary(result)}`);
   lines.push('');
   // Hot over the window or in at least one interval (the report's table lists the same regions).
-  const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0).sort((a, b) => b.share - a.share);
+  // Hot now first (the headline's region leading), then by share.
+  const named = result.now?.region;
+  const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0)
+    .sort((a, b) => Number(b.encodedName === named) - Number(a.encodedName === named) || Number(b.hotNow) - Number(a.hotNow) || b.share - a.share);
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   for (const r of hot.slice(0, 10)) {
-    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, ${r.hot ? 'hot over the window, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)`);
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
   }
   if (hot.length > 10) lines.push(`  … ${hot.length - 10} more (the 10 busiest shown; --json lists all)`);
   if (result.findings.length) {

@@ -47,9 +47,12 @@ export function simulateScenario(scenario: Scenario, options: SimulateScenarioOp
   const perDesign = Math.ceil(Math.min(options.durationMs ?? scenario.durationMs, scenario.durationMs) / scenario.stepMs);
   const outcomes = designs.map((design, i) => {
     const run = simulateDesign(scenario, design, { ...engineOptions, onStep: (done) => onProgress?.(i * perDesign + done, designs.length * perDesign) });
-    const detection = detectHotspots(run.series, { samples: run.samples });
     const endMs = run.series.snapshots.at(-1)?.timeMs ?? scenario.startMs;
-    return { name: design.spec.name, template: design.spec.template, run, detection, reads: readCosts(scenario, design, run.finalCluster, endMs) };
+    const reads = readCosts(scenario, design, run.finalCluster, endMs);
+    // the scenario knows which of its reads scan rows a filter drops: the scan-amplification finding names them
+    const readPatterns = reads.filter((r) => !r.exact && r.rowsScanned > r.rowsReturned).map((r) => r.pattern);
+    const detection = detectHotspots(run.series, { samples: run.samples, readPatterns });
+    return { name: design.spec.name, template: design.spec.template, run, detection, reads };
   });
   return { scenario, designs: outcomes };
 }

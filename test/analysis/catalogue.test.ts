@@ -9,9 +9,9 @@ describe('shape and finding catalogue', () => {
     for (const entry of [...SHAPES, ...FINDINGS]) expect(doc).toContain(`| \`${entry.id}\` |`);
   });
 
-  it('has the three shapes and three findings, each with a meaning and a fix', () => {
+  it('has the three shapes and the findings, each with a meaning and a fix', () => {
     expect(SHAPES.map((s) => s.id)).toEqual(['single-row', 'hot-range', 'monotonic-tail']);
-    expect(FINDINGS.map((s) => s.id)).toEqual(['co-location', 'unsplit-table', 'lumpy-presplit']);
+    expect(FINDINGS.map((s) => s.id)).toEqual(['region-hotspot', 'server-hotspot', 'co-location', 'unsplit-table', 'lumpy-presplit', 'scan-amplification']);
     for (const entry of [...SHAPES, ...FINDINGS]) expect(entry.meaning.length * entry.fix.length).toBeGreaterThan(0);
   });
 });

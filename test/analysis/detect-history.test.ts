@@ -28,6 +28,17 @@ describe('detect over recorded histories', () => {
     expect(result.alternatives.map((a) => a.shape)).toEqual(['hot-range']);
   });
 
+  it('keeps the region history of a moving hot spot over key samples that see a range', () => {
+    const writes = [[0, 0, 0, 5000], [0, 0, 5000, 0], [0, 5000, 0, 0]].map((row) => row.map((w) => w + 10));
+    // 60 writes spread in shuffled order over the three hot regions' keys: no edge moves in the samples
+    const keys = ['h', 'i', 'j', 'k', 'o', 'p', 'q', 'r', 'u', 'v', 'w', 'x'];
+    const samples = Array.from({ length: 60 }, (_, i) => ({ timeMs: 3000 * i, key: toBytesBinary(`${keys[(i * 5) % 12]}${i}`), op: 'write' as const }));
+    const result = detectHotspots(steadySeries(layout, writes), { samples });
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.decidedBy).toBe('region-history');
+    expect(result.evidence.at(-1)).toMatch(/^the key samples alone say hot-range \(.*\), but the region history saw the hot spot follow the newest keys 2 times, which a range does not do: region history decides$/);
+  });
+
   it('sees a falling tail in key samples (reverse timestamps)', () => {
     const max = 9_999_999_999;
     const samples = Array.from({ length: 120 }, (_, i) => ({ timeMs: 1000 * i, key: toBytesBinary(`g${String(max - i * 1000).padStart(10, '0')}`), op: 'write' as const }));
@@ -79,14 +90,23 @@ describe('hot in one measure, or only against region peers', () => {
     expect(result.shape).toBe('none');
   });
 
-  it('is no hotspot when a hot region sits on a server that is not hot', () => {
+  it('is a region hotspot when a hot region sits on a server that is not hot: placement does not cool a region', () => {
     // region a: 700 against its peers' (0 + 4 × 200) / 5 = 160, 4.4 ×; rs1: 700 against (400 + 400) / 2, 1.75 ×
     const six: Layout[] = [['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs2'], ['d', 'd', 'e', 'rs2'], ['e', 'e', 'f', 'rs3'], ['f', 'f', '', 'rs3']];
     const result = detectHotspots(steadySeries(six, repeat(2, [700, 0, 200, 200, 200, 200])));
-    expect(result.regions[0]).toMatchObject({ encodedName: 'a', hot: true, hotIntervals: 0 });
+    expect(result.regions[0]).toMatchObject({ encodedName: 'a', hot: true, hotIntervals: 2, hotNow: true });
+    expect(result.regions[0]!.nowPeerRatio).toBeCloseTo(700 / 160, 9);
     expect(result.servers.every((s) => !s.hot)).toBe(true);
-    expect(result.shape).toBe('none');
-    expect(result.evidence).toEqual(['regions were above 3 × their peers in 2 interval(s), but never on a RegionServer above 3 × its peers: placement spreads the load']);
+    // a steady write-heavy region whose peers still take 800 of the 1500 writes: most likely a hot range
+    expect(result.shape).toBe('hot-range');
+    expect(result.now).toMatchObject({ region: 'a', server: 'rs1' });
+    expect(result.now.regionShare).toBeCloseTo(700 / 1500, 9);
+    const finding = result.findings.find((f) => f.kind === 'region-hotspot');
+    expect(finding).toMatchObject({ level: 'region', regions: ['a'], servers: ['rs1'] });
+    // rs1 took 700 of 1500 = 46.7%, against (400 + 400) / 2 = 400: 1.75 ×
+    expect(finding!.evidence[0]).toMatch(/^region a \["", "b"\): 47% of the requests over now, 4\.4 × its peers' average, fair share 17%; its server rs1 is not \(47% of the requests, 1\.[78] × its peers' average\): the servers look even, the region does not$/);
+    expect(result.servers.find((s) => s.server === 'rs1')!.nowPeerRatio).toBeCloseTo(1.75, 9);
+    expect(result.findings.some((f) => f.kind === 'server-hotspot')).toBe(false);
   });
   it('does not read "no store growth" as a rewritten row when sizes come in whole MB', () => {
     // 3 intervals, one region takes every write; sizes stay at 5 MB as REST's storefileSizeMB would report them.

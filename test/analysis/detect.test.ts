@@ -181,8 +181,10 @@ describe('findings', () => {
     const layout: Layout[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((e, i, all) => [e, i === 0 ? '' : e, all[i + 1] ?? '', i < 6 ? 'rs1' : `rs${i - 4}`]);
     const result = detectHotspots(steadySeries(layout, repeat(2, repeat(8, 100))));
     expect(result.shape).toBe('none');
-    expect(result.findings.map((f) => [f.kind, f.servers])).toEqual([['co-location', ['rs1']]]);
-    expect(result.findings[0]!.evidence[1]).toBe("it hosts 6 of the table's regions against 2.7 per server on average; its busiest region took 13%");
+    // rs1 is a server hotspot (600 against 100 per other server), and co-location explains it: no region of it is hot
+    expect(result.findings.map((f) => [f.kind, f.level, f.servers])).toEqual([['server-hotspot', 'server', ['rs1']], ['co-location', 'server', ['rs1']]]);
+    expect(result.findings[0]!.evidence[0]).toBe("rs1: 75% of the requests over now, 6.0 × its peers' average, fair share 33%; none of its regions is hot now");
+    expect(result.findings[1]!.evidence[1]).toBe("it hosts 6 of the table's regions against 2.7 per server on average; its busiest region took 13%");
   });
 
   it('names an unsplit table', () => {

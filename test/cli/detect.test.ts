@@ -29,7 +29,7 @@ describe('detect series.ndjson', () => {
     expect(result.decidedBy).toBe('region-history');
     expect(result.alternatives.map((a: { shape: string }) => a.shape)).toEqual(['hot-range', 'single-row']);
     expect(result.events).toEqual([expect.objectContaining({ kind: 'region-split', region: 'b'.repeat(32), related: ['e'.repeat(32), 'f'.repeat(32)] })]);
-    expect(result.findings.map((f: { kind: string }) => f.kind)).toEqual(['lumpy-presplit']);
+    expect(result.findings.map((f: { kind: string }) => f.kind)).toEqual(['region-hotspot', 'server-hotspot', 'lumpy-presplit']);
   });
 
   it('lets key samples decide the shape', async () => {
@@ -47,7 +47,7 @@ describe('detect series.ndjson', () => {
     expect(r.out).toContain('HOT (requests, writes)');
     // interval shares 6000/6180, 6000/6180, 6040/6180 (requests); 6000/6000, 6000/6000, 5980/(5980 + 20) (writes)
     expect(r.out).toContain("per interval (min / median / max): hottest server's share of requests 97.1% / 97.1% / 97.7%, of writes 99.7% / 100.0% / 100.0%; a server was hot in 3 of 3");
-    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests, hot over the window, hot in 2 of 3 interval(s)`);
+    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests, hot over the window or now, hot in 2 of 3 interval(s)`);
     expect(r.out).toContain('events: 1');
     expect(r.out).toContain('region-split');
     expect(r.out).not.toMatch(/\x1b\[/);

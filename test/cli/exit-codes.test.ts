@@ -122,7 +122,7 @@ describe('130: interrupted', () => {
 
 describe('--fail-on', () => {
   it('decides on the headline shape for hotspot, on any finding for finding', () => {
-    const finding = { kind: 'lumpy-presplit', summary: '', evidence: [], servers: [], regions: [] } as const;
+    const finding = { kind: 'lumpy-presplit', level: 'table', summary: '', evidence: [], servers: [], regions: [] } as const;
     expect(detectFailure({ shape: 'none', findings: [finding] }, 'hotspot')).toBeUndefined();
     expect(detectFailure({ shape: 'none', findings: [finding] }, 'finding')).toBe('finding: lumpy-presplit');
     expect(detectFailure({ shape: 'hot-range', findings: [] }, 'hotspot')).toBe('hotspot: hot-range');
@@ -137,7 +137,7 @@ describe('--fail-on', () => {
     expect((await runCapture(['detect', UNIFORM, '--fail-on', 'hotspot'])).code).toBe(0);
     expect((await runCapture(['detect', UNIFORM, '--fail-on', 'finding'])).code).toBe(0);
     const all = await runCapture(['detect', TAIL, '--fail-on', 'finding']);
-    expect([all.code, all.err]).toEqual([1, '--fail-on finding: hotspot: monotonic-tail, finding: lumpy-presplit; exit 1\n']);
+    expect([all.code, all.err]).toEqual([1, '--fail-on finding: hotspot: monotonic-tail, finding: region-hotspot, finding: server-hotspot, finding: lumpy-presplit; exit 1\n']);
   });
 
   it('detect: an advisory finding (an unsplit table) fails finding, not hotspot', async () => {

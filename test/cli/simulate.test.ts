@@ -18,6 +18,7 @@ interface DesignJson {
   timeline: { time: number; hottestServerWriteShare: number; servers: number; regions: number }[];
   splits: unknown[];
   reads: { pattern: string; regions: number; rowsScanned: number }[];
+  findings: { kind: string; summary: string }[];
 }
 
 describe('hbase-hotspot simulate', () => {
@@ -38,6 +39,36 @@ describe('hbase-hotspot simulate', () => {
     expect(salted?.fairServerShare).toBeCloseTo((1 / 10 + 1 / 12) / 2, 3);
     expect(Math.abs((salted?.hottestServerWriteShare ?? 1) - (salted?.fairServerShare ?? 0))).toBeLessThan(0.01);
     expect(salted?.reads[0]).toMatchObject({ pattern: 'last 24 hours of one device', regions: 1, rowsScanned: 8000 });
+    // the scenario knows its scans: the finding names the read pattern that reads rows a filter drops
+    expect(tail?.findings.find((f) => f.kind === 'scan-amplification')?.summary).toContain('"last 24 hours of one device"');
+  }, 300_000);
+
+  it('the case study recorded: detect and fix plan name the current tail region and its server; the scan-heavy read is scan amplification', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'case-study-'));
+    try {
+      expect((await runCapture(['simulate', caseStudy, '--record', dir])).code).toBe(0);
+      const seriesFile = join(dir, '1-timestamp-first.series.ndjson');
+      const samplesFile = join(dir, '1-timestamp-first.samples.ndjson');
+      // the current tail, from the recording itself: the region whose write counter rose in the last interval
+      const series = parseLoadSeries(readFileSync(seriesFile, 'utf8'), seriesFile);
+      const [before, last] = series.snapshots.slice(-2);
+      const written = last!.regions.filter((r) => (r.writeRequests ?? 0) > (before!.regions.find((b) => b.encodedName === r.encodedName)?.writeRequests ?? 0));
+      expect(written).toHaveLength(1);
+      const tailRegion = written[0]!;
+      const detect = JSON.parse((await runCapture(['detect', seriesFile, '--samples', samplesFile, '--json'])).out) as {
+        shape: string; now: { region: string; server: string; regionRequestsPerSec: number };
+        regions: { hot: boolean; hotIntervals: number }[]; findings: { kind: string }[];
+      };
+      expect(detect.shape).toBe('monotonic-tail');
+      expect(detect.now).toMatchObject({ region: tailRegion.encodedName, server: tailRegion.server });
+      expect(detect.now.regionRequestsPerSec).toBeGreaterThan(30_000);
+      expect(detect.regions.filter((r) => r.hot && r.hotIntervals === 0)).toEqual([]);
+      expect(detect.findings.map((f) => f.kind)).toContain('scan-amplification');
+      const plan = JSON.parse((await runCapture(['fix', 'plan', seriesFile, '--samples', samplesFile, '--json'])).out) as { hotRegion: { encodedName: string; server: string } };
+      expect(plan.hotRegion).toMatchObject({ encodedName: tailRegion.encodedName, server: tailRegion.server });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('prints the side-by-side comparison and records NDJSON series that read back', async () => {

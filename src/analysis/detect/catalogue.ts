@@ -9,7 +9,7 @@
 export type ShapeId = 'single-row' | 'hot-range' | 'monotonic-tail';
 
 /** Other problems an expert names beside the shape of a hot region. */
-export type FindingKind = 'co-location' | 'unsplit-table' | 'lumpy-presplit';
+export type FindingKind = 'region-hotspot' | 'server-hotspot' | 'co-location' | 'unsplit-table' | 'lumpy-presplit' | 'scan-amplification';
 
 /** One catalogue entry. */
 export interface CatalogueEntry<Id extends string> {
@@ -47,10 +47,22 @@ export const SHAPES: readonly CatalogueEntry<ShapeId>[] = [
 /** Findings beside the shape. */
 export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
   {
+    id: 'region-hotspot',
+    title: 'region hotspot',
+    meaning: 'a region takes more than k × the average of the table\'s other regions now: it caps the table at one region\'s throughput, even when placement keeps the RegionServers even',
+    fix: 'the shape\'s fix: split a hot range at its traffic median, shard or cache a hot row, re-key a tail',
+  },
+  {
+    id: 'server-hotspot',
+    title: 'RegionServer hotspot',
+    meaning: 'a RegionServer takes more than k × the average of the other servers hosting the table now',
+    fix: 'fix its hot regions; when none of them is hot by itself, see co-location',
+  },
+  {
     id: 'co-location',
     title: 'co-located regions',
     meaning: 'a RegionServer is hot though none of its regions is: placement, not the key',
-    fix: 'move regions off the server (or let a request-aware balancer do it)',
+    fix: 'move or swap regions off the server to the least loaded ones, keeping region counts even (or let a request-aware balancer do it); hot regions stacked on one server are spread the same way',
   },
   {
     id: 'unsplit-table',
@@ -63,6 +75,12 @@ export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
     title: 'lumpy pre-split',
     meaning: 'some regions never see traffic beside overloaded ones: the split points do not match where the requests fall',
     fix: 'choose split points from the key format (salt buckets, decimal or hex as the key really is) or from sampled keys',
+  },
+  {
+    id: 'scan-amplification',
+    title: 'scan amplification',
+    meaning: 'reads land on every region in proportion to its rows, not to key popularity: scans read rows a filter then drops (the key does not lead with what the reads select on)',
+    fix: 'make the read pattern a bounded scan: put the field it selects on (the device, the user) before the time in the key, or keep an index table keyed that way; splitting or moving regions only spreads the same rows read',
   },
 ];
 

@@ -4,14 +4,20 @@
  *
  * @module
  */
-import { type KeySample, type LoadRates, type LoadSeries, computeRates } from '../../model/index.js';
+import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, computeRates } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { findFindings } from './findings.js';
 import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
-import type { DetectResult } from './types.js';
+import type { DetectResult, WindowStory } from './types.js';
 import { type WindowShares, windowShares } from './window.js';
+
+/**
+ * Times the region history must have seen the hot spot follow the newest keys (upper daughters keeping the writes,
+ * moves to the next region) for it to stand against key samples that saw a range: twice cannot be chance placement.
+ */
+export const HISTORY_OVERRULES = 2;
 
 /** Default hot factor: a server or region is hot when its load exceeds 3 × its peers' average. */
 export const DEFAULT_K = 3;
@@ -22,14 +28,77 @@ export interface DetectOptions {
   readonly k?: number;
   /** Key samples; when enough fall in the hot regions they decide the shape. */
   readonly samples?: readonly KeySample[];
+  /**
+   * Names of the read patterns known to read more rows than they return (a scenario's scans that a filter narrows):
+   * the `scan-amplification` finding names them when the reads follow the rows.
+   */
+  readonly readPatterns?: readonly string[];
 }
 
-function noHotspot(shares: WindowShares, k: number): ShapeVerdict {
-  const spread = shares.hotByInterval.filter((h) => h.spreadHot > 0).length;
-  const evidence = spread > 0
-    ? `regions were above ${k} × their peers in ${spread} interval(s), but never on a RegionServer above ${k} × its peers: placement spreads the load`
-    : `no region was above ${k} × the average of the other regions on a server above ${k} × its peers in any interval`;
-  return { shape: 'none', alternatives: [], evidence: [evidence], decidedBy: 'none' };
+const time = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+/** Where now is, in words. */
+function nowWords(shares: WindowShares): string {
+  const n = shares.now;
+  return `now (the last ${n.intervals} interval(s), ${time(n.startMs)} to ${time(n.endMs)}${n.gapsSkipped > 0 ? `, ${n.gapsSkipped} gap interval(s) passed over` : ''})`;
+}
+
+/** The headline's own line: the region hot now and its server. */
+function nowEvidence(shares: WindowShares): string {
+  const n = shares.now;
+  const r = shares.regions.find((x) => x.encodedName === n.region);
+  const range = r ? ` ["${r.startKey}", "${r.endKey}")` : '';
+  const writes = n.regionWriteShare === null ? '' : ` and ${pct(n.regionWriteShare)} of the writes`;
+  const others = n.hotRegions.length > 1 ? `; ${n.hotRegions.length} regions were hot in some interval of now` : '';
+  const hot = n.regionHotBy.length > 0 ? `is hot (in ${n.regionHotBy.join(', ')})` : 'is the table\'s only region';
+  return `${nowWords(shares)}: region ${n.region}${range} on ${n.server} ${hot}, with ${pct(n.regionShare)} of the requests${writes}, ${n.regionRequestsPerSec.toFixed(0)} requests/s${others}`;
+}
+
+function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStory {
+  const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
+  const hotRegions = shares.regions.filter((r) => r.hotIntervals > 0).length;
+  const firstHotMs = hotIntervals[0]?.interval.endMs ?? null;
+  const lastHotMs = hotIntervals.at(-1)?.interval.endMs ?? null;
+  const summary = firstHotMs === null || lastHotMs === null
+    ? `no region was hot in any of the ${shares.hotByInterval.length} interval(s)`
+    : `${hotRegions} region(s) were hot in ${hotIntervals.length} of ${shares.hotByInterval.length} interval(s), from ${time(firstHotMs)} to ${time(lastHotMs)}${shape === 'none' ? '' : `; over the whole window they show a ${shape}`}`;
+  const untrusted = shares.hotByInterval.filter((h) => h.untrusted.length > 0);
+  const regions = new Set(untrusted.flatMap((h) => h.untrusted)).size;
+  const events = untrusted.length === 0
+    ? ''
+    : `; in ${untrusted.length} interval(s) ${regions} region(s) had counters reset inside the interval or came back after missing snapshots: they (and their servers) were not used as peers there, and a region back after missing snapshots was not tested`;
+  return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary: summary + events };
+}
+
+function noHotspot(k: number): ShapeVerdict {
+  return { shape: 'none', alternatives: [], evidence: [`no region was above ${k} × the average of the table's other regions in any interval`], decidedBy: 'none' };
+}
+
+/**
+ * A one-region table: no region has peers, so none is ever hot by the peer test. When key samples show one key taking
+ * at least half of its sampled requests, that row is the hotspot: `single-row` comes before `unsplit-table` (which
+ * stays a finding), since a pre-split cannot cool one row. The now view then names the table's only region.
+ */
+function oneRegionRow(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[]): { verdict: ShapeVerdict; now: WindowShares['now'] } | undefined {
+  const intervals = shares.nowIndexes.map((i) => rates.intervals[i] as RateInterval);
+  const only = intervals.at(-1)?.regions[0];
+  if (!only || intervals.some((iv) => iv.regions.length !== 1 || iv.regions[0]?.encodedName !== only.encodedName)) return undefined;
+  const first = rates.intervals[0] as RateInterval;
+  const fromSamples = shapeFromSamples(samples, [only], first.startMs, (rates.intervals.at(-1) as RateInterval).endMs);
+  if (fromSamples?.shape !== 'single-row') return undefined;
+  const region = shares.regions.find((r) => r.encodedName === only.encodedName);
+  return {
+    verdict: { ...fromSamples, evidence: ['the table has one region in every interval of now, so no region has peers to be hot against; the key samples decide', ...fromSamples.evidence] },
+    now: {
+      ...shares.now,
+      region: only.encodedName,
+      server: region?.server ?? only.server,
+      regionShare: 1,
+      regionWriteShare: only.writes === null ? null : 1,
+      regionRequestsPerSec: region?.nowRequestsPerSec ?? 0,
+    },
+  };
 }
 
 /**
@@ -46,19 +115,35 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   if (!first || !last) {
     throw new HotspotError('SERIES_TOO_SHORT', `the load series of table "${rates.table}" has fewer than two snapshots; rates need at least two (counters are cumulative)`);
   }
-  const shares = windowShares(rates, k);
+  let shares = windowShares(rates, k);
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
-  let verdict = noHotspot(shares, k);
+  let windowVerdict = noHotspot(k);
   if (hotRegions.size > 0) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;
-    verdict = fromSamples
+    // a moving front seen again and again in the region history is not overruled by a sample test that saw a range
+    const historyHolds = fromSamples?.shape === 'hot-range' && history.shape === 'monotonic-tail' && (history.support ?? 0) >= HISTORY_OVERRULES;
+    windowVerdict = historyHolds && fromSamples
+      ? { ...history, evidence: [...history.evidence, `the key samples alone say hot-range (${fromSamples.evidence.join('; ')}), but the region history saw the hot spot follow the newest keys ${history.support} times, which a range does not do: region history decides`] }
+      : fromSamples
       ? { ...fromSamples, evidence: [...fromSamples.evidence, `region history alone says ${history.shape}: ${history.evidence.join('; ')}`] }
       : options.samples
         ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
         : history;
   }
+  const row = hotRegions.size === 0 && options.samples ? oneRegionRow(rates, shares, options.samples) : undefined;
+  if (row) {
+    windowVerdict = row.verdict;
+    shares = { ...shares, now: row.now };
+  }
+  const story = storyOf(shares, windowVerdict.shape);
+  // The headline is judged on now: a hotspot of the window's story that is no longer hot is not the one to fix.
+  const verdict: ShapeVerdict = shares.now.region !== null
+    ? windowVerdict
+    : hotRegions.size > 0
+      ? { shape: 'none', alternatives: [], decidedBy: 'none', evidence: [`no region is hot ${nowWords(shares)}; earlier in the window ${story.summary}`] }
+      : windowVerdict;
   return {
     table: rates.table,
     window: { startMs: first.startMs, endMs: last.endMs, intervals: rates.intervals.length },
@@ -73,11 +158,13 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     alternatives: verdict.alternatives,
     evidence: verdict.evidence,
     decidedBy: verdict.decidedBy,
-    findings: findFindings(rates, shares, options.samples),
+    findings: findFindings(rates, shares, options.samples, options.readPatterns),
     servers: shares.servers,
     regions: shares.regions,
     timeline: shares.timeline,
     events: rates.events,
+    now: { ...shares.now, summary: shares.now.region !== null ? nowEvidence(shares) : `no region is hot ${nowWords(shares)}` },
+    story,
   };
 }
 

@@ -1,12 +1,15 @@
 /**
- * Findings beside the shape of a hot region: `co-location`, `unsplit-table`, `lumpy-presplit` (see the catalogue).
+ * Findings beside the shape of a hot region: `region-hotspot`, `server-hotspot`, `co-location`, `unsplit-table`,
+ * `lumpy-presplit`, `scan-amplification` (see the catalogue).
  *
  * @module
  */
 import { toStringBinary } from '../../bytes/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
-import type { Finding, RegionLoadShare } from './types.js';
+import { share } from './stats.js';
+import { type SwapPlan, swapPlan } from './swaps.js';
+import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
 
 /** A pre-split region is idle when its share is below this fraction of the fair region share. */
@@ -27,6 +30,7 @@ function coLocation(shares: WindowShares): Finding[] {
       const biggest = Math.max(0, ...mine.map((r) => r.share));
       return [{
         kind: 'co-location' as const,
+        level: 'server' as const,
         summary: `${s.server} is hot (${pct(s.share)} of requests, fair share ${pct(shares.fairServerShare)}) though none of its regions is: ${findingEntry('co-location').meaning}`,
         evidence: [
           `${s.server} took ${s.peerRatio === null ? 'all' : `${s.peerRatio.toFixed(1)}×`} the average load of the other servers`,
@@ -38,11 +42,43 @@ function coLocation(shares: WindowShares): Finding[] {
     });
 }
 
+/** The swaps for a server hot now that holds two or more regions hot now (see `swaps.ts`), from a detection's figures. */
+export function stackedSwaps(servers: readonly ServerLoadShare[], regions: readonly RegionLoadShare[], endMs: number): SwapPlan[] {
+  const live = regions.filter((r) => r.lastSeenMs === endMs);
+  const loads = new Map(servers.map((s) => [s.server, s.nowShare]));
+  const of = (r: RegionLoadShare) => ({ encodedName: r.encodedName, server: r.server, share: r.nowShare ?? 0 });
+  return servers.filter((s) => s.hotNow).flatMap((s) => {
+    const stacked = live.filter((r) => r.server === s.server && r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+    if (stacked.length < 2) return [];
+    const plan = swapPlan(s.server, stacked.map(of), loads, live.map(of));
+    return plan.swaps.length > 0 ? [plan] : [];
+  });
+}
+
+/** Hot regions stacked on one hot server: co-location, with the swaps that spread them. */
+function stacked(shares: WindowShares, endMs: number): Finding[] {
+  return stackedSwaps(shares.servers, shares.regions, endMs).map((plan) => {
+    const hot = shares.regions.filter((r) => r.server === plan.server && r.hotNow && r.lastSeenMs === endMs);
+    return {
+      kind: 'co-location' as const,
+      level: 'server' as const,
+      summary: `${plan.server} holds ${hot.length} regions hot now (${pct(plan.before)} of the requests over now): the balancer evens region counts, not load`,
+      evidence: [
+        `its hot regions: ${hot.map((r) => `${r.encodedName} ${range(r)} ${pct(r.nowShare ?? 0)}`).join(', ')}`,
+        `${plan.swaps.length} swap(s) with the least loaded servers, keeping region counts even, take it from ${pct(plan.before)} to ${pct(plan.after)} of the requests: ${plan.swaps.map((w) => `${w.region.encodedName} to ${w.to} and ${w.back.encodedName} back`).join('; ')}`,
+      ],
+      servers: [plan.server],
+      regions: hot.map((r) => r.encodedName),
+    };
+  });
+}
+
 function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
   const only = shares.regions[0];
   if (rates.intervals.length === 0 || !rates.intervals.every((iv) => iv.regions.length === 1) || !only || only.share <= 0) return [];
   return [{
     kind: 'unsplit-table',
+    level: 'table',
     summary: `the table has one region, so ${only.server} takes all of its requests`,
     evidence: [`region ${only.name} was the table's only region in all ${rates.intervals.length} interval(s) and took 100% of ${only.requestsPerSec.toFixed(1)} requests/s`],
     servers: [only.server],
@@ -73,6 +109,7 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   }
   return [{
     kind: 'lumpy-presplit',
+    level: 'table',
     summary: `${findingEntry('lumpy-presplit').meaning}`,
     evidence,
     servers: [],
@@ -80,7 +117,100 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   }];
 }
 
+/**
+ * Reads that follow rows made regions look hot: the intervals whose reads fell in proportion to the regions' store
+ * sizes (see `row-reads.ts`) and the regions those reads alone would have put above k × their peers.
+ */
+function scanAmplification(shares: WindowShares, readPatterns: readonly string[] | undefined): Finding[] {
+  const profiled = shares.hotByInterval.filter((h) => h.rowReads);
+  const aside = profiled.filter((h) => h.setAside.length > 0);
+  if (aside.length === 0) return [];
+  const names = new Set(aside.flatMap((h) => h.setAside));
+  const overlap = profiled.reduce((a, h) => a + (h.rowReads?.overlap ?? 0), 0) / profiled.length;
+  const dataRegions = profiled.reduce((a, h) => a + (h.rowReads?.dataRegions ?? 0), 0) / profiled.length;
+  let reads = 0;
+  let requests = 0;
+  let seconds = 0;
+  for (const h of profiled) {
+    reads += h.rowReads?.reads ?? 0;
+    requests += h.interval.regions.reduce((a, r) => a + r.requests, 0);
+    seconds += h.interval.durationMs / 1000;
+  }
+  const nowSet = new Set(shares.nowIndexes);
+  const inNow = shares.hotByInterval.filter((h, i) => h.rowReads && nowSet.has(i)).length;
+  const named = readPatterns && readPatterns.length > 0
+    ? `the read pattern(s) ${readPatterns.map((p) => `"${p}"`).join(', ')} read rows a filter then drops`
+    : 'the request pattern that explains it: scans over wide key ranges whose filter does the selecting (a time range over a key that does not lead with the entity, a scan without start and stop rows), or gets spread evenly over every row';
+  const example = [...names].slice(0, 3).map((n) => {
+    const r = shares.regions.find((x) => x.encodedName === n);
+    return r ? `${n} ${range(r)}` : n;
+  });
+  return [{
+    kind: 'scan-amplification',
+    level: 'table',
+    summary: `reads land on every region in proportion to its rows, not on popular keys: ${named}. They are not the hotspot: ${names.size} region(s) that took more reads only because they hold more rows are not counted as hot`,
+    evidence: [
+      `in ${profiled.length} of ${shares.hotByInterval.length} interval(s) (${inNow} of the ${shares.nowIndexes.length} of now) the reads followed the rows: on average ${pct(overlap)} of an interval's reads fell on the regions in proportion to their store sizes, over ${dataRegions.toFixed(1)} regions' worth of data (effective count)`,
+      `reads were ${pct(share(reads, requests))} of the requests in those intervals, ${(seconds > 0 ? reads / seconds : 0).toFixed(0)} reads/s`,
+      `on those reads ${names.size} region(s) would have been above ${shares.k} × their peers in ${aside.length} interval(s), e.g. ${example.join(', ')}; the reads their rows explain were set aside from the hot test`,
+    ],
+    servers: [],
+    regions: [...names],
+  }];
+}
+
+/** How many hot regions or servers a hotspot finding lists line by line. */
+export const HOTSPOTS_LISTED = 5;
+const ratioText = (x: number | null) => (x === null ? 'with its peers idle' : `${x.toFixed(1)} × its peers' average`);
+
+/** The regions hot now, each with its server's figures: a region hotspot whether or not its server is hot. */
+function regionHotspots(shares: WindowShares): Finding[] {
+  const hot = shares.regions.filter((r) => r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+  if (hot.length === 0) return [];
+  const lastRegions = shares.timeline.at(-1)?.regions ?? 0;
+  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r) => {
+    const server = shares.servers.find((s) => s.server === r.server);
+    const level = server?.hotNow
+      ? `its server ${r.server} is hot too (${pct(server.nowShare)} of the requests)`
+      : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(server?.nowPeerRatio ?? null)}): the servers look even, the region does not`;
+    return `region ${r.encodedName} ${range(r)}: ${pct(r.nowShare ?? 0)} of the requests over now, ${ratioText(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
+  });
+  if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more region(s) hot now`);
+  return [{
+    kind: 'region-hotspot',
+    level: 'region',
+    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions now`,
+    evidence,
+    servers: [...new Set(hot.map((r) => r.server))],
+    regions: hot.map((r) => r.encodedName),
+  }];
+}
+
+/** The servers hot now, each with the hot regions it hosts. */
+function serverHotspots(shares: WindowShares): Finding[] {
+  const hot = shares.servers.filter((s) => s.hotNow).sort((a, b) => b.nowShare - a.nowShare);
+  if (hot.length === 0) return [];
+  const fair = shares.timeline.at(-1)?.fairServerShare ?? 0;
+  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
+    const mine = shares.regions.filter((r) => r.server === s.server && r.hotNow);
+    return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.map((r) => r.encodedName).join(', ')}` : 'none of its regions is hot now'}`;
+  });
+  if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more server(s) hot now`);
+  return [{
+    kind: 'server-hotspot',
+    level: 'server',
+    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers now`,
+    evidence,
+    servers: hot.map((s) => s.server),
+    regions: shares.regions.filter((r) => r.hotNow && hot.some((s) => s.server === r.server)).map((r) => r.encodedName),
+  }];
+}
+
 /** All findings of a window, in catalogue order. */
-export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
-  return [...coLocation(shares), ...unsplit(rates, shares), ...lumpy(rates, shares, samples)];
+export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[]): Finding[] {
+  return [
+    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
+    ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
+    ...scanAmplification(shares, readPatterns),
+  ];
 }

@@ -3,3 +3,5 @@ export { DEFAULT_K, type DetectOptions, detectFromRates, detectHotspots } from '
 export { FINDINGS, SHAPES, findingEntry, shapeEntry, type CatalogueEntry, type FindingKind, type ShapeId } from './catalogue.js';
 export { normalizedSkew, peerTest, spreadOf, type PeerTest } from './stats.js';
 export type * from './types.js';
+export { stackedSwaps } from './findings.js';
+export { MAX_SWAPS, swapPlan, type Swap, type SwapPlan, type SwapRegion } from './swaps.js';

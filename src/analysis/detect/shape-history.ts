@@ -108,7 +108,7 @@ export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeV
   if (tail > 0 && tail === splits.length) {
     const direction = count('upper') > 0 ? 'upper' : 'lower';
     return tail >= 2
-      ? verdict('monotonic-tail', [], [`after each of ${tail} splits the ${direction} daughter, holding the newest keys, took the ${measure.name}`])
+      ? { ...verdict('monotonic-tail', [], [`after each of ${tail} splits the ${direction} daughter, holding the newest keys, took the ${measure.name}`]), support: tail }
       : verdict('monotonic-tail', [
           { shape: 'hot-range', separatedBy: `another split of the hot daughter (a tail moves to its ${direction} daughter again) or ${SAMPLES_SEPARATE}` },
           { shape: 'single-row', separatedBy: SAMPLES_SEPARATE },
@@ -118,7 +118,7 @@ export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeV
   const moves = hotMoves(shares, measure.value);
   if (moves.up + moves.down > 0) {
     const dir = moves.up >= moves.down ? 'up' : 'down';
-    return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [`the hot spot moved ${dir} the key space to the next region ${Math.max(moves.up, moves.down)} time(s)`]);
+    return { ...verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [`the hot spot moved ${dir} the key space to the next region ${Math.max(moves.up, moves.down)} time(s)`]), support: Math.max(moves.up, moves.down) };
   }
   return steadyRegion(shares, measure.value, verdict);
 }

@@ -5,6 +5,9 @@
  * - `monotonic-tail`: split the written samples into time slices; in each slice after the first, the share of written
  *   keys above every key written before (below, for decreasing keys) averages at least {@link TAIL_NEW_KEY_SHARE}
  *   (checked first: one row rewritten never moves the edge, so a tail is never mistaken for a row);
+ * - `monotonic-tail` too when, on average, at least {@link TAIL_NEW_KEY_SHARE} of each slice's written keys lie above
+ *   the median key written in the slice before (below it): a front moving inside the range without passing every
+ *   key ever written (unpadded counters, per-tenant timestamps), unless one key takes most requests;
  * - `single-row`: one key takes at least {@link SINGLE_ROW_SHARE} of the sampled requests in the hot regions;
  * - `hot-range` otherwise: many keys, no moving edge.
  *
@@ -101,6 +104,15 @@ interface Edges {
   readonly up: number;
   /** The same below every key written before. */
   readonly down: number;
+  /**
+   * Average share (slices 2…n) of each slice's written weight above the weighted median key of the slice before: a
+   * front that moves up inside the range without passing every key ever written (unpadded counters crossing a digit,
+   * one tenant's timestamps after its prefix, beside a few writes elsewhere). Writes spread over a range put about
+   * half of each slice above the last slice's median.
+   */
+  readonly upFront: number;
+  /** The same below the median key of the slice before. */
+  readonly downFront: number;
   /** Non-empty slices. */
   readonly slices: number;
   /** Slices (2…n) whose largest key passed the largest key before. */
@@ -110,6 +122,18 @@ interface Edges {
   /** The earliest and the latest written sample. */
   readonly first: KeySample;
   readonly last: KeySample;
+}
+
+/** The rank of the weighted median key of `slice` (sample indexes), by `rankAt`. */
+function weightedMedianRank(slice: readonly number[], rankAt: (j: number) => number, weight: (j: number) => number): number {
+  const sorted = [...slice].sort((a, b) => rankAt(a) - rankAt(b));
+  const half = sorted.reduce((a, j) => a + weight(j), 0) / 2;
+  let run = 0;
+  for (const j of sorted) {
+    run += weight(j);
+    if (run >= half) return rankAt(j);
+  }
+  return rankAt(sorted.at(-1) as number);
 }
 
 /** Edges of the written samples `writes`: indexes into `hot.samples`, in time order, at least one. */
@@ -128,6 +152,16 @@ function edgeShares(hot: NumberedSamples, writes: readonly number[]): Edges {
   let min: Uint8Array | undefined;
   let up = 0;
   let down = 0;
+  let upFront = 0;
+  let downFront = 0;
+  // keys ranked once in byte order, so each slice's median is found by sorting numbers
+  const order = keys.map((_, n) => n).sort((a, b) => compareBytes(keys[a] as Uint8Array, keys[b] as Uint8Array));
+  const rank = new Int32Array(keys.length);
+  order.forEach((n, r) => {
+    rank[n] = r;
+  });
+  const rankAt = (j: number) => rank[keyOf[j] as number] as number;
+  let prevMedian = -1;
   let maxRises = 0;
   // each key is stamped with the last slice that counted it, so it counts once per slice
   const countedIn = new Int32Array(keys.length).fill(-1);
@@ -148,6 +182,8 @@ function edgeShares(hot: NumberedSamples, writes: readonly number[]): Edges {
     if (i > 0) {
       up += sum(above) / total;
       down += sum(slice.filter((j) => min && compareBytes(keyAt(j), min) < 0)) / total;
+      upFront += sum(slice.filter((j) => rankAt(j) > prevMedian)) / total;
+      downFront += sum(slice.filter((j) => rankAt(j) < prevMedian)) / total;
       if (above.length > 0) maxRises++;
     }
     for (const j of slice) {
@@ -155,9 +191,24 @@ function edgeShares(hot: NumberedSamples, writes: readonly number[]): Edges {
       if (!max || compareBytes(key, max) > 0) max = key;
       if (!min || compareBytes(key, min) < 0) min = key;
     }
+    prevMedian = weightedMedianRank(slice, rankAt, (j) => weightOf(samples[j] as KeySample));
   });
   const n = Math.max(1, used.length - 1);
-  return { up: up / n, down: down / n, slices: used.length, maxRises, distinct: [Math.min(...distinct), Math.max(...distinct)], first, last };
+  return { up: up / n, down: down / n, upFront: upFront / n, downFront: downFront / n, slices: used.length, maxRises, distinct: [Math.min(...distinct), Math.max(...distinct)], first, last };
+}
+
+/** A tail verdict from samples: the header, how the written keys moved, and the span of written keys. */
+function tailVerdict(head: string, edges: Edges, movement: string, rises: string): ShapeVerdict {
+  return {
+    shape: 'monotonic-tail',
+    decidedBy: 'samples',
+    evidence: [
+      head,
+      movement,
+      `written keys went from "${toStringBinary(edges.first.key)}" to "${toStringBinary(edges.last.key)}"; ${rises}${edges.distinct[0]}–${edges.distinct[1]} distinct keys written per slice`,
+    ],
+    alternatives: [],
+  };
 }
 
 /**
@@ -192,16 +243,16 @@ export function shapeFromSamples(samples: readonly KeySample[], hot: readonly Ke
   const spread = `top key "${topKey}" took only ${pct(topShare)}; the sampled keys share the prefix "${prefix}"`;
   if (edges && edges.slices >= 3 && Math.max(edges.up, edges.down) >= TAIL_NEW_KEY_SHARE) {
     const rising = edges.up >= edges.down;
-    return {
-      shape: 'monotonic-tail',
-      decidedBy: 'samples',
-      evidence: [
-        head,
-        `over ${edges.slices} time slices, on average ${pct(rising ? edges.up : edges.down)} of each slice's written keys were ${rising ? 'above' : 'below'} every key written before: the written key range keeps moving ${rising ? 'up' : 'down'}`,
-        `written keys went from "${toStringBinary(edges.first.key)}" to "${toStringBinary(edges.last.key)}"; the largest written key rose in ${edges.maxRises} of ${edges.slices - 1} slices; ${edges.distinct[0]}–${edges.distinct[1]} distinct keys written per slice`,
-      ],
-      alternatives: [],
-    };
+    return tailVerdict(head, edges,
+      `over ${edges.slices} time slices, on average ${pct(rising ? edges.up : edges.down)} of each slice's written keys were ${rising ? 'above' : 'below'} every key written before: the written key range keeps moving ${rising ? 'up' : 'down'}`,
+      `the largest written key rose in ${edges.maxRises} of ${edges.slices - 1} slices; `);
+  }
+  const front = edges && edges.slices >= 3 ? Math.max(edges.upFront, edges.downFront) : 0;
+  if (edges && front >= TAIL_NEW_KEY_SHARE && topShare < SINGLE_ROW_SHARE) {
+    const rising = edges.upFront >= edges.downFront;
+    return tailVerdict(head, edges,
+      `over ${edges.slices} time slices, on average ${pct(rising ? edges.upFront : edges.downFront)} of each slice's written keys were ${rising ? 'above' : 'below'} the median key written in the slice before: a front moving ${rising ? 'up' : 'down'} inside the range, though only ${pct(rising ? edges.up : edges.down)} passed every key written before (keys that rise without a fixed width, or after a prefix)`,
+      '');
   }
   if (topShare >= SINGLE_ROW_SHARE) {
     return {

@@ -8,4 +8,6 @@ export interface ShapeVerdict {
   readonly alternatives: DetectResult['alternatives'];
   readonly evidence: readonly string[];
   readonly decidedBy: DetectResult['decidedBy'];
+  /** For a history verdict: how many independent observations back it (splits whose upper daughter kept the writes, moves of the hot spot along the key space). */
+  readonly support?: number;
 }

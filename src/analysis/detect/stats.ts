@@ -61,6 +61,17 @@ export function hotAmongPeers(x: number, total: number, n: number, k: number): b
   return !(peersMean > 0) || x / peersMean > k;
 }
 
+/**
+ * {@link hotAmongPeers} when part of the member's load is set aside: `tested` (≤ `x`) is compared with `k` × the mean
+ * of the other members, whose loads are `total − x`. With `tested = x` it is exactly {@link hotAmongPeers}.
+ */
+export function hotAboveCount(x: number, tested: number, total: number, n: number, k: number): boolean {
+  if (tested === x) return hotAmongPeers(x, total, n, k);
+  if (n < 2 || !(tested > 0)) return false;
+  const peersMean = (total - x) / (n - 1);
+  return !(peersMean > 0) || tested / peersMean > k;
+}
+
 /** Peer test of member `index` of `loads` with factor `k`. */
 export function peerTest(loads: readonly number[], index: number, k: number): PeerTest {
   return peerTestOf(loads[index] ?? 0, loads.reduce((a, b) => a + b, 0), loads.length, k);

@@ -26,14 +26,23 @@ export interface ServerLoadShare {
   readonly peerRatio: number | null;
   /** Its load ÷ the average over all servers (the playbook's "k × average" figure). */
   readonly averageRatio: number;
-  /** Hot over the window: above k × the other servers' average in requests, writes or reads (see `hotBy`). */
+  /**
+   * Hot: above k × the other servers' average in requests, writes or reads (see `hotBy`) over the window or over now
+   * (rates over each server's time in now), and hot in at least one interval: a server hot in no interval is not hot.
+   */
   readonly hot: boolean;
-  /** The measures it is hot in over the window (`requests`, `writes`, `reads`; a measure under 1% of requests never counts). */
+  /** The measures it is hot in over the window or now (`requests`, `writes`, `reads`; a measure under 1% of requests never counts); empty when not hot. */
   readonly hotBy: readonly LoadMeasure[];
   /** `averageRatio > k`: the playbook's test, shown beside the peer test. */
   readonly hotByAverage: boolean;
   /** Number of intervals in which it was hot against that interval's servers. */
   readonly hotIntervals: number;
+  /** Hot in at least one interval of now (the last intervals, see `now`). */
+  readonly hotNow: boolean;
+  /** Its share of the table's read + write requests over now (0 when it took none or was not there). */
+  readonly nowShare: number;
+  /** Its requests per second over now ÷ the other servers' average over now; `null` when they took nothing or it was not there. */
+  readonly nowPeerRatio: number | null;
 }
 
 /** One region over the analysed window (split parents and daughters are separate regions). */
@@ -60,9 +69,13 @@ export interface RegionLoadShare {
   readonly peerRatio: number | null;
   /** Its window load ÷ the average over all regions. */
   readonly averageRatio: number;
-  /** Hot over the window: above k × the other regions' average in requests, writes or reads (see `hotBy`). */
+  /**
+   * Hot: above k × the other regions' average (idle ones included) in requests, writes or reads (see `hotBy`) over the
+   * window or over now (rates over each region's time in now), and hot in at least one interval (`hotIntervals`): a
+   * region hot in no interval is not hot. Reads its rows explain (scan amplification) are set aside from the test.
+   */
   readonly hot: boolean;
-  /** The measures it is hot in over the window. */
+  /** The measures it is hot in over the window or now; empty when not hot. */
   readonly hotBy: readonly LoadMeasure[];
   /** `averageRatio > k`, the playbook's test. */
   readonly hotByAverage: boolean;
@@ -72,6 +85,61 @@ export interface RegionLoadShare {
   readonly firstSeenMs: number;
   /** End of the last interval it was part of, epoch ms. */
   readonly lastSeenMs: number;
+  /** Hot in at least one interval of now (the last intervals, see `now`). */
+  readonly hotNow: boolean;
+  /** Its share of the table's read + write requests over now; `null` when it was not there in now. */
+  readonly nowShare: number | null;
+  /** Its read + write requests per second over its time in now; `null` when it was not there in now. */
+  readonly nowRequestsPerSec: number | null;
+  /** Its requests per second over its time in now ÷ the other regions' average rate over now; `null` when they took nothing or it was not there. */
+  readonly nowPeerRatio: number | null;
+}
+
+/**
+ * "Now": the last max(3, ⌈10% of the window's⌉) intervals not marked as gaps. The headline (`shape`, the region and
+ * server named) is judged on now; the window's story stays beside it (`story`, `timeline`, `hotIntervals`).
+ */
+export interface NowView {
+  /** Start of the first and end of the last interval of now, epoch ms. */
+  readonly startMs: number;
+  readonly endMs: number;
+  /** Intervals in now. */
+  readonly intervals: number;
+  /** Gap intervals passed over at the window's end to find them. */
+  readonly gapsSkipped: number;
+  /** The region hot now that the headline names (encoded name): the busiest hot region of the latest interval with one; `null` when none is hot now. */
+  readonly region: string | null;
+  /** The RegionServer hosting it when last seen. */
+  readonly server: string | null;
+  /** Its share of the table's read + write requests over the intervals of now it was there in. */
+  readonly regionShare: number;
+  /** Its share of the table's writes over the same intervals, `null` without a read/write split. */
+  readonly regionWriteShare: number | null;
+  /** Its read + write requests per second over its time in now. */
+  readonly regionRequestsPerSec: number;
+  /** The measures it was hot in, in the latest interval it was hot in. */
+  readonly regionHotBy: readonly LoadMeasure[];
+  /** Every region hot in at least one interval of now (encoded names). */
+  readonly hotRegions: readonly string[];
+  /** Every server hot in at least one interval of now. */
+  readonly hotServers: readonly string[];
+  /** One sentence: the region hot now, its server and figures, or that none is hot now. */
+  readonly summary: string;
+}
+
+/** The window's story beside the headline: what was hot over the whole window. */
+export interface WindowStory {
+  /** The shape the window's hot regions show, judged over every interval (the headline's `shape` is judged on now). */
+  readonly shape: ShapeId | 'none';
+  /** Regions hot in at least one interval. */
+  readonly hotRegions: number;
+  /** Intervals with at least one hot region. */
+  readonly hotIntervals: number;
+  /** End of the first and of the last interval with a hot region, epoch ms; `null` when none. */
+  readonly firstHotMs: number | null;
+  readonly lastHotMs: number | null;
+  /** One sentence. */
+  readonly summary: string;
 }
 
 /** A server's share in one interval. */
@@ -126,10 +194,12 @@ export interface ShapeAlternative {
   readonly separatedBy: string;
 }
 
-/** A finding beside the shape: a placement or table-layout problem, with its evidence. */
+/** A finding beside the shape: a hotspot at region or server level, a placement or table-layout problem, with its evidence. */
 export interface Finding {
   /** Which finding (see `FINDINGS`). */
   readonly kind: FindingKind;
+  /** Where it is: a region, a RegionServer, or the table as a whole. */
+  readonly level: 'region' | 'server' | 'table';
   /** One sentence stating the finding. */
   readonly summary: string;
   /** The numbers behind it. */
@@ -168,7 +238,7 @@ export interface DetectResult {
   readonly hottestRegionShare: number;
   /** Spread of load over servers and over regions (window totals). */
   readonly spread: { readonly servers: Spread; readonly regions: Spread };
-  /** The shape of the main hotspot, `none` when no region is hot in any interval. */
+  /** The shape of the hotspot hot now (see `now`), `none` when no region is hot in any interval of now. */
   readonly shape: ShapeId | 'none';
   /** Shapes the evidence could not rule out. */
   readonly alternatives: readonly ShapeAlternative[];
@@ -176,7 +246,7 @@ export interface DetectResult {
   readonly evidence: readonly string[];
   /** `samples` when key samples decided the shape, `region-history` otherwise, `none` with no hotspot. */
   readonly decidedBy: 'samples' | 'region-history' | 'none';
-  /** Co-location, unsplit table, lumpy pre-split. */
+  /** Region and server hotspots, co-location, unsplit table, lumpy pre-split, scan amplification. */
   readonly findings: readonly Finding[];
   /** Servers by descending share. */
   readonly servers: readonly ServerLoadShare[];
@@ -186,4 +256,8 @@ export interface DetectResult {
   readonly timeline: readonly TimelineEntry[];
   /** What the rate step handled (resets, moves, splits, merges, gaps). */
   readonly events: readonly RateEvent[];
+  /** The last intervals, on which the headline is judged. */
+  readonly now: NowView;
+  /** The whole window's story. */
+  readonly story: WindowStory;
 }

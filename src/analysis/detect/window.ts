@@ -5,108 +5,98 @@
  * @module
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
-import type { LoadRates, RateInterval, RegionRate } from '../../model/index.js';
+import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { RegionTable } from '../../model/region-table.js';
-import { type LoadMeasure, hotMembers, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { nowIndexes, nowView } from './now.js';
+import { type RowReadProfile, rowReadProfile } from './row-reads.js';
 import { share, spreadOf } from './stats.js';
-import type { DetectResult, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
+import { type RegionTally, type ServerTally, type Tally, add, newTally, perSecond, ratio, serverKey } from './tally.js';
+import { timelineEntry } from './timeline.js';
+import type { DetectResult, NowView, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
 
 /** The hot regions of one interval. */
 export interface IntervalHot {
   readonly interval: RateInterval;
   /**
-   * Regions hot against the interval's other regions (in any material measure) AND hosted on a RegionServer hot
-   * against the interval's other servers: a hot region whose server is not hot is spread by placement, not a hotspot.
-   * Busiest first by read + write requests.
+   * Regions hot against the interval's other regions, idle ones included (in any material measure), whether or not
+   * their RegionServer is hot: a region above k × its peers caps the table at one region's throughput and grows with
+   * traffic, even when placement keeps the servers even. Busiest first by read + write requests.
    */
   readonly hot: readonly RegionRate[];
   /** Encoded name of each hot region → the measures it is hot in. */
   readonly hotBy: ReadonlyMap<string, readonly LoadMeasure[]>;
   /** Servers hot against the interval's other servers. */
   readonly hotServers: readonly string[];
-  /** Regions hot against their peers but on servers that are not hot. */
+  /** Hot regions on servers that are not hot (region hotspots the server figures do not show). */
   readonly spreadHot: number;
+  /** Set when the interval's reads follow the regions' rows (see `row-reads.ts`). */
+  readonly rowReads?: RowReadProfile;
+  /** Regions that would be hot against their peers if the reads their rows explain were counted (rows-read regions). */
+  readonly setAside: readonly string[];
+  /** Regions whose count here is not a whole interval's (reset inside it, or back after missing snapshots): not peers. */
+  readonly untrusted: readonly string[];
 }
 
 /** Window-level figures, before shapes and findings. */
 export type WindowShares = Pick<
   DetectResult,
-  'fairServerShare' | 'fairRegionShare' | 'hottestServerShare' | 'hottestServerWriteShare' | 'hottestRegionShare' | 'spread' | 'servers' | 'regions' | 'timeline'
+  'k' | 'fairServerShare' | 'fairRegionShare' | 'hottestServerShare' | 'hottestServerWriteShare' | 'hottestRegionShare' | 'spread' | 'servers' | 'regions' | 'timeline'
 > & {
   /** Per interval, the hot regions. */
   readonly hotByInterval: readonly IntervalHot[];
+  /** The last intervals ("now"), with the region and server hot in them (the summary is the detector's). */
+  readonly now: Omit<NowView, 'summary'>;
+  /** Indexes into `hotByInterval` of the intervals that make up now. */
+  readonly nowIndexes: readonly number[];
 };
 
-interface Tally {
-  reads: number | null;
-  writes: number | null;
-  requests: number;
-  seconds: number;
-}
-
-function add(t: Tally, r: { reads: number | null; writes: number | null; requests: number }, seconds: number): void {
-  t.reads = t.reads === null || r.reads === null ? null : t.reads + r.reads;
-  t.writes = t.writes === null || r.writes === null ? null : t.writes + r.writes;
-  t.requests += r.requests;
-  t.seconds += seconds;
-}
-
-/** One region's load over the window so far, its latest rates, when it was first and last seen, and how often hot. */
-interface RegionTally {
-  readonly tally: Tally;
-  last: RegionRate;
-  readonly first: number;
-  lastMs: number;
-  hotIntervals: number;
-}
-
 type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
-const newTally = (): Tally => ({ reads: 0, writes: 0, requests: 0, seconds: 0 });
-const ratio = (part: number | null, whole: number | null) => (part === null || whole === null ? null : share(part, whole));
+
+/** Per interval end, the regions back in it after missing from snapshots (their missed requests counted there). */
+function returnedRegions(rates: LoadRates): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const e of rates.events) {
+    if (e.kind !== 'region-returned' || e.region === undefined) continue;
+    const set = out.get(e.timeMs) ?? new Set<string>();
+    set.add(e.region);
+    out.set(e.timeMs, set);
+  }
+  return out;
+}
 
 /**
- * The first item with the largest `value`: the one a stable sort by descending value puts first, found in one pass.
- * `undefined` for no items.
+ * Which counts of an interval are not to be trusted as they are: regions counted since a reset inside it (under),
+ * regions back after missing snapshots (over), and the servers hosting them (over wins).
  */
-function firstMax<T>(items: readonly T[], value: (item: T) => number): T | undefined {
-  let best: T | undefined;
-  let bestValue = 0;
-  for (const item of items) {
-    const v = value(item);
-    if (best === undefined || v > bestValue) {
-      best = item;
-      bestValue = v;
-    }
+function countTrust(iv: RateInterval, returned: Set<string> | undefined): { regions: Map<string, CountTrust>; servers: Map<string, CountTrust> } {
+  const regions = new Map<string, CountTrust>();
+  const servers = new Map<string, CountTrust>();
+  for (const r of iv.regions) {
+    const t: CountTrust | undefined = returned?.has(r.encodedName) ? 'over' : r.basis === 'since-reset' ? 'under' : undefined;
+    if (!t) continue;
+    regions.set(r.encodedName, t);
+    if (servers.get(r.server) !== 'over') servers.set(r.server, t);
   }
-  return best;
+  return { regions, servers };
 }
 
-function timelineEntry(iv: RateInterval, hotServers: readonly string[]): TimelineEntry {
-  const total = iv.servers.reduce((a, s) => a + s.requests, 0);
-  const writes = iv.servers.reduce<number | null>((a, s) => (a === null || s.writes === null ? null : a + s.writes), 0);
-  const serverShares = iv.servers.map((s) => ({ server: s.server, share: share(s.requests, total), writeShare: ratio(s.writes, writes) }));
-  const top = firstMax(iv.servers, (s) => s.requests);
-  const topRegion = firstMax(iv.regions, (r) => r.requests);
-  const writeShares = serverShares.map((s) => s.writeShare);
-  const topWriter = writes === null || writes <= 0 ? undefined : firstMax(iv.servers, (s) => s.writes ?? 0);
-  return {
-    time: iv.endMs,
-    startMs: iv.startMs,
-    hottestServer: top && total > 0 ? top.server : null,
-    hottestServerShare: top ? share(top.requests, total) : 0,
-    hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
-    hottestWriteServer: topWriter?.server ?? null,
-    hottestRegion: topRegion && total > 0 ? topRegion.encodedName : null,
-    hottestRegionShare: topRegion ? share(topRegion.requests, total) : 0,
-    fairServerShare: iv.servers.length ? 1 / iv.servers.length : 0,
-    regions: iv.regions.length,
-    servers: iv.servers.length,
-    hotServers,
-    serverShares,
-    requestsPerSec: total / (iv.durationMs / 1000),
-    gap: iv.gap,
-  };
+/** The regions' measured loads of an interval, with the reads their rows explain when its reads follow rows. */
+function regionLoads(iv: RateInterval, profile: RowReadProfile | undefined): readonly MeasuredLoad[] {
+  if (!profile) return iv.regions;
+  return iv.regions.map((r, i) => ({ requests: r.requests, reads: r.reads, writes: r.writes, rowReads: profile.rowReads[i] as number }));
 }
+
+/** Each server's share of the reads its regions' rows explain, in the interval's server order. */
+function serverLoads(iv: RateInterval, profile: RowReadProfile | undefined): readonly MeasuredLoad[] {
+  if (!profile) return iv.servers;
+  const byServer = new Map<string, number>();
+  iv.regions.forEach((r, i) => byServer.set(r.server, (byServer.get(r.server) ?? 0) + (profile.rowReads[i] as number)));
+  return iv.servers.map((s) => ({ requests: s.requests, reads: s.reads, writes: s.writes, rowReads: byServer.get(s.server) ?? 0 }));
+}
+
+const measureOrder: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
+const union = (a: readonly LoadMeasure[], b: readonly LoadMeasure[]) => measureOrder.filter((m) => a.includes(m) || b.includes(m));
 
 /**
  * Computes the window shares of a rate result with hot factor `k`.
@@ -114,82 +104,150 @@ function timelineEntry(iv: RateInterval, hotServers: readonly string[]): Timelin
  * the region at its end); fair shares are time-weighted means of the per-interval 1 / count.
  */
 export function windowShares(rates: LoadRates, k: number): WindowShares {
-  const servers = new Map<string, { tally: Tally; hotIntervals: number }>();
+  const servers = new Map<string, ServerTally>();
   const regions = new RegionTable<RegionTally>();
   const table = newTally();
+  const nowTable = newTally();
   let fairServer = 0;
   let fairRegion = 0;
   let totalSeconds = 0;
   const hotByInterval: IntervalHot[] = [];
   const timeline: TimelineEntry[] = [];
-  for (const iv of rates.intervals) {
+  const now = nowIndexes(rates.intervals);
+  const returned = returnedRegions(rates);
+  const nowSet = new Set(now.indexes);
+  rates.intervals.forEach((iv, index) => {
+    const inNow = nowSet.has(index);
     const seconds = iv.durationMs / 1000;
     totalSeconds += seconds;
     fairServer += seconds * (iv.servers.length ? 1 / iv.servers.length : 0);
     fairRegion += seconds * (iv.regions.length ? 1 / iv.regions.length : 0);
-    const serverVerdicts = hotVerdicts(iv.servers, k);
-    const hotServers = iv.servers.filter((_, i) => serverVerdicts[i]?.hot).map((s) => s.server);
+    const profile = rowReadProfile(iv, k);
+    const trust = countTrust(iv, returned.get(iv.endMs));
+    const serverMeasured = serverLoads(iv, profile);
+    const serverHot = hotMembersTrusting(serverMeasured, (i) => trust.servers.get((iv.servers[i] as ServerRate).server) ?? 'full', k);
+    const hotServers = iv.servers.filter((_, i) => serverHot.has(i)).map((s) => s.server);
     iv.servers.forEach((s, i) => {
-      const entry = servers.get(s.server) ?? { tally: newTally(), hotIntervals: 0 };
-      add(entry.tally, s, seconds);
-      if (serverVerdicts[i]?.hot) entry.hotIntervals++;
-      servers.set(s.server, entry);
+      const key = serverKey(s.server);
+      let entry = servers.get(key);
+      if (!entry) servers.set(key, (entry = { name: s.server, tally: newTally(), hotIntervals: 0, nowHotIntervals: 0 }));
+      entry.name = s.server;
+      const rowReads = serverMeasured[i]?.rowReads ?? 0;
+      add(entry.tally, s, seconds, rowReads);
+      if (serverHot.has(i)) entry.hotIntervals++;
+      if (inNow) {
+        add((entry.now ??= newTally()), s, seconds, rowReads);
+        if (serverHot.has(i)) entry.nowHotIntervals++;
+      }
     });
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
-    for (const [i, measures] of hotMembers(iv.regions, k)) {
+    const regionTrust = (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
+    const adjusted = hotMembersTrusting(regionLoads(iv, profile), regionTrust, k);
+    for (const [i, measures] of adjusted) {
       const r = iv.regions[i] as RegionRate;
-      if (hotServers.includes(r.server)) hotBy.set(r.encodedName, measures);
-      else spreadHot++;
+      hotBy.set(r.encodedName, measures);
+      if (!hotServers.includes(r.server)) spreadHot++;
     }
+    const setAside = profile ? [...hotMembersTrusting(iv.regions, regionTrust, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
     const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
-    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot });
+    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()] });
     for (let i = 0; i < iv.regions.length; i++) {
       const r = iv.regions[i] as RegionRate;
+      const rowReads = profile ? (profile.rowReads[i] as number) : 0;
       add(table, r, 0);
       let entry = regions.get(i, r.encodedName);
-      if (!entry) regions.add(i, r.encodedName, (entry = { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0 }));
-      add(entry.tally, r, seconds);
+      if (!entry) regions.add(i, r.encodedName, (entry = { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0, nowHotIntervals: 0 }));
+      add(entry.tally, r, seconds, rowReads);
       entry.last = r;
       entry.lastMs = iv.endMs;
-      if (hotBy.size > 0 && hotBy.has(r.encodedName)) entry.hotIntervals++;
+      const isHot = hotBy.size > 0 && hotBy.has(r.encodedName);
+      if (isHot) entry.hotIntervals++;
+      if (inNow) {
+        add(nowTable, r, 0);
+        add((entry.now ??= newTally()), r, seconds, rowReads);
+        if (isHot) entry.nowHotIntervals++;
+      }
+    }
+    if (inNow) {
+      let ivRequests = 0;
+      let ivReads: number | null = 0;
+      let ivWrites: number | null = 0;
+      for (const r of iv.regions) {
+        ivRequests += r.requests;
+        ivReads = ivReads === null || r.reads === null ? null : ivReads + r.reads;
+        ivWrites = ivWrites === null || r.writes === null ? null : ivWrites + r.writes;
+      }
+      for (let i = 0; i < iv.regions.length; i++) {
+        const entry = regions.get(i, (iv.regions[i] as RegionRate).encodedName) as RegionTally;
+        add((entry.nowTable ??= newTally()), { requests: ivRequests, reads: ivReads, writes: ivWrites }, seconds);
+      }
     }
     timeline.push(timelineEntry(iv, hotServers));
-  }
+  });
   const lastServers = rates.intervals.at(-1)?.servers ?? [];
-  const serverList = [...servers.entries()];
-  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => s.tally), k);
+  const serverList = [...servers.values()].map((s): [string, ServerTally] => [s.name, s]);
+  // window verdicts compare rates over each member's own time, not totals: a server that joined late or a region
+  // that lived an hour is not judged by what it had no time to take
+  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => perSecond(s.tally)), k);
+  const nowServerList = serverList.filter(([, s]) => s.now);
+  const nowServerVerdicts = new Map(hotVerdicts(nowServerList.map(([, s]) => perSecond(s.now as Tally)), k).map((v, i) => [(nowServerList[i] as [string, ServerTally])[0], v]));
   const serverShares: ServerLoadShare[] = serverList
-    .map(([server, { tally: t, hotIntervals }], i) => ({
-      server,
-      share: share(t.requests, table.requests),
-      readShare: ratio(t.reads, table.reads),
-      writeShare: ratio(t.writes, table.writes),
-      requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
-      regionCount: lastServers.find((s) => s.server === server)?.regionCount ?? 0,
-      ...(serverVerdicts[i] as HotVerdictFields),
-      hotIntervals,
-    }))
+    .map(([server, { tally: t, hotIntervals, now: nowTally, nowHotIntervals }], i) => {
+      const windowVerdict = serverVerdicts[i] as HotVerdictFields;
+      const nowVerdict = nowServerVerdicts.get(server);
+      // hot in no interval is not hot: a window total can add up what no single interval shows (see docs/detect.md)
+      const hot = hotIntervals > 0 && (windowVerdict.hot || (nowVerdict?.hot ?? false));
+      return {
+        server,
+        share: share(t.requests, table.requests),
+        readShare: ratio(t.reads, table.reads),
+        writeShare: ratio(t.writes, table.writes),
+        requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
+        regionCount: lastServers.find((s) => serverKey(s.server) === serverKey(server))?.regionCount ?? 0,
+        ...windowVerdict,
+        hot,
+        hotBy: hot ? union(windowVerdict.hotBy, nowVerdict?.hotBy ?? []) : [],
+        hotIntervals,
+        hotNow: nowHotIntervals > 0,
+        nowShare: nowTally ? share(nowTally.requests, nowTable.requests) : 0,
+        nowPeerRatio: nowVerdict?.peerRatio ?? null,
+      };
+    })
     .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
   const regionList = [...regions.byName.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
-  const regionVerdicts = hotVerdicts(regionList.map((r) => r.tally), k);
-  const regionShares: RegionLoadShare[] = regionList.map((r, i) => ({
-    encodedName: r.last.encodedName,
-    name: r.last.name,
-    startKey: toStringBinary(r.last.startKey),
-    endKey: toStringBinary(r.last.endKey),
-    server: r.last.server,
-    share: share(r.tally.requests, table.requests),
-    readShare: ratio(r.tally.reads, table.reads),
-    writeShare: ratio(r.tally.writes, table.writes),
-    requestsPerSec: r.tally.seconds > 0 ? r.tally.requests / r.tally.seconds : 0,
-    ...(regionVerdicts[i] as HotVerdictFields),
-    hotIntervals: r.hotIntervals,
-    firstSeenMs: r.first,
-    lastSeenMs: r.lastMs,
-  }));
+  const regionVerdicts = hotVerdicts(regionList.map((r) => perSecond(r.tally)), k);
+  const nowRegionList = regionList.filter((r) => r.now);
+  const nowRegionVerdicts = new Map(hotVerdicts(nowRegionList.map((r) => perSecond(r.now as Tally)), k).map((v, i) => [nowRegionList[i] as RegionTally, v]));
+  const regionShares: RegionLoadShare[] = regionList.map((r, i) => {
+    const windowVerdict = regionVerdicts[i] as HotVerdictFields;
+    const nowVerdict = nowRegionVerdicts.get(r);
+    const hot = r.hotIntervals > 0 && (windowVerdict.hot || (nowVerdict?.hot ?? false));
+    return {
+      encodedName: r.last.encodedName,
+      name: r.last.name,
+      startKey: toStringBinary(r.last.startKey),
+      endKey: toStringBinary(r.last.endKey),
+      server: r.last.server,
+      share: share(r.tally.requests, table.requests),
+      readShare: ratio(r.tally.reads, table.reads),
+      writeShare: ratio(r.tally.writes, table.writes),
+      requestsPerSec: r.tally.seconds > 0 ? r.tally.requests / r.tally.seconds : 0,
+      ...windowVerdict,
+      hot,
+      hotBy: hot ? union(windowVerdict.hotBy, nowVerdict?.hotBy ?? []) : [],
+      hotIntervals: r.hotIntervals,
+      firstSeenMs: r.first,
+      lastSeenMs: r.lastMs,
+      hotNow: r.nowHotIntervals > 0,
+      nowShare: r.now ? share(r.now.requests, nowTable.requests) : null,
+      nowRequestsPerSec: r.now && r.now.seconds > 0 ? r.now.requests / r.now.seconds : null,
+      nowPeerRatio: nowVerdict?.peerRatio ?? null,
+    };
+  });
   const writeShares = serverShares.map((s) => s.writeShare);
   return {
+    k,
     fairServerShare: totalSeconds > 0 ? fairServer / totalSeconds : 0,
     fairRegionShare: totalSeconds > 0 ? fairRegion / totalSeconds : 0,
     hottestServerShare: serverShares[0]?.share ?? 0,
@@ -200,5 +258,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     regions: regionShares,
     timeline,
     hotByInterval,
+    now: nowView(rates, now, hotByInterval, regions),
+    nowIndexes: now.indexes,
   };
 }

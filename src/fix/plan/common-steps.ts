@@ -31,9 +31,9 @@ export function quotaSteps(inputs: PlanInputs, table: string): { readonly set: D
     set: [{
       kind: 'quota',
       title: `Contain: throttle table ${table} to ${inputs.quotaLimit}`,
-      why: `protects the other tables on the hot RegionServer while the fix runs; a quota contains, it does not fix (needs hbase.quota.enabled=true). ${throttleWarning(inputs)}`,
+      why: `protects the other tables on the hot RegionServer while the fix runs; it throttles the whole table, every region alike, not just the hot one: a quota contains, it does not fix. ${throttleWarning(inputs)}`,
       commands: [set, 'list_quotas'],
-      check: 'list_quotas shows the throttle; the hot server\'s p99 falls and the clients\' error rate stays flat (a rising one means retries are multiplying)',
+      check: 'first: hbase.quota.enabled is true on the master and RegionServers (set_quota is refused otherwise, and changing it needs their restart); then list_quotas shows the throttle; the hot server\'s p99 falls and the clients\' error rate stays flat (a rising one means retries are multiplying)',
       undo: [unset],
       undoNote: 'remove the throttle',
     }],

@@ -13,6 +13,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
+import { hotRangeWithoutSamples } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
 import type { Refusal } from './types.js';
 
@@ -77,7 +78,10 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   const evidence: string[] = [];
   const quota = quotaSteps(inputs, table);
   const m = median(inputs, hot);
-  if ('action' in m) return { steps: [...quota.set, ...quota.remove], refused: [m], warnings, evidence };
+  if ('action' in m) {
+    if ((inputs.samples ?? []).length > 0) return { steps: [...quota.set, ...quota.remove], refused: [m], warnings, evidence };
+    return { ...hotRangeWithoutSamples(inputs, hot, quota), evidence };
+  }
   const splitText = toStringBinary(m.splitKey);
   evidence.push(
     `traffic median of ${m.requests} sampled request(s) in the region: split at "${splitText}" gives daughters ${pct(m.shares[0])} / ${pct(m.shares[1])}; ` +

@@ -32,8 +32,13 @@ export interface PlanInputs {
   readonly createdAtMs?: number;
 }
 
-/** The region the plan acts on: the hot region with the largest share, else the largest share. */
+/**
+ * The region the plan acts on: the region hot now that the headline names (`detect.now.region`); without one (a
+ * result from before the now view), the hot region with the largest share, else the largest share.
+ */
 export function hotRegionOf(detect: DetectResult): RegionLoadShare | undefined {
+  const named = detect.now?.region ? detect.regions.find((r) => r.encodedName === detect.now.region) : undefined;
+  if (named) return named;
   const live = detect.regions.filter((r) => r.lastSeenMs === detect.window.endMs);
   const pool = live.filter((r) => r.hot).length > 0 ? live.filter((r) => r.hot) : live;
   return pool.reduce<RegionLoadShare | undefined>((best, r) => (!best || r.share > best.share ? r : best), undefined);

@@ -1,12 +1,16 @@
 /**
  * The fix planner: from a detection result and what the operator knows, a {@link Runbook} matched to the hotspot's
- * shape (hot range: split at the traffic median and place the busier daughter apart; single row: replicas, cache or
- * sharded rows, never a split; monotonic tail: a new salted key, never a split).
+ * shape (hot range: split at the traffic median and place the busier daughter apart, or without key samples move the
+ * region and say how to get them; single row: replicas, cache or sharded rows, never a split; monotonic tail: a new
+ * salted key, never a split), with a next step for the table's layout (an unsplit table's pre-split; a lumpy
+ * pre-split's re-split, merges or salted key).
  *
  * @module
  */
 import { shapeEntry } from '../../analysis/detect/index.js';
 import { hotRangeSteps } from './hot-range.js';
+import { lumpySteps, presplitSteps } from './layout-steps.js';
+import { SWAP_BALANCER_WARNING, swapSteps } from './swap-steps.js';
 import { type PlanInputs, hotRegionOf } from './inputs.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
@@ -20,17 +24,50 @@ export function planFix(inputs: PlanInputs): Runbook {
   const hot = d.shape === 'none' ? undefined : hotRegionOf(d);
   const created = inputs.createdAtMs === undefined ? {} : { createdAtMs: inputs.createdAtMs, createdAt: new Date(inputs.createdAtMs).toISOString() };
   const base = { format: 'hbase-hotspot-runbook/1' as const, ...created, table: d.table, shape: d.shape };
+  const unsplit = d.findings.find((f) => f.kind === 'unsplit-table');
+  const only = unsplit ? d.regions.find((r) => r.encodedName === unsplit.regions[0]) : undefined;
+  if ((!hot || d.shape === 'none') && unsplit && only) {
+    // no region is hot against peers it does not have: the table's one region is the problem, and its pre-split the step
+    return {
+      ...base,
+      hotRegion: { encodedName: only.encodedName, startKey: only.startKey, endKey: only.endKey, server: only.server, share: only.share, fairShare: d.fairRegionShare },
+      steps: presplitSteps(inputs, only).map((s, i) => ({ number: i + 1, ...s })),
+      refused: [],
+      warnings: [],
+      evidence: [`unsplit table: ${unsplit.summary}`, ...unsplit.evidence],
+    };
+  }
   if (!hot || d.shape === 'none') {
     return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: ['no hotspot was detected: nothing to fix', ...d.evidence] };
   }
-  const plan = d.shape === 'hot-range' ? hotRangeSteps(inputs, hot) : d.shape === 'single-row' ? singleRowSteps(inputs, hot) : tailSteps(inputs, hot);
+  // hot regions stacked on one server: swaps spread the others while the shape's plan deals with the named one, whose
+  // own moves then see the servers as the swaps leave them
+  const swaps = swapSteps(inputs, hot.encodedName);
+  const shaped = swaps.moves.length > 0 ? { ...inputs, detect: { ...d, servers: swaps.projectedServers } } : inputs;
+  const plan = d.shape === 'hot-range' ? hotRangeSteps(shaped, hot) : d.shape === 'single-row' ? singleRowSteps(shaped, hot) : tailSteps(shaped, hot);
+  // a lumpy pre-split whose idle regions include never-written ones: split points where the key never goes
+  const lumpy = d.shape === 'hot-range' ? d.findings.find((f) => f.kind === 'lumpy-presplit') : undefined;
+  if (lumpy && d.regions.some((r) => lumpy.regions.includes(r.encodedName) && r.share === 0)) plan.steps.push(...lumpySteps(inputs, lumpy));
+  if (swaps.moves.length > 0) {
+    // inside the plan's own balancer-off … balancer-on when it has one, else with their own
+    const on = plan.steps.findIndex((s) => s.kind === 'balancer-on');
+    const off = plan.steps.some((s) => s.kind === 'balancer-off');
+    if (off && on >= 0) {
+      plan.steps.splice(on, 0, ...swaps.moves);
+      plan.warnings.push(SWAP_BALANCER_WARNING);
+    } else plan.steps.push(...swaps.steps);
+    plan.evidence.push(...swaps.evidence);
+  }
   return {
     ...base,
-    hotRegion: { encodedName: hot.encodedName, startKey: hot.startKey, endKey: hot.endKey, server: hot.server, share: hot.share, fairShare: d.fairRegionShare },
+    hotRegion: {
+      encodedName: hot.encodedName, startKey: hot.startKey, endKey: hot.endKey, server: hot.server, share: hot.share, fairShare: d.fairRegionShare,
+      ...(d.now?.region === hot.encodedName ? { nowShare: d.now.regionShare, nowRequestsPerSec: d.now.regionRequestsPerSec } : {}),
+    },
     // A split acts on the hot region: fix apply checks it is still that region on that server before splitting.
     steps: plan.steps.map((s, i) => ({ number: i + 1, ...s, ...(s.kind === 'split' ? { region: { encodedName: hot.encodedName, startKey: hot.startKey, server: hot.server } } : {}) })),
     refused: plan.refused,
     warnings: plan.warnings,
-    evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence],
+    evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence, ...(d.now?.region === hot.encodedName ? [d.now.summary] : [])],
   };
 }

@@ -86,6 +86,8 @@ export interface Runbook {
     readonly encodedName: string; readonly startKey: string; readonly endKey: string; readonly server: string;
     /** Its share of the table's requests and the fair share (1 ÷ regions). */
     readonly share: number; readonly fairShare: number;
+    /** Its share of the table's requests over the intervals of now it was there in, and its requests/s then (the region the headline names is the one hot now). */
+    readonly nowShare?: number; readonly nowRequestsPerSec?: number;
   } | null;
   readonly steps: readonly RunbookStep[];
   readonly refused: readonly Refusal[];

@@ -1,0 +1,101 @@
+/**
+ * The next steps for a hot range when no key samples were given: the traffic median is unknown, so the plan moves the
+ * hot region to the least loaded RegionServer, names HBase's own size-midpoint split as a labelled fallback with its
+ * risk, says how to get key samples, and offers containment by a request quota (throttling the whole table).
+ *
+ * @module
+ */
+import type { RegionLoadShare } from '../../analysis/detect/index.js';
+import { balanceSwitchCommand, moveRegionCommand, rubyName } from '../../hbase/shell/index.js';
+import { type DraftStep, balancerOffStep } from './common-steps.js';
+import { type PlanInputs, serverLoads } from './inputs.js';
+import { listRegionsCommand } from './shell-text.js';
+import type { Refusal } from './types.js';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
+const ENCODED_RE = /^[0-9a-f]{32}$/;
+
+/** The least loaded RegionServer other than `except`, by requests per second (ties by name). */
+export function leastLoadedServer(inputs: PlanInputs, except: string): [string, number] | undefined {
+  return [...serverLoads(inputs).entries()].filter(([s]) => s !== except).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+}
+
+/** How to get key samples, one sentence per source. */
+export const KEY_SAMPLE_SOURCES = [
+  'writers using this library: createKeyReservoir (src/client) keeps a fair sample of request rowkeys; write them one toStringBinary key per line',
+  'Java writers: log 1 in N request rowkeys at the client (Bytes.toStringBinary) in the key-sample format of docs/load-series.md, from any cluster they reach',
+  'the application log: the rowkeys of requests it already logs, one per line',
+  'the region\'s own rows (scan with STARTROW/STOPROW and LIMIT): they show how its keys are laid out, not which are requested, so they place a split by rows, not by traffic',
+];
+
+/** A step suggesting containment by a table request quota, when the operator gave no `--quota`. */
+export function containmentAdvice(table: string): DraftStep {
+  return {
+    kind: 'advice',
+    title: `If the hot server hurts other tables meanwhile: throttle table ${table} (or its user) with a request quota`,
+    why: `set_quota TYPE => THROTTLE, TABLE => ${rubyName(table)}, LIMIT => "Nreq/sec" (or USER => "name") throttles the whole table (or every table of the user), every region alike, not just the hot one: it contains, it does not fix. Give --quota to plan it with its removal and the retry figures`,
+    commands: [],
+    check: 'hbase.quota.enabled is true in hbase-site.xml on the master and RegionServers (changing it needs their restart); list_quotas shows the throttle once set',
+    undo: [],
+    undoNote: `set_quota TYPE => THROTTLE, TABLE => ${rubyName(table)}, LIMIT => NONE`,
+  };
+}
+
+/** Steps for a hot range in region `hot` without key samples. */
+export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare, quota: { set: DraftStep[]; remove: DraftStep[] }): { steps: DraftStep[]; refused: Refusal[]; warnings: string[] } {
+  const table = inputs.detect.table;
+  const refused: Refusal[] = [{ action: 'split', why: 'no key samples: a split at the traffic median needs request rowkeys (HBase\'s own split point is the midpoint of the largest store file, which divides bytes, not traffic); give --samples' }];
+  const warnings: string[] = [];
+  const steps: DraftStep[] = [...quota.set];
+  if (quota.set.length === 0) steps.push(containmentAdvice(table));
+  const target = leastLoadedServer(inputs, hot.server);
+  const loads = serverLoads(inputs);
+  if (!target) {
+    refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known (give --rest so the live servers are read)` });
+  } else if (!SERVER_NAME_RE.test(target[0]) || !ENCODED_RE.test(hot.encodedName)) {
+    refused.push({ action: 'move', why: `the region or RegionServer name is not in HBase's form (encoded name, host,port,startcode): read the series through --rest` });
+  } else {
+    steps.push(balancerOffStep(table));
+    steps.push({
+      kind: 'move',
+      title: `Move the hot region ${hot.encodedName} to the least loaded RegionServer ${target[0]}`,
+      why: `it takes ${pct(hot.share)} of the table's requests on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded (${target[1].toFixed(1)} req/s). This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
+      commands: [moveRegionCommand(hot.encodedName, target[0])],
+      check: `${listRegionsCommand(table)} shows the region starting at "${hot.startKey}" on ${target[0]}, and its server's share falls in the next detect`,
+      undo: [moveRegionCommand(hot.encodedName, hot.server)],
+      undoNote: 'move it back',
+      wait: { kind: 'region-on-server', table, startKey: hot.startKey, server: target[0] },
+    });
+    steps.push({
+      kind: 'balancer-on',
+      title: 'Switch the balancer back on',
+      why: 'leaving it off lets region counts drift; with default weights it may move the region back to even the counts (raise hbase.master.balancer.stochastic.readRequestCost / writeRequestCost, or keep it off until the split below)',
+      commands: [balanceSwitchCommand(true)],
+      check: `after the next balancer run, ${listRegionsCommand(table)} still shows the region on ${target[0]}`,
+      undo: [balanceSwitchCommand(false)],
+      undoNote: 'switch it off again',
+    });
+  }
+  steps.push({
+    kind: 'advice',
+    title: `Fallback, with its risk: let HBase split ${hot.encodedName} at its size midpoint (split ${rubyName(hot.encodedName)})`,
+    why: 'HBase picks the midpoint of the largest store file: it divides the region\'s bytes, not its requests. A hot range spread over the region\'s keys divides too; a hot row, or a tail at the region\'s end, stays whole in one daughter, and the split costs a compaction of both daughters for nothing',
+    commands: [],
+    check: `${listRegionsCommand(table)} shows two daughters; the next detect shows whether the load divided (a daughter keeping 80% or more: not a range)`,
+    undo: [],
+    undoNote: 'merge_region the two daughters once they have compacted',
+  });
+  steps.push({
+    kind: 'advice',
+    title: 'Get key samples, then plan again for a split at the traffic median',
+    why: KEY_SAMPLE_SOURCES.join('; '),
+    commands: [],
+    check: `at least a few hundred sampled request keys fall in ["${hot.startKey}", "${hot.endKey}"); fix plan --samples FILE then splits where the requests divide`,
+    undo: [],
+    undoNote: 'nothing to undo',
+  });
+  steps.push(...quota.remove);
+  warnings.push('without key samples the split point is a guess: the runbook moves the region first and splits only as a labelled fallback');
+  return { steps, refused, warnings };
+}

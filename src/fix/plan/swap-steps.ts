@@ -1,0 +1,91 @@
+/**
+ * Steps for co-location: hot regions stacked on one RegionServer are swapped with the quietest regions of the least
+ * loaded servers (`stackedSwaps` in detection), each swap two `move` steps (HBase has no swap command), with the
+ * balancer switched off before and a note on the stochastic balancer's request costs.
+ *
+ * @module
+ */
+import { type ServerLoadShare, type SwapPlan, stackedSwaps } from '../../analysis/detect/index.js';
+import { moveRegionCommand } from '../../hbase/shell/index.js';
+import { type DraftStep, balancerOffStep } from './common-steps.js';
+import type { PlanInputs } from './inputs.js';
+import { listRegionsCommand } from './shell-text.js';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
+const ENCODED_RE = /^[0-9a-f]{32}$/;
+
+/** Why the stochastic balancer would not keep swapped regions apart, and which of its costs would make it. */
+export const SWAP_BALANCER_WARNING = 'swapped regions: the stochastic balancer with default weights (hbase.master.balancer.stochastic.regionCountCost 500 against readRequestCost and writeRequestCost 5) sees even region counts and no reason to keep them apart; raising readRequestCost and writeRequestCost (one at a time, e.g. to 50) makes it weigh the requests that stacked them';
+
+function moveStep(table: string, encodedName: string, startKey: string, from: string, to: string, why: string): DraftStep {
+  return {
+    kind: 'move',
+    title: `Move ${encodedName} from ${from} to ${to}`,
+    why,
+    commands: [moveRegionCommand(encodedName, to)],
+    check: `${listRegionsCommand(table)} shows the region starting at "${startKey}" on ${to}`,
+    undo: [moveRegionCommand(encodedName, from)],
+    undoNote: `move it back to ${from}`,
+    wait: { kind: 'region-on-server', table, startKey, server: to },
+  };
+}
+
+/** What {@link swapSteps} returns. */
+export interface SwapSteps {
+  /** The moves alone, two per swap. */
+  readonly moves: DraftStep[];
+  /** The moves with the balancer switched off before and the advice on its request costs after. */
+  readonly steps: DraftStep[];
+  readonly evidence: string[];
+  /** The detection's servers with their request rates as the swaps leave them. */
+  readonly projectedServers: ServerLoadShare[];
+}
+
+/** The swap plans of the detection, each swap as two moves; `skip` is a region another step already moves. */
+export function swapSteps(inputs: PlanInputs, skip?: string): SwapSteps {
+  const d = inputs.detect;
+  const plans: SwapPlan[] = stackedSwaps(d.servers, d.regions, d.window.endMs);
+  const startOf = (name: string) => d.regions.find((r) => r.encodedName === name)?.startKey ?? '';
+  const steps: DraftStep[] = [];
+  const evidence: string[] = [];
+  for (const plan of plans) {
+    for (const w of plan.swaps) {
+      if (w.region.encodedName === skip || w.back.encodedName === skip) continue;
+      if (![w.region.encodedName, w.back.encodedName].every((n) => ENCODED_RE.test(n)) || ![w.from, w.to].every((s) => SERVER_NAME_RE.test(s))) continue;
+      const why = `swap ${1 + plan.swaps.indexOf(w)} of ${plan.swaps.length}: ${plan.server} holds several regions hot now; with the others the swaps take it from ${pct(plan.before)} to ${pct(plan.after)} of the requests, region counts unchanged`;
+      steps.push(moveStep(d.table, w.region.encodedName, startOf(w.region.encodedName), w.from, w.to, `${why}; ${w.region.encodedName} takes ${pct(w.region.share)} to the least loaded server`));
+      steps.push(moveStep(d.table, w.back.encodedName, startOf(w.back.encodedName), w.to, w.from, `${why}; ${w.back.encodedName} (${pct(w.back.share)}) comes back so both servers keep their region counts`));
+    }
+    evidence.push(`co-location: ${plan.swaps.length} swap(s) take ${plan.server} from ${pct(plan.before)} to ${pct(plan.after)} of the requests over now`);
+  }
+  const tableRate = d.servers.reduce((a, s) => a + s.requestsPerSec, 0);
+  const shift = new Map<string, number>();
+  for (const plan of plans) {
+    for (const w of plan.swaps) {
+      const delta = (w.region.share - w.back.share) * tableRate;
+      shift.set(w.to, (shift.get(w.to) ?? 0) + delta);
+      shift.set(w.from, (shift.get(w.from) ?? 0) - delta);
+    }
+  }
+  const projectedServers = d.servers.map((s) => ({ ...s, requestsPerSec: s.requestsPerSec + (shift.get(s.server) ?? 0) }));
+  if (steps.length === 0) return { moves: steps, steps, evidence, projectedServers };
+  return {
+    moves: steps,
+    projectedServers,
+    steps: [
+      balancerOffStep(d.table),
+      ...steps,
+      {
+        kind: 'advice',
+        title: 'Keep the balancer off, or make it weigh request load, before switching it back on',
+        why: SWAP_BALANCER_WARNING,
+        commands: [],
+        check: 'balancer_enabled says false until the weights are changed; after that, the next balancer run leaves the swapped regions where they are',
+        undo: [],
+        undoNote: 'balance_switch true restores the previous state',
+      },
+    ],
+    evidence,
+  };
+}
