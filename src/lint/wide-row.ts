@@ -17,6 +17,7 @@
 import { type Document, parseDocument } from 'yaml';
 import { HotspotError } from '../util/errors.js';
 import { parseDurationMs } from '../util/duration.js';
+import { checkYamlDocument, YAML_MAX_DEPTH, yamlToJs } from '../util/yaml-guard.js';
 import { keyDesign } from './key-design.js';
 import type { WideRowModel } from './model.js';
 import { lineColumn } from './rest-schema.js';
@@ -25,7 +26,8 @@ const KNOWN = new Set(['table', 'key', 'family', 'qualifier', 'newQualifierEvery
 
 /**
  * Parses a wide-row description.
- * @throws HotspotError `LINT_YAML_SYNTAX` (line and column of the YAML error), `LINT_WIDE_ROW` for a missing,
+ * @throws HotspotError `LINT_YAML_SYNTAX` (line and column of the YAML error, an alias without its anchor, a mapping
+ *   or list as a key), `YAML_TOO_DEEP` past {@link YAML_MAX_DEPTH} levels, `LINT_WIDE_ROW` for a missing,
  *   unknown or invalid field (named, with its line and column), or the template compiler's errors for `key`.
  */
 export function parseWideRows(text: string, file: string): WideRowModel[] {
@@ -35,7 +37,8 @@ export function parseWideRows(text: string, file: string): WideRowModel[] {
     const pos = first.linePos?.[0];
     throw new HotspotError('LINT_YAML_SYNTAX', first.message, { file, ...(pos === undefined ? {} : { line: pos.line, column: pos.col }) });
   }
-  const value: unknown = doc.toJS();
+  checkYamlDocument(doc, file, (offset) => lineColumn(text, offset), 'LINT_YAML_SYNTAX');
+  const value: unknown = yamlToJs(doc, file, 'LINT_YAML_SYNTAX');
   const items = Array.isArray(value) ? value : [value];
   return items.map((item, i) => readOne(doc, text, file, item, Array.isArray(value) ? [i] : []));
 }

@@ -31,7 +31,8 @@ export function parseRecord(text: string, source: RecordSource): KeyRecord {
   const out: Record<string, FieldValue> = {};
   for (const [field, v] of Object.entries(value)) {
     if (typeof v !== 'string' && typeof v !== 'number') {
-      throw new HotspotError(code, `${what} field "${field}" is ${JSON.stringify(v)}; give a string or a number`, { ...location, field });
+      const kind = v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : String(v);
+      throw new HotspotError(code, `${what} field "${field}" is ${kind}; give a string or a number`, { ...location, field });
     }
     if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) {
       throw new HotspotError(code, `${what} field "${field}" is ${v}, beyond 2^53 where JSON numbers lose digits; give it as a string, e.g. "9007199254740993"`, { ...location, field });

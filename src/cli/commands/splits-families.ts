@@ -12,6 +12,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { ShellFamilySpec } from '../../hbase/shell/index.js';
 import { HotspotError, type InputLocation } from '../../util/errors.js';
+import { checkYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -99,6 +100,7 @@ export function parseFamiliesText(text: string, file: string): ShellFamilySpec[]
   if (firstError) {
     throw new HotspotError('FAMILIES_FILE_INVALID', `not valid YAML/JSON: ${firstError.message.split('\n')[0] ?? ''}`, { file, line: firstError.linePos?.[0].line ?? 1 });
   }
+  checkYamlDocument(doc, file, (offset) => ({ line: lineCounter.linePos(offset).line }), 'FAMILIES_FILE_INVALID');
   if (!isMap(doc.contents)) {
     throw new HotspotError('FAMILIES_FILE_INVALID', 'expected a mapping of column family name to attributes, e.g. d: {VERSIONS: 1, TTL: 7776000}', { file, line: 1 });
   }

@@ -33,6 +33,9 @@ export type TemplateNode =
 
 const encoder = new TextEncoder();
 
+/** Deepest nesting of calls in one `{...}` expression (`concat(concat(...))`); deeper is `TEMPLATE_TOO_DEEP`. */
+export const TEMPLATE_MAX_DEPTH = 32;
+
 function syntax(template: string, position: number, message: string): HotspotError {
   return new HotspotError('TEMPLATE_SYNTAX', `template "${template}" at position ${position}: ${message}`);
 }
@@ -44,7 +47,8 @@ function hex(c: string | undefined): number {
 /**
  * Parses a template into literal and expression nodes.
  * @throws HotspotError `TEMPLATE_EMPTY_KEY` for an empty template, `TEMPLATE_SYNTAX` naming the character offset for
- * an unterminated `{`, an unmatched `}`, a bad escape, or a malformed expression.
+ * an unterminated `{`, an unmatched `}`, a bad escape, or a malformed expression, `TEMPLATE_TOO_DEEP` for calls nested
+ * more than {@link TEMPLATE_MAX_DEPTH} deep.
  */
 export function parseTemplate(template: string): TemplateNode[] {
   if (template.length === 0) {
@@ -115,7 +119,7 @@ class ExprParser {
   parseWhole(): Expr {
     this.space();
     if (this.at >= this.end) throw syntax(this.template, this.at, 'empty "{}"; put a field name or a function call inside');
-    const expr = this.expr();
+    const expr = this.expr(1);
     this.space();
     if (this.at < this.end) throw syntax(this.template, this.at, `unexpected "${this.template[this.at]}" after ${expr.source}`);
     return expr;
@@ -125,7 +129,7 @@ class ExprParser {
     while (this.at < this.end && /\s/.test(this.template[this.at] as string)) this.at++;
   }
 
-  private expr(): Expr {
+  private expr(depth: number): Expr {
     this.space();
     const start = this.at;
     const c = this.template[this.at] ?? '';
@@ -144,13 +148,16 @@ class ExprParser {
     const name = this.template.slice(start, this.at);
     this.space();
     if (this.template[this.at] !== '(' || this.at >= this.end) return { type: 'name', name, position: start, source: name };
+    if (depth >= TEMPLATE_MAX_DEPTH) {
+      throw new HotspotError('TEMPLATE_TOO_DEEP', `template at position ${start}: calls are nested more than ${TEMPLATE_MAX_DEPTH} deep; a rowkey never needs that, write the parts side by side`);
+    }
     this.at++;
     const args: Expr[] = [];
     this.space();
     if (this.template[this.at] === ')') this.at++;
     else {
       for (;;) {
-        args.push(this.expr());
+        args.push(this.expr(depth + 1));
         this.space();
         const sep = this.at < this.end ? this.template[this.at] : undefined;
         this.at++;

@@ -157,6 +157,9 @@ function flatten(expr: Expr, source: string, position: number, out: Piece[]): vo
 
 type Piece = { expr: Expr; source: string; position: number };
 
+/** Most parts a template may compile to (after adjacent literals merge); more is `TEMPLATE_TOO_MANY_PARTS`. */
+export const TEMPLATE_MAX_PARTS = 256;
+
 /**
  * Compiles template nodes into parts in key order. Adjacent literals merge; a top-level `concat(a, "_", b)` becomes
  * the parts `a`, `_`, `b` (the same bytes), so its pieces can be decoded.
@@ -188,6 +191,12 @@ export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): 
         parts[parts.length - 1] = literalPart(merged, last.position, last.source + piece.source);
       } else parts.push(literalPart(piece.literal, piece.position, piece.source));
     } else parts.push(exprPart(piece.expr, ctx, piece.source, piece.position));
+    if (parts.length > TEMPLATE_MAX_PARTS) {
+      throw new HotspotError(
+        'TEMPLATE_TOO_MANY_PARTS',
+        `template at position ${piece.position}: more than ${TEMPLATE_MAX_PARTS} parts (fields, calls and literals between them); a rowkey never needs that many`,
+      );
+    }
   }
   return parts;
 }

@@ -56,6 +56,7 @@ export function parseXml(text: string, file: string): XmlElement {
       const m = /^#(x[0-9a-fA-F]+|[0-9]+)$/.exec(name);
       if (m === null) return fail(`unknown entity &${name};`, at + offset);
       const code = m[1]?.startsWith('x') ? parseInt(m[1].slice(1), 16) : Number(m[1]);
+      if (!(code <= 0x10ffff)) return fail(`character reference &${name.length > 20 ? `${name.slice(0, 20)}...` : name}; is past U+10FFFF, the last Unicode character`, at + offset);
       return String.fromCodePoint(code);
     });
 
