@@ -91,14 +91,15 @@ export function parseFamilyOption(text: string): ShellFamilySpec {
 /** Parses the text of a families file. @throws HotspotError `FAMILIES_FILE_INVALID` and the attribute errors, with file and line. */
 export function parseFamiliesText(text: string, file: string): ShellFamilySpec[] {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
+  // Plain errors: pretty ones quote each error's line again, quadratic in a long line full of errors.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (node: unknown): InputLocation => {
     const range = (node as { range?: [number, number, number] } | null)?.range;
     return range ? { file, line: lineCounter.linePos(range[0]).line } : { file };
   };
   const firstError = doc.errors[0];
   if (firstError) {
-    throw new HotspotError('FAMILIES_FILE_INVALID', `not valid YAML/JSON: ${firstError.message.split('\n')[0] ?? ''}`, { file, line: firstError.linePos?.[0].line ?? 1 });
+    throw new HotspotError('FAMILIES_FILE_INVALID', `not valid YAML/JSON: ${firstError.message.split('\n')[0] ?? ''}`, { file, line: lineCounter.linePos(firstError.pos[0]).line });
   }
   checkYamlDocument(doc, file, (offset) => ({ line: lineCounter.linePos(offset).line }), 'FAMILIES_FILE_INVALID');
   if (!isMap(doc.contents)) {

@@ -11,6 +11,7 @@
  * ```
  * Spaces are allowed between the tokens of an expression. A literal `{`, `}` or `\` is written `\x7B`, `\x7D`, `\x5C`.
  */
+import { joinBytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 
 /** A parsed expression, with its 0-based character offset and source text in the template. */
@@ -40,6 +41,9 @@ function syntax(template: string, position: number, message: string): HotspotErr
   return new HotspotError('TEMPLATE_SYNTAX', `template "${template}" at position ${position}: ${message}`);
 }
 
+/** A run of literal characters: anything but `{`, `}` and `\`. */
+const PLAIN_RUN = /[^{}\\]+/y;
+
 function hex(c: string | undefined): number {
   return c !== undefined && /^[0-9A-Fa-f]$/.test(c) ? Number.parseInt(c, 16) : -1;
 }
@@ -66,7 +70,8 @@ export function parseTemplate(template: string): TemplateNode[] {
       continue;
     }
     const start = i;
-    const bytes: number[] = [];
+    // Runs of plain characters are encoded whole (one pass over the text), escapes one byte each.
+    const chunks: Uint8Array[] = [];
     while (i < template.length && template[i] !== '{') {
       const c = template[i] as string;
       if (c === '}') throw syntax(template, i, 'a "}" without a "{"; write a literal brace as \\x7D');
@@ -76,16 +81,16 @@ export function parseTemplate(template: string): TemplateNode[] {
         if (template[i + 1] !== 'x' || hi < 0 || lo < 0) {
           throw syntax(template, i, `bad escape "${template.slice(i, i + 4)}"; write a raw byte as \\xNN (two hex digits), a backslash as \\x5C`);
         }
-        bytes.push((hi << 4) | lo);
+        chunks.push(Uint8Array.of((hi << 4) | lo));
         i += 4;
         continue;
       }
-      const cp = template.codePointAt(i) as number;
-      const width = cp > 0xffff ? 2 : 1;
-      for (const b of encoder.encode(template.slice(i, i + width))) bytes.push(b);
-      i += width;
+      PLAIN_RUN.lastIndex = i;
+      PLAIN_RUN.test(template);
+      chunks.push(encoder.encode(template.slice(i, PLAIN_RUN.lastIndex)));
+      i = PLAIN_RUN.lastIndex;
     }
-    nodes.push({ type: 'literal', bytes: Uint8Array.from(bytes), position: start, source: template.slice(start, i) });
+    nodes.push({ type: 'literal', bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : joinBytes(chunks), position: start, source: template.slice(start, i) });
   }
   return nodes;
 }

@@ -1,5 +1,5 @@
 /** Turns parsed template nodes into key parts: literals, fields and calls, with their encoders and inverses. */
-import { utf8Bytes, utf8TextStrict } from '../../bytes/index.js';
+import { joinBytes, utf8Bytes, utf8TextStrict } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue, KeyPart, KeyPartKind, KeyRecord, PartAlphabet } from '../types.js';
 import { KeyBuffer } from '../functions/key-buffer.js';
@@ -180,17 +180,22 @@ export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): 
     }
   }
   const parts: CompiledPart[] = [];
+  // Adjacent literals are gathered and joined once (joining them pairwise would copy the key's bytes again per piece).
+  let run: { literal: Uint8Array; position: number; source: string }[] = [];
+  const flushRun = () => {
+    if (run.length === 0) return;
+    const first = run[0] as (typeof run)[number];
+    const bytes = run.length === 1 ? first.literal : joinBytes(run.map((r) => r.literal));
+    parts.push(literalPart(bytes, first.position, run.map((r) => r.source).join('')));
+    run = [];
+  };
   for (const piece of pieces) {
-    const last = parts[parts.length - 1];
     if ('literal' in piece) {
-      if (piece.literal.length === 0) continue;
-      if (last?.literal) {
-        const merged = new Uint8Array(last.literal.length + piece.literal.length);
-        merged.set(last.literal);
-        merged.set(piece.literal, last.literal.length);
-        parts[parts.length - 1] = literalPart(merged, last.position, last.source + piece.source);
-      } else parts.push(literalPart(piece.literal, piece.position, piece.source));
-    } else parts.push(exprPart(piece.expr, ctx, piece.source, piece.position));
+      if (piece.literal.length > 0) run.push(piece);
+      continue;
+    }
+    flushRun();
+    parts.push(exprPart(piece.expr, ctx, piece.source, piece.position));
     if (parts.length > TEMPLATE_MAX_PARTS) {
       throw new HotspotError(
         'TEMPLATE_TOO_MANY_PARTS',
@@ -198,5 +203,6 @@ export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): 
       );
     }
   }
+  flushRun();
   return parts;
 }
