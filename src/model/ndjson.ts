@@ -94,18 +94,21 @@ export function keyField(obj: JsonObject, key: string, path: string): Uint8Array
   }
 }
 
-/** Reads a required finite number ≥ 0 (`integer` also demands a whole number, e.g. epoch ms). */
+/**
+ * Reads a required number ≥ 0 and at most 2^53 - 1 (past it a double no longer holds every whole number, and sums
+ * of such numbers run to Infinity); `integer` also demands a whole number (epoch ms, request counters).
+ */
 export function countField(obj: JsonObject, key: string, path: string, integer = false): number {
   const value = obj[key];
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a ${integer ? 'whole ' : ''}number ≥ 0`);
+  if (typeof value !== 'number' || !(value >= 0 && value <= Number.MAX_SAFE_INTEGER) || (integer && !Number.isInteger(value))) {
+    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a ${integer ? 'whole ' : ''}number ≥ 0 and at most 2^53 - 1`);
   }
   return value;
 }
 
 /** Like {@link countField} but `undefined` when the field is absent or `null`. */
-export function optionalCount(obj: JsonObject, key: string, path: string): number | undefined {
-  return obj[key] === undefined || obj[key] === null ? undefined : countField(obj, key, path);
+export function optionalCount(obj: JsonObject, key: string, path: string, integer = false): number | undefined {
+  return obj[key] === undefined || obj[key] === null ? undefined : countField(obj, key, path, integer);
 }
 
 /** Short description of a bad JSON value for messages. */

@@ -108,15 +108,16 @@ function parseRegion(obj: unknown, path: string): RegionLoad {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new FieldProblem(path.slice(0, -1), 'expected a region object');
   const r = obj as JsonObject;
   rejectUnknown(r, REGION_FIELDS, path);
-  const readRequests = optionalCount(r, 'readRequests', path) ?? null;
-  const writeRequests = optionalCount(r, 'writeRequests', path) ?? null;
-  const total = optionalCount(r, 'requests', path);
+  const readRequests = optionalCount(r, 'readRequests', path, true) ?? null;
+  const writeRequests = optionalCount(r, 'writeRequests', path, true) ?? null;
+  const total = optionalCount(r, 'requests', path, true);
   if ((readRequests === null) !== (writeRequests === null)) {
     throw new FieldProblem(`${path}${readRequests === null ? 'readRequests' : 'writeRequests'}`, 'give readRequests and writeRequests together, or only requests (their sum)');
   }
   let requests: number;
   if (readRequests !== null && writeRequests !== null) {
     requests = readRequests + writeRequests;
+    if (requests > Number.MAX_SAFE_INTEGER) throw new FieldProblem(`${path}writeRequests`, `readRequests + writeRequests = ${requests} is past 2^53 - 1`);
     if (total !== undefined && total !== requests) {
       throw new FieldProblem(`${path}requests`, `${total} is not readRequests + writeRequests = ${requests}; drop it or fix it`);
     }

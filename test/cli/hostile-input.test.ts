@@ -2,22 +2,9 @@
  * Hostile input through the CLI: each reproducer that once ended in a stack trace (an untyped error) now gives the
  * product's typed error, one line on stderr with its place, and exit status 2.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { file } from '../support/temp-file.js';
 import { runCapture } from './run-cli.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'hbase-hotspot-hostile-'));
-let n = 0;
-/** Writes `text` to a fresh file named `name` (each in its own directory) and gives its path. */
-export const file = (name: string, text: string | Uint8Array): string => {
-  const sub = join(dir, String(n++));
-  mkdirSync(sub, { recursive: true });
-  const path = join(sub, name);
-  writeFileSync(path, text);
-  return path;
-};
 
 /** Runs the CLI and expects a refusal: exit 2, one line on stderr holding `needle`, no stack trace. */
 async function refused(argv: string[], needle: string | RegExp): Promise<string> {
