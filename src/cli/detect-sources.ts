@@ -13,6 +13,7 @@ import { HotspotError } from '../util/errors.js';
 import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource } from './live-source.js';
 import { createSeriesFile } from './series-file.js';
+import { checkInputText, systemReason } from '../util/input-text.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
@@ -98,7 +99,7 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
   if (file === undefined) {
     throw new HotspotError('DETECT_NO_SOURCE', 'no load given; run `hbase-hotspot detect series.ndjson`, `detect --rest URL --table T`, or `detect --list-regions before.txt after.txt --interval 60s` (docs/live.md)');
   }
-  return file === '-' ? parseLoadSeries(await io.readStdin(), '<stdin>') : readLoadSeriesFile(file);
+  return file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), '<stdin>', 'load series'), '<stdin>') : readLoadSeriesFile(file);
 }
 
 /**
@@ -112,9 +113,10 @@ export async function detectSamples(file: string | undefined, series: LoadSeries
   try {
     text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
   } catch (err) {
-    throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file, cause: err });
+    throw new HotspotError('FILE_READ', `cannot read the samples file (${systemReason(err)})`, { file, cause: err });
   }
   const name = file === '-' ? '<stdin>' : file;
+  text = checkInputText(text, name, 'samples file');
   if (isNdjsonSamples(text)) return parseKeySamples(text, name);
   const first = series.snapshots[0]?.timeMs ?? 0;
   const last = series.snapshots.at(-1)?.timeMs ?? first;

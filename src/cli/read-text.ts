@@ -1,15 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { HotspotError } from '../util/errors.js';
+import { checkInputText, systemReason } from '../util/input-text.js';
 
 /**
- * Reads a whole UTF-8 input file named on the command line.
+ * Reads a whole UTF-8 input file named on the command line, checked as {@link checkInputText} checks it (a byte
+ * order mark skipped).
  * @param what - what the file is, for the message (e.g. `samples file`).
- * @throws HotspotError `FILE_READ` naming the file and the system's reason.
+ * @throws HotspotError `FILE_READ` naming the file and the system's reason; `FILE_EMPTY`, `FILE_BINARY`.
  */
 export async function readTextFile(path: string, what: string): Promise<string> {
+  let text: string;
   try {
-    return await readFile(path, 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new HotspotError('FILE_READ', `cannot read the ${what} (${(cause as Error).message})`, { file: path, cause });
+    throw new HotspotError('FILE_READ', `cannot read the ${what} (${systemReason(cause)})`, { file: path, cause });
   }
+  return checkInputText(text, path, what);
 }

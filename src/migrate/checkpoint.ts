@@ -8,6 +8,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { compareBytes, fromHex, toHex } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText, stripBom } from '../util/input-text.js';
 
 /** One key range of the backfill: a source region as it was when the backfill started. */
 export interface RangeState {
@@ -80,9 +81,9 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
 export function checkpointFromJson(text: string, file: string): BackfillCheckpoint {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(stripBom(text));
   } catch (e) {
-    throw bad(file, `not JSON (${(e as Error).message})`);
+    throw bad(file, `not JSON (${jsonErrorText(e)})`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, `holds ${raw === null ? 'null' : Array.isArray(raw) ? 'a list' : typeof raw}, not the checkpoint object`);
   const o = raw as Record<string, unknown>;

@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { HotspotError } from '../util/errors.js';
+import { stripBom } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
 import { LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
@@ -15,8 +16,9 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
   try {
-    for await (const text of lines) {
+    for await (const raw of lines) {
       n++;
+      const text = n === 1 ? stripBom(raw) : raw;
       if (text.trim() !== '') yield [n, text];
     }
   } catch (err) {

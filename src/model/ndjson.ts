@@ -6,6 +6,7 @@
  */
 import { toBytesBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText, stripBom } from '../util/input-text.js';
 
 /** One problem in an NDJSON file. */
 export interface NdjsonIssue {
@@ -55,7 +56,7 @@ export function parseObjectLine(text: string): JsonObject {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new FieldProblem(undefined, `not valid JSON (${(err as Error).message}); each line must be one JSON object`);
+    throw new FieldProblem(undefined, `not valid JSON (${jsonErrorText(err)}); each line must be one JSON object`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new FieldProblem(undefined, 'each line must be one JSON object');
@@ -123,7 +124,7 @@ export function describe(value: unknown): string {
  * Blank lines are skipped.
  */
 export function* numberedLines(text: string): Generator<[line: number, text: string]> {
-  const lines = text.split('\n');
+  const lines = stripBom(text).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] as string).replace(/\r$/, '');
     if (line.trim() !== '') yield [i + 1, line];

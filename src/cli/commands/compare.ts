@@ -15,6 +15,7 @@ import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
+import { jsonErrorText } from '../../util/input-text.js';
 
 interface CompareFlags {
   k: string;
@@ -39,7 +40,7 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
     try {
       record = JSON.parse(text) as Partial<ChangeRecord>;
     } catch (e) {
-      throw new HotspotError('COMPARE_RECORD_INVALID', `${file}: a change record that is not valid JSON (${(e as Error).message})`, { file, cause: e });
+      throw new HotspotError('COMPARE_RECORD_INVALID', `a change record that is not valid JSON (${jsonErrorText(e)})`, { file, cause: e });
     }
     if (record.format !== 'hbase-hotspot-change/1' || typeof record.after?.windowMs !== 'number') {
       throw new HotspotError('COMPARE_RECORD_INVALID', `${file}: not a change record written by compare --record (format or after.windowMs missing)`, { file, field: 'after' });

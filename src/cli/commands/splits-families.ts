@@ -14,6 +14,7 @@ import type { ShellFamilySpec } from '../../hbase/shell/index.js';
 import { HotspotError, type InputLocation } from '../../util/errors.js';
 import { checkYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
+import { own } from '../../util/own.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Attribute =
@@ -42,7 +43,7 @@ const FAMILY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
  */
 export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string, value: unknown, where: InputLocation = {}): void {
   const key = name.trim().toUpperCase();
-  const attr = FAMILY_ATTRIBUTES[key];
+  const attr = own(FAMILY_ATTRIBUTES, key);
   const fail = (why: string) => new HotspotError('FAMILY_ATTRIBUTE_INVALID', `column family "${spec.name}": ${why}`, { field: `${spec.name}.${key}`, ...where });
   if (!attr) throw fail(`unknown attribute "${name}"; known: ${Object.keys(FAMILY_ATTRIBUTES).join(', ')}`);
   const text = String(value).trim();

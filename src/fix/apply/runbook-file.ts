@@ -6,6 +6,7 @@
  */
 import { HotspotError } from '../../util/errors.js';
 import type { Runbook } from '../plan/index.js';
+import { jsonErrorText } from '../../util/input-text.js';
 
 const KINDS = new Set(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove', 'replicas', 'create-salted', 'advice']);
 const SHAPES = new Set(['none', 'monotonic-tail', 'hot-range', 'single-row']);
@@ -27,7 +28,7 @@ export function parseRunbook(source: string, file: string): Runbook {
   try {
     json = JSON.parse(source);
   } catch (e) {
-    throw new HotspotError('FIX_RUNBOOK_INVALID', `not JSON (${(e as Error).message}); ${HINT}`, { file, cause: e });
+    throw new HotspotError('FIX_RUNBOOK_INVALID', `not JSON (${jsonErrorText(e)}); ${HINT}`, { file, cause: e });
   }
   if (!isObject(json)) throw new HotspotError('FIX_RUNBOOK_INVALID', `not a runbook object; ${HINT}`, { file });
   const book = json;

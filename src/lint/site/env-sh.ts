@@ -7,6 +7,7 @@
  */
 import { HotspotError } from '../../util/errors.js';
 import type { JvmModel, SourcePlace } from '../model.js';
+import { own } from '../../util/own.js';
 
 const READ = new Set(['HBASE_HEAPSIZE', 'HBASE_REGIONSERVER_OPTS', 'HBASE_OPTS']);
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
@@ -107,7 +108,7 @@ export function parseHbaseEnv(text: string, file: string): JvmModel {
         places['maxGcPause'] = placeOf(offset);
       } else {
         const gc = /^-XX:\+(\w+)$/.exec(f)?.[1];
-        const collector = gc === undefined ? undefined : COLLECTORS[gc];
+        const collector = gc === undefined ? undefined : own(COLLECTORS, gc);
         if (collector !== undefined) {
           model.collector = collector;
           places['collector'] = placeOf(offset);
