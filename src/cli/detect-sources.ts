@@ -6,7 +6,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { type KeySample, type LoadSeries, type LoadSnapshot, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
@@ -17,6 +17,8 @@ import { checkInputText, systemReason } from '../util/input-text.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
+  /** `--allow-clock-steps`: drop a backward snapshot of a series file with a warning instead of refusing the file. */
+  allowClockSteps?: boolean;
   listRegions?: string[];
   statusDetailed?: string[];
   interval?: string;
@@ -99,7 +101,16 @@ export async function detectSeries(file: string | undefined, flags: DetectSource
   if (file === undefined) {
     throw new HotspotError('DETECT_NO_SOURCE', 'no load given; run `hbase-hotspot detect series.ndjson`, `detect --rest URL --table T`, or `detect --list-regions before.txt after.txt --interval 60s` (docs/live.md)');
   }
-  return file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), '<stdin>', 'load series'), '<stdin>') : readLoadSeriesFile(file);
+  const read = seriesReadOptions(flags, file === '-' ? '<stdin>' : file, io);
+  return file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), '<stdin>', 'load series'), '<stdin>', read) : readLoadSeriesFile(file, read);
+}
+
+/** `--allow-clock-steps` as reader options: each dropped snapshot is a warning on stderr naming the file and line. */
+export function seriesReadOptions(flags: { allowClockSteps?: boolean }, file: string, io: CliIo): LoadSeriesReadOptions {
+  return {
+    allowClockSteps: flags.allowClockSteps === true,
+    onWarning: (w) => io.stderr(`${file}:${w.line} (${w.field ?? ''}): warning: ${w.message}\n`),
+  };
 }
 
 /**

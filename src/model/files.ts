@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { HotspotError } from '../util/errors.js';
 import { stripBom } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
-import { LoadSeriesParser } from './series-format.js';
+import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
 
 async function* fileLines(path: string): AsyncGenerator<[line: number, text: string]> {
@@ -30,8 +30,8 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
  * Reads a load-series NDJSON file (header line, then one snapshot per line).
  * @throws {@link HotspotError} `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
  */
-export async function readLoadSeriesFile(path: string): Promise<LoadSeries> {
-  const parser = new LoadSeriesParser(path);
+export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
+  const parser = new LoadSeriesParser(path, options);
   for await (const [line, text] of fileLines(path)) parser.push(line, text);
   return parser.finish();
 }

@@ -157,19 +157,36 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
   return { timeMs, table: snapTable, regions };
 }
 
+/** How {@link LoadSeriesParser} reads. */
+export interface LoadSeriesReadOptions {
+  /**
+   * Drop a snapshot whose time is not after the one before it (a clock stepped back while recording) with a warning,
+   * instead of refusing the file.
+   */
+  readonly allowClockSteps?: boolean;
+  /** Receives each warning: the line, the field and what was done. */
+  readonly onWarning?: (warning: NdjsonIssue) => void;
+}
+
 /**
  * Incremental reader: feed numbered lines with {@link LoadSeriesParser.push}, then {@link LoadSeriesParser.finish}.
  * Every malformed line is collected (not just the first) and reported together.
  */
 export class LoadSeriesParser {
   private header: LoadSeriesHeader | undefined;
+  private readonly options: LoadSeriesReadOptions;
   private readonly snapshots: LoadSnapshot[] = [];
   private readonly issues: NdjsonIssue[] = [];
   private lastTime: { timeMs: number; line: number } | undefined;
 
   private sawFirst = false;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    options: LoadSeriesReadOptions = {},
+  ) {
+    this.options = options;
+  }
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. The first one is the header. */
   push(line: number, text: string): void {
@@ -183,7 +200,12 @@ export class LoadSeriesParser {
       }
       const snapshot = parseSnapshot(obj, this.header?.table);
       if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
-        throw new FieldProblem('timeMs', `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
+        const why = `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}`;
+        if (this.options.allowClockSteps) {
+          this.options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+          return;
+        }
+        throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
       }
       this.lastTime = { timeMs: snapshot.timeMs, line };
       this.snapshots.push(snapshot);
@@ -211,8 +233,8 @@ export class LoadSeriesParser {
  * @param file - the file name, used in error messages.
  * @throws {@link NdjsonFormatError} `SERIES_MALFORMED` (every bad line with its number and field), {@link HotspotError} `SERIES_EMPTY`.
  */
-export function parseLoadSeries(text: string, file: string): LoadSeries {
-  const parser = new LoadSeriesParser(file);
+export function parseLoadSeries(text: string, file: string, options: LoadSeriesReadOptions = {}): LoadSeries {
+  const parser = new LoadSeriesParser(file, options);
   for (const [line, content] of numberedLines(text)) parser.push(line, content);
   return parser.finish();
 }

@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
-import { parseLoadSeries } from '../../model/index.js';
+import { type LoadSeriesReadOptions, parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
 import { printJson } from '../io.js';
@@ -16,9 +16,11 @@ import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
 import { jsonErrorText } from '../../util/input-text.js';
+import { seriesReadOptions } from '../detect-sources.js';
 
 interface CompareFlags {
   k: string;
+  allowClockSteps?: boolean;
   latencyBefore?: string[];
   latencyAfter?: string[];
   record?: string;
@@ -33,7 +35,7 @@ async function latencies(files: readonly string[] | undefined): Promise<ServerLa
   return out;
 }
 
-async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined): Promise<SideSummary> {
+async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions): Promise<SideSummary> {
   const text = await readTextFile(file, 'load series');
   if (allowRecord && text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"')) {
     let record: Partial<ChangeRecord>;
@@ -48,7 +50,7 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
     return record.after;
   }
-  return summarize(detectHotspots(parseLoadSeries(text, file), { k }), await latencies(jmx));
+  return summarize(detectHotspots(parseLoadSeries(text, file, read), { k }), await latencies(jmx));
 }
 
 /** The `compare` command. */
@@ -64,9 +66,13 @@ export const compareCommand: CliCommand = {
       .option('--latency-after <files...>', 'the same, saved during the after load')
       .option('--record <file>', 'save the change record (JSON) here')
       .option('--json', 'print the change record as JSON')
+      .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
-        const record = compareSides(await side(beforeFile, k, true, flags.latencyBefore), await side(afterFile, k, false, flags.latencyAfter));
+        const record = compareSides(
+          await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, beforeFile, io)),
+          await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, afterFile, io)),
+        );
         if (flags.record) await writeFile(flags.record, `${JSON.stringify(record, null, 2)}\n`);
         if (flags.json) printJson(io, record);
         else io.stdout(renderChangeRecord(record));

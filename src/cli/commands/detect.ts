@@ -41,6 +41,7 @@ export const detectCommand: CliCommand = {
       .argument('[series]', 'load series NDJSON file (docs/load-series.md), - for stdin')
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
+      .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
       .option('--json', 'print the result as JSON')
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .option('--rest <url>', 'read a live table through this HBase REST gateway')

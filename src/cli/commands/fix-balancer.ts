@@ -39,6 +39,7 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
     .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move")
     .argument('[series]', 'load series NDJSON file, - for stdin')
     .option('--rest <url>', 'read a live table through this HBase REST gateway')
+    .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
     .option('--table <table>', 'the live table')
     .option('--interval <duration>', 'time between live snapshots')
     .option('--snapshots <n>', 'live snapshots to take')

@@ -59,6 +59,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .argument('[series]', 'load series NDJSON file, - for stdin')
     .option('--samples <file>', 'request rowkeys (NDJSON or one toStringBinary key per line): the traffic median split point')
     .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
+    .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
     .option('--rest <url>', 'read a live table through this HBase REST gateway (also lists every live RegionServer)')
     .option('--table <table>', 'the live table')
     .option('--interval <duration>', 'time between live snapshots')

@@ -18,6 +18,7 @@ interface ReportFlags {
   samples?: string;
   k?: string;
   redact?: boolean;
+  allowClockSteps?: boolean;
 }
 
 /** True for a scenario file name (`.yaml` / `.yml`), false for a load series. */
@@ -36,6 +37,7 @@ export const reportCommand: CliCommand = {
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
+      .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
       .action(async (file: string, flags: ReportFlags) => {
         const k = parseK(flags.k ?? String(DEFAULT_K));
         let html: string;
@@ -54,7 +56,7 @@ export const reportCommand: CliCommand = {
           }
           html = scenarioReport(parseScenario(checkInputText(text, file, 'scenario'), file), { redact: flags.redact === true });
         } else {
-          const series = await detectSeries(file, {}, io);
+          const series = await detectSeries(file, { ...(flags.allowClockSteps ? { allowClockSteps: true } : {}) }, io);
           const samples = await detectSamples(flags.samples, series, io);
           html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
         }
