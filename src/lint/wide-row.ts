@@ -14,10 +14,10 @@
  *
  * @module
  */
-import { type Document, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
 import { HotspotError } from '../util/errors.js';
 import { parseDurationMs } from '../util/duration.js';
-import { checkYamlDocument, YAML_MAX_DEPTH, yamlToJs } from '../util/yaml-guard.js';
+import { checkYamlDocument, parseYamlDocument, YAML_MAX_DEPTH, yamlToJs } from '../util/yaml-guard.js';
 import { keyDesign } from './key-design.js';
 import type { WideRowModel } from './model.js';
 import { lineColumn } from './rest-schema.js';
@@ -31,7 +31,7 @@ const KNOWN = new Set(['table', 'key', 'family', 'qualifier', 'newQualifierEvery
  *   unknown or invalid field (named, with its line and column), or the template compiler's errors for `key`.
  */
 export function parseWideRows(text: string, file: string): WideRowModel[] {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseYamlDocument(text, file, { prettyErrors: false });
   const first = doc.errors[0];
   if (first !== undefined) {
     const pos = first.linePos?.[0];

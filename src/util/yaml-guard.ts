@@ -6,11 +6,30 @@
  *
  * @module
  */
-import { type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { type Document, type DocumentOptions, isAlias, isMap, isPair, isScalar, isSeq, type Node, type ParseOptions, parseDocument } from 'yaml';
 import { HotspotError } from './errors.js';
 
 /** Deepest nesting of mappings and lists a YAML input file may have (scenarios, families, wide-row files). */
 export const YAML_MAX_DEPTH = 64;
+
+/**
+ * `parseDocument` of the `yaml` package, whose parser recurses once per level of nesting: input nested deep enough
+ * (thousands of compact mappings `a: b: c: ...` on one line) overflows the stack, sometimes as a document error and
+ * sometimes as a thrown `RangeError`. Both are `YAML_TOO_DEEP` here.
+ * @throws HotspotError `YAML_TOO_DEEP` naming the file.
+ */
+export function parseYamlDocument(text: string, file: string, options: ParseOptions & DocumentOptions): Document.Parsed {
+  const tooDeep = () => new HotspotError('YAML_TOO_DEEP', `nested too deep to read (past ${YAML_MAX_DEPTH} levels of mappings and lists are refused)`, { file });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, options);
+  } catch (err) {
+    if (err instanceof RangeError) throw tooDeep();
+    throw err;
+  }
+  if (doc.errors.some((e) => e.message.includes('Maximum call stack size exceeded'))) throw tooDeep();
+  return doc;
+}
 
 /** Where a YAML offset is, for errors: a line, and a column when the caller counts them. */
 export type YamlPlace = (offset: number) => { line: number; column?: number };

@@ -61,6 +61,12 @@ describe('stack traces through the CLI become typed errors', () => {
     await refused(['splits', '--algorithm', 'hex', '--regions', '2', '--format', 'shell', '--table', 't', '--families', file('families.yaml', deepSeq)], /nested more than 64/);
   });
 
+  it('YAML: thousands of compact mappings on one line (found by the fuzz suite: the parser overflowed the stack)', async () => {
+    const fixture = (name: string) => new URL(`../fixtures/fuzz/${name}`, import.meta.url).pathname;
+    await refused(['lint', fixture('wide-row-compact-nesting.yaml')], /wide-row-compact-nesting.yaml: nested too deep to read/);
+    await refused(['simulate', fixture('scenario-compact-nesting.yaml')], /scenario-compact-nesting.yaml: nested too deep to read/);
+  });
+
   it('YAML: a mapping whose key is itself a mapping is refused (not stringified)', async () => {
     await refused(['simulate', file('scenario.yaml', '{ {a: 1}: 2 }')], /key/);
     await refused(['lint', file('wide.yaml', '? [a]\n: 1\n')], /key/);

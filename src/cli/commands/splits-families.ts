@@ -9,10 +9,10 @@
  * Attribute names are HBase's (`HColumnDescriptor` / the shell), checked against {@link FAMILY_ATTRIBUTES}; errors name
  * the file, line and `family.ATTRIBUTE`. The result feeds the shell adapter's `createTableCommand`.
  */
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter } from 'yaml';
 import type { ShellFamilySpec } from '../../hbase/shell/index.js';
 import { HotspotError, type InputLocation } from '../../util/errors.js';
-import { checkYamlDocument } from '../../util/yaml-guard.js';
+import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
 import { own } from '../../util/own.js';
 
@@ -93,7 +93,7 @@ export function parseFamilyOption(text: string): ShellFamilySpec {
 export function parseFamiliesText(text: string, file: string): ShellFamilySpec[] {
   const lineCounter = new LineCounter();
   // Plain errors: pretty ones quote each error's line again, quadratic in a long line full of errors.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const doc = parseYamlDocument(text, file, { lineCounter, prettyErrors: false });
   const at = (node: unknown): InputLocation => {
     const range = (node as { range?: [number, number, number] } | null)?.range;
     return range ? { file, line: lineCounter.linePos(range[0]).line } : { file };

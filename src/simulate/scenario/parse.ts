@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { LineCounter, parseDocument } from 'yaml';
-import { checkYamlDocument } from '../../util/yaml-guard.js';
+import { LineCounter } from 'yaml';
+import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { HotspotError } from '../../util/errors.js';
 import { ID_FORMAT_MAX_WIDTH, idFormatWidthPastLimit } from '../entities.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
@@ -104,7 +104,7 @@ function readDesigns(field: YamlField): DesignSpec[] {
  */
 export function parseScenario(text: string, file: string): Scenario {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const doc = parseYamlDocument(text, file, { lineCounter: lines, prettyErrors: false });
   const first = doc.errors[0];
   if (first) {
     const line = lines.linePos(first.pos[0]).line;
