@@ -75,6 +75,20 @@ describe('binary data is refused with a printable excerpt', () => {
   });
 });
 
+describe('messages name the file once', () => {
+  it('a change record without its after side', async () => {
+    const path = file('change.json', '{"format": "hbase-hotspot-change/1"}');
+    const err = await refused(['compare', path, file('s.ndjson', series)], /not a change record written by compare --record/);
+    expect(err.split(path)).toHaveLength(2);
+  });
+
+  it('a file that cannot be read', async () => {
+    const path = `${file('x.txt', 'x')}-missing.json`;
+    const err = await refused(['fix', 'apply', path], `${path}: cannot read the runbook (no such file)`);
+    expect(err.split(path)).toHaveLength(2);
+  });
+});
+
 describe('a byte order mark is skipped', () => {
   it('by lint of .hbase, .json, .xml, .sh and .yaml files', async () => {
     for (const name of ['ten-families.hbase', 'customer-schema.json', 'cache-site.xml', 'regionserver-env.sh', 'sensor-wide.yaml']) {

@@ -45,7 +45,7 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
       throw new HotspotError('COMPARE_RECORD_INVALID', `a change record that is not valid JSON (${jsonErrorText(e)})`, { file, cause: e });
     }
     if (record.format !== 'hbase-hotspot-change/1' || typeof record.after?.windowMs !== 'number') {
-      throw new HotspotError('COMPARE_RECORD_INVALID', `${file}: not a change record written by compare --record (format or after.windowMs missing)`, { file, field: 'after' });
+      throw new HotspotError('COMPARE_RECORD_INVALID', 'not a change record written by compare --record (format or after.windowMs missing)', { file, field: 'after' });
     }
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
     return record.after;
