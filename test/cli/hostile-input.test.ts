@@ -92,6 +92,13 @@ describe('stack traces through the CLI become typed errors', () => {
     expect(Object.keys(JSON.parse(run.out) as object)).toHaveLength(256);
   });
 
+  it('template errors quote a long template cut short, on one printable line', async () => {
+    const err = await refused(['key', 'encode', `${'x'.repeat(100_000)}{id`, '--record', '{"id":"a"}'], /unterminated "\{"/);
+    expect(err.length).toBeLessThan(400);
+    const control = await refused(['key', 'encode', 'a\nb{id', '--record', '{"id":"a"}'], /template "a\\x0Ab\{id" at position 3/);
+    expect(control).not.toContain('\n\n');
+  });
+
   it('shell script: [ nested 7,800 deep', async () => {
     const path = file('t.hbase', `create 't', 'f', SPLITS => ${'['.repeat(7800)}${']'.repeat(7800)}\n`);
     await refused(['lint', path], new RegExp(`${path}:1:\\d+: .*nested more than 64`));

@@ -13,6 +13,7 @@
  */
 import { joinBytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { printable } from '../../util/input-text.js';
 
 /** A parsed expression, with its 0-based character offset and source text in the template. */
 export type Expr =
@@ -37,8 +38,13 @@ const encoder = new TextEncoder();
 /** Deepest nesting of calls in one `{...}` expression (`concat(concat(...))`); deeper is `TEMPLATE_TOO_DEEP`. */
 export const TEMPLATE_MAX_DEPTH = 32;
 
+/** A template as messages quote it: on one printable line, a long one cut to its first 120 characters. */
+export function quoteTemplate(template: string): string {
+  return `"${printable(template, 120)}"`;
+}
+
 function syntax(template: string, position: number, message: string): HotspotError {
-  return new HotspotError('TEMPLATE_SYNTAX', `template "${template}" at position ${position}: ${message}`);
+  return new HotspotError('TEMPLATE_SYNTAX', `template ${quoteTemplate(template)} at position ${position}: ${message}`);
 }
 
 /** A run of literal characters: anything but `{`, `}` and `\`. */

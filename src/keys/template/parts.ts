@@ -10,7 +10,7 @@ import { saltFunction } from '../functions/salt.js';
 import { alphabetTest } from './alphabet.js';
 import type { InlinePart } from './fused.js';
 import { compileCall, compileText, type ExprContext } from './compile-expr.js';
-import type { Expr, TemplateNode } from './parse.js';
+import { type Expr, quoteTemplate, type TemplateNode } from './parse.js';
 
 /** A part as the compiler uses it: the public {@link KeyPart} plus encoding and decoding internals. */
 export interface CompiledPart extends KeyPart {
@@ -174,7 +174,7 @@ export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): 
       for (const f of flat) {
         if (f.expr.type === 'string') pieces.push({ literal: utf8Bytes(f.expr.value), position: f.position, source: f.source });
         else if (f.expr.type === 'int') {
-          throw new HotspotError('TEMPLATE_ARGUMENT', `template "${ctx.template}" at position ${f.expr.position}: a bare number ${f.expr.source} in a part; write it as literal text`);
+          throw new HotspotError('TEMPLATE_ARGUMENT', `template ${quoteTemplate(ctx.template)} at position ${f.expr.position}: a bare number ${f.expr.source} in a part; write it as literal text`);
         } else pieces.push(f);
       }
     }
