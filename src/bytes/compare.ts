@@ -32,6 +32,11 @@ export function startsWithBytes(key: Uint8Array, prefix: Uint8Array): boolean {
 
 /** Concatenates byte arrays into a fresh one. */
 export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
+  return joinBytes(parts);
+}
+
+/** Concatenates a list of byte arrays (any number of them) into a fresh one. */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   let length = 0;
   for (const p of parts) length += p.length;
   const out = new Uint8Array(length);

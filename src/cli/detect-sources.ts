@@ -6,7 +6,7 @@
  * @module
  */
 import type { Command } from 'commander';
-import { type KeySample, type LoadSeries, type LoadSnapshot, focusTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, focusTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
@@ -14,9 +14,12 @@ import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
 import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
+import { checkInputText, systemReason } from '../util/input-text.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
+  /** `--allow-clock-steps`: drop a backward snapshot of a series file with a warning instead of refusing the file. */
+  allowClockSteps?: boolean;
   listRegions?: string[];
   statusDetailed?: string[];
   interval?: string;
@@ -46,7 +49,8 @@ export function seriesSourceOptions(command: Command): Command {
     .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
     .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
     .option('--record <file>', 'also write the snapshots read live or parsed from pasted captures to this load-series file (kept unless --force)')
-    .option('--force', 'with --record: overwrite an existing file'));
+    .option('--force', 'with --record: overwrite an existing file')
+    .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file'));
 }
 
 /** Default `--interval` of a live detect. */
@@ -179,7 +183,16 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.record !== undefined) {
     throw new HotspotError('DETECT_OPTION_CONFLICT', `--record keeps what is read live or parsed from pasted captures; ${file} is already a load-series file`, { field: '--record' });
   }
-  return file === '-' ? parseLoadSeries(await io.readStdin(), '<stdin>') : readLoadSeriesFile(file);
+  const read = seriesReadOptions(flags, file === '-' ? '<stdin>' : file, io);
+  return file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), '<stdin>', 'load series'), '<stdin>', read) : readLoadSeriesFile(file, read);
+}
+
+/** `--allow-clock-steps` as reader options: each dropped snapshot is a warning on stderr naming the file and line. */
+export function seriesReadOptions(flags: { allowClockSteps?: boolean }, file: string, io: CliIo): LoadSeriesReadOptions {
+  return {
+    allowClockSteps: flags.allowClockSteps === true,
+    onWarning: (w) => io.stderr(`${file}:${w.line} (${w.field ?? ''}): warning: ${w.message}\n`),
+  };
 }
 
 /**
@@ -189,8 +202,9 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
  */
 export async function detectSamples(file: string | undefined, series: LoadSeries, io: CliIo): Promise<KeySample[] | undefined> {
   if (file === undefined) return undefined;
-  const text = file === '-' ? await io.readStdin() : await readTextFile(file, 'key samples');
   const name = file === '-' ? '<stdin>' : file;
+  // readTextFile checks the text (empty, binary, a byte order mark) and gunzips; stdin is checked here.
+  const text = file === '-' ? checkInputText(await io.readStdin(), name, 'samples file') : await readTextFile(file, 'samples file');
   if (isNdjsonSamples(text)) return parseKeySamples(text, name);
   const first = series.snapshots[0]?.timeMs ?? 0;
   const last = series.snapshots.at(-1)?.timeMs ?? first;

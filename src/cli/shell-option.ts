@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { runShellCommandsOrThrow } from '../hbase/shell/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { CliIo } from './io.js';
+import { jsonErrorText } from '../util/input-text.js';
 
 /** The environment variable giving the default shell command. */
 export const SHELL_COMMAND_ENV = 'HBASE_HOTSPOT_SHELL';
@@ -30,7 +31,7 @@ function split(text: string, where: string): string[] {
     try {
       parsed = JSON.parse(trimmed);
     } catch (e) {
-      throw new HotspotError('SHELL_COMMAND_INVALID', `${where} starts with "[" but is not a JSON array (${(e as Error).message})`, { field: where });
+      throw new HotspotError('SHELL_COMMAND_INVALID', `${where} starts with "[" but is not a JSON array (${jsonErrorText(e)})`, { field: where });
     }
     if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((a) => typeof a === 'string' && a !== '')) {
       throw new HotspotError('SHELL_COMMAND_INVALID', `${where} must be a JSON array of non-empty strings, e.g. ["hbase", "shell"]`, { field: where });

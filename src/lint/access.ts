@@ -5,6 +5,7 @@
  */
 import { HotspotError } from '../util/errors.js';
 import type { AccessKind, AccessPattern } from './model.js';
+import { own, setOwn } from '../util/own.js';
 
 /** Access kinds, what each needs after the colon, and what it means. */
 export const ACCESS_KINDS: Readonly<Record<AccessKind, { readonly needsFields: boolean; readonly meaning: string }>> = {
@@ -27,7 +28,7 @@ export function parseAccess(text: string, option = '--access'): AccessPattern[] 
     .filter((s) => s !== '')
     .map((item) => {
       const [kind, fields = ''] = item.split(':', 2) as [string, string?];
-      const spec = ACCESS_KINDS[kind as AccessKind] as (typeof ACCESS_KINDS)[AccessKind] | undefined;
+      const spec = own(ACCESS_KINDS, kind);
       if (spec === undefined) {
         throw new HotspotError('LINT_ACCESS', `${option}: unknown access pattern '${kind}'; use ${Object.keys(ACCESS_KINDS).join(', ')}`);
       }
@@ -54,8 +55,8 @@ export function parseFieldTypes(text: string, option = '--fields'): Record<strin
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !FIELD_TYPES.includes(type)) {
       throw new HotspotError('LINT_FIELDS', `${option}: '${item}' must be name:type with type one of ${FIELD_TYPES.join(', ')}`);
     }
-    if (name in out) throw new HotspotError('LINT_FIELDS', `${option}: field '${name}' is given twice`);
-    out[name] = type;
+    if (own(out, name) !== undefined) throw new HotspotError('LINT_FIELDS', `${option}: field '${name}' is given twice`);
+    setOwn(out, name, type);
   }
   if (Object.keys(out).length === 0) throw new HotspotError('LINT_FIELDS', `${option}: give at least one field, e.g. deviceId:string,ts:epochMs`);
   return out;

@@ -12,6 +12,7 @@ import { parseShellScript } from './shell/script.js';
 import { parseHbaseEnv } from './site/env-sh.js';
 import { parseSiteXml } from './site/site-xml.js';
 import { parseWideRows } from './wide-row.js';
+import { checkInputText } from '../util/input-text.js';
 
 /** Kinds of lint input and the file names that select them. */
 export const INPUT_KINDS = {
@@ -48,7 +49,7 @@ export type ReadText = (path: string) => string;
  */
 export function readInput(path: string, readText: ReadText): Partial<LintSubject> {
   const kind = inputKind(path);
-  const text = readText(path);
+  const text = checkInputText(readText(path), path, INPUT_KINDS[kind].replace(/^.*: /, ''));
   switch (kind) {
     case 'shell':
       return { tables: parseShellScript(text, path).map((t) => withSplitsFile(t, path, readText)) };

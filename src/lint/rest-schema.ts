@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { jsonErrorText } from '../util/input-text.js';
 import { HotspotError } from '../util/errors.js';
 import { jsonErrorOffset } from './json-position.js';
 import type { FamilyModel, SourcePlace, TableModel } from './model.js';
@@ -44,7 +45,7 @@ export function parseRestSchema(text: string, file: string): TableModel {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
+    const msg = jsonErrorText(err);
     const at = jsonErrorOffset(text) ?? text.length;
     const found = at >= text.length ? 'the text ends too early' : `unexpected ${JSON.stringify(text[at])}`;
     throw new HotspotError('LINT_JSON_SYNTAX', `not valid JSON: ${found} (${msg})`, { file, ...lineColumn(text, at), cause: err });

@@ -14,9 +14,10 @@
  *
  * @module
  */
-import { type Document, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
 import { HotspotError } from '../util/errors.js';
 import { parseDurationMs } from '../util/duration.js';
+import { checkYamlDocument, parseYamlDocument, YAML_MAX_DEPTH, yamlToJs } from '../util/yaml-guard.js';
 import { keyDesign } from './key-design.js';
 import type { WideRowModel } from './model.js';
 import { lineColumn } from './rest-schema.js';
@@ -25,17 +26,19 @@ const KNOWN = new Set(['table', 'key', 'family', 'qualifier', 'newQualifierEvery
 
 /**
  * Parses a wide-row description.
- * @throws HotspotError `LINT_YAML_SYNTAX` (line and column of the YAML error), `LINT_WIDE_ROW` for a missing,
+ * @throws HotspotError `LINT_YAML_SYNTAX` (line and column of the YAML error, an alias without its anchor, a mapping
+ *   or list as a key), `YAML_TOO_DEEP` past {@link YAML_MAX_DEPTH} levels, `LINT_WIDE_ROW` for a missing,
  *   unknown or invalid field (named, with its line and column), or the template compiler's errors for `key`.
  */
 export function parseWideRows(text: string, file: string): WideRowModel[] {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseYamlDocument(text, file, { prettyErrors: false });
   const first = doc.errors[0];
   if (first !== undefined) {
     const pos = first.linePos?.[0];
     throw new HotspotError('LINT_YAML_SYNTAX', first.message, { file, ...(pos === undefined ? {} : { line: pos.line, column: pos.col }) });
   }
-  const value: unknown = doc.toJS();
+  checkYamlDocument(doc, file, (offset) => lineColumn(text, offset), 'LINT_YAML_SYNTAX');
+  const value: unknown = yamlToJs(doc, file, 'LINT_YAML_SYNTAX');
   const items = Array.isArray(value) ? value : [value];
   return items.map((item, i) => readOne(doc, text, file, item, Array.isArray(value) ? [i] : []));
 }

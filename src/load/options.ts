@@ -6,6 +6,7 @@
  */
 import type { PopularitySpec } from '../simulate/scenario/types.js';
 import { HotspotError } from '../util/errors.js';
+import { ID_FORMAT_MAX_WIDTH, idFormatWidthPastLimit } from '../simulate/entities.js';
 
 /**
  * One read pattern the load generator issues against real rows:
@@ -84,5 +85,7 @@ export function checkIdFormat(format: string): string {
   if (specs.length !== 1 || percents.length !== 1) {
     throw bad('LOAD_ID_FORMAT_INVALID', '--id-format', `"${format}" must hold exactly one number placeholder (%d, %06d, %x or %08x) and no other %, e.g. sensor-%06d`);
   }
+  const wide = idFormatWidthPastLimit(format);
+  if (wide !== undefined) throw bad('LOAD_ID_FORMAT_INVALID', '--id-format', `"${format}": the width ${wide} of the number must be at most ${ID_FORMAT_MAX_WIDTH}`);
   return format;
 }

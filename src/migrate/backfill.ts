@@ -16,6 +16,7 @@ import { TokenBucket } from '../load/token-bucket.js';
 import { HotspotError } from '../util/errors.js';
 import { type BackfillCheckpoint, type RangeState, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import type { KeyMapper } from './key-map.js';
+import { systemReason } from '../util/input-text.js';
 
 /** Options of {@link runBackfill}. */
 export interface BackfillOptions {
@@ -138,12 +139,12 @@ async function alignRejects(file: string, bytes: number): Promise<void> {
   try {
     size = (await stat(file)).size;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new HotspotError('MIGRATE_REJECTS_IO', `cannot read reject file ${file}: ${(e as Error).message}`, { file, cause: e });
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new HotspotError('MIGRATE_REJECTS_IO', `cannot read the reject file (${systemReason(e)})`, { file, cause: e });
     size = 0;
     if (bytes === 0) return;
   }
   if (size < bytes) {
-    throw new HotspotError('MIGRATE_REJECTS_IO', `reject file ${file} has ${size} bytes but the checkpoint counts ${bytes} bytes of rejected rows; restore the file or start the backfill over`, { file });
+    throw new HotspotError('MIGRATE_REJECTS_IO', `the reject file has ${size} bytes but the checkpoint counts ${bytes} bytes of rejected rows; restore the file or start the backfill over`, { file });
   }
   if (size > bytes) await truncate(file, bytes);
 }

@@ -6,8 +6,9 @@
  * @module
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { fromHex, toHex } from '../bytes/index.js';
+import { compareBytes, fromHex, toHex } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText, stripBom } from '../util/input-text.js';
 
 /** One key range of the backfill: a source region as it was when the backfill started. */
 export interface RangeState {
@@ -68,8 +69,10 @@ export function checkpointToJson(cp: BackfillCheckpoint): string {
 }
 
 function bad(file: string, why: string): HotspotError {
-  return new HotspotError('MIGRATE_CHECKPOINT_INVALID', `checkpoint ${file}: ${why}; fix or delete the file to start the backfill over`, { file });
+  return new HotspotError('MIGRATE_CHECKPOINT_INVALID', `not a usable backfill checkpoint: ${why}; fix or delete the file to start the backfill over`, { file });
 }
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /**
  * Parses a checkpoint file's text.
@@ -78,10 +81,11 @@ function bad(file: string, why: string): HotspotError {
 export function checkpointFromJson(text: string, file: string): BackfillCheckpoint {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(stripBom(text));
   } catch (e) {
-    throw bad(file, `not JSON (${(e as Error).message})`);
+    throw bad(file, `not JSON (${jsonErrorText(e)})`);
   }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, `holds ${raw === null ? 'null' : Array.isArray(raw) ? 'a list' : typeof raw}, not the checkpoint object`);
   const o = raw as Record<string, unknown>;
   if (o['format'] !== FORMAT) throw bad(file, `"format" is ${JSON.stringify(o['format'])}, expected "${FORMAT}"`);
   if (typeof o['source'] !== 'string' || typeof o['target'] !== 'string') throw bad(file, '"source" and "target" must be table names');
@@ -91,26 +95,25 @@ export function checkpointFromJson(text: string, file: string): BackfillCheckpoi
     return fromHex(v);
   };
   const ranges = (o['ranges'] as unknown[]).map((r, i): RangeState => {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw bad(file, `ranges[${i}] must be an object with startKey, endKey, done, rows and cells`);
     const x = r as Record<string, unknown>;
     const count = (k: string): number => {
       const v = x[k];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw bad(file, `ranges[${i}].${k} must be a whole number >= 0`);
+      if (!isCount(v)) throw bad(file, `ranges[${i}].${k} must be a whole number >= 0 and at most 2^53 - 1`);
       return v;
     };
     if (typeof x['done'] !== 'boolean') throw bad(file, `ranges[${i}].done must be true or false`);
-    return {
-      startKey: hex(x['startKey'], `ranges[${i}].startKey`),
-      endKey: hex(x['endKey'], `ranges[${i}].endKey`),
-      done: x['done'],
-      lastRow: x['lastRow'] === undefined ? undefined : hex(x['lastRow'], `ranges[${i}].lastRow`),
-      rows: count('rows'),
-      cells: count('cells'),
-    };
+    const startKey = hex(x['startKey'], `ranges[${i}].startKey`);
+    const endKey = hex(x['endKey'], `ranges[${i}].endKey`);
+    if (endKey.length > 0 && compareBytes(startKey, endKey) >= 0) throw bad(file, `ranges[${i}] ends before it starts (endKey <= startKey)`);
+    const lastRow = x['lastRow'] === undefined ? undefined : hex(x['lastRow'], `ranges[${i}].lastRow`);
+    if (lastRow !== undefined && compareBytes(lastRow, startKey) < 0) throw bad(file, `ranges[${i}].lastRow is before its startKey`);
+    return { startKey, endKey, done: x['done'], lastRow, rows: count('rows'), cells: count('cells') };
   });
   const rejects = o['rejects'];
-  if (typeof rejects !== 'number' || !Number.isInteger(rejects) || rejects < 0) throw bad(file, '"rejects" must be a whole number >= 0');
+  if (!isCount(rejects)) throw bad(file, '"rejects" must be a whole number >= 0 and at most 2^53 - 1');
   const rejectsBytes = o['rejectsBytes'];
-  if (typeof rejectsBytes !== 'number' || !Number.isInteger(rejectsBytes) || rejectsBytes < 0) throw bad(file, '"rejectsBytes" must be a whole number >= 0');
+  if (!isCount(rejectsBytes)) throw bad(file, '"rejectsBytes" must be a whole number >= 0 and at most 2^53 - 1');
   const mapping = o['mapping'];
   if (mapping !== undefined && typeof mapping !== 'string') throw bad(file, '"mapping" must be text');
   return { source: o['source'], target: o['target'], ...(mapping === undefined ? {} : { mapping }), ranges, rejects, rejectsBytes };
@@ -123,7 +126,7 @@ export async function readCheckpoint(file: string): Promise<BackfillCheckpoint |
     text = await readFile(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new HotspotError('MIGRATE_CHECKPOINT_IO', `cannot read checkpoint ${file}: ${(e as Error).message}`, { file, cause: e });
+    throw new HotspotError('MIGRATE_CHECKPOINT_IO', `cannot read the checkpoint (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { file, cause: e });
   }
   return checkpointFromJson(text, file);
 }

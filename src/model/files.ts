@@ -8,8 +8,9 @@ import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
+import { stripBom } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
-import { LoadSeriesParser } from './series-format.js';
+import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
 
 /** The two bytes every gzip member starts with (RFC 1952 ID1 ID2). */
@@ -58,8 +59,9 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
   try {
-    for await (const text of lines) {
+    for await (const raw of lines) {
       n++;
+      const text = n === 1 ? stripBom(raw) : raw;
       if (text.trim() !== '') yield [n, text];
     }
   } catch (err) {
@@ -71,8 +73,8 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
  * Reads a load-series NDJSON file, version 1 or 2, plain or gzip (detected by its first bytes).
  * @throws {@link HotspotError} `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
  */
-export async function readLoadSeriesFile(path: string): Promise<LoadSeries> {
-  const parser = new LoadSeriesParser(path);
+export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
+  const parser = new LoadSeriesParser(path, options);
   for await (const [line, text] of fileLines(path)) parser.push(line, text);
   return parser.finish();
 }

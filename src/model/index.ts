@@ -2,7 +2,7 @@
 export * from './types.js';
 export { NdjsonFormatError, type NdjsonIssue } from './ndjson.js';
 export {
-  LOAD_SERIES_FORMAT, LOAD_SERIES_VERSION, type LoadSeriesHeader, LoadSeriesParser, LoadSeriesWriter,
+  LOAD_SERIES_FORMAT, LOAD_SERIES_VERSION, type LoadSeriesHeader, LoadSeriesParser, type LoadSeriesReadOptions, LoadSeriesWriter,
   formatLoadSeries, formatSeriesHeader, formatSnapshotLine, parseLoadSeries,
 } from './series-format.js';
 export { KeySampleWriter, KeySamplesParser, formatKeySampleLine, parseKeySample, parseKeySamples } from './samples-format.js';

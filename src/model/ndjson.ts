@@ -6,6 +6,7 @@
  */
 import { toBytesBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText, stripBom } from '../util/input-text.js';
 
 /** One problem in an NDJSON file. */
 export interface NdjsonIssue {
@@ -55,7 +56,7 @@ export function parseObjectLine(text: string): JsonObject {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new FieldProblem(undefined, `not valid JSON (${(err as Error).message}); each line must be one JSON object`);
+    throw new FieldProblem(undefined, `not valid JSON (${jsonErrorText(err)}); each line must be one JSON object`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new FieldProblem(undefined, 'each line must be one JSON object');
@@ -94,18 +95,21 @@ export function keyField(obj: JsonObject, key: string, path: string): Uint8Array
   }
 }
 
-/** Reads a required finite number ≥ 0 (`integer` also demands a whole number, e.g. epoch ms). */
+/**
+ * Reads a required number ≥ 0 and at most 2^53 - 1 (past it a double no longer holds every whole number, and sums
+ * of such numbers run to Infinity); `integer` also demands a whole number (epoch ms, request counters).
+ */
 export function countField(obj: JsonObject, key: string, path: string, integer = false): number {
   const value = obj[key];
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a ${integer ? 'whole ' : ''}number ≥ 0`);
+  if (typeof value !== 'number' || !(value >= 0 && value <= Number.MAX_SAFE_INTEGER) || (integer && !Number.isInteger(value))) {
+    throw new FieldProblem(`${path}${key}`, `${describe(value)}; expected a ${integer ? 'whole ' : ''}number ≥ 0 and at most 2^53 - 1`);
   }
   return value;
 }
 
 /** Like {@link countField} but `undefined` when the field is absent or `null`. */
-export function optionalCount(obj: JsonObject, key: string, path: string): number | undefined {
-  return obj[key] === undefined || obj[key] === null ? undefined : countField(obj, key, path);
+export function optionalCount(obj: JsonObject, key: string, path: string, integer = false): number | undefined {
+  return obj[key] === undefined || obj[key] === null ? undefined : countField(obj, key, path, integer);
 }
 
 /** Short description of a bad JSON value for messages. */
@@ -120,7 +124,7 @@ export function describe(value: unknown): string {
  * Blank lines are skipped.
  */
 export function* numberedLines(text: string): Generator<[line: number, text: string]> {
-  const lines = text.split('\n');
+  const lines = stripBom(text).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] as string).replace(/\r$/, '');
     if (line.trim() !== '') yield [i + 1, line];

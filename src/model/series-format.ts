@@ -96,15 +96,16 @@ function parseRegion(obj: unknown, path: string): RegionLoad {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new FieldProblem(path.slice(0, -1), 'expected a region object');
   const r = obj as JsonObject;
   rejectUnknown(r, REGION_FIELDS, path);
-  const readRequests = optionalCount(r, 'readRequests', path) ?? null;
-  const writeRequests = optionalCount(r, 'writeRequests', path) ?? null;
-  const total = optionalCount(r, 'requests', path);
+  const readRequests = optionalCount(r, 'readRequests', path, true) ?? null;
+  const writeRequests = optionalCount(r, 'writeRequests', path, true) ?? null;
+  const total = optionalCount(r, 'requests', path, true);
   if ((readRequests === null) !== (writeRequests === null)) {
     throw new FieldProblem(`${path}${readRequests === null ? 'readRequests' : 'writeRequests'}`, 'give readRequests and writeRequests together, or only requests (their sum)');
   }
   let requests: number;
   if (readRequests !== null && writeRequests !== null) {
     requests = readRequests + writeRequests;
+    if (requests > Number.MAX_SAFE_INTEGER) throw new FieldProblem(`${path}writeRequests`, `readRequests + writeRequests = ${requests} is past 2^53 - 1`);
     if (total !== undefined && total !== requests) {
       throw new FieldProblem(`${path}requests`, `${total} is not readRequests + writeRequests = ${requests}; drop it or fix it`);
     }
@@ -144,6 +145,17 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
   return { timeMs, table: snapTable, regions };
 }
 
+/** How {@link LoadSeriesParser} reads. */
+export interface LoadSeriesReadOptions {
+  /**
+   * Drop a snapshot whose time is not after the one before it (a clock stepped back while recording) with a warning,
+   * instead of refusing the file.
+   */
+  readonly allowClockSteps?: boolean;
+  /** Receives each warning: the line, the field and what was done. */
+  readonly onWarning?: (warning: NdjsonIssue) => void;
+}
+
 /**
  * Incremental reader: feed numbered lines with {@link LoadSeriesParser.push}, then {@link LoadSeriesParser.finish}.
  * Every malformed line is collected (not just the first) and reported together. Reads version 1 here and hands a
@@ -151,6 +163,7 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
  */
 export class LoadSeriesParser {
   private header: LoadSeriesHeader | undefined;
+  private readonly options: LoadSeriesReadOptions;
   private readonly snapshots: LoadSnapshot[] = [];
   private readonly issues: NdjsonIssue[] = [];
   private lastTime: { timeMs: number; line: number } | undefined;
@@ -159,7 +172,12 @@ export class LoadSeriesParser {
   /** The version 2 reader, once the header said version 2: every line goes to it. */
   private v2: SeriesV2Parser | undefined;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    options: LoadSeriesReadOptions = {},
+  ) {
+    this.options = options;
+  }
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. The first one is the header. */
   push(line: number, text: string): void {
@@ -182,7 +200,12 @@ export class LoadSeriesParser {
       }
       const snapshot = parseSnapshot(obj, this.header?.table);
       if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
-        throw new FieldProblem('timeMs', `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
+        const why = `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}`;
+        if (this.options.allowClockSteps) {
+          this.options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+          return;
+        }
+        throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
       }
       this.lastTime = { timeMs: snapshot.timeMs, line };
       this.snapshots.push(snapshot);
@@ -211,8 +234,8 @@ export class LoadSeriesParser {
  * @param file - the file name, used in error messages.
  * @throws {@link NdjsonFormatError} `SERIES_MALFORMED` (every bad line with its number and field), {@link HotspotError} `SERIES_EMPTY`.
  */
-export function parseLoadSeries(text: string, file: string): LoadSeries {
-  const parser = new LoadSeriesParser(file);
+export function parseLoadSeries(text: string, file: string, options: LoadSeriesReadOptions = {}): LoadSeries {
+  const parser = new LoadSeriesParser(file, options);
   for (const [line, content] of numberedLines(text)) parser.push(line, content);
   return parser.finish();
 }

@@ -9,6 +9,7 @@
 import { toBytesBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { WeightedKey } from './weighted-keys.js';
+import { jsonErrorText } from '../util/input-text.js';
 
 function parseWeight(text: string, file: string, line: number): number {
   const weight = Number(text);
@@ -31,7 +32,7 @@ function parseJsonLine(text: string, file: string, line: number): WeightedKey {
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new HotspotError('SAMPLE_LINE_INVALID', `not valid JSON (${(cause as Error).message}); write {"key": "..."} or a plain key`, { file, line, cause });
+    throw new HotspotError('SAMPLE_LINE_INVALID', `not valid JSON (${jsonErrorText(cause)}); write {"key": "..."} or a plain key`, { file, line, cause });
   }
   const obj = value as Record<string, unknown>;
   if (typeof obj.key !== 'string' || obj.key === '') {

@@ -7,16 +7,28 @@
 import type { EntitiesSpec, PopularitySpec } from './scenario/types.js';
 import type { Rng } from './rng.js';
 
+/** Widest number field an entity id format may ask for (`%064d`); wider is refused where the format is read. */
+export const ID_FORMAT_MAX_WIDTH = 64;
+
+/**
+ * The width `N` of an id format's `%0Nd` / `%Nx` placeholder when it is past {@link ID_FORMAT_MAX_WIDTH}, else
+ * `undefined`.
+ */
+export function idFormatWidthPastLimit(format: string): string | undefined {
+  const digits = /%0?(\d*)[dx]/.exec(format)?.[1] ?? '';
+  return digits.replace(/^0+/, '').length > 2 || Number(digits) > ID_FORMAT_MAX_WIDTH ? digits : undefined;
+}
+
 /**
  * Compiles a printf-like entity id format with one `%d` / `%0Nd` / `%x` / `%0Nx` into a formatter of entity numbers
- * (0-based), e.g. `sensor-%06d` → 123 ↦ `sensor-000123`.
+ * (0-based), e.g. `sensor-%06d` → 123 ↦ `sensor-000123`. A width past {@link ID_FORMAT_MAX_WIDTH} is held to it.
  */
 export function entityIdFormatter(format: string): (i: number) => string {
   const m = /%(0?)(\d*)([dx])/.exec(format);
   if (!m) return () => format;
   const head = format.slice(0, m.index);
   const tail = format.slice(m.index + m[0].length);
-  const width = Number(m[2] || 0);
+  const width = Math.min(Number(m[2] || 0), ID_FORMAT_MAX_WIDTH);
   const fill = m[1] ? '0' : ' ';
   const radix = m[3] === 'x' ? 16 : 10;
   return (i) => head + i.toString(radix).padStart(width, fill) + tail;

@@ -40,7 +40,10 @@ export interface CollectSummary {
   readonly planned: number;
   /** Snapshots written. */
   readonly written: number;
-  /** Scheduled samples that failed or were skipped because an earlier sample overran its slot. */
+  /**
+   * Scheduled samples that failed, were skipped because an earlier sample overran its slot, or were read at a time
+   * not after the last one written (the clock stepped back: `COLLECT_CLOCK_STEP`).
+   */
   readonly gaps: number;
   /** True when the signal stopped the run before the schedule ended. */
   readonly stopped: boolean;
@@ -111,7 +114,17 @@ export async function collectSeries(options: CollectOptions): Promise<CollectSum
       options.onEvent?.({ kind: 'gap', index, scheduledMs, error: err });
       continue;
     }
-    if (snapshot.timeMs <= lastTimeMs) continue;
+    if (snapshot.timeMs <= lastTimeMs) {
+      // Never dropped silently: a load series is in increasing time order, so this one cannot be written after the
+      // last, and it is reported as the gap it leaves.
+      gaps++;
+      const error = new HotspotError(
+        'COLLECT_CLOCK_STEP',
+        `sample ${index + 1} read at ${snapshot.timeMs}, not after the last one written (${lastTimeMs}): the clock stepped back; not written`,
+      );
+      options.onEvent?.({ kind: 'gap', index, scheduledMs, error });
+      continue;
+    }
     lastTimeMs = snapshot.timeMs;
     options.write(snapshot);
     written++;

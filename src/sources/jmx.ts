@@ -8,6 +8,7 @@
  */
 import { HotspotError } from '../util/errors.js';
 import type { RegionCounters } from './assemble.js';
+import { jsonErrorText } from '../util/input-text.js';
 
 /** The ObjectName of the per-region metrics bean. */
 export const JMX_REGIONS_BEAN = 'Hadoop:service=HBase,name=RegionServer,sub=Regions';
@@ -36,7 +37,7 @@ export function jmxBeansNamed(text: string, name: string, fail: (message: string
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw fail(`not JSON (${(err as Error).message})`);
+    throw fail(`not JSON (${jsonErrorText(err)})`);
   }
   const beans = (json as { beans?: unknown } | null)?.beans;
   if (!Array.isArray(beans)) throw fail('no "beans" array');

@@ -1,4 +1,5 @@
 import { HotspotError } from './errors.js';
+import { printable } from './input-text.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -13,20 +14,26 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
  */
 export function parseDurationMs(text: string, name = 'duration'): number {
   const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const bare = /^\d+(\.\d+)?$/.test(trimmed);
   const part = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
   let total = 0;
   let consumed = 0;
-  for (let match = part.exec(trimmed); match; match = part.exec(trimmed)) {
-    total += Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? Number.NaN);
-    consumed = part.lastIndex;
+  if (bare) {
+    total = Number(trimmed) * 1000;
+    consumed = trimmed.length;
+  } else {
+    for (let match = part.exec(trimmed); match; match = part.exec(trimmed)) {
+      total += Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? Number.NaN);
+      consumed = part.lastIndex;
+    }
   }
   if (trimmed === '' || consumed !== trimmed.length || !Number.isFinite(total)) {
     throw new HotspotError(
       'DURATION_INVALID',
-      `${name}: "${text}" is not a duration; use a number of seconds or forms like 45s, 15m, 1h, 1h30m, 2d, 250ms`,
+      `${name}: "${printable(text)}" is not a duration; use a number of seconds or forms like 45s, 15m, 1h, 1h30m, 2d, 250ms`,
     );
   }
+  if (total > Number.MAX_SAFE_INTEGER) throw new HotspotError('DURATION_INVALID', `${name}: "${printable(text)}" is longer than any run (past 2^53 - 1 ms)`);
   return Math.round(total);
 }
 

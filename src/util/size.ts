@@ -1,4 +1,5 @@
 import { HotspotError } from './errors.js';
+import { printable } from './input-text.js';
 
 const UNIT_BYTES: Record<string, number> = { b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4, p: 1024 ** 5 };
 
@@ -16,9 +17,11 @@ export function parseSizeBytes(text: string, name = 'size'): number {
   const m = /^(\d+(?:\.\d+)?)\s*(?:([bkmgtp])(?:i?b)?)?$/i.exec(text.trim());
   const unit = UNIT_BYTES[(m?.[2] ?? 'b').toLowerCase()];
   if (!m || unit === undefined) {
-    throw new HotspotError('SIZE_INVALID', `${name}: "${text}" is not a data size; write a number of bytes or forms like 512MB, 10GB, 4TB`);
+    throw new HotspotError('SIZE_INVALID', `${name}: "${printable(text)}" is not a data size; write a number of bytes or forms like 512MB, 10GB, 4TB`);
   }
-  return Math.round(Number(m[1]) * unit);
+  const bytes = Math.round(Number(m[1]) * unit);
+  if (!(bytes <= Number.MAX_SAFE_INTEGER)) throw new HotspotError('SIZE_INVALID', `${name}: "${printable(text)}" is past 2^53 - 1 bytes`);
+  return bytes;
 }
 
 /** Formats bytes for humans with 1024-based units: `512 B`, `1.5 KB`, `10 GB`, `4 TB`. */

@@ -43,9 +43,10 @@ describe('checkIdFormat', () => {
   it('accepts one number placeholder', () => {
     expect(checkIdFormat('sensor-%06d')).toBe('sensor-%06d');
     expect(checkIdFormat('%x')).toBe('%x');
+    expect(checkIdFormat('s-%064d')).toBe('s-%064d');
   });
 
-  it.each(['sensor', 'a-%d-%d', '100%-%d', 'id-%s'])('refuses %s', (f) => {
+  it.each(['sensor', 'a-%d-%d', '100%-%d', 'id-%s', 'sensor-%09254740993d', 'sensor-%065d', 'x-%0000000000000000065x'])('refuses %s', (f) => {
     expect(() => checkIdFormat(f)).toThrow(expect.objectContaining({ code: 'LOAD_ID_FORMAT_INVALID', message: expect.stringContaining('--id-format') }));
   });
 });

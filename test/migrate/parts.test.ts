@@ -37,6 +37,31 @@ describe('checkpoint file', () => {
     expect(() => checkpointFromJson(JSON.stringify({ ...ok, rejects: 'no' }), 'cp.json')).toThrow(/"rejects"/);
     expect(() => checkpointFromJson(JSON.stringify({ ...ok, rejectsBytes: -1 }), 'cp.json')).toThrow(/"rejectsBytes" must be a whole number >= 0/);
   });
+  it('refuses null, a list, "ranges": [null] and counts past 2^53 - 1, naming the file once', () => {
+    const ok = JSON.parse(checkpointToJson({ source: 'a', target: 'b', rejects: 0, rejectsBytes: 0, ranges: [] })) as Record<string, unknown>;
+    const range = { startKey: '', endKey: '', done: false, rows: 0, cells: 0 };
+    for (const [text, why] of [
+      ['null', /holds null/],
+      ['[]', /holds a list/],
+      [JSON.stringify({ ...ok, ranges: [null] }), /ranges\[0\] must be an object/],
+      [JSON.stringify({ ...ok, ranges: [{ ...range, rows: 1e300 }] }), /ranges\[0\]\.rows must be a whole number/],
+      [JSON.stringify({ ...ok, rejects: 2 ** 53 }), /"rejects" must be a whole number/],
+      [JSON.stringify({ ...ok, ranges: [{ ...range, startKey: '02', endKey: '01' }] }), /ranges\[0\] ends before it starts/],
+      [JSON.stringify({ ...ok, ranges: [{ ...range, startKey: '02', lastRow: '01' }] }), /ranges\[0\]\.lastRow is before its startKey/],
+    ] as const) {
+      let err: unknown;
+      try {
+        checkpointFromJson(text, 'cp.json');
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toMatchObject({ code: 'MIGRATE_CHECKPOINT_INVALID', where: { file: 'cp.json' } });
+      const message = (err as Error).message;
+      expect(message).toMatch(why);
+      expect(message).toMatch(/fix or delete the file/);
+      expect(message.split('cp.json')).toHaveLength(2);
+    }
+  });
 });
 
 const schema = {

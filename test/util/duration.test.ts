@@ -16,6 +16,13 @@ describe('parseDurationMs', () => {
     expect(() => parseDurationMs('', '--for')).toThrow(/--for/);
     expect(() => parseDurationMs('-5s')).toThrow(/not a duration/);
   });
+  it('refuses a duration past 2^53 - 1 ms instead of giving Infinity (found by the fuzz suite)', () => {
+    for (const text of ['1'.repeat(400), `${'9'.repeat(400)}h`, '9007199254741s']) {
+      expect(() => parseDurationMs(text, '--every')).toThrow(expect.objectContaining({ code: 'DURATION_INVALID' }));
+    }
+    expect(parseDurationMs('9007199254740s')).toBe(9_007_199_254_740_000);
+  });
+
   it('formats compactly', () => {
     expect(formatDurationMs(5_400_000)).toBe('1h30m');
     expect(formatDurationMs(250)).toBe('250ms');

@@ -17,6 +17,12 @@ describe('parseSizeBytes / formatSizeBytes', () => {
   it('refuses other text, naming the option', () => {
     for (const bad of ['', '-1GB', '10XB', 'GB', '1e3']) expect(() => parseSizeBytes(bad, '--data-bytes')).toThrow(/^--data-bytes: ".*" is not a data size/);
   });
+  it('refuses a size past 2^53 - 1 bytes instead of giving Infinity (found by the fuzz suite)', () => {
+    expect(() => parseSizeBytes(`${'4'.repeat(300)}TB`)).toThrow(expect.objectContaining({ code: 'SIZE_INVALID' }));
+    expect(() => parseSizeBytes('8192TB')).toThrow(/past 2\^53 - 1 bytes/);
+    expect(parseSizeBytes('8191TB')).toBe(8191 * 2 ** 40);
+  });
+
   it('formats sizes', () => {
     expect([formatSizeBytes(512), formatSizeBytes(1536), formatSizeBytes(10 * GB), formatSizeBytes(4 * TB)]).toEqual(['512 B', '1.5 KB', '10 GB', '4 TB']);
   });

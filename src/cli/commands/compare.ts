@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
-import { focusTable, parseLoadSeries } from '../../model/index.js';
+import { type LoadSeriesReadOptions, focusTable, parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
@@ -17,10 +17,13 @@ import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
+import { jsonErrorText } from '../../util/input-text.js';
+import { seriesReadOptions } from '../detect-sources.js';
 
 interface CompareFlags {
   k: string;
   table?: string;
+  allowClockSteps?: boolean;
   latencyBefore?: string[];
   latencyAfter?: string[];
   record?: string;
@@ -36,22 +39,22 @@ async function latencies(files: readonly string[] | undefined): Promise<ServerLa
   return out;
 }
 
-async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, table: string | undefined): Promise<SideSummary> {
+async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions, table: string | undefined): Promise<SideSummary> {
   const text = await readTextFile(file, 'load series');
   if (allowRecord && text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"')) {
     let record: Partial<ChangeRecord>;
     try {
       record = JSON.parse(text) as Partial<ChangeRecord>;
     } catch (e) {
-      throw new HotspotError('COMPARE_RECORD_INVALID', `${file}: a change record that is not valid JSON (${(e as Error).message})`, { file, cause: e });
+      throw new HotspotError('COMPARE_RECORD_INVALID', `a change record that is not valid JSON (${jsonErrorText(e)})`, { file, cause: e });
     }
     if (record.format !== 'hbase-hotspot-change/1' || typeof record.after?.windowMs !== 'number') {
-      throw new HotspotError('COMPARE_RECORD_INVALID', `${file}: not a change record written by compare --record (format or after.windowMs missing)`, { file, field: 'after' });
+      throw new HotspotError('COMPARE_RECORD_INVALID', 'not a change record written by compare --record (format or after.windowMs missing)', { file, field: 'after' });
     }
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
     return record.after;
   }
-  const series = parseLoadSeries(text, file);
+  const series = parseLoadSeries(text, file, read);
   return summarize(detectHotspots(table === undefined ? series : focusTable(series, table), { k }), await latencies(jmx));
 }
 
@@ -78,9 +81,13 @@ export const compareCommand: CliCommand = {
       .option('--record <file>', 'save the change record (JSON) here')
       .option('--json', 'print the change record as JSON')
       .addOption(new Option('--fail-on <what>', 'unchanged: exit 1 unless the verdict is fixed or improved (the hot share moved toward the fair share)').choices(['unchanged']))
+      .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
-        const record = compareSides(await side(beforeFile, k, true, flags.latencyBefore, flags.table), await side(afterFile, k, false, flags.latencyAfter, flags.table));
+        const record = compareSides(
+          await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, beforeFile, io), flags.table),
+          await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, afterFile, io), flags.table),
+        );
         if (flags.record) await writeFile(flags.record, `${JSON.stringify(record, null, 2)}\n`);
         if (flags.json) printJson(io, record);
         else io.stdout(renderChangeRecord(record));

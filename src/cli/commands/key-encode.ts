@@ -12,6 +12,7 @@ import { formatWhere, HotspotError, isHotspotError } from '../../util/errors.js'
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
+import { checkInputText, systemReason } from '../../util/input-text.js';
 
 interface EncodeOptions {
   record?: string;
@@ -20,12 +21,14 @@ interface EncodeOptions {
 }
 
 async function readRecordsFile(path: string, io: CliIo): Promise<string> {
-  if (path === '-') return io.readStdin();
+  if (path === '-') return checkInputText(await io.readStdin(), '<stdin>', 'records file');
+  let text: string;
   try {
-    return readFileSync(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (cause) {
-    throw new HotspotError('FILE_READ', `cannot read --records: ${(cause as Error).message}`, { file: path, cause });
+    throw new HotspotError('FILE_READ', `cannot read --records (${systemReason(cause)})`, { file: path, cause });
   }
+  return checkInputText(text, path, 'records file');
 }
 
 /** Runs `key encode`. */

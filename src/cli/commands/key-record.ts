@@ -1,6 +1,8 @@
 /** Reading records of field values for `key encode` (`--record`, NDJSON lines) and `key scan` (`--where`). */
 import type { KeyRecord, FieldValue } from '../../keys/types.js';
 import { HotspotError, type InputLocation } from '../../util/errors.js';
+import { jsonErrorText } from '../../util/input-text.js';
+import { setOwn } from '../../util/own.js';
 
 /** Where a record's text came from, for errors: what to call it, where it sits, and the error code to throw. */
 export interface RecordSource extends InputLocation {
@@ -23,7 +25,7 @@ export function parseRecord(text: string, source: RecordSource): KeyRecord {
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new HotspotError(code, `${what} is not valid JSON (${(cause as Error).message}); write e.g. '{"deviceId": "d1", "ts": 1709856000000}'`, { ...location, cause });
+    throw new HotspotError(code, `${what} is not valid JSON (${jsonErrorText(cause)}); write e.g. '{"deviceId": "d1", "ts": 1709856000000}'`, { ...location, cause });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HotspotError(code, `${what} must be a JSON object of field values, e.g. '{"deviceId": "d1"}'`, location);
@@ -31,12 +33,13 @@ export function parseRecord(text: string, source: RecordSource): KeyRecord {
   const out: Record<string, FieldValue> = {};
   for (const [field, v] of Object.entries(value)) {
     if (typeof v !== 'string' && typeof v !== 'number') {
-      throw new HotspotError(code, `${what} field "${field}" is ${JSON.stringify(v)}; give a string or a number`, { ...location, field });
+      const kind = v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : String(v);
+      throw new HotspotError(code, `${what} field "${field}" is ${kind}; give a string or a number`, { ...location, field });
     }
     if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) {
       throw new HotspotError(code, `${what} field "${field}" is ${v}, beyond 2^53 where JSON numbers lose digits; give it as a string, e.g. "9007199254740993"`, { ...location, field });
     }
-    out[field] = v;
+    setOwn(out, field, v);
   }
   return out;
 }

@@ -26,6 +26,7 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { EXIT_USAGE } from '../exit.js';
+import { systemReason } from '../../util/input-text.js';
 
 interface LintFlags {
   template?: string[];
@@ -69,7 +70,7 @@ const readText = (path: string): string => {
   try {
     return readFileSync(path, 'utf8');
   } catch (cause) {
-    throw new HotspotError('LINT_FILE_UNREADABLE', `cannot read ${path}: ${(cause as Error).message}`, { file: path, cause });
+    throw new HotspotError('LINT_FILE_UNREADABLE', `cannot read it (${systemReason(cause)})`, { file: path, cause });
   }
 };
 

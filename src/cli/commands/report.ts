@@ -12,11 +12,13 @@ import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
+import { checkInputText, systemReason } from '../../util/input-text.js';
 
 interface ReportFlags extends DetectSourceFlags {
   output: string;
   k?: string;
   redact?: boolean;
+  allowClockSteps?: boolean;
 }
 
 /** True for a scenario file name (`.yaml` / `.yml`), false for a load series. */
@@ -56,9 +58,9 @@ export const reportCommand: CliCommand = {
           try {
             text = await readFile(file, 'utf8');
           } catch (err) {
-            throw new HotspotError('SCENARIO_FILE', `cannot read the scenario: ${(err as Error).message}`, { file, cause: err });
+            throw new HotspotError('SCENARIO_FILE', `cannot read the scenario (${systemReason(err)})`, { file, cause: err });
           }
-          html = scenarioReport(parseScenario(text, file), { redact: flags.redact === true });
+          html = scenarioReport(parseScenario(checkInputText(text, file, 'scenario'), file), { redact: flags.redact === true });
         } else {
           const series = await detectSeries(file, flags, io);
           const samples = await detectSamples(flags.samples, series, io);

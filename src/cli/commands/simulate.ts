@@ -17,6 +17,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
+import { checkInputText, systemReason } from '../../util/input-text.js';
 
 interface SimulateFlags {
   json?: boolean;
@@ -115,9 +116,9 @@ export const simulateCommand: CliCommand = {
         try {
           text = await readFile(file, 'utf8');
         } catch (err) {
-          throw new HotspotError('SCENARIO_FILE', `cannot read the scenario: ${(err as Error).message}`, { file, cause: err });
+          throw new HotspotError('SCENARIO_FILE', `cannot read the scenario (${systemReason(err)})`, { file, cause: err });
         }
-        const scenario = parseScenario(text, file);
+        const scenario = parseScenario(checkInputText(text, file, 'scenario'), file);
         if (flags.exact) {
           const writes = (scenario.workload.writeRatePerSec * scenario.durationMs) / 1000;
           io.stderr(`exact mode: generating ${Math.round(writes).toLocaleString('en-US')} writes per design, one by one (about 2 µs each); the default aggregated mode gives the same shares in seconds\n`);

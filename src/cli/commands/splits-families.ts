@@ -9,10 +9,12 @@
  * Attribute names are HBase's (`HColumnDescriptor` / the shell), checked against {@link FAMILY_ATTRIBUTES}; errors name
  * the file, line and `family.ATTRIBUTE`. The result feeds the shell adapter's `createTableCommand`.
  */
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter } from 'yaml';
 import type { ShellFamilySpec } from '../../hbase/shell/index.js';
 import { HotspotError, type InputLocation } from '../../util/errors.js';
+import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
+import { own } from '../../util/own.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Attribute =
@@ -41,7 +43,7 @@ const FAMILY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
  */
 export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string, value: unknown, where: InputLocation = {}): void {
   const key = name.trim().toUpperCase();
-  const attr = FAMILY_ATTRIBUTES[key];
+  const attr = own(FAMILY_ATTRIBUTES, key);
   const fail = (why: string) => new HotspotError('FAMILY_ATTRIBUTE_INVALID', `column family "${spec.name}": ${why}`, { field: `${spec.name}.${key}`, ...where });
   if (!attr) throw fail(`unknown attribute "${name}"; known: ${Object.keys(FAMILY_ATTRIBUTES).join(', ')}`);
   const text = String(value).trim();
@@ -90,15 +92,17 @@ export function parseFamilyOption(text: string): ShellFamilySpec {
 /** Parses the text of a families file. @throws HotspotError `FAMILIES_FILE_INVALID` and the attribute errors, with file and line. */
 export function parseFamiliesText(text: string, file: string): ShellFamilySpec[] {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
+  // Plain errors: pretty ones quote each error's line again, quadratic in a long line full of errors.
+  const doc = parseYamlDocument(text, file, { lineCounter, prettyErrors: false });
   const at = (node: unknown): InputLocation => {
     const range = (node as { range?: [number, number, number] } | null)?.range;
     return range ? { file, line: lineCounter.linePos(range[0]).line } : { file };
   };
   const firstError = doc.errors[0];
   if (firstError) {
-    throw new HotspotError('FAMILIES_FILE_INVALID', `not valid YAML/JSON: ${firstError.message.split('\n')[0] ?? ''}`, { file, line: firstError.linePos?.[0].line ?? 1 });
+    throw new HotspotError('FAMILIES_FILE_INVALID', `not valid YAML/JSON: ${firstError.message.split('\n')[0] ?? ''}`, { file, line: lineCounter.linePos(firstError.pos[0]).line });
   }
+  checkYamlDocument(doc, file, (offset) => ({ line: lineCounter.linePos(offset).line }), 'FAMILIES_FILE_INVALID');
   if (!isMap(doc.contents)) {
     throw new HotspotError('FAMILIES_FILE_INVALID', 'expected a mapping of column family name to attributes, e.g. d: {VERSIONS: 1, TTL: 7776000}', { file, line: 1 });
   }

@@ -1,47 +1,101 @@
 /**
- * Reads a runbook file (`fix plan --json` output) back, checking its shape so `fix apply` never runs a half-read file.
+ * Reads a runbook file (`fix plan --json` output) back, checking the whole of it before anything uses it, so that
+ * `fix apply` never runs a half-read file and the renderers never meet a field of the wrong type.
  *
  * @module
  */
 import { HotspotError } from '../../util/errors.js';
 import type { Runbook } from '../plan/index.js';
+import { jsonErrorText } from '../../util/input-text.js';
 
 const KINDS = new Set(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove', 'replicas', 'create-salted', 'advice']);
+const SHAPES = new Set(['none', 'monotonic-tail', 'hot-range', 'single-row']);
+const HINT = 'give the JSON that `hbase-hotspot fix plan --json` printed';
 
 function bad(file: string, field: string, what: string): HotspotError {
-  return new HotspotError('FIX_RUNBOOK_INVALID', `${file}: ${field} ${what}; give the JSON that \`hbase-hotspot fix plan --json\` printed`, { file, field });
+  return new HotspotError('FIX_RUNBOOK_INVALID', `${what}; ${HINT}`, { file, field });
 }
 
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Parses and checks a runbook.
- * @throws {@link HotspotError} `FIX_RUNBOOK_INVALID` naming the file and the field.
+ * Parses and checks a runbook: every field the renderers and `fix apply` read is there with its type.
+ * @throws {@link HotspotError} `FIX_RUNBOOK_INVALID` naming the file (once) and the field.
  */
-export function parseRunbook(text: string, file: string): Runbook {
+export function parseRunbook(source: string, file: string): Runbook {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(source);
   } catch (e) {
-    throw new HotspotError('FIX_RUNBOOK_INVALID', `${file}: not JSON (${(e as Error).message}); give the JSON that \`hbase-hotspot fix plan --json\` printed`, { file, cause: e });
+    throw new HotspotError('FIX_RUNBOOK_INVALID', `not JSON (${jsonErrorText(e)}); ${HINT}`, { file, cause: e });
   }
-  const book = json as Partial<Runbook> | null;
-  if (typeof book !== 'object' || book === null || book.format !== 'hbase-hotspot-runbook/1') throw bad(file, 'format', 'is not "hbase-hotspot-runbook/1"');
-  if (typeof book.table !== 'string') throw bad(file, 'table', 'is missing');
-  if (book.createdAtMs !== undefined && !Number.isFinite(book.createdAtMs)) throw bad(file, 'createdAtMs', 'is not a time in epoch ms');
-  if (!Array.isArray(book.steps)) throw bad(file, 'steps', 'is not a list');
-  book.steps.forEach((s, i) => {
+  if (!isObject(json)) throw new HotspotError('FIX_RUNBOOK_INVALID', `not a runbook object; ${HINT}`, { file });
+  const book = json;
+  const text = (v: unknown, field: string): void => {
+    if (typeof v !== 'string') throw bad(file, field, v === undefined ? 'is missing' : 'must be text');
+  };
+  const strings = (v: unknown, field: string): void => {
+    if (!Array.isArray(v)) throw bad(file, field, v === undefined ? 'is missing' : 'must be a list of text');
+    v.forEach((x, i) => text(x, `${field}[${i}]`));
+  };
+  const object = (v: unknown, field: string): Json => {
+    if (!isObject(v)) throw bad(file, field, v === undefined ? 'is missing' : 'must be an object');
+    return v;
+  };
+  const share = (v: unknown, field: string): void => {
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw bad(file, field, 'must be a share between 0 and 1');
+  };
+  if (book['format'] !== 'hbase-hotspot-runbook/1') throw bad(file, 'format', 'is not "hbase-hotspot-runbook/1"');
+  text(book['table'], 'table');
+  if (book['createdAtMs'] !== undefined && !Number.isFinite(book['createdAtMs'])) throw bad(file, 'createdAtMs', 'is not a time in epoch ms');
+  if (typeof book['shape'] !== 'string' || !SHAPES.has(book['shape'])) throw bad(file, 'shape', `must be one of ${[...SHAPES].join(', ')}`);
+  if (book['hotRegion'] !== null) {
+    const h = object(book['hotRegion'], 'hotRegion');
+    for (const k of ['encodedName', 'startKey', 'endKey', 'server']) text(h[k], `hotRegion.${k}`);
+    share(h['share'], 'hotRegion.share');
+    share(h['fairShare'], 'hotRegion.fairShare');
+    if (h['nowShare'] !== undefined) share(h['nowShare'], 'hotRegion.nowShare');
+    if (h['nowRequestsPerSec'] !== undefined && !(typeof h['nowRequestsPerSec'] === 'number' && h['nowRequestsPerSec'] >= 0 && Number.isFinite(h['nowRequestsPerSec']))) {
+      throw bad(file, 'hotRegion.nowRequestsPerSec', 'must be a rate ≥ 0 (requests per second)');
+    }
+  }
+  const steps = book['steps'];
+  if (!Array.isArray(steps)) throw bad(file, 'steps', 'is not a list');
+  steps.forEach((raw: unknown, i) => {
     const at = `steps[${i}]`;
-    if (typeof s !== 'object' || s === null) throw bad(file, at, 'is not an object');
-    if (s.number !== i + 1) throw bad(file, `${at}.number`, `is not ${i + 1}`);
-    if (!KINDS.has(s.kind)) throw bad(file, `${at}.kind`, `"${String(s.kind)}" is not a step kind`);
-    if (typeof s.title !== 'string') throw bad(file, `${at}.title`, 'is missing');
-    if (!isStrings(s.commands)) throw bad(file, `${at}.commands`, 'is not a list of strings');
-    if (!isStrings(s.undo)) throw bad(file, `${at}.undo`, 'is not a list of strings');
-    const r = s.region as Partial<NonNullable<typeof s.region>> | undefined;
-    if (r !== undefined && (typeof r !== 'object' || r === null || typeof r.encodedName !== 'string' || typeof r.startKey !== 'string' || typeof r.server !== 'string')) {
-      throw bad(file, `${at}.region`, 'is not {encodedName, startKey, server}');
+    const s = object(raw, at);
+    if (s['number'] !== i + 1) throw bad(file, `${at}.number`, `is not ${i + 1}`);
+    if (typeof s['kind'] !== 'string' || !KINDS.has(s['kind'])) throw bad(file, `${at}.kind`, `"${String(s['kind'])}" is not a step kind`);
+    for (const k of ['title', 'why', 'check', 'undoNote']) text(s[k], `${at}.${k}`);
+    strings(s['commands'], `${at}.commands`);
+    strings(s['undo'], `${at}.undo`);
+    if (s['region'] !== undefined) {
+      const r = object(s['region'], `${at}.region`);
+      for (const k of ['encodedName', 'startKey', 'server']) text(r[k], `${at}.region.${k}`);
+    }
+    if (s['deferredMove'] !== undefined) {
+      const d = object(s['deferredMove'], `${at}.deferredMove`);
+      for (const k of ['table', 'startKey', 'server']) text(d[k], `${at}.deferredMove.${k}`);
+    }
+    if (s['wait'] !== undefined) {
+      const w = object(s['wait'], `${at}.wait`);
+      text(w['table'], `${at}.wait.table`);
+      if (w['kind'] === 'daughters-online') text(w['splitKey'], `${at}.wait.splitKey`);
+      else if (w['kind'] === 'region-on-server') {
+        text(w['startKey'], `${at}.wait.startKey`);
+        text(w['server'], `${at}.wait.server`);
+      } else throw bad(file, `${at}.wait.kind`, 'must be daughters-online or region-on-server');
     }
   });
-  return book as Runbook;
+  const refused = book['refused'];
+  if (!Array.isArray(refused)) throw bad(file, 'refused', refused === undefined ? 'is missing' : 'must be a list');
+  refused.forEach((raw: unknown, i) => {
+    const r = object(raw, `refused[${i}]`);
+    text(r['action'], `refused[${i}].action`);
+    text(r['why'], `refused[${i}].why`);
+  });
+  strings(book['warnings'], 'warnings');
+  strings(book['evidence'], 'evidence');
+  return book as unknown as Runbook;
 }

@@ -1,6 +1,7 @@
 import { JAVA_LONG_MAX, JAVA_LONG_MIN } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue, KeyRecord } from '../types.js';
+import { own } from '../../util/own.js';
 
 /** Where in a template a value is read: the part's source text, its character offset, and the field. */
 export interface ValueSite {
@@ -18,9 +19,12 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** Reads a field that must be present, or throws `TEMPLATE_FIELD_MISSING` naming the field and position. */
+/**
+ * Reads a field that must be present, or throws `TEMPLATE_FIELD_MISSING` naming the field and position. Only the
+ * record's own fields count: a field named `constructor` or `toString` is not found on the object prototype.
+ */
 export function requireField(record: KeyRecord, field: string, site: ValueSite): FieldValue {
-  const value = record[field];
+  const value = own(record, field);
   if (value === undefined || value === null) {
     throw new HotspotError(
       'TEMPLATE_FIELD_MISSING',

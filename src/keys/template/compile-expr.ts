@@ -5,7 +5,7 @@ import type { CompiledArg, CompiledCall, FunctionDescriptor, TextExpr } from '..
 import { hashText } from '../functions/args.js';
 import { requireFunction, type FunctionRegistry } from '../functions/registry.js';
 import { fieldText } from '../functions/values.js';
-import type { Expr } from './parse.js';
+import { type Expr, quoteTemplate } from './parse.js';
 
 /** What expression compilation needs to know about the template as a whole. */
 export interface ExprContext {
@@ -18,7 +18,7 @@ export interface ExprContext {
 }
 
 function argError(ctx: ExprContext, expr: Expr, message: string, field?: string): HotspotError {
-  return new HotspotError('TEMPLATE_ARGUMENT', `template "${ctx.template}" at position ${expr.position}: ${message}`, field === undefined ? {} : { field });
+  return new HotspotError('TEMPLATE_ARGUMENT', `template ${quoteTemplate(ctx.template)} at position ${expr.position}: ${message}`, field === undefined ? {} : { field });
 }
 
 function checkField(ctx: ExprContext, name: string, position: number): void {
@@ -26,7 +26,7 @@ function checkField(ctx: ExprContext, name: string, position: number): void {
     const known = [...ctx.knownFields].join(', ');
     throw new HotspotError(
       'TEMPLATE_UNKNOWN_FIELD',
-      `template "${ctx.template}" at position ${position}: unknown field "${name}"; known fields: ${known}`,
+      `template ${quoteTemplate(ctx.template)} at position ${position}: unknown field "${name}"; known fields: ${known}`,
       { field: name },
     );
   }
@@ -150,7 +150,7 @@ export function compileCall(expr: Extract<Expr, { type: 'call' }>, ctx: ExprCont
     const wanted = descriptor.variadic ? `at least ${specs.length}` : `${specs.length}`;
     throw new HotspotError(
       'TEMPLATE_ARITY',
-      `template "${ctx.template}" at position ${expr.position}: ${signature} takes ${wanted} argument${specs.length === 1 ? '' : 's'}, got ${n} in ${expr.source}`,
+      `template ${quoteTemplate(ctx.template)} at position ${expr.position}: ${signature} takes ${wanted} argument${specs.length === 1 ? '' : 's'}, got ${n} in ${expr.source}`,
     );
   }
   const args = expr.args.map((a, i) => {

@@ -8,6 +8,7 @@ import { toStringBinary } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue } from '../types.js';
 import type { CompiledPart } from './parts.js';
+import { setOwn } from '../../util/own.js';
 
 /** Whether and how a template's keys decode. */
 export interface DecodePlan {
@@ -165,15 +166,17 @@ function ambiguity(parts: readonly CompiledPart[], key: Uint8Array, a: Int32Arra
 /** Reads the fields from a split key. Throws `KEY_DECODE` naming the field and byte offset for unreadable bytes. */
 export function readFields(parts: readonly CompiledPart[], key: Uint8Array, extents: Int32Array, template: string): Record<string, FieldValue> {
   const record: Record<string, FieldValue> = {};
+  const read = new Set<string>();
   parts.forEach((part, i) => {
     const r = part.recover;
-    if (!r || r.field in record) return;
+    if (!r || read.has(r.field)) return;
+    read.add(r.field);
     const from = extents[2 * i] as number;
     const got = r.read(key, from, extents[2 * i + 1] as number);
     if ('error' in got) {
       throw new HotspotError('KEY_DECODE', `key ${show(key)}, template "${template}": ${part.source} at byte ${from}: ${got.error}`, { field: r.field });
     }
-    record[r.field] = got.value;
+    setOwn(record, r.field, got.value);
   });
   return record;
 }

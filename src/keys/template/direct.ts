@@ -11,7 +11,7 @@
  * only byte values, integer constants and field names quoted with `JSON.stringify`, never template text as code.
  */
 import type { KeyRecord } from '../types.js';
-import { copyAhead, HEX, PAIRS } from './fused.js';
+import { copyAhead, HEX, literalCode, PAIRS } from './fused.js';
 import type { CompiledPart } from './parts.js';
 
 /** `9 | 223372036 | 854775807`: Long.MAX_VALUE in base-10^9 chunks (the leading 9 never changes for t < 2^53). */
@@ -48,7 +48,7 @@ function checkCode(part: CompiledPart, i: number): string {
 
 function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>): string {
   const part = parts[i] as CompiledPart;
-  if (part.literal) return `${[...part.literal].map((x, k) => `b[p + ${k}] = ${x};`).join(' ')} p += ${part.literal.length};`;
+  if (part.literal) return `${literalCode(part.literal, i)} p += ${part.literal.length};`;
   const inline = part.inline as NonNullable<CompiledPart['inline']>;
   const v = `v${i}`;
   switch (inline.type) {
@@ -92,6 +92,6 @@ export function directEncoder(parts: readonly CompiledPart[], slow: (record: Key
   return any < 128 ? b : slow(r);
 };`;
   // Generated from byte values, integers and JSON-quoted field names only; see the module comment.
-  const factory = new Function('H', 'P', 'slow', body) as (...args: unknown[]) => (record: KeyRecord) => Uint8Array;
-  return factory(HEX, PAIRS, slow);
+  const factory = new Function('H', 'P', 'L', 'slow', body) as (...args: unknown[]) => (record: KeyRecord) => Uint8Array;
+  return factory(HEX, PAIRS, parts.map((p) => p.literal), slow);
 }

@@ -46,13 +46,19 @@ export function copyAhead(parts: readonly CompiledPart[], i: number): { index: n
   return undefined;
 }
 
+/** Longest literal written byte by byte in generated code; a longer one is copied from `L[i]` (code stays small). */
+const UNROLLED_LITERAL_BYTES = 16;
+
+/** Code writing literal part `i` at `b[p..]`, without moving `p`. */
+export function literalCode(literal: Uint8Array, i: number): string {
+  if (literal.length > UNROLLED_LITERAL_BYTES) return `b.set(L[${i}], p);`;
+  return [...literal].map((x, k) => `b[p + ${k}] = ${x};`).join(' ');
+}
+
 function partCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>): string {
   const part = parts[i] as CompiledPart;
   const fallback = `o.length = p; w${i}(r, o); b = o.bytes; p = o.length;`;
-  if (part.literal) {
-    const bytes = [...part.literal];
-    return `${ROOM(String(bytes.length))} ${bytes.map((x, k) => `b[p + ${k}] = ${x};`).join(' ')} p += ${bytes.length};`;
-  }
+  if (part.literal) return `${ROOM(String(part.literal.length))} ${literalCode(part.literal, i)} p += ${part.literal.length};`;
   const inline = part.inline;
   if (!inline) return fallback;
   const key = JSON.stringify(inline.field);
@@ -102,6 +108,6 @@ ${parts.map((_part, i) => `  ${partCode(parts, i, copied)}`).join('\n')}
   o.length = p;
 };`;
   // Generated from byte values, integers and JSON-quoted field names only; see the module comment.
-  const factory = new Function('H', 'P', ...names, body) as (...args: unknown[]) => (record: KeyRecord, out: KeyBuffer) => void;
-  return factory(HEX, PAIRS, ...parts.map((p) => p.write));
+  const factory = new Function('H', 'P', 'L', ...names, body) as (...args: unknown[]) => (record: KeyRecord, out: KeyBuffer) => void;
+  return factory(HEX, PAIRS, parts.map((p) => p.literal), ...parts.map((p) => p.write));
 }

@@ -11,7 +11,9 @@
  * ```
  * Spaces are allowed between the tokens of an expression. A literal `{`, `}` or `\` is written `\x7B`, `\x7D`, `\x5C`.
  */
+import { joinBytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { printable } from '../../util/input-text.js';
 
 /** A parsed expression, with its 0-based character offset and source text in the template. */
 export type Expr =
@@ -33,9 +35,20 @@ export type TemplateNode =
 
 const encoder = new TextEncoder();
 
-function syntax(template: string, position: number, message: string): HotspotError {
-  return new HotspotError('TEMPLATE_SYNTAX', `template "${template}" at position ${position}: ${message}`);
+/** Deepest nesting of calls in one `{...}` expression (`concat(concat(...))`); deeper is `TEMPLATE_TOO_DEEP`. */
+export const TEMPLATE_MAX_DEPTH = 32;
+
+/** A template as messages quote it: on one printable line, a long one cut to its first 120 characters. */
+export function quoteTemplate(template: string): string {
+  return `"${printable(template, 120)}"`;
 }
+
+function syntax(template: string, position: number, message: string): HotspotError {
+  return new HotspotError('TEMPLATE_SYNTAX', `template ${quoteTemplate(template)} at position ${position}: ${message}`);
+}
+
+/** A run of literal characters: anything but `{`, `}` and `\`. */
+const PLAIN_RUN = /[^{}\\]+/y;
 
 function hex(c: string | undefined): number {
   return c !== undefined && /^[0-9A-Fa-f]$/.test(c) ? Number.parseInt(c, 16) : -1;
@@ -44,7 +57,8 @@ function hex(c: string | undefined): number {
 /**
  * Parses a template into literal and expression nodes.
  * @throws HotspotError `TEMPLATE_EMPTY_KEY` for an empty template, `TEMPLATE_SYNTAX` naming the character offset for
- * an unterminated `{`, an unmatched `}`, a bad escape, or a malformed expression.
+ * an unterminated `{`, an unmatched `}`, a bad escape, or a malformed expression, `TEMPLATE_TOO_DEEP` for calls nested
+ * more than {@link TEMPLATE_MAX_DEPTH} deep.
  */
 export function parseTemplate(template: string): TemplateNode[] {
   if (template.length === 0) {
@@ -62,7 +76,8 @@ export function parseTemplate(template: string): TemplateNode[] {
       continue;
     }
     const start = i;
-    const bytes: number[] = [];
+    // Runs of plain characters are encoded whole (one pass over the text), escapes one byte each.
+    const chunks: Uint8Array[] = [];
     while (i < template.length && template[i] !== '{') {
       const c = template[i] as string;
       if (c === '}') throw syntax(template, i, 'a "}" without a "{"; write a literal brace as \\x7D');
@@ -72,16 +87,16 @@ export function parseTemplate(template: string): TemplateNode[] {
         if (template[i + 1] !== 'x' || hi < 0 || lo < 0) {
           throw syntax(template, i, `bad escape "${template.slice(i, i + 4)}"; write a raw byte as \\xNN (two hex digits), a backslash as \\x5C`);
         }
-        bytes.push((hi << 4) | lo);
+        chunks.push(Uint8Array.of((hi << 4) | lo));
         i += 4;
         continue;
       }
-      const cp = template.codePointAt(i) as number;
-      const width = cp > 0xffff ? 2 : 1;
-      for (const b of encoder.encode(template.slice(i, i + width))) bytes.push(b);
-      i += width;
+      PLAIN_RUN.lastIndex = i;
+      PLAIN_RUN.test(template);
+      chunks.push(encoder.encode(template.slice(i, PLAIN_RUN.lastIndex)));
+      i = PLAIN_RUN.lastIndex;
     }
-    nodes.push({ type: 'literal', bytes: Uint8Array.from(bytes), position: start, source: template.slice(start, i) });
+    nodes.push({ type: 'literal', bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : joinBytes(chunks), position: start, source: template.slice(start, i) });
   }
   return nodes;
 }
@@ -115,7 +130,7 @@ class ExprParser {
   parseWhole(): Expr {
     this.space();
     if (this.at >= this.end) throw syntax(this.template, this.at, 'empty "{}"; put a field name or a function call inside');
-    const expr = this.expr();
+    const expr = this.expr(1);
     this.space();
     if (this.at < this.end) throw syntax(this.template, this.at, `unexpected "${this.template[this.at]}" after ${expr.source}`);
     return expr;
@@ -125,7 +140,7 @@ class ExprParser {
     while (this.at < this.end && /\s/.test(this.template[this.at] as string)) this.at++;
   }
 
-  private expr(): Expr {
+  private expr(depth: number): Expr {
     this.space();
     const start = this.at;
     const c = this.template[this.at] ?? '';
@@ -144,13 +159,16 @@ class ExprParser {
     const name = this.template.slice(start, this.at);
     this.space();
     if (this.template[this.at] !== '(' || this.at >= this.end) return { type: 'name', name, position: start, source: name };
+    if (depth >= TEMPLATE_MAX_DEPTH) {
+      throw new HotspotError('TEMPLATE_TOO_DEEP', `template at position ${start}: calls are nested more than ${TEMPLATE_MAX_DEPTH} deep; a rowkey never needs that, write the parts side by side`);
+    }
     this.at++;
     const args: Expr[] = [];
     this.space();
     if (this.template[this.at] === ')') this.at++;
     else {
       for (;;) {
-        args.push(this.expr());
+        args.push(this.expr(depth + 1));
         this.space();
         const sep = this.at < this.end ? this.template[this.at] : undefined;
         this.at++;

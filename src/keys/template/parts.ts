@@ -1,5 +1,5 @@
 /** Turns parsed template nodes into key parts: literals, fields and calls, with their encoders and inverses. */
-import { utf8Bytes, utf8TextStrict } from '../../bytes/index.js';
+import { joinBytes, utf8Bytes, utf8TextStrict } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue, KeyPart, KeyPartKind, KeyRecord, PartAlphabet } from '../types.js';
 import { KeyBuffer } from '../functions/key-buffer.js';
@@ -10,7 +10,7 @@ import { saltFunction } from '../functions/salt.js';
 import { alphabetTest } from './alphabet.js';
 import type { InlinePart } from './fused.js';
 import { compileCall, compileText, type ExprContext } from './compile-expr.js';
-import type { Expr, TemplateNode } from './parse.js';
+import { type Expr, quoteTemplate, type TemplateNode } from './parse.js';
 
 /** A part as the compiler uses it: the public {@link KeyPart} plus encoding and decoding internals. */
 export interface CompiledPart extends KeyPart {
@@ -157,6 +157,9 @@ function flatten(expr: Expr, source: string, position: number, out: Piece[]): vo
 
 type Piece = { expr: Expr; source: string; position: number };
 
+/** Most parts a template may compile to (after adjacent literals merge); more is `TEMPLATE_TOO_MANY_PARTS`. */
+export const TEMPLATE_MAX_PARTS = 256;
+
 /**
  * Compiles template nodes into parts in key order. Adjacent literals merge; a top-level `concat(a, "_", b)` becomes
  * the parts `a`, `_`, `b` (the same bytes), so its pieces can be decoded.
@@ -171,23 +174,35 @@ export function compileParts(nodes: readonly TemplateNode[], ctx: ExprContext): 
       for (const f of flat) {
         if (f.expr.type === 'string') pieces.push({ literal: utf8Bytes(f.expr.value), position: f.position, source: f.source });
         else if (f.expr.type === 'int') {
-          throw new HotspotError('TEMPLATE_ARGUMENT', `template "${ctx.template}" at position ${f.expr.position}: a bare number ${f.expr.source} in a part; write it as literal text`);
+          throw new HotspotError('TEMPLATE_ARGUMENT', `template ${quoteTemplate(ctx.template)} at position ${f.expr.position}: a bare number ${f.expr.source} in a part; write it as literal text`);
         } else pieces.push(f);
       }
     }
   }
   const parts: CompiledPart[] = [];
+  // Adjacent literals are gathered and joined once (joining them pairwise would copy the key's bytes again per piece).
+  let run: { literal: Uint8Array; position: number; source: string }[] = [];
+  const flushRun = () => {
+    if (run.length === 0) return;
+    const first = run[0] as (typeof run)[number];
+    const bytes = run.length === 1 ? first.literal : joinBytes(run.map((r) => r.literal));
+    parts.push(literalPart(bytes, first.position, run.map((r) => r.source).join('')));
+    run = [];
+  };
   for (const piece of pieces) {
-    const last = parts[parts.length - 1];
     if ('literal' in piece) {
-      if (piece.literal.length === 0) continue;
-      if (last?.literal) {
-        const merged = new Uint8Array(last.literal.length + piece.literal.length);
-        merged.set(last.literal);
-        merged.set(piece.literal, last.literal.length);
-        parts[parts.length - 1] = literalPart(merged, last.position, last.source + piece.source);
-      } else parts.push(literalPart(piece.literal, piece.position, piece.source));
-    } else parts.push(exprPart(piece.expr, ctx, piece.source, piece.position));
+      if (piece.literal.length > 0) run.push(piece);
+      continue;
+    }
+    flushRun();
+    parts.push(exprPart(piece.expr, ctx, piece.source, piece.position));
+    if (parts.length > TEMPLATE_MAX_PARTS) {
+      throw new HotspotError(
+        'TEMPLATE_TOO_MANY_PARTS',
+        `template at position ${piece.position}: more than ${TEMPLATE_MAX_PARTS} parts (fields, calls and literals between them); a rowkey never needs that many`,
+      );
+    }
   }
+  flushRun();
   return parts;
 }

@@ -28,9 +28,13 @@ export interface ShellStatement {
   readonly place: SourcePlace;
 }
 
+/** Deepest nesting of arrays and hashes in one argument; deeper is `LINT_SHELL_TOO_DEEP`. */
+export const SHELL_MAX_DEPTH = 64;
+
 /**
  * Parses every statement of a tokenized script.
- * @throws HotspotError `LINT_SHELL_SYNTAX` naming file, line and column of the first token that does not fit.
+ * @throws HotspotError `LINT_SHELL_SYNTAX` naming file, line and column of the first token that does not fit,
+ *   `LINT_SHELL_TOO_DEEP` for arrays and hashes nested more than {@link SHELL_MAX_DEPTH} deep.
  */
 export function parseStatements(tokens: readonly Token[], file: string): ShellStatement[] {
   let at = 0;
@@ -41,14 +45,17 @@ export function parseStatements(tokens: readonly Token[], file: string): ShellSt
   };
   const describe = (t: Token): string => (t.kind === 'end' || t.kind === 'eof' ? 'the end of the statement' : `'${t.text}'`);
 
-  const value = (): ShellValue => {
+  const value = (depth = 1): ShellValue => {
     const t = peek();
+    if ((t.kind === '[' || t.kind === '{') && depth > SHELL_MAX_DEPTH) {
+      throw new HotspotError('LINT_SHELL_TOO_DEEP', `arrays and hashes are nested more than ${SHELL_MAX_DEPTH} deep; no create or alter needs that`, place(t));
+    }
     at++;
     if (t.kind === 'str' || t.kind === 'num' || t.kind === 'word') return { type: t.kind, text: t.text, place: place(t) };
     if (t.kind === '[') {
       const items: ShellValue[] = [];
       while (peek().kind !== ']') {
-        items.push(value());
+        items.push(value(depth + 1));
         if (peek().kind === ',') at++;
         else if (peek().kind !== ']') fail(peek(), `expected ',' or ']' in the array, found ${describe(peek())}`);
       }
@@ -58,7 +65,7 @@ export function parseStatements(tokens: readonly Token[], file: string): ShellSt
     if (t.kind === '{') {
       const entries: HashEntry[] = [];
       while (peek().kind !== '}') {
-        entries.push(entry());
+        entries.push(entry(depth + 1));
         if (peek().kind === ',') at++;
         else if (peek().kind !== '}') fail(peek(), `expected ',' or '}' in the hash, found ${describe(peek())}`);
       }
@@ -68,13 +75,13 @@ export function parseStatements(tokens: readonly Token[], file: string): ShellSt
     return fail(t, `expected a value (string, number, array or hash), found ${describe(t)}`);
   };
 
-  const entry = (): HashEntry => {
+  const entry = (depth = 1): HashEntry => {
     const k = peek();
     if (k.kind !== 'str' && k.kind !== 'word') fail(k, `expected a hash key such as NAME, found ${describe(k)}`);
     at++;
     if (peek().kind !== 'arrow') fail(peek(), `expected '=>' after the hash key '${k.text}', found ${describe(peek())}`);
     at++;
-    return { key: k.text, keyPlace: place(k), value: value() };
+    return { key: k.text, keyPlace: place(k), value: value(depth) };
   };
 
   const statements: ShellStatement[] = [];

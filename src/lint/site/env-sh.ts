@@ -7,6 +7,7 @@
  */
 import { HotspotError } from '../../util/errors.js';
 import type { JvmModel, SourcePlace } from '../model.js';
+import { own } from '../../util/own.js';
 
 const READ = new Set(['HBASE_HEAPSIZE', 'HBASE_REGIONSERVER_OPTS', 'HBASE_OPTS']);
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
@@ -52,14 +53,27 @@ export function parseHbaseEnv(text: string, file: string): JvmModel {
         at = 0;
       }
       value += rest.slice(0, rest.indexOf(quote));
-    } else value = line.slice(at).replace(/\s+#.*$/, '').trim();
+    } else {
+      // A comment starts at the first '#' after a blank (found in one pass; /\s+#.*$/ backtracks over long blank runs).
+      value = line.slice(at);
+      const comment = value.search(/\s#/);
+      value = (comment < 0 ? value : value.slice(0, comment)).trim();
+    }
     const startLine = ln + 1;
     const startCol = m[0].length + 1 + (quote === undefined ? 0 : 1);
+    // Line starts inside the value, so a place is found by binary search rather than by counting line ends again.
+    const breaks: number[] = [];
+    for (let nl = value.indexOf('\n'); nl >= 0; nl = value.indexOf('\n', nl + 1)) breaks.push(nl);
     const placeOf = (offset: number): SourcePlace => {
-      const before = value.slice(0, offset);
-      const nl = before.lastIndexOf('\n');
-      const l = startLine + (before.match(/\n/g)?.length ?? 0);
-      return { file, line: l, column: nl < 0 ? startCol + offset : offset - nl };
+      let lo = 0;
+      let hi = breaks.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((breaks[mid] as number) < offset) lo = mid + 1;
+        else hi = mid;
+      }
+      const nl = lo === 0 ? -1 : (breaks[lo - 1] as number);
+      return { file, line: startLine + lo, column: nl < 0 ? startCol + offset : offset - nl };
     };
     const bad = (offset: number, message: string): never => {
       throw new HotspotError('LINT_ENV_VALUE', message, { ...placeOf(offset) });
@@ -94,7 +108,7 @@ export function parseHbaseEnv(text: string, file: string): JvmModel {
         places['maxGcPause'] = placeOf(offset);
       } else {
         const gc = /^-XX:\+(\w+)$/.exec(f)?.[1];
-        const collector = gc === undefined ? undefined : COLLECTORS[gc];
+        const collector = gc === undefined ? undefined : own(COLLECTORS, gc);
         if (collector !== undefined) {
           model.collector = collector;
           places['collector'] = placeOf(offset);

@@ -6,6 +6,7 @@
  * @module
  */
 import { HotspotError } from '../../util/errors.js';
+import { own } from '../../util/own.js';
 
 /** An element with its children and the text directly inside it. */
 export interface XmlElement {
@@ -52,10 +53,12 @@ export function parseXml(text: string, file: string): XmlElement {
   const decode = (raw: string, at: number): string =>
     raw.replace(/&([^;\s<&]*);?/g, (whole, name: string, offset: number) => {
       if (!whole.endsWith(';')) fail(`'&' must start an entity such as &amp; (write &amp; for a literal &)`, at + offset);
-      if (name in ENTITIES) return ENTITIES[name] as string;
+      const entity = own(ENTITIES, name);
+      if (entity !== undefined) return entity;
       const m = /^#(x[0-9a-fA-F]+|[0-9]+)$/.exec(name);
       if (m === null) return fail(`unknown entity &${name};`, at + offset);
       const code = m[1]?.startsWith('x') ? parseInt(m[1].slice(1), 16) : Number(m[1]);
+      if (!(code <= 0x10ffff)) return fail(`character reference &${name.length > 20 ? `${name.slice(0, 20)}...` : name}; is past U+10FFFF, the last Unicode character`, at + offset);
       return String.fromCodePoint(code);
     });
 

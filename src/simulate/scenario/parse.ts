@@ -5,8 +5,10 @@
  *
  * @module
  */
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter } from 'yaml';
+import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { HotspotError } from '../../util/errors.js';
+import { ID_FORMAT_MAX_WIDTH, idFormatWidthPastLimit } from '../entities.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
 import type { ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
 import { YamlField } from './yaml-field.js';
@@ -47,6 +49,8 @@ function readWorkload(field: YamlField): WorkloadSpec {
   if (!/^[^%]*%0?\d*[dx][^%]*$/.test(idFormat)) {
     throw entity('idFormat').error(`must hold exactly one %d, %0Nd, %x or %0Nx, e.g. "sensor-%06d", got ${JSON.stringify(idFormat)}`);
   }
+  const wide = idFormatWidthPastLimit(idFormat);
+  if (wide !== undefined) throw entity('idFormat').error(`the width ${wide} of the number must be at most ${ID_FORMAT_MAX_WIDTH}`);
   const writeRatePerSec = get('writeRatePerSec').number({ positive: true });
   const peak = get('peakWriteRatePerSec');
   if (peak.present && peak.number({ positive: true }) < writeRatePerSec) {
@@ -100,12 +104,13 @@ function readDesigns(field: YamlField): DesignSpec[] {
  */
 export function parseScenario(text: string, file: string): Scenario {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const doc = parseYamlDocument(text, file, { lineCounter: lines, prettyErrors: false });
   const first = doc.errors[0];
   if (first) {
     const line = lines.linePos(first.pos[0]).line;
     throw new HotspotError('SCENARIO_YAML', `not valid YAML: ${first.message.split('\n')[0] ?? ''}`, { file, line });
   }
+  checkYamlDocument(doc, file, (offset) => ({ line: lines.linePos(offset).line }), 'SCENARIO_YAML');
   const root = new YamlField(doc.contents, '', file, lines, 1);
   if (!root.present) throw new HotspotError('SCENARIO_INVALID', 'the scenario file is empty', { file, line: 1 });
   const get = root.object(['name', 'start', 'duration', 'step', 'cluster', 'table', 'workload', 'designs']);

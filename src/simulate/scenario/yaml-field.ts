@@ -44,7 +44,8 @@ export class YamlField {
   }
 
   private describe(): string {
-    return JSON.stringify(this.raw) ?? String(this.raw);
+    const text = JSON.stringify(this.raw) ?? String(this.raw);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
   }
 
   /**

@@ -14,14 +14,13 @@ import { type ParsedRegionName, parseRegionName } from '../../regions/region-nam
 import type { RegionLoad } from '../../model/index.js';
 import { BYTES_PER_MB } from '../assemble.js';
 import type { TextCapture } from './captures.js';
-import type { TextIssue } from './text-error.js';
+import { counterProblem, excerpt, type TextIssue } from './text-error.js';
 
 /** Columns a `list_regions` capture must have (it may have others, in any order). */
 export const LIST_REGIONS_COLUMNS = ['SERVER_NAME', 'REGION_NAME', 'SIZE', 'REQ'] as const;
 
 const ROWS_RE = /^\s*(\d+) rows?\s*$/;
 const SERVER_RE = /^[^,\s]+,\d+,\d+$/;
-const COUNT_RE = /^\d+$/;
 
 interface Column {
   readonly name: string;
@@ -110,8 +109,10 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
     const req = row.get('REQ') ?? '';
     const problems: string[] = [];
     if (!SERVER_RE.test(server)) problems.push(`SERVER_NAME "${server}" is not host,port,startcode`);
-    if (!COUNT_RE.test(size)) problems.push(`SIZE "${size}" is not a whole number of MB`);
-    if (!COUNT_RE.test(req)) problems.push(`REQ "${req}" is not a whole request count`);
+    const sizeProblem = counterProblem(size, Math.floor(Number.MAX_SAFE_INTEGER / BYTES_PER_MB));
+    if (sizeProblem) problems.push(`SIZE "${excerpt(size)}" is ${sizeProblem === 'not a whole number' ? 'not a whole number of MB' : sizeProblem}`);
+    const reqProblem = counterProblem(req);
+    if (reqProblem) problems.push(`REQ "${excerpt(req)}" is ${reqProblem === 'not a whole number' ? 'not a whole request count' : reqProblem}`);
     const nameText = row.get('REGION_NAME') ?? '';
     let name: ParsedRegionName | undefined;
     try {

@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { HotspotError } from '../../util/errors.js';
 import type { TextInput } from './text-source.js';
+import { checkInputText, systemReason } from '../../util/input-text.js';
 
 /**
  * Reads pasted captures: each path's text and modification time; `-` reads `stdin` (its time is now).
@@ -15,15 +16,16 @@ export async function readTextInputs(paths: readonly string[], readStdin: () => 
   const out: TextInput[] = [];
   for (const file of paths) {
     if (file === '-') {
-      out.push({ file: '<stdin>', text: await readStdin(), mtimeMs: now() });
+      out.push({ file: '<stdin>', text: checkInputText(await readStdin(), '<stdin>', 'pasted shell output'), mtimeMs: now() });
       continue;
     }
+    let read: [string, { mtimeMs: number }];
     try {
-      const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-      out.push({ file, text, mtimeMs: info.mtimeMs });
+      read = await Promise.all([readFile(file, 'utf8'), stat(file)]);
     } catch (err) {
-      throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file, cause: err });
+      throw new HotspotError('FILE_READ', `cannot read the pasted shell output (${systemReason(err)})`, { file, cause: err });
     }
+    out.push({ file, text: checkInputText(read[0], file, 'pasted shell output'), mtimeMs: read[1].mtimeMs });
   }
   return out;
 }

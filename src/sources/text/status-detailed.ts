@@ -14,7 +14,7 @@ import { parseRegionName } from '../../regions/region-name-parse.js';
 import type { RegionLoad } from '../../model/index.js';
 import { BYTES_PER_MB } from '../assemble.js';
 import type { TextCapture } from './captures.js';
-import type { TextIssue } from './text-error.js';
+import { counterProblem, excerpt, type TextIssue } from './text-error.js';
 
 const LIVE_RE = /^(\d+) live servers?$/;
 const DEAD_RE = /^(\d+) dead servers?$/;
@@ -90,10 +90,13 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
       if (region !== null && server) {
         const kv = pairs(load[1]);
         const values = STATUS_REGION_FIELDS.map((f) => kv.get(f));
-        const badField = STATUS_REGION_FIELDS.find((_, i) => !/^\d+$/.test(values[i] ?? ''));
-        if (badField) bad(line, `${badField} is ${kv.has(badField) ? `"${kv.get(badField)}", not a whole number` : 'missing'}`);
+        const maxOf = (f: string) => (f === 'storefileSizeMB' ? Math.floor(Number.MAX_SAFE_INTEGER / BYTES_PER_MB) : Number.MAX_SAFE_INTEGER);
+        const badAt = STATUS_REGION_FIELDS.findIndex((f, i) => counterProblem(values[i] ?? '', maxOf(f)) !== undefined);
+        const badField = STATUS_REGION_FIELDS[badAt];
+        const [sizeMB, reads, writes] = values.map(Number) as [number, number, number];
+        if (badField) bad(line, `${badField} is ${kv.has(badField) ? `"${excerpt(kv.get(badField) ?? '')}", ${counterProblem(values[badAt] ?? '', maxOf(badField)) ?? ''}` : 'missing'}`);
+        else if (reads + writes > Number.MAX_SAFE_INTEGER) bad(line, 'readRequestsCount + writeRequestsCount is past 2^53 - 1, where counts lose increments');
         else {
-          const [sizeMB, reads, writes] = values.map(Number) as [number, number, number];
           found.push({ name: region.name, encodedName: region.encodedName, startKey: region.startKey, server, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: sizeMB * BYTES_PER_MB });
         }
       }

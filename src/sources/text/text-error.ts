@@ -14,6 +14,21 @@ export interface TextIssue {
   readonly message: string;
 }
 
+/**
+ * Why `text` is not a counter a shell output may hold: a whole number ≥ 0 and at most 2^53 - 1 (`max`, e.g. a size
+ * in MB whose bytes must stay below 2^53); `undefined` when it is one. Past 2^53 a double loses increments, and 400
+ * digits would be Infinity.
+ */
+export function counterProblem(text: string, max = Number.MAX_SAFE_INTEGER): string | undefined {
+  if (!/^\d+$/.test(text)) return 'not a whole number';
+  return Number(text) > max ? `past ${max === Number.MAX_SAFE_INTEGER ? '2^53 - 1' : max}, where counts lose increments` : undefined;
+}
+
+/** `text` cut to 40 characters for a message. */
+export function excerpt(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 /** How many issues the message spells out; all stay in {@link TextFormatError.issues}. */
 const SHOWN = 20;
 
