@@ -80,6 +80,22 @@ describe('health --jmx (live window)', () => {
     expect(items.find((i) => i.item === 'regions-in-transition')?.value).toBe(1);
   });
 
+  it('lists a server that never answered beside those that did; Nagios says WARNING (1) when nothing fails', async () => {
+    const before = readFileSync(HEALTHY[0] ?? '', 'utf8');
+    const after = readFileSync(HEALTHY[1] ?? '', 'utf8');
+    server = await serveFixtures({ '/jmx': [before, before, before, after] });
+    const argv = ['health', '--jmx', server.url, 'http://127.0.0.1:9', '--every', '50ms', '--for', '50ms', '--timeout', '1s'];
+    const run = await runCapture([...argv, '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.out) as { unanswered: { origin: string }[]; items: { item: string; value: number | null }[] };
+    expect(json.unanswered.map((u) => u.origin)).toEqual(['http://127.0.0.1:9']);
+    expect(json.items.find((i) => i.item === 'block-cache-hit-ratio')?.value).toBe(95);
+    server.hits.clear();
+    const nagios = await runCapture([...argv, '--format', 'nagios']);
+    expect(nagios.out).toMatch(/^HBASE HEALTH WARNING - 0 failing, 5 passing, 4 not measured, 1 server\(s\) did not answer\n/);
+    expect(nagios.code).toBe(1);
+  });
+
   it('exits 3 when no info server answers (Nagios: UNKNOWN, 3)', async () => {
     const run = await runCapture(['health', '--jmx', 'http://127.0.0.1:9', '--every', '20ms', '--for', '20ms', '--timeout', '1s']);
     expect(run.code).toBe(3);
