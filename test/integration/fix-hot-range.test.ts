@@ -87,7 +87,11 @@ describe('fix against a real HBase', () => {
     const servers = (await client.clusterStatus()).liveServers.map((s) => s.serverName);
     const book = planFix({ detect, samples: before.samples, servers, createdAtMs: Date.now() });
     expect(book.steps[1]!.region).toEqual({ encodedName: detect.regions.find((r) => r.encodedName === book.hotRegion!.encodedName)!.encodedName, startKey: book.hotRegion!.startKey, server: book.hotRegion!.server });
-    expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
+    // The fix, then advice without commands for the table's layout: the writes fall in one of four pre-split regions
+    // (a lumpy pre-split), so a re-split from the sampled keys, merges of idle regions, or a salted key.
+    const kinds = book.steps.map((s) => s.kind);
+    expect(kinds.slice(0, 4)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
+    expect(book.steps.slice(4).every((s) => s.kind === 'advice' && s.commands.length === 0)).toBe(true);
     expect(book.steps[1]!.commands[0]).toBe(`split "${table}", "k042|user-1"`);
     const bookFile = join(dir, 'runbook.json');
     writeFileSync(bookFile, JSON.stringify(book));
@@ -101,7 +105,7 @@ describe('fix against a real HBase', () => {
       { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTTY: false, readStdin: async () => '', now: () => Date.now() });
     expect(code, `${out.join('')}\n${err.join('')}`).toBe(0);
     const report = JSON.parse(out.join('')) as { steps: { outcome: string; commands: string[] }[] };
-    expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'done', 'done']);
+    expect(report.steps.map((s) => s.outcome)).toEqual([...['done', 'done', 'done', 'done'], ...kinds.slice(4).map(() => 'manual')]);
     expect(report.steps[2]!.commands[0]).toMatch(/^move "[0-9a-f]{32}", "[^"]+,\d+,\d+"$/);
 
     const after = await record(2, () => [...hotKeys, ...hotKeys, ...background]);
