@@ -107,6 +107,11 @@ export interface FunctionDescriptor {
   readonly summary: string;
   /** Declared arguments, in order. */
   readonly args: readonly ArgSpec[];
+  /**
+   * When set, the call may stop after this many arguments; the later ones in `args` are optional (`salt(x, N)` and
+   * `salt(x, N, "%02d")`). Unset: every argument in `args` is required.
+   */
+  readonly minArgs?: number;
   /** When set, any number (at least `args.length`) of further arguments of this kind (`concat`). */
   readonly variadic?: ArgKind;
   /** `text` values can be nested inside other calls; `bytes` values only stand as whole template parts. */

@@ -145,9 +145,10 @@ export function compileCall(expr: Extract<Expr, { type: 'call' }>, ctx: ExprCont
   const descriptor = requireFunction(ctx.registry, expr.name, expr.position);
   const specs = descriptor.args;
   const n = expr.args.length;
-  if (n < specs.length || (n > specs.length && descriptor.variadic === undefined)) {
-    const signature = `${descriptor.name}(${specs.map((s) => s.name).join(', ')}${descriptor.variadic ? ', ...' : ''})`;
-    const wanted = descriptor.variadic ? `at least ${specs.length}` : `${specs.length}`;
+  const least = descriptor.minArgs ?? specs.length;
+  if (n < least || (n > specs.length && descriptor.variadic === undefined)) {
+    const signature = `${descriptor.name}(${specs.map((s, i) => (i < least ? s.name : `[${s.name}]`)).join(', ')}${descriptor.variadic ? ', ...' : ''})`;
+    const wanted = descriptor.variadic ? `at least ${specs.length}` : least < specs.length ? `${least} to ${specs.length}` : `${specs.length}`;
     throw new HotspotError(
       'TEMPLATE_ARITY',
       `template "${ctx.template}" at position ${expr.position}: ${signature} takes ${wanted} argument${specs.length === 1 ? '' : 's'}, got ${n} in ${expr.source}`,
