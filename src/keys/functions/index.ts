@@ -2,6 +2,7 @@
  * The template function registry. Each family lives in its own file and exports a list of descriptors; to add a
  * family, write `src/keys/functions/<family>.ts` exporting `FunctionDescriptor`s and add its list below.
  */
+import { binaryIntFunctions } from './binary-int.js';
 import { compatFunctions } from './compat.js';
 import { dateFunctions } from './date.js';
 import { digestFunctions } from './digest.js';
@@ -26,6 +27,7 @@ export const builtinFunctions = [
   ...digestFunctions,
   ...numberFunctions,
   ...longFunctions,
+  ...binaryIntFunctions,
   ...dateFunctions,
   ...compatFunctions,
 ];

@@ -53,4 +53,41 @@ describe('golden vectors from the JDK: template functions', () => {
     expect(() => t.decode(new TextEncoder().encode('98:sensor001'))).toThrow(expect.objectContaining({ code: 'KEY_DECODE' }));
     expect(new TextDecoder().decode(compileTemplate('{salt(id,16)}').encode({ id: 'sensor001' }))).toBe('07');
   });
+
+  it('int(x, n) and uint(x, n) write the last n bytes of the big-endian long, and decode back', () => {
+    expectEncodes('ints');
+    expectDecodes('ints', true);
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      expect(golden.ints.some((v) => v.template === `{int(x,${n})}`)).toBe(true);
+      expect(golden.ints.some((v) => v.template === `{uint(x,${n})}`)).toBe(true);
+    }
+  });
+  it('Phoenix BIGINT / INTEGER / SMALLINT / TINYINT flip the sign bit, and decode back', () => {
+    expectEncodes('phoenixInts');
+    expectDecodes('phoenixInts', true);
+  });
+  it('int, uint and the Phoenix forms refuse values that do not fit, naming the field and position', () => {
+    const err = (template: string, x: number | string) => {
+      try {
+        compileTemplate(template).encode({ x });
+      } catch (e) {
+        return e as { code: string; message: string };
+      }
+      throw new Error('no error');
+    };
+    expect(err('{int(x,1)}', 128)).toMatchObject({ code: 'TEMPLATE_VALUE_RANGE', message: expect.stringMatching(/int\(x,1\) at template position 1: field "x" = 128 does not fit in 1 byte \(-128\.\.127\)/) });
+    expect(err('{uint(x,3)}', 16777216)).toMatchObject({ code: 'TEMPLATE_VALUE_RANGE', message: expect.stringMatching(/0\.\.16777215/) });
+    expect(err('{uint(x,8)}', -1)).toMatchObject({ code: 'TEMPLATE_VALUE_RANGE' });
+    expect(err('{phoenixInteger(x)}', 2147483648)).toMatchObject({ code: 'TEMPLATE_VALUE_RANGE' });
+    expect(() => compileTemplate('{int(x,9)}')).toThrow(expect.objectContaining({ code: 'TEMPLATE_ARGUMENT' }));
+    expect(() => compileTemplate('{int(x,0)}')).toThrow(/argument "bytes" must be between 1 and 8, got 0/);
+  });
+  it('Phoenix BIGINT bytes sort in numeric order, negatives first', () => {
+    const t = compileTemplate('{phoenixBigint(x)}');
+    const values = [-5, -1, 0, 1, 300];
+    const keys = values.map((x) => toHex(t.encode({ x })));
+    expect([...keys].sort()).toEqual(keys);
+    // -1 is ff..ff in two's complement; with the first bit flipped, 7f ff ff ff ff ff ff ff.
+    expect(keys[1]).toBe('7fffffffffffffff');
+  });
 });
