@@ -8,6 +8,7 @@ import { dateFunctions } from './date.js';
 import { digestFunctions } from './digest.js';
 import { longFunctions } from './long.js';
 import { numberFunctions } from './number.js';
+import { padBytesFunctions } from './pad-bytes.js';
 import { createFunctionRegistry } from './registry.js';
 import { saltFunctions } from './salt.js';
 import { textFunctions } from './text.js';
@@ -26,6 +27,7 @@ export const builtinFunctions = [
   ...saltFunctions,
   ...digestFunctions,
   ...numberFunctions,
+  ...padBytesFunctions,
   ...longFunctions,
   ...binaryIntFunctions,
   ...dateFunctions,

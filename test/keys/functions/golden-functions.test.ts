@@ -90,4 +90,19 @@ describe('golden vectors from the JDK: template functions', () => {
     // -1 is ff..ff in two's complement; with the first bit flipped, 7f ff ff ff ff ff ff ff.
     expect(keys[1]).toBe('7fffffffffffffff');
   });
+
+  it('padBytes(x, width, fill) pads the UTF-8 bytes with the fill byte, and decodes back', () => {
+    expectEncodes('padBytes');
+    expectDecodes('padBytes', false);
+    expect(golden.padBytes.some((v) => v.template.endsWith(',0)}'))).toBe(true);
+  });
+  it('padBytes refuses a value wider than the width, and a fill byte outside ASCII', () => {
+    expect(() => compileTemplate('{padBytes(x,4,0)}').encode({ x: 'caf\u00e9!' })).toThrow(
+      expect.objectContaining({ code: 'TEMPLATE_WIDTH_OVERFLOW', message: expect.stringMatching(/position 1: x takes 6 bytes, more than the width 4/) }),
+    );
+    expect(() => compileTemplate('{padBytes(x,4,255)}')).toThrow(/argument "fill" must be between 0 and 127, got 255/);
+    // A value ending in the fill byte reads back without it: the padding cannot tell them apart.
+    const t = compileTemplate('{padBytes(x,4,32)}|{y}');
+    expect(t.decode(t.encode({ x: 'ab ', y: 'z' }))).toEqual({ x: 'ab', y: 'z' });
+  });
 });
