@@ -5,9 +5,9 @@
  * `int(x, 4)` `Bytes.toBytes(int)`, `int(x, 2)` `Bytes.toBytes(short)`; `uint(x, 3)` is OpenTSDB's 3-byte UID.
  */
 import { HotspotError } from '../../util/errors.js';
-import { fieldArg, intArg } from './args.js';
+import { intArg, longArg, orderOver } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
-import { fieldLong, normalizeLong } from './values.js';
+import { normalizeLong } from './values.js';
 
 /** How an n-byte integer is written: signed, unsigned, or signed with the sign bit flipped (Phoenix). */
 type IntForm = 'signed' | 'unsigned' | 'flipped';
@@ -20,45 +20,49 @@ export function intRange(bytes: number, form: IntForm): { min: bigint; max: bigi
 }
 
 function intCall(site: CallSite, bytes: number, form: IntForm): CompiledCall {
-  const field = fieldArg(site, 0);
+  const x = longArg(site, 0);
+  const field = x.name;
   const { min, max } = intRange(bytes, form);
   const modulus = 2 ** (8 * bytes);
   const flip = form === 'flipped' ? 0x80 : 0;
-  return {
-    inputs: [field],
+  const call: CompiledCall = {
+    inputs: x.inputs,
     fixedWidth: bytes,
     alphabet: 'binary',
-    order: 'ascending',
-    orderField: field,
+    ...orderOver(x, 'ascending'),
     write(record, out) {
-      const v = fieldLong(record, field, site);
+      const v = x.read(record);
       if (v < min || v > max) {
         throw new HotspotError(
           'TEMPLATE_VALUE_RANGE',
-          `${site.source} at template position ${site.position}: field "${field}" = ${v} does not fit in ${bytes} byte${bytes === 1 ? '' : 's'} (${min}..${max})`,
-          { field },
+          `${site.source} at template position ${site.position}: ${x.field === undefined ? field : `field "${field}"`} = ${v} does not fit in ${bytes} byte${bytes === 1 ? '' : 's'} (${min}..${max})`,
+          { field: x.inputs[0] ?? field },
         );
       }
       out.reserve(bytes);
       const at = out.length;
       if (typeof v === 'number' && bytes <= 6) {
-        let x = v < 0 ? v + modulus : v;
+        let u = v < 0 ? v + modulus : v;
         for (let i = bytes - 1; i >= 0; i--) {
-          out.bytes[at + i] = x % 256;
-          x = Math.floor(x / 256);
+          out.bytes[at + i] = u % 256;
+          u = Math.floor(u / 256);
         }
       } else {
-        let x = BigInt.asUintN(8 * bytes, BigInt(v));
+        let u = BigInt.asUintN(8 * bytes, BigInt(v));
         for (let i = bytes - 1; i >= 0; i--) {
-          out.bytes[at + i] = Number(x & 0xffn);
-          x >>= 8n;
+          out.bytes[at + i] = Number(u & 0xffn);
+          u >>= 8n;
         }
       }
       out.bytes[at] = (out.bytes[at] as number) ^ flip;
       out.length += bytes;
     },
+  };
+  if (x.field === undefined) return call;
+  return {
+    ...call,
     recover: {
-      field,
+      field: x.field,
       read(key, from, to) {
         if (to - from !== bytes) return `${site.source} takes ${bytes} bytes, found ${to - from}`;
         let x = 0n;

@@ -8,9 +8,8 @@
 import { utf8Bytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { KeyRecord } from '../types.js';
-import { fieldArg, hashText, stringArg } from './args.js';
+import { hashText, longArg, orderOver, stringArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
-import { fieldLong } from './values.js';
 
 type Token = { kind: 'field'; letters: string; width: number } | { kind: 'text'; text: string; width: number };
 
@@ -133,10 +132,11 @@ export const dateFunction: FunctionDescriptor = {
   output: 'text',
   oneWay: false,
   compile(site: CallSite): CompiledCall {
-    const field = fieldArg(site, 0);
+    const x = longArg(site, 0);
+    const field = x.name;
     const tokens = parseDatePattern(stringArg(site, 1), site);
     const text = (record: KeyRecord) => {
-      const t = fieldLong(record, field, site);
+      const t = x.read(record);
       if (typeof t !== 'number' || t < 0 || t > MAX_MS) {
         throw new HotspotError(
           'TEMPLATE_VALUE_RANGE',
@@ -146,17 +146,17 @@ export const dateFunction: FunctionDescriptor = {
       }
       return formatDate(tokens, t);
     };
-    const recover = recoverer(tokens, field);
+    const recover = x.field === undefined ? undefined : recoverer(tokens, x.field);
     const allDigits = tokens.every((t) => t.kind === 'field' || /^[0-9]*$/.test(t.text));
     // Bytes ascend with t only when the fields run from most to least significant (yyyy, MM, dd, ...).
     const order = Object.keys(LETTERS);
     const used = tokens.flatMap((t) => (t.kind === 'field' ? [t.letters] : []));
     const ascending = used.every((l, i) => l === order[i]);
     return {
-      inputs: [field],
+      inputs: x.inputs,
       fixedWidth: tokens.reduce((a, t) => a + t.width, 0),
       alphabet: allDigits ? 'decimal' : 'text',
-      ...(ascending ? { order: 'ascending' as const, orderField: field } : { order: 'none' as const }),
+      ...(ascending ? orderOver(x, 'ascending') : { order: 'none' as const }),
       text,
       hash: (record, h) => hashText(text(record), h),
       write: (record, out) => out.writeUtf8(text(record)),

@@ -4,7 +4,9 @@
  * ```
  * template   := ( literal | "{" expr "}" )+
  * literal    := any character but "{", "}" and "\" (written as its UTF-8 bytes) | "\x" HEX HEX (one raw byte)
- * expr       := name | name "(" [ expr ( "," expr )* ] ")" | string | integer
+ * expr       := term ( ( "+" | "-" ) term )*
+ * term       := atom ( ( "*" | "/" | "%" ) atom )*
+ * atom       := name | name "(" [ expr ( "," expr )* ] ")" | string | integer | "(" expr ")" | "-" atom
  * name       := [A-Za-z_$][A-Za-z0-9_$.]*
  * string     := '"' ( any character but '"' and "\" | '\"' | '\\' )* '"'
  * integer    := [0-9]+
@@ -18,6 +20,15 @@ export type Expr =
   | { readonly type: 'name'; readonly name: string; readonly position: number; readonly source: string }
   | { readonly type: 'string'; readonly value: string; readonly position: number; readonly source: string }
   | { readonly type: 'int'; readonly value: number; readonly position: number; readonly source: string }
+  | {
+      /** Arithmetic on longs (Java semantics); a unary minus is `0 - x` with the `-` as its source start. */
+      readonly type: 'arith';
+      readonly op: '+' | '-' | '*' | '/' | '%';
+      readonly left: Expr;
+      readonly right: Expr;
+      readonly position: number;
+      readonly source: string;
+    }
   | {
       readonly type: 'call';
       readonly name: string;
@@ -126,9 +137,42 @@ class ExprParser {
   }
 
   private expr(): Expr {
+    return this.binary(['+', '-'], () => this.binary(['*', '/', '%'], () => this.atom()));
+  }
+
+  /** Left-associative operators of one precedence level over `operand`. */
+  private binary(ops: readonly string[], operand: () => Expr): Expr {
+    this.space();
+    const start = this.at;
+    let left = operand();
+    for (;;) {
+      this.space();
+      const op = this.template[this.at] as string;
+      if (this.at >= this.end || !ops.includes(op)) return left;
+      this.at++;
+      const right = operand();
+      left = { type: 'arith', op: op as '+', left, right, position: start, source: this.template.slice(start, this.at).trim() };
+    }
+  }
+
+  private atom(): Expr {
     this.space();
     const start = this.at;
     const c = this.template[this.at] ?? '';
+    if (c === '(' && this.at < this.end) {
+      this.at++;
+      const inner = this.expr();
+      this.space();
+      if (this.template[this.at] !== ')' || this.at >= this.end) throw syntax(this.template, this.at, `expected ")" to close the "(" at position ${start}`);
+      this.at++;
+      return { ...inner, position: start, source: this.template.slice(start, this.at) };
+    }
+    if (c === '-' && this.at < this.end) {
+      this.at++;
+      const operand = this.atom();
+      const zero: Expr = { type: 'int', value: 0, position: start, source: '0' };
+      return { type: 'arith', op: '-', left: zero, right: operand, position: start, source: this.template.slice(start, this.at) };
+    }
     if (c === '"') return this.string();
     if (/[0-9]/.test(c)) {
       while (this.at < this.end && /[0-9]/.test(this.template[this.at] as string)) this.at++;

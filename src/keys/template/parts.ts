@@ -128,7 +128,7 @@ function exprPart(expr: Expr, ctx: ExprContext, source: string, position: number
     return part;
   }
   const text = compileText(expr, ctx);
-  const numeric = expr.type === 'name' && ctx.numericFields.has(expr.name);
+  const numeric = (expr.type === 'name' && ctx.numericFields.has(expr.name)) || expr.type === 'arith';
   const recover = textRecover(text.recoverText?.bind(text), ctx.numericFields);
   return {
     ...(expr.type === 'name' ? { inline: { type: 'text' as const, field: expr.name } } : {}),

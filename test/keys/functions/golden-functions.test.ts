@@ -105,4 +105,37 @@ describe('golden vectors from the JDK: template functions', () => {
     const t = compileTemplate('{padBytes(x,4,32)}|{y}');
     expect(t.decode(t.encode({ x: 'ab ', y: 'z' }))).toEqual({ x: 'ab', y: 'z' });
   });
+
+  it('arithmetic in arguments follows Java long semantics (wrap-around, truncating division, remainder sign)', () => {
+    expectEncodes('arithmetic');
+    const one = (template: string, ts: number | string) => new TextDecoder().decode(compileTemplate(template).encode({ ts }));
+    // By hand: -7 / 2 truncates to -3 in Java (not -4), -7 % 5 is -2, 7 % -5 is 2.
+    expect(one('{ts / 2}', -7)).toBe('-3');
+    expect(one('{ts % 5}', -7)).toBe('-2');
+    expect(one('{ts % -5}', 7)).toBe('2');
+    expect(one('{ts / 3600000 * 3600}', 1709859599999)).toBe('1709856000');
+    // Long.MAX_VALUE + 1 wraps to Long.MIN_VALUE; Long.MIN_VALUE / -1 stays Long.MIN_VALUE.
+    expect(one('{ts + 1}', '9223372036854775807')).toBe('-9223372036854775808');
+    expect(one('{ts / -1}', '-9223372036854775808')).toBe('-9223372036854775808');
+    expect(one('{2 + 3 * ts}', 4)).toBe('14');
+    expect(one('{(2 + 3) * ts}', 4)).toBe('20');
+  });
+  it('arithmetic errors name the expression and the template position', () => {
+    expect(() => compileTemplate('k{pad(ts / n, 5)}').encode({ ts: 5, n: 0 })).toThrow(
+      expect.objectContaining({ code: 'TEMPLATE_VALUE_RANGE', message: expect.stringMatching(/ts \/ n at template position 6: n is 0, and a long division by zero/) }),
+    );
+    expect(() => compileTemplate('{long(ts * "a")}')).toThrow(
+      expect.objectContaining({ code: 'TEMPLATE_ARGUMENT', message: expect.stringMatching(/position 11: arithmetic takes fields and integers, got "a"/) }),
+    );
+    expect(() => compileTemplate('{pad((ts + 1, 5)}')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    expect(() => compileTemplate('{long(ts / 1000)}').encode({ ts: 'x' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_FIELD_TYPE' }));
+  });
+  it('a part over arithmetic does not decode by itself; the field read elsewhere is checked against it', () => {
+    const t = compileTemplate('{uint(ts / 3600000, 4)}{long(ts)}');
+    const key = t.encode({ ts: 1709856000123 });
+    expect(t.decode(key)).toEqual({ ts: 1709856000123 });
+    key[3] = (key[3] as number) ^ 1;
+    expect(() => t.decode(key)).toThrow(expect.objectContaining({ code: 'KEY_DECODE' }));
+    expect(compileTemplate('{long(ts / 1000)}').decodable).toBe(false);
+  });
 });
