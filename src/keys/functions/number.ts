@@ -23,14 +23,17 @@ function readDigits(key: Uint8Array, from: number, to: number): bigint | string 
   return BigInt(text);
 }
 
-/** `pad(x, W)`: x in decimal, zero-padded to W digits (Java `%0Wd`); negative or wider values are refused. */
+/**
+ * `pad(x, W)`: x in decimal, zero-padded to W digits (Java `%0Wd`, which has no width limit); W runs to HBase's
+ * longest rowkey (32767). Negative values and values wider than W are refused.
+ */
 export const padFunction: FunctionDescriptor = {
   name: 'pad',
   kind: 'pad',
   summary: 'x as zero-padded decimal of width W (%0Wd)',
   args: [
     { name: 'x', kind: 'field' },
-    { name: 'width', kind: 'int', min: 1, max: 19 },
+    { name: 'width', kind: 'int', min: 1, max: 32_767 },
   ],
   output: 'text',
   oneWay: false,

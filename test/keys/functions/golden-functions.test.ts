@@ -138,4 +138,12 @@ describe('golden vectors from the JDK: template functions', () => {
     expect(() => t.decode(key)).toThrow(expect.objectContaining({ code: 'KEY_DECODE' }));
     expect(compileTemplate('{long(ts / 1000)}').decodable).toBe(false);
   });
+
+  it('pad(x, W) at widths beyond 19 writes String.format("%0Wd", x), and decodes back', () => {
+    expectEncodes('padWide');
+    expectDecodes('padWide', true);
+    expect(new TextDecoder().decode(compileTemplate('{pad(ts,20)}').encode({ ts: 1709856000000 }))).toBe('00000001709856000000');
+    expect(compileTemplate('{pad(ts,300)}').encode({ ts: 1 }).length).toBe(300);
+    expect(() => compileTemplate('{pad(ts,32768)}')).toThrow(/argument "width" must be between 1 and 32767/);
+  });
 });
