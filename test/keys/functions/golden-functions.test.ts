@@ -146,4 +146,32 @@ describe('golden vectors from the JDK: template functions', () => {
     expect(compileTemplate('{pad(ts,300)}').encode({ ts: 1 }).length).toBe(300);
     expect(() => compileTemplate('{pad(ts,32768)}')).toThrow(/argument "width" must be between 1 and 32767/);
   });
+
+  it('date(t, pattern, zone) formats as SimpleDateFormat with TimeZone.getTimeZone(zone), around DST changes', () => {
+    expectEncodes('dateZone');
+    // Each zone with DST brings vectors on both sides of its 2026 transitions (java.time found them).
+    expect(golden.dateZone.filter((v) => v.template.includes('Europe/Berlin')).length).toBeGreaterThan(40);
+  });
+  it('a zoned date decodes to what SimpleDateFormat.parse gives: the later time in a repeated hour', () => {
+    let overlaps = 0;
+    for (const v of golden.dateZone) {
+      if (v.javaParse === null || v.javaParse === undefined) continue;
+      if (v.javaParse !== Number(v.record.ts)) overlaps++;
+      expect(compileTemplate(v.template).decode(fromHex(v.key)), `${v.template} ${v.key}`).toEqual({ ts: v.javaParse });
+    }
+    // New York, Berlin and Sydney each fall back once in 2026; three vectors sit in each repeated hour.
+    expect(overlaps).toBe(9);
+  });
+  it('a local time in a DST gap does not decode, and an unknown zone is refused at its position', () => {
+    // 2026-03-08 02:30 does not exist in New York: clocks jump from 02:00 to 03:00.
+    const t = compileTemplate('{date(ts,"yyyyMMddHHmmssSSS","America/New_York")}');
+    expect(() => t.decode(new TextEncoder().encode('20260308023000000'))).toThrow(
+      expect.objectContaining({ code: 'KEY_DECODE', message: expect.stringMatching(/daylight saving gap of America\/New_York/) }),
+    );
+    expect(() => compileTemplate('k_{date(ts,"yyyyMMdd","Mars/Olympus")}')).toThrow(
+      expect.objectContaining({ code: 'TEMPLATE_ARGUMENT', message: expect.stringMatching(/position 3: "Mars\/Olympus" is not a time zone id/) }),
+    );
+    // Two arguments stay UTC: 1709856000123 is 2024-03-08T00:00:00.123Z.
+    expect(new TextDecoder().decode(compileTemplate('{date(ts,"yyyyMMddHH")}').encode({ ts: 1709856000123 }))).toBe('2024030800');
+  });
 });
