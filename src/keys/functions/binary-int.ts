@@ -5,7 +5,7 @@
  * `int(x, 4)` `Bytes.toBytes(int)`, `int(x, 2)` `Bytes.toBytes(short)`; `uint(x, 3)` is OpenTSDB's 3-byte UID.
  */
 import { HotspotError } from '../../util/errors.js';
-import { intArg, longArg, orderOver } from './args.js';
+import { intArg, longArg, orderOver, stringArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import { normalizeLong } from './values.js';
 
@@ -19,17 +19,30 @@ export function intRange(bytes: number, form: IntForm): { min: bigint; max: bigi
   return { min: -(1n << (bits - 1n)), max: (1n << (bits - 1n)) - 1n };
 }
 
-function intCall(site: CallSite, bytes: number, form: IntForm): CompiledCall {
+/**
+ * The sort order of a Phoenix column (`"ASC"`, the default, or `"DESC"`): DESC inverts every byte (Phoenix's
+ * `SortOrder.invert`), so the largest value sorts first.
+ * @throws HotspotError `TEMPLATE_ARGUMENT` for anything else.
+ */
+function phoenixOrder(site: CallSite, index: number): 'ASC' | 'DESC' {
+  if (site.args[index] === undefined) return 'ASC';
+  const order = stringArg(site, index);
+  if (order === 'ASC' || order === 'DESC') return order;
+  throw new HotspotError('TEMPLATE_ARGUMENT', `${site.source} at template position ${site.position}: sort order "${order}" is neither "ASC" nor "DESC"`);
+}
+
+function intCall(site: CallSite, bytes: number, form: IntForm, invert = false): CompiledCall {
   const x = longArg(site, 0);
   const field = x.name;
   const { min, max } = intRange(bytes, form);
   const modulus = 2 ** (8 * bytes);
   const flip = form === 'flipped' ? 0x80 : 0;
+  const mask = invert ? 0xff : 0;
   const call: CompiledCall = {
     inputs: x.inputs,
     fixedWidth: bytes,
     alphabet: 'binary',
-    ...orderOver(x, 'ascending'),
+    ...orderOver(x, invert ? 'descending' : 'ascending'),
     write(record, out) {
       const v = x.read(record);
       if (v < min || v > max) {
@@ -55,6 +68,7 @@ function intCall(site: CallSite, bytes: number, form: IntForm): CompiledCall {
         }
       }
       out.bytes[at] = (out.bytes[at] as number) ^ flip;
+      if (mask !== 0) for (let i = at; i < at + bytes; i++) out.bytes[i] = (out.bytes[i] as number) ^ mask;
       out.length += bytes;
     },
   };
@@ -66,7 +80,7 @@ function intCall(site: CallSite, bytes: number, form: IntForm): CompiledCall {
       read(key, from, to) {
         if (to - from !== bytes) return `${site.source} takes ${bytes} bytes, found ${to - from}`;
         let x = 0n;
-        for (let i = from; i < to; i++) x = (x << 8n) | BigInt(i === from ? (key[i] as number) ^ flip : (key[i] as number));
+        for (let i = from; i < to; i++) x = (x << 8n) | BigInt(((key[i] as number) ^ mask) ^ (i === from ? flip : 0));
         const v = form === 'unsigned' ? x : BigInt.asIntN(8 * bytes, x);
         return v > max ? `${v} is beyond a Java long` : normalizeLong(v);
       },
@@ -98,11 +112,15 @@ function phoenix(name: string, type: string, bytes: number): FunctionDescriptor 
   return {
     name,
     kind: 'phoenixInt',
-    summary: `x as Phoenix ${type} (${bytes} byte${bytes === 1 ? '' : 's'} big-endian, sign bit flipped)`,
-    args: [{ name: 'x', kind: 'field' }],
+    summary: `x as Phoenix ${type} (${bytes} byte${bytes === 1 ? '' : 's'} big-endian, sign bit flipped; "DESC" inverts every byte)`,
+    args: [
+      { name: 'x', kind: 'field' },
+      { name: 'order', kind: 'string' },
+    ],
+    minArgs: 1,
     output: 'bytes',
     oneWay: false,
-    compile: (site) => intCall(site, bytes, 'flipped'),
+    compile: (site) => intCall(site, bytes, 'flipped', phoenixOrder(site, 1) === 'DESC'),
   };
 }
 

@@ -160,6 +160,61 @@ public class GoldenKeys {
         }
         out.add(field("phoenixInts", arr(rows)));
 
+        // Phoenix DESC: every byte of the ascending encoding inverted (SortOrder.invert, b ^ 0xFF).
+        for (long v : LONGS) {
+            byte[] asc = ByteBuffer.allocate(8).putLong(v ^ Long.MIN_VALUE).array();
+            for (int i = 0; i < 8; i++) asc[i] = (byte) (asc[i] ^ 0xff);
+            rows.add(vector("{phoenixBigint(x,\"DESC\")}", rec("x", str(Long.toString(v))), asc));
+            if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+                byte[] a4 = ByteBuffer.allocate(4).putInt((int) v ^ Integer.MIN_VALUE).array();
+                for (int i = 0; i < 4; i++) a4[i] = (byte) (a4[i] ^ 0xff);
+                rows.add(vector("{phoenixInteger(x,\"DESC\")}", rec("x", str(Long.toString(v))), a4));
+            }
+        }
+        out.set(out.size() - 1, field("phoenixInts", arr(rows)));
+
+        // Whole row keys. OpenTSDB: salt byte (|Arrays.hashCode(metric + tags) % N|), 3-byte metric UID, 4-byte base
+        // hour in seconds, 3-byte tag key and value UIDs. Phoenix: a table with SALT_BUCKETS = 8 and the primary key
+        // (tenant VARCHAR, id BIGINT DESC): salt byte over the rest, tenant's UTF-8, the \x00 separator, id inverted.
+        rows = new ArrayList<>();
+        long[][] series = { { 1, 1709856000123L, 1, 1 }, { 7, 1709859599999L, 2, 300 }, { 16777215, 1356998400000L, 65536, 16777215 },
+            { 42, 1709856000000L, 3, 5 } };
+        for (long[] r : series) {
+            ByteBuffer b = ByteBuffer.allocate(13);
+            b.put(Arrays.copyOfRange(ByteBuffer.allocate(4).putInt((int) r[0]).array(), 1, 4));
+            b.putInt((int) ((r[1] / 1000) - ((r[1] / 1000) % 3600)));
+            b.put(Arrays.copyOfRange(ByteBuffer.allocate(4).putInt((int) r[2]).array(), 1, 4));
+            b.put(Arrays.copyOfRange(ByteBuffer.allocate(4).putInt((int) r[3]).array(), 1, 4));
+            byte[] row = b.array();
+            byte[] saltBase = new byte[9];
+            System.arraycopy(row, 0, saltBase, 0, 3);
+            System.arraycopy(row, 7, saltBase, 3, 6);
+            int modulo = Math.abs(Arrays.hashCode(saltBase) % 20);
+            byte[] key = new byte[14];
+            key[0] = (byte) modulo;
+            System.arraycopy(row, 0, key, 1, 13);
+            rows.add(vector("{opentsdbSalt(20,1)}{uint(metric,3)}{uint(ts / 3600000 * 3600, 4)}{uint(tagk,3)}{uint(tagv,3)}",
+                rec("metric", str(Long.toString(r[0])), "ts", str(Long.toString(r[1])), "tagk", str(Long.toString(r[2])), "tagv", str(Long.toString(r[3]))), key));
+        }
+        String[] tenants = { "acme", "caf\u00e9", "t-000042", "" };
+        long[] ids = { 1L, -1L, 1709856000000L, Long.MAX_VALUE };
+        for (int i = 0; i < tenants.length; i++) {
+            byte[] tenant = tenants[i].getBytes(StandardCharsets.UTF_8);
+            byte[] id = ByteBuffer.allocate(8).putLong(ids[i] ^ Long.MIN_VALUE).array();
+            for (int j = 0; j < 8; j++) id[j] = (byte) (id[j] ^ 0xff);
+            byte[] rest = new byte[tenant.length + 1 + 8];
+            System.arraycopy(tenant, 0, rest, 0, tenant.length);
+            System.arraycopy(id, 0, rest, tenant.length + 1, 8);
+            int h = 1;
+            for (byte x : rest) h = 31 * h + x;
+            byte[] key = new byte[rest.length + 1];
+            key[0] = (byte) Math.abs(h % 8);
+            System.arraycopy(rest, 0, key, 1, rest.length);
+            rows.add(vector("{phoenixSalt(8)}{tenant}\\x00{phoenixBigint(id,\"DESC\")}",
+                rec("tenant", str(tenants[i]), "id", str(Long.toString(ids[i]))), key));
+        }
+        out.add(field("systemKeys", arr(rows)));
+
         // padBytes(x, width, fill): x's UTF-8 bytes, then the fill byte up to width (Arrays.copyOf for fill 0).
         rows = new ArrayList<>();
         for (String s : FN_TEXTS) for (int[] wf : new int[][] { { 16, 0 }, { 20, 32 }, { 18, 0 }, { 4, 95 } }) {

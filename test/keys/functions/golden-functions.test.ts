@@ -14,7 +14,7 @@ interface Vector {
   javaParse?: number | null;
 }
 
-type Section = 'saltFormat' | 'ints' | 'phoenixInts' | 'padBytes' | 'arithmetic' | 'padWide' | 'dateZone';
+type Section = 'saltFormat' | 'ints' | 'phoenixInts' | 'systemKeys' | 'padBytes' | 'arithmetic' | 'padWide' | 'dateZone';
 
 const golden = JSON.parse(readFileSync(new URL('../../golden/functions.json', import.meta.url), 'utf8')) as Record<Section, Vector[]>;
 
@@ -173,5 +173,30 @@ describe('golden vectors from the JDK: template functions', () => {
     );
     // Two arguments stay UTC: 1709856000123 is 2024-03-08T00:00:00.123Z.
     expect(new TextDecoder().decode(compileTemplate('{date(ts,"yyyyMMddHH")}').encode({ ts: 1709856000123 }))).toBe('2024030800');
+  });
+
+  it('Phoenix DESC integers invert every byte, sort largest first and decode back', () => {
+    expect(golden.phoenixInts.filter((v) => v.template.includes('DESC')).length).toBeGreaterThan(40);
+    const t = compileTemplate('{phoenixBigint(x,"DESC")}');
+    // 1 ascending is 80 00 00 00 00 00 00 01; inverted, 7f ff ff ff ff ff ff fe.
+    expect(toHex(t.encode({ x: 1 }))).toBe('7ffffffffffffffe');
+    const keys = [300, 1, 0, -1, -5].map((x) => toHex(t.encode({ x })));
+    expect([...keys].sort()).toEqual(keys);
+    expect(() => compileTemplate('{phoenixBigint(x,"desc")}')).toThrow(/sort order "desc" is neither "ASC" nor "DESC"/);
+  });
+  it('an OpenTSDB row key and a salted Phoenix (VARCHAR, BIGINT DESC) primary key are byte-identical, and decode', () => {
+    expectEncodes('systemKeys');
+    for (const v of golden.systemKeys) {
+      const t = compileTemplate(v.template);
+      const want = Object.fromEntries(Object.entries(v.record).map(([k, x]) => [k, k === 'tenant' ? x : long(x)]));
+      // OpenTSDB's base hour is ts / 3600000 * 3600 seconds: the key keeps the hour, not ts, so it does not decode.
+      if (v.template.startsWith('{opentsdbSalt')) {
+        expect(t.decodable).toBe(false);
+        continue;
+      }
+      expect(t.decode(fromHex(v.key)), v.key).toEqual(want);
+    }
+    expect(golden.systemKeys.filter((v) => v.template.startsWith('{opentsdbSalt')).length).toBe(4);
+    expect(golden.systemKeys.filter((v) => v.template.startsWith('{phoenixSalt')).length).toBe(4);
   });
 });
