@@ -1,5 +1,5 @@
 /** Small helpers shared by the function families: typed argument access and Java hashing of computed text. */
-import type { CallSite, CompiledArg, LongExpr, TextExpr } from './descriptor.js';
+import type { CallSite, CompiledArg, CompiledCall, LongExpr, TextExpr } from './descriptor.js';
 import { fieldLong } from './values.js';
 
 /** Continues Java's `String.hashCode` recurrence over `text` from `h` (32-bit wrap-around). */
@@ -42,6 +42,14 @@ export function longArg(site: CallSite, index: number): LongExpr {
  */
 export function orderOver(x: LongExpr, order: 'ascending' | 'descending'): { order: 'ascending' | 'descending'; orderField: string } | { order: 'none' } {
   return x.field === undefined ? { order: 'none' } : { order, orderField: x.field };
+}
+
+/**
+ * `call` with a decoder giving back the argument's field from the call's bytes, when the argument is a plain field
+ * (arithmetic cannot be inverted, so such a call has none). `read` is {@link CompiledCall.recover}'s.
+ */
+export function recoverable(call: CompiledCall, x: LongExpr, read: NonNullable<CompiledCall['recover']>['read']): CompiledCall {
+  return x.field === undefined ? call : { ...call, recover: { field: x.field, read } };
 }
 
 /** The integer literal at `index`. */

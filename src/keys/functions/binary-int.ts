@@ -5,7 +5,7 @@
  * `int(x, 4)` `Bytes.toBytes(int)`, `int(x, 2)` `Bytes.toBytes(short)`; `uint(x, 3)` is OpenTSDB's 3-byte UID.
  */
 import { HotspotError } from '../../util/errors.js';
-import { intArg, longArg, orderOver, stringArg } from './args.js';
+import { intArg, longArg, orderOver, recoverable, stringArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import { normalizeLong } from './values.js';
 
@@ -72,20 +72,13 @@ function intCall(site: CallSite, bytes: number, form: IntForm, invert = false): 
       out.length += bytes;
     },
   };
-  if (x.field === undefined) return call;
-  return {
-    ...call,
-    recover: {
-      field: x.field,
-      read(key, from, to) {
-        if (to - from !== bytes) return `${site.source} takes ${bytes} bytes, found ${to - from}`;
-        let x = 0n;
-        for (let i = from; i < to; i++) x = (x << 8n) | BigInt(((key[i] as number) ^ mask) ^ (i === from ? flip : 0));
-        const v = form === 'unsigned' ? x : BigInt.asIntN(8 * bytes, x);
-        return v > max ? `${v} is beyond a Java long` : normalizeLong(v);
-      },
-    },
-  };
+  return recoverable(call, x, (key, from, to) => {
+    if (to - from !== bytes) return `${site.source} takes ${bytes} bytes, found ${to - from}`;
+    let u = 0n;
+    for (let i = from; i < to; i++) u = (u << 8n) | BigInt(((key[i] as number) ^ mask) ^ (i === from ? flip : 0));
+    const v = form === 'unsigned' ? u : BigInt.asIntN(8 * bytes, u);
+    return v > max ? `${v} is beyond a Java long` : normalizeLong(v);
+  });
 }
 
 const BYTES_ARG = { name: 'bytes', kind: 'int', min: 1, max: 8 } as const;

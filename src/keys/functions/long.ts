@@ -3,7 +3,7 @@
  * of x or of `Long.MAX_VALUE - x`.
  */
 import { JAVA_LONG_MAX, bytesToLong } from '../../bytes/index.js';
-import { longArg, orderOver } from './args.js';
+import { longArg, orderOver, recoverable } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
 import { normalizeLong, reverseOfLong } from './values.js';
@@ -36,19 +36,12 @@ function longCall(site: CallSite, reverse: boolean): CompiledCall {
       writeLong(out, reverse ? reverseOfLong(site, field, v) : v);
     },
   };
-  if (x.field === undefined) return call;
-  return {
-    ...call,
-    recover: {
-      field: x.field,
-      read(key, from, to) {
-        if (to - from !== 8) return `a long needs 8 bytes, found ${to - from}`;
-        const v = bytesToLong(key, from);
-        if (!reverse) return normalizeLong(v);
-        return v < 0n ? `Long.MAX_VALUE - x is negative (${v}), so x was not a non-negative long` : normalizeLong(JAVA_LONG_MAX - v);
-      },
-    },
-  };
+  return recoverable(call, x, (key, from, to) => {
+    if (to - from !== 8) return `a long needs 8 bytes, found ${to - from}`;
+    const v = bytesToLong(key, from);
+    if (!reverse) return normalizeLong(v);
+    return v < 0n ? `Long.MAX_VALUE - x is negative (${v}), so x was not a non-negative long` : normalizeLong(JAVA_LONG_MAX - v);
+  });
 }
 
 /**
