@@ -27,6 +27,10 @@ export type KeyPartKind =
   | 'date'
   | 'long'
   | 'reverseLong'
+  | 'int'
+  | 'uint'
+  | 'phoenixInt'
+  | 'padBytes'
   | 'phoenixSalt'
   | 'hbasewdPrefix'
   | 'opentsdbSalt';

@@ -1,5 +1,6 @@
 /** Small helpers shared by the function families: typed argument access and Java hashing of computed text. */
-import type { CallSite, CompiledArg, TextExpr } from './descriptor.js';
+import type { CallSite, CompiledArg, CompiledCall, LongExpr, TextExpr } from './descriptor.js';
+import { fieldLong } from './values.js';
 
 /** Continues Java's `String.hashCode` recurrence over `text` from `h` (32-bit wrap-around). */
 export function hashText(text: string, h: number): number {
@@ -23,6 +24,32 @@ export function textArg(site: CallSite, index: number): TextExpr {
 /** The field name at `index`. */
 export function fieldArg(site: CallSite, index: number): string {
   return arg(site, index, 'field').name;
+}
+
+/**
+ * The long-valued argument at `index`: a field (read with {@link fieldLong}, errors naming the call) or arithmetic.
+ */
+export function longArg(site: CallSite, index: number): LongExpr {
+  const a = site.args[index];
+  if (a?.kind === 'long') return a.expr;
+  const name = fieldArg(site, index);
+  return { source: name, position: a?.position ?? site.position, inputs: [name], field: name, name, read: (record) => fieldLong(record, name, site) };
+}
+
+/**
+ * The order a part has over a long argument: `order` by its field when the argument is a plain field, none for
+ * arithmetic (scan planning and decoding need the field itself).
+ */
+export function orderOver(x: LongExpr, order: 'ascending' | 'descending'): { order: 'ascending' | 'descending'; orderField: string } | { order: 'none' } {
+  return x.field === undefined ? { order: 'none' } : { order, orderField: x.field };
+}
+
+/**
+ * `call` with a decoder giving back the argument's field from the call's bytes, when the argument is a plain field
+ * (arithmetic cannot be inverted, so such a call has none). `read` is {@link CompiledCall.recover}'s.
+ */
+export function recoverable(call: CompiledCall, x: LongExpr, read: NonNullable<CompiledCall['recover']>['read']): CompiledCall {
+  return x.field === undefined ? call : { ...call, recover: { field: x.field, read } };
 }
 
 /** The integer literal at `index`. */

@@ -1,6 +1,7 @@
 /**
  * `date(t, "pattern")`: t (epoch milliseconds) formatted in UTC with Java's pattern letters, as
- * `SimpleDateFormat` / `DateTimeFormatter` with a UTC zone print it. Supported letters: `yyyy` (year), `MM` (month),
+ * `SimpleDateFormat` / `DateTimeFormatter` with a UTC zone print it; `date(t, "pattern", "Europe/Berlin")` formats the
+ * local time of an IANA zone, as `SimpleDateFormat` with `TimeZone.getTimeZone(zone)` does. Supported letters: `yyyy` (year), `MM` (month),
  * `dd` (day of month), `HH` (hour 0-23), `mm` (minute), `ss` (second), `SSS` (millisecond); text in single quotes
  * (`'T'`, `''` for a quote) and any non-letter stand for themselves. Every field is fixed-width, so the part is too.
  * Times from 1970-01-01 to 9999-12-31 are accepted (where Java's calendars agree and years have four digits).
@@ -8,9 +9,9 @@
 import { utf8Bytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { KeyRecord } from '../types.js';
-import { fieldArg, hashText, stringArg } from './args.js';
+import { hashText, longArg, orderOver, stringArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
-import { fieldLong } from './values.js';
+import { isKnownZone, zoneOffsets, type ZoneOffsets } from './time-zone.js';
 
 type Token = { kind: 'field'; letters: string; width: number } | { kind: 'text'; text: string; width: number };
 
@@ -94,7 +95,7 @@ export function formatDate(tokens: readonly Token[], t: number): string {
   return out;
 }
 
-function recoverer(tokens: readonly Token[], field: string): CompiledCall['recover'] {
+function recoverer(tokens: readonly Token[], field: string, zone: ZoneOffsets | undefined): CompiledCall['recover'] {
   const needed = Object.keys(LETTERS);
   if (!needed.every((l) => tokens.some((t) => t.kind === 'field' && t.letters === l))) return undefined;
   return {
@@ -116,27 +117,46 @@ function recoverer(tokens: readonly Token[], field: string): CompiledCall['recov
       }
       if (at !== to) return `the date takes ${at - from} bytes, found ${to - from}`;
       const ms = Date.UTC(got.yyyy ?? 0, (got.MM ?? 1) - 1, got.dd ?? 1, got.HH ?? 0, got.mm ?? 0, got.ss ?? 0, got.SSS ?? 0);
-      return Number.isNaN(ms) ? 'not a valid date' : ms;
+      if (Number.isNaN(ms)) return 'not a valid date';
+      if (!zone) return ms;
+      // In an overlap the local time was written twice; SimpleDateFormat.parse gives the later (standard time) one.
+      const times = zone.fromLocal(ms);
+      const last = times[times.length - 1];
+      return last === undefined ? `the local time falls in a daylight saving gap of ${zone.zone}, so no time writes it` : last;
     },
   };
 }
 
-/** `date(t, "pattern")`; see the module comment. */
+function zoneArg(site: CallSite): ZoneOffsets {
+  const zone = stringArg(site, 2);
+  if (!isKnownZone(zone)) {
+    throw new HotspotError(
+      'TEMPLATE_ARGUMENT',
+      `${site.source} at template position ${site.position}: "${zone}" is not a time zone id; use an IANA id such as "Europe/Berlin" or "America/New_York" (Java's TimeZone.getTimeZone would silently use GMT)`,
+    );
+  }
+  return zoneOffsets(zone);
+}
+
+/** `date(t, "pattern")` and `date(t, "pattern", "zone")`; see the module comment. */
 export const dateFunction: FunctionDescriptor = {
   name: 'date',
   kind: 'date',
-  summary: 't (epoch ms) formatted in UTC with yyyy MM dd HH mm ss SSS',
+  summary: 't (epoch ms) formatted in UTC, or in the given IANA zone, with yyyy MM dd HH mm ss SSS',
   args: [
     { name: 't', kind: 'field' },
     { name: 'pattern', kind: 'string' },
+    { name: 'zone', kind: 'string' },
   ],
+  minArgs: 2,
   output: 'text',
   oneWay: false,
   compile(site: CallSite): CompiledCall {
-    const field = fieldArg(site, 0);
+    const x = longArg(site, 0);
+    const field = x.name;
     const tokens = parseDatePattern(stringArg(site, 1), site);
     const text = (record: KeyRecord) => {
-      const t = fieldLong(record, field, site);
+      const t = x.read(record);
       if (typeof t !== 'number' || t < 0 || t > MAX_MS) {
         throw new HotspotError(
           'TEMPLATE_VALUE_RANGE',
@@ -144,19 +164,21 @@ export const dateFunction: FunctionDescriptor = {
           { field },
         );
       }
-      return formatDate(tokens, t);
+      return formatDate(tokens, zone ? t + zone.offset(t) : t);
     };
-    const recover = recoverer(tokens, field);
+    const zone = site.args[2] === undefined ? undefined : zoneArg(site);
+    const recover = x.field === undefined ? undefined : recoverer(tokens, x.field, zone);
     const allDigits = tokens.every((t) => t.kind === 'field' || /^[0-9]*$/.test(t.text));
     // Bytes ascend with t only when the fields run from most to least significant (yyyy, MM, dd, ...).
     const order = Object.keys(LETTERS);
     const used = tokens.flatMap((t) => (t.kind === 'field' ? [t.letters] : []));
     const ascending = used.every((l, i) => l === order[i]);
     return {
-      inputs: [field],
+      inputs: x.inputs,
       fixedWidth: tokens.reduce((a, t) => a + t.width, 0),
       alphabet: allDigits ? 'decimal' : 'text',
-      ...(ascending ? { order: 'ascending' as const, orderField: field } : { order: 'none' as const }),
+      // Local time repeats an hour when clocks fall back, so a zoned date is not ordered by t.
+      ...(ascending && !zone ? orderOver(x, 'ascending') : { order: 'none' as const }),
       text,
       hash: (record, h) => hashText(text(record), h),
       write: (record, out) => out.writeUtf8(text(record)),

@@ -10,7 +10,8 @@ import type { KeyBuffer } from './key-buffer.js';
 /**
  * What an argument must be:
  * - `text`: any text-valued expression (a field name, a string literal, `concat(...)`, a text-valued call);
- * - `field`: a bare field name (read as a number by numeric functions);
+ * - `field`: a bare field name read as a long by numeric functions, or arithmetic over fields and integers (given to
+ *   the function as a `long` argument);
  * - `int`: an integer literal, e.g. the bucket count of `salt(x, 16)`;
  * - `string`: a string literal in double quotes, e.g. the pattern of `date(t, "yyyyMMdd")`.
  */
@@ -49,10 +50,34 @@ export interface TextExpr {
   recoverText?(text: string): { field: string; text: string };
 }
 
+/**
+ * A compiled long-valued argument: a field read as a Java long, or arithmetic over fields and integers with Java long
+ * semantics (`ts / 3600000 * 3600`, `ts % 5`).
+ */
+export interface LongExpr {
+  /** Source text, e.g. `ts / 3600000 * 3600`. */
+  readonly source: string;
+  /** 0-based character offset in the template. */
+  readonly position: number;
+  /** Fields read, in first-use order. */
+  readonly inputs: readonly string[];
+  /** Set when the argument is exactly one field (so a function may give it back on decode and order by it). */
+  readonly field?: string;
+  /** The field, or the expression's source, for error messages. */
+  readonly name: string;
+  /**
+   * The value: a number when it is a safe integer, a bigint otherwise.
+   * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_FIELD_TYPE`, `TEMPLATE_VALUE_RANGE` (a field beyond a
+   * long, or a division by zero).
+   */
+  read(record: KeyRecord): number | bigint;
+}
+
 /** A parsed and checked argument, as handed to {@link FunctionDescriptor.compile}. */
 export type CompiledArg =
   | { readonly kind: 'text'; readonly expr: TextExpr; readonly source: string; readonly position: number }
   | { readonly kind: 'field'; readonly name: string; readonly source: string; readonly position: number }
+  | { readonly kind: 'long'; readonly expr: LongExpr; readonly source: string; readonly position: number }
   | { readonly kind: 'int'; readonly value: number; readonly source: string; readonly position: number }
   | { readonly kind: 'string'; readonly value: string; readonly source: string; readonly position: number };
 
@@ -107,6 +132,11 @@ export interface FunctionDescriptor {
   readonly summary: string;
   /** Declared arguments, in order. */
   readonly args: readonly ArgSpec[];
+  /**
+   * When set, the call may stop after this many arguments; the later ones in `args` are optional (`salt(x, N)` and
+   * `salt(x, N, "%02d")`). Unset: every argument in `args` is required.
+   */
+  readonly minArgs?: number;
   /** When set, any number (at least `args.length`) of further arguments of this kind (`concat`). */
   readonly variadic?: ArgKind;
   /** `text` values can be nested inside other calls; `bytes` values only stand as whole template parts. */

@@ -2,11 +2,13 @@
  * The template function registry. Each family lives in its own file and exports a list of descriptors; to add a
  * family, write `src/keys/functions/<family>.ts` exporting `FunctionDescriptor`s and add its list below.
  */
+import { binaryIntFunctions } from './binary-int.js';
 import { compatFunctions } from './compat.js';
 import { dateFunctions } from './date.js';
 import { digestFunctions } from './digest.js';
 import { longFunctions } from './long.js';
 import { numberFunctions } from './number.js';
+import { padBytesFunctions } from './pad-bytes.js';
 import { createFunctionRegistry } from './registry.js';
 import { saltFunctions } from './salt.js';
 import { textFunctions } from './text.js';
@@ -25,7 +27,9 @@ export const builtinFunctions = [
   ...saltFunctions,
   ...digestFunctions,
   ...numberFunctions,
+  ...padBytesFunctions,
   ...longFunctions,
+  ...binaryIntFunctions,
   ...dateFunctions,
   ...compatFunctions,
 ];

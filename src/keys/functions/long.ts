@@ -3,10 +3,10 @@
  * of x or of `Long.MAX_VALUE - x`.
  */
 import { JAVA_LONG_MAX, bytesToLong } from '../../bytes/index.js';
-import { fieldArg } from './args.js';
+import { longArg, orderOver, recoverable } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
-import { fieldLong, normalizeLong, reverseOfLong } from './values.js';
+import { normalizeLong, reverseOfLong } from './values.js';
 
 const TWO_32 = 4_294_967_296;
 
@@ -24,27 +24,24 @@ function writeLong(out: KeyBuffer, v: number | bigint): void {
 }
 
 function longCall(site: CallSite, reverse: boolean): CompiledCall {
-  const field = fieldArg(site, 0);
-  return {
-    inputs: [field],
+  const x = longArg(site, 0);
+  const field = x.name;
+  const call: CompiledCall = {
+    inputs: x.inputs,
     fixedWidth: 8,
     alphabet: 'binary',
-    order: reverse ? 'descending' : 'ascending',
-    orderField: field,
+    ...orderOver(x, reverse ? 'descending' : 'ascending'),
     write(record, out) {
-      const v = fieldLong(record, field, site);
+      const v = x.read(record);
       writeLong(out, reverse ? reverseOfLong(site, field, v) : v);
     },
-    recover: {
-      field,
-      read(key, from, to) {
-        if (to - from !== 8) return `a long needs 8 bytes, found ${to - from}`;
-        const v = bytesToLong(key, from);
-        if (!reverse) return normalizeLong(v);
-        return v < 0n ? `Long.MAX_VALUE - x is negative (${v}), so x was not a non-negative long` : normalizeLong(JAVA_LONG_MAX - v);
-      },
-    },
   };
+  return recoverable(call, x, (key, from, to) => {
+    if (to - from !== 8) return `a long needs 8 bytes, found ${to - from}`;
+    const v = bytesToLong(key, from);
+    if (!reverse) return normalizeLong(v);
+    return v < 0n ? `Long.MAX_VALUE - x is negative (${v}), so x was not a non-negative long` : normalizeLong(JAVA_LONG_MAX - v);
+  });
 }
 
 /**

@@ -2,10 +2,10 @@
 import { JAVA_LONG_MAX } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue } from '../types.js';
-import { fieldArg, hashText, intArg } from './args.js';
+import { hashText, intArg, longArg, orderOver } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
-import { fieldLong, longRangeError, normalizeLong, reverseOfLong } from './values.js';
+import { longRangeError, normalizeLong, reverseOfLong } from './values.js';
 
 /** `Long.MAX_VALUE` = 9 · 10^18 + 223372036 · 10^9 + 854775807. */
 const MAX_MID = 223_372_036;
@@ -23,19 +23,23 @@ function readDigits(key: Uint8Array, from: number, to: number): bigint | string 
   return BigInt(text);
 }
 
-/** `pad(x, W)`: x in decimal, zero-padded to W digits (Java `%0Wd`); negative or wider values are refused. */
+/**
+ * `pad(x, W)`: x in decimal, zero-padded to W digits (Java `%0Wd`, which has no width limit); W runs to HBase's
+ * longest rowkey (32767). Negative values and values wider than W are refused.
+ */
 export const padFunction: FunctionDescriptor = {
   name: 'pad',
   kind: 'pad',
   summary: 'x as zero-padded decimal of width W (%0Wd)',
   args: [
     { name: 'x', kind: 'field' },
-    { name: 'width', kind: 'int', min: 1, max: 19 },
+    { name: 'width', kind: 'int', min: 1, max: 32_767 },
   ],
   output: 'text',
   oneWay: false,
   compile(site): CompiledCall {
-    const field = fieldArg(site, 0);
+    const x = longArg(site, 0);
+    const field = x.name;
     const width = intArg(site, 1);
     const limit = 10 ** width;
     const limitBig = 10n ** BigInt(width);
@@ -50,25 +54,24 @@ export const padFunction: FunctionDescriptor = {
       }
     };
     const text = (record: Parameters<CompiledCall['write']>[0]) => {
-      const v = fieldLong(record, field, site);
+      const v = x.read(record);
       check(v);
       return String(v).padStart(width, '0');
     };
     return {
-      inputs: [field],
+      inputs: x.inputs,
       fixedWidth: width,
       alphabet: 'decimal',
-      order: 'ascending',
-      orderField: field,
+      ...orderOver(x, 'ascending'),
       text,
       hash: (record, h) => hashText(text(record), h),
       write(record, out) {
-        const v = fieldLong(record, field, site);
+        const v = x.read(record);
         check(v);
         if (typeof v === 'number') out.writeDecimal(v, width);
         else writeAscii(out, v.toString().padStart(width, '0'));
       },
-      recover: { field, read: (key, from, to) => normalizeIfDigits(readDigits(key, from, to)) },
+      ...(x.field === undefined ? {} : { recover: { field: x.field, read: (key, from, to) => normalizeIfDigits(readDigits(key, from, to)) } }),
     };
   },
 };
@@ -95,20 +98,19 @@ export const reverseTsFunction: FunctionDescriptor = {
   output: 'text',
   oneWay: false,
   compile(site): CompiledCall {
-    const field = fieldArg(site, 0);
-    const text = (record: Parameters<CompiledCall['write']>[0]) =>
-      reverseOfLong(site, field, fieldLong(record, field, site)).toString().padStart(19, '0');
+    const x = longArg(site, 0);
+    const field = x.name;
+    const text = (record: Parameters<CompiledCall['write']>[0]) => reverseOfLong(site, field, x.read(record)).toString().padStart(19, '0');
     return {
-      inputs: [field],
+      inputs: x.inputs,
       fixedWidth: 19,
       alphabet: 'decimal',
-      order: 'descending',
-      orderField: field,
+      ...orderOver(x, 'descending'),
       text,
       hash: (record, h) => hashText(text(record), h),
       write(record, out) {
-        const raw = record[field];
-        const t = typeof raw === 'number' && raw >= 0 && Number.isSafeInteger(raw) ? raw : fieldLong(record, field, site);
+        const raw = x.field === undefined ? undefined : record[x.field];
+        const t = typeof raw === 'number' && raw >= 0 && Number.isSafeInteger(raw) ? raw : x.read(record);
         if (typeof t === 'number' && t >= 0) {
           // Long.MAX_VALUE - t in base 10^9 chunks: 9 | 223372036 | 854775807. t < 2^53 < 9.01e15 never reaches
           // the leading 9, so every chunk stays a 32-bit integer.
@@ -135,13 +137,17 @@ export const reverseTsFunction: FunctionDescriptor = {
           writeAscii(out, reverseOfLong(site, field, t).toString().padStart(19, '0'));
         }
       },
-      recover: {
-        field,
-        read(key, from, to) {
-          const v = readDigits(key, from, to);
-          return typeof v === 'string' ? v : normalizeLong(JAVA_LONG_MAX - v);
-        },
-      },
+      ...(x.field === undefined
+        ? {}
+        : {
+            recover: {
+              field: x.field,
+              read(key: Uint8Array, from: number, to: number) {
+                const v = readDigits(key, from, to);
+                return typeof v === 'string' ? v : normalizeLong(JAVA_LONG_MAX - v);
+              },
+            },
+          }),
     };
   },
 };

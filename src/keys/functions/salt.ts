@@ -5,7 +5,8 @@
  * spelling `Math.abs(s.hashCode()) % N` would go negative).
  */
 import type { KeyRecord } from '../types.js';
-import { asciiBytes, decimalDigits, hashText, hexDigits, intArg, textArg } from './args.js';
+import { HotspotError } from '../../util/errors.js';
+import { asciiBytes, decimalDigits, hashText, hexDigits, intArg, stringArg, textArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 import type { KeyBuffer } from './key-buffer.js';
 
@@ -35,10 +36,35 @@ export function javaBucket(hash: number, n: number): number {
   return Math.abs(hash % n);
 }
 
-function hashBucket(site: CallSite, radix: 16 | 10): CompiledCall {
+/**
+ * Reads a salt format (`"%02d"`, `"%03x"`, `"%d"`, `"%x"`): the radix and the digit count. Java's `%0Wd` is a MINIMUM
+ * width, so a width too narrow for N-1 would make Java write salts of mixed widths; such a format is refused.
+ * @throws HotspotError `TEMPLATE_ARGUMENT` naming the position for any other format or a width below N-1's digits.
+ */
+export function parseSaltFormat(format: string, buckets: number, site: CallSite): { radix: 16 | 10; width: number } {
+  const m = /^%(?:0([1-9][0-9]?))?([dx])$/.exec(format);
+  const at = `${site.source} at template position ${site.position}`;
+  if (!m) {
+    throw new HotspotError('TEMPLATE_ARGUMENT', `${at}: salt format "${format}" is not one of "%0Wd", "%0Wx", "%d", "%x" (W a width of 1 to 99)`);
+  }
+  const radix = m[2] === 'x' ? 16 : 10;
+  const width = m[1] === undefined ? 1 : Number(m[1]);
+  const need = radix === 16 ? hexDigits(buckets - 1) : decimalDigits(buckets - 1);
+  if (width < need) {
+    throw new HotspotError(
+      'TEMPLATE_ARGUMENT',
+      `${at}: salt format "${format}" is narrower than bucket ${buckets - 1}, which needs ${need} digits; Java would write salts of mixed widths; use "%0${need}${m[2]}"`,
+    );
+  }
+  return { radix, width };
+}
+
+function hashBucket(site: CallSite, defaultRadix: 16 | 10): CompiledCall {
   const x = textArg(site, 0);
   const n = intArg(site, 1);
-  const width = radix === 16 ? saltWidth(n) : bucketWidth(n);
+  const given = site.args[2] === undefined ? undefined : parseSaltFormat(stringArg(site, 2), n, site);
+  const radix = given?.radix ?? defaultRadix;
+  const width = given?.width ?? (radix === 16 ? saltWidth(n) : bucketWidth(n));
   const field = x.field;
   // A salt over one field hashes the field's string in place (the common case, and the hot loop of bulk encoding).
   const hash =
@@ -71,16 +97,20 @@ function hashBucket(site: CallSite, radix: 16 | 10): CompiledCall {
 
 /**
  * `salt(x, N)`: `String.format("%02x", Math.abs(x.hashCode() % N))`, lower-case hex of fixed width
- * ({@link saltWidth}). The playbook's `SaltedRowKeyGenerator` prefix.
+ * ({@link saltWidth}). The playbook's `SaltedRowKeyGenerator` prefix. `salt(x, N, "%02d")` (or `"%03x"`, `"%d"`,
+ * `"%x"`) writes the same bucket with that `String.format` format, whose width must cover N-1
+ * ({@link parseSaltFormat}).
  */
 export const saltFunction: FunctionDescriptor = {
   name: 'salt',
   kind: 'salt',
-  summary: 'hex salt Math.abs(hashCode(x) % N), %02x (wider when N > 256)',
+  summary: 'salt Math.abs(hashCode(x) % N), %02x (wider when N > 256) or the given "%0Wd" / "%0Wx" format',
   args: [
     { name: 'x', kind: 'text' },
     { name: 'buckets', kind: 'int', min: 1, max: MAX_BUCKETS },
+    { name: 'format', kind: 'string' },
   ],
+  minArgs: 2,
   output: 'text',
   oneWay: true,
   compile: (site) => hashBucket(site, 16),

@@ -1,10 +1,12 @@
 /** Compiles parsed expressions into text expressions and calls, checking arity and argument kinds. */
 import { utf8Bytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
-import type { CompiledArg, CompiledCall, FunctionDescriptor, TextExpr } from '../functions/descriptor.js';
+import type { ArgKind, CompiledArg, CompiledCall, FunctionDescriptor, LongExpr, TextExpr } from '../functions/descriptor.js';
+import { arithmetic, literalLong } from '../functions/long-expr.js';
+import type { KeyRecord } from '../types.js';
 import { hashText } from '../functions/args.js';
 import { requireFunction, type FunctionRegistry } from '../functions/registry.js';
-import { fieldText } from '../functions/values.js';
+import { fieldLong, fieldText } from '../functions/values.js';
 import { type Expr, quoteTemplate } from './parse.js';
 
 /** What expression compilation needs to know about the template as a whole. */
@@ -32,8 +34,15 @@ function checkField(ctx: ExprContext, name: string, position: number): void {
   }
 }
 
-/** Collects the fields that functions read as numbers (arguments of kind `field`). */
+/** Collects the fields that functions read as numbers (arguments of kind `field`, and operands of arithmetic). */
 export function collectNumericFields(expr: Expr, registry: FunctionRegistry, into: Set<string>): void {
+  if (expr.type === 'arith') {
+    for (const side of [expr.left, expr.right]) {
+      if (side.type === 'name') into.add(side.name);
+      else collectNumericFields(side, registry, into);
+    }
+    return;
+  }
   if (expr.type !== 'call') return;
   const d = registry.get(expr.name);
   expr.args.forEach((a, i) => {
@@ -84,6 +93,27 @@ export function stringExpr(value: string, position: number, source: string): Tex
   };
 }
 
+/**
+ * Compiles a long-valued expression: a field, an integer, or arithmetic over them with Java long semantics.
+ * @throws HotspotError `TEMPLATE_ARGUMENT` naming the position for anything else (a string, a call),
+ * `TEMPLATE_UNKNOWN_FIELD`.
+ */
+export function compileLong(expr: Expr, ctx: ExprContext): LongExpr {
+  switch (expr.type) {
+    case 'name': {
+      checkField(ctx, expr.name, expr.position);
+      const site = { source: expr.name, position: expr.position };
+      return { source: expr.name, position: expr.position, inputs: [expr.name], field: expr.name, name: expr.name, read: (record) => fieldLong(record, expr.name, site) };
+    }
+    case 'int':
+      return literalLong(expr.value, expr.source, expr.position);
+    case 'arith':
+      return arithmetic(expr.op, compileLong(expr.left, ctx), compileLong(expr.right, ctx), expr.source, expr.position);
+    default:
+      throw argError(ctx, expr, `arithmetic takes fields and integers, got ${expr.source}`);
+  }
+}
+
 /** Compiles an expression that must produce text (a field, a string, or a text-valued call). */
 export function compileText(expr: Expr, ctx: ExprContext): TextExpr {
   switch (expr.type) {
@@ -94,6 +124,21 @@ export function compileText(expr: Expr, ctx: ExprContext): TextExpr {
       return stringExpr(expr.value, expr.position, expr.source);
     case 'int':
       throw argError(ctx, expr, `the number ${expr.source} stands where text is expected; quote it ("${expr.source}") or name a field`);
+    case 'arith': {
+      // A computed long stands for its decimal text, as String.valueOf(long) prints it.
+      const value = compileLong(expr, ctx);
+      const text = (record: KeyRecord) => String(value.read(record));
+      return {
+        source: expr.source,
+        position: expr.position,
+        inputs: value.inputs,
+        fixedWidth: undefined,
+        alphabet: 'decimal',
+        text,
+        hash: (record, h) => hashText(text(record), h),
+        write: (record, out) => out.writeUtf8(text(record)),
+      };
+    }
     case 'call': {
       const { descriptor, call } = compileCall(expr, ctx);
       if (descriptor.output !== 'text' || !call.text || !call.hash) {
@@ -115,14 +160,15 @@ export function compileText(expr: Expr, ctx: ExprContext): TextExpr {
   }
 }
 
-function compileArg(expr: Expr, kind: CompiledArg['kind'], name: string, fn: FunctionDescriptor, ctx: ExprContext, min?: number, max?: number): CompiledArg {
+function compileArg(expr: Expr, kind: ArgKind, name: string, fn: FunctionDescriptor, ctx: ExprContext, min?: number, max?: number): CompiledArg {
   const base = { source: expr.source, position: expr.position };
   const what = `${fn.name}(): argument "${name}"`;
   switch (kind) {
     case 'text':
       return { ...base, kind, expr: compileText(expr, ctx) };
     case 'field':
-      if (expr.type !== 'name') throw argError(ctx, expr, `${what} must be a field name, got ${expr.source}`);
+      if (expr.type === 'arith') return { ...base, kind: 'long', expr: compileLong(expr, ctx) };
+      if (expr.type !== 'name') throw argError(ctx, expr, `${what} must be a field name or arithmetic on fields and integers, got ${expr.source}`);
       checkField(ctx, expr.name, expr.position);
       return { ...base, kind, name: expr.name };
     case 'int':
@@ -145,9 +191,10 @@ export function compileCall(expr: Extract<Expr, { type: 'call' }>, ctx: ExprCont
   const descriptor = requireFunction(ctx.registry, expr.name, expr.position);
   const specs = descriptor.args;
   const n = expr.args.length;
-  if (n < specs.length || (n > specs.length && descriptor.variadic === undefined)) {
-    const signature = `${descriptor.name}(${specs.map((s) => s.name).join(', ')}${descriptor.variadic ? ', ...' : ''})`;
-    const wanted = descriptor.variadic ? `at least ${specs.length}` : `${specs.length}`;
+  const least = descriptor.minArgs ?? specs.length;
+  if (n < least || (n > specs.length && descriptor.variadic === undefined)) {
+    const signature = `${descriptor.name}(${specs.map((s, i) => (i < least ? s.name : `[${s.name}]`)).join(', ')}${descriptor.variadic ? ', ...' : ''})`;
+    const wanted = descriptor.variadic ? `at least ${specs.length}` : least < specs.length ? `${least} to ${specs.length}` : `${specs.length}`;
     throw new HotspotError(
       'TEMPLATE_ARITY',
       `template ${quoteTemplate(ctx.template)} at position ${expr.position}: ${signature} takes ${wanted} argument${specs.length === 1 ? '' : 's'}, got ${n} in ${expr.source}`,

@@ -4,7 +4,9 @@
  * ```
  * template   := ( literal | "{" expr "}" )+
  * literal    := any character but "{", "}" and "\" (written as its UTF-8 bytes) | "\x" HEX HEX (one raw byte)
- * expr       := name | name "(" [ expr ( "," expr )* ] ")" | string | integer
+ * expr       := term ( ( "+" | "-" ) term )*
+ * term       := atom ( ( "*" | "/" | "%" ) atom )*
+ * atom       := name | name "(" [ expr ( "," expr )* ] ")" | string | integer | "(" expr ")" | "-" atom
  * name       := [A-Za-z_$][A-Za-z0-9_$.]*
  * string     := '"' ( any character but '"' and "\" | '\"' | '\\' )* '"'
  * integer    := [0-9]+
@@ -20,6 +22,15 @@ export type Expr =
   | { readonly type: 'name'; readonly name: string; readonly position: number; readonly source: string }
   | { readonly type: 'string'; readonly value: string; readonly position: number; readonly source: string }
   | { readonly type: 'int'; readonly value: number; readonly position: number; readonly source: string }
+  | {
+      /** Arithmetic on longs (Java semantics); a unary minus is `0 - x` with the `-` as its source start. */
+      readonly type: 'arith';
+      readonly op: '+' | '-' | '*' | '/' | '%';
+      readonly left: Expr;
+      readonly right: Expr;
+      readonly position: number;
+      readonly source: string;
+    }
   | {
       readonly type: 'call';
       readonly name: string;
@@ -37,6 +48,8 @@ const encoder = new TextEncoder();
 
 /** Deepest nesting of calls in one `{...}` expression (`concat(concat(...))`); deeper is `TEMPLATE_TOO_DEEP`. */
 export const TEMPLATE_MAX_DEPTH = 32;
+/** Most arithmetic operators in one `{...}` expression (`ts / 3600000 * 3600` has two); more is `TEMPLATE_TOO_DEEP`. */
+export const TEMPLATE_MAX_OPERATORS = 256;
 
 /** A template as messages quote it: on one printable line, a long one cut to its first 120 characters. */
 export function quoteTemplate(template: string): string {
@@ -118,6 +131,8 @@ function findClose(template: string, open: number): number {
 
 class ExprParser {
   private at: number;
+  /** Arithmetic operators read so far in this expression. */
+  private operators = 0;
 
   constructor(
     private readonly template: string,
@@ -141,9 +156,54 @@ class ExprParser {
   }
 
   private expr(depth: number): Expr {
+    return this.binary(['+', '-'], () => this.binary(['*', '/', '%'], () => this.atom(depth)));
+  }
+
+  /** Left-associative operators of one precedence level over `operand`; at most {@link TEMPLATE_MAX_OPERATORS}. */
+  private binary(ops: readonly string[], operand: () => Expr): Expr {
+    this.space();
+    const start = this.at;
+    let left = operand();
+    for (;;) {
+      this.space();
+      const op = this.template[this.at] as string;
+      if (this.at >= this.end || !ops.includes(op)) return left;
+      if (++this.operators > TEMPLATE_MAX_OPERATORS) {
+        throw new HotspotError('TEMPLATE_TOO_DEEP', `template at position ${this.at}: more than ${TEMPLATE_MAX_OPERATORS} operators in one expression; a rowkey never needs that`);
+      }
+      this.at++;
+      const right = operand();
+      left = { type: 'arith', op: op as '+', left, right, position: start, source: this.template.slice(start, this.at).trim() };
+    }
+  }
+
+  /** Refuses nesting (calls, parentheses, unary minus) past {@link TEMPLATE_MAX_DEPTH}. */
+  private checkDepth(depth: number, start: number): void {
+    if (depth >= TEMPLATE_MAX_DEPTH) {
+      throw new HotspotError('TEMPLATE_TOO_DEEP', `template at position ${start}: calls, parentheses or minus signs are nested more than ${TEMPLATE_MAX_DEPTH} deep; a rowkey never needs that, write the parts side by side`);
+    }
+  }
+
+  private atom(depth: number): Expr {
     this.space();
     const start = this.at;
     const c = this.template[this.at] ?? '';
+    if (c === '(' && this.at < this.end) {
+      this.checkDepth(depth, start);
+      this.at++;
+      const inner = this.expr(depth + 1);
+      this.space();
+      if (this.template[this.at] !== ')' || this.at >= this.end) throw syntax(this.template, this.at, `expected ")" to close the "(" at position ${start}`);
+      this.at++;
+      return { ...inner, position: start, source: this.template.slice(start, this.at) };
+    }
+    if (c === '-' && this.at < this.end) {
+      this.checkDepth(depth, start);
+      this.at++;
+      const operand = this.atom(depth + 1);
+      const zero: Expr = { type: 'int', value: 0, position: start, source: '0' };
+      return { type: 'arith', op: '-', left: zero, right: operand, position: start, source: this.template.slice(start, this.at) };
+    }
     if (c === '"') return this.string();
     if (/[0-9]/.test(c)) {
       while (this.at < this.end && /[0-9]/.test(this.template[this.at] as string)) this.at++;
@@ -159,9 +219,7 @@ class ExprParser {
     const name = this.template.slice(start, this.at);
     this.space();
     if (this.template[this.at] !== '(' || this.at >= this.end) return { type: 'name', name, position: start, source: name };
-    if (depth >= TEMPLATE_MAX_DEPTH) {
-      throw new HotspotError('TEMPLATE_TOO_DEEP', `template at position ${start}: calls are nested more than ${TEMPLATE_MAX_DEPTH} deep; a rowkey never needs that, write the parts side by side`);
-    }
+    this.checkDepth(depth, start);
     this.at++;
     const args: Expr[] = [];
     this.space();

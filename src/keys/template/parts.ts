@@ -33,7 +33,7 @@ export interface CompiledPart extends KeyPart {
 function inlineOf(expr: Expr, descriptor: FunctionDescriptor): InlinePart | undefined {
   if (expr.type !== 'call') return undefined;
   const [x, n] = expr.args;
-  if (descriptor === saltFunction && x?.type === 'name' && n?.type === 'int' && n.value <= 256) {
+  if (descriptor === saltFunction && expr.args.length === 2 && x?.type === 'name' && n?.type === 'int' && n.value <= 256) {
     return { type: 'saltHex', field: x.name, buckets: n.value };
   }
   if (descriptor === reverseTsFunction && x?.type === 'name') return { type: 'reverseTs', field: x.name };
@@ -128,7 +128,7 @@ function exprPart(expr: Expr, ctx: ExprContext, source: string, position: number
     return part;
   }
   const text = compileText(expr, ctx);
-  const numeric = expr.type === 'name' && ctx.numericFields.has(expr.name);
+  const numeric = (expr.type === 'name' && ctx.numericFields.has(expr.name)) || expr.type === 'arith';
   const recover = textRecover(text.recoverText?.bind(text), ctx.numericFields);
   return {
     ...(expr.type === 'name' ? { inline: { type: 'text' as const, field: expr.name } } : {}),

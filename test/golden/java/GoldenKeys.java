@@ -1,14 +1,27 @@
 // Prints golden rowkey vectors as JSON, computed by the JDK itself: String.hashCode, String.format, MessageDigest,
 // StringBuilder.reverse, SimpleDateFormat in UTC, ByteBuffer (big-endian, as HBase's Bytes.toBytes(long)) and
 // String.getBytes(UTF_8). Regenerate with:  java test/golden/java/GoldenKeys.java > test/golden/keys.json
+//
+// With the argument "functions" it prints the vectors of the later template functions instead: salt(x, N, format),
+// int/uint(x, n), the Phoenix sign-flipped integers, padBytes, arithmetic in arguments, pad at any width and
+// date(t, pattern, zone), computed the same way plus Java long arithmetic, SimpleDateFormat with
+// TimeZone.getTimeZone(zone) (format and parse) and java.time's ZoneRules (to find the DST transitions to test around).
+// The Phoenix encodings are written from Phoenix's documented encoding (the sign bit of the big-endian two's
+// complement flipped, as PLong/PInteger/PSmallint/PTinyint.toBytes do), not by Phoenix's own classes. Regenerate with:
+//   java test/golden/java/GoldenKeys.java functions > test/golden/functions.json
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.text.SimpleDateFormat;
+import java.time.Instant;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Date;
 import java.util.List;
 import java.util.TimeZone;
+import java.util.function.LongUnaryOperator;
 
 public class GoldenKeys {
     // Strings chosen for: ASCII, the playbook's examples, multi-byte UTF-8, a surrogate pair (emoji), negative hash
@@ -23,6 +36,10 @@ public class GoldenKeys {
     static final int[] SALT_BUCKETS = { 1, 10, 16, 32, 256 };
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("functions")) {
+            functions();
+            return;
+        }
         if ("polygenelubricants".hashCode() != Integer.MIN_VALUE) throw new AssertionError("expected Integer.MIN_VALUE");
         List<String> out = new ArrayList<>();
         List<String> rows = new ArrayList<>();
@@ -93,6 +110,187 @@ public class GoldenKeys {
         }
         out.add(field("keys", arr(rows)));
         System.out.println("{\n" + String.join(",\n", out) + "\n}");
+    }
+
+    // The template functions of the second vector file (test/golden/functions.json); see the header.
+    static final String[] FN_TEXTS = { "", "a", "sensor001", "20260308_sensor001", "caf\u00e9", "\ud83d\ude00", "www.google.com",
+        "polygenelubricants", "device-\u00fc-42", "tenant-7" };
+    static final long[] LONGS = { 0L, 1L, -1L, 2L, 127L, -128L, 128L, 255L, 256L, -129L, 32767L, -32768L, 65535L, 65536L,
+        8388607L, -8388608L, 16777215L, 16777216L, 2147483647L, -2147483648L, 4294967295L, 4294967296L,
+        1709856000L, 1709856000000L, -1709856000000L, 9007199254740993L, Long.MAX_VALUE, Long.MIN_VALUE };
+
+    static void functions() throws Exception {
+        List<String> out = new ArrayList<>();
+
+        // salt(x, N, "%0Wd" | "%0Wx"): the width always covers N-1, so every bucket has the same width.
+        List<String> rows = new ArrayList<>();
+        Object[][] saltFormats = { { 10, "%02d" }, { 100, "%02d" }, { 64, "%03d" }, { 1000, "%04d" }, { 16, "%02x" },
+            { 256, "%02x" }, { 4096, "%03x" }, { 7, "%d" }, { 16, "%x" }, { 8, "%05d" } };
+        for (String s : FN_TEXTS) for (Object[] f : saltFormats) {
+            int n = (Integer) f[0];
+            String fmt = (String) f[1];
+            String key = String.format(fmt, Math.abs(s.hashCode() % n)) + ":";
+            rows.add(vector("{salt(x," + n + ",\"" + fmt + "\")}:", rec("x", str(s)), key.getBytes(StandardCharsets.UTF_8)));
+        }
+        out.add(field("saltFormat", arr(rows)));
+
+        // int(x, n) / uint(x, n): the last n bytes of the big-endian long, for values that fit in n bytes.
+        rows = new ArrayList<>();
+        for (long v : LONGS) for (int n = 1; n <= 8; n++) {
+            byte[] full = ByteBuffer.allocate(8).putLong(v).array();
+            byte[] tail = Arrays.copyOfRange(full, 8 - n, 8);
+            long min = n == 8 ? Long.MIN_VALUE : -(1L << (8 * n - 1));
+            long max = n == 8 ? Long.MAX_VALUE : (1L << (8 * n - 1)) - 1;
+            if (v >= min && v <= max) rows.add(vector("{int(x," + n + ")}", rec("x", str(Long.toString(v))), tail));
+            long umax = n == 8 ? Long.MAX_VALUE : (1L << (8 * n)) - 1;
+            if (v >= 0 && v <= umax) rows.add(vector("{uint(x," + n + ")}", rec("x", str(Long.toString(v))), tail));
+        }
+        out.add(field("ints", arr(rows)));
+
+        // Phoenix BIGINT, INTEGER, SMALLINT, TINYINT: big-endian two's complement with the sign bit flipped.
+        rows = new ArrayList<>();
+        for (long v : LONGS) {
+            rows.add(vector("{phoenixBigint(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(8).putLong(v ^ Long.MIN_VALUE).array()));
+            if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE)
+                rows.add(vector("{phoenixInteger(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(4).putInt((int) v ^ Integer.MIN_VALUE).array()));
+            if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE)
+                rows.add(vector("{phoenixSmallint(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(2).putShort((short) (v ^ 0x8000)).array()));
+            if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE)
+                rows.add(vector("{phoenixTinyint(x)}", rec("x", str(Long.toString(v))), new byte[] { (byte) (v ^ 0x80) }));
+        }
+        out.add(field("phoenixInts", arr(rows)));
+
+        // Phoenix DESC: every byte of the ascending encoding inverted (SortOrder.invert, b ^ 0xFF).
+        for (long v : LONGS) {
+            byte[] asc = ByteBuffer.allocate(8).putLong(v ^ Long.MIN_VALUE).array();
+            for (int i = 0; i < 8; i++) asc[i] = (byte) (asc[i] ^ 0xff);
+            rows.add(vector("{phoenixBigint(x,\"DESC\")}", rec("x", str(Long.toString(v))), asc));
+            if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+                byte[] a4 = ByteBuffer.allocate(4).putInt((int) v ^ Integer.MIN_VALUE).array();
+                for (int i = 0; i < 4; i++) a4[i] = (byte) (a4[i] ^ 0xff);
+                rows.add(vector("{phoenixInteger(x,\"DESC\")}", rec("x", str(Long.toString(v))), a4));
+            }
+        }
+        out.set(out.size() - 1, field("phoenixInts", arr(rows)));
+
+        // Whole row keys. OpenTSDB: salt byte (|Arrays.hashCode(metric + tags) % N|), 3-byte metric UID, 4-byte base
+        // hour in seconds, 3-byte tag key and value UIDs. Phoenix: a table with SALT_BUCKETS = 8 and the primary key
+        // (tenant VARCHAR, id BIGINT DESC): salt byte over the rest, tenant's UTF-8, the \x00 separator, id inverted.
+        rows = new ArrayList<>();
+        long[][] series = { { 1, 1709856000123L, 1, 1 }, { 7, 1709859599999L, 2, 300 }, { 16777215, 1356998400000L, 65536, 16777215 },
+            { 42, 1709856000000L, 3, 5 } };
+        for (long[] r : series) {
+            ByteBuffer b = ByteBuffer.allocate(13);
+            b.put(Arrays.copyOfRange(ByteBuffer.allocate(4).putInt((int) r[0]).array(), 1, 4));
+            b.putInt((int) ((r[1] / 1000) - ((r[1] / 1000) % 3600)));
+            b.put(Arrays.copyOfRange(ByteBuffer.allocate(4).putInt((int) r[2]).array(), 1, 4));
+            b.put(Arrays.copyOfRange(ByteBuffer.allocate(4).putInt((int) r[3]).array(), 1, 4));
+            byte[] row = b.array();
+            byte[] saltBase = new byte[9];
+            System.arraycopy(row, 0, saltBase, 0, 3);
+            System.arraycopy(row, 7, saltBase, 3, 6);
+            int modulo = Math.abs(Arrays.hashCode(saltBase) % 20);
+            byte[] key = new byte[14];
+            key[0] = (byte) modulo;
+            System.arraycopy(row, 0, key, 1, 13);
+            rows.add(vector("{opentsdbSalt(20,1)}{uint(metric,3)}{uint(ts / 3600000 * 3600, 4)}{uint(tagk,3)}{uint(tagv,3)}",
+                rec("metric", str(Long.toString(r[0])), "ts", str(Long.toString(r[1])), "tagk", str(Long.toString(r[2])), "tagv", str(Long.toString(r[3]))), key));
+        }
+        String[] tenants = { "acme", "caf\u00e9", "t-000042", "" };
+        long[] ids = { 1L, -1L, 1709856000000L, Long.MAX_VALUE };
+        for (int i = 0; i < tenants.length; i++) {
+            byte[] tenant = tenants[i].getBytes(StandardCharsets.UTF_8);
+            byte[] id = ByteBuffer.allocate(8).putLong(ids[i] ^ Long.MIN_VALUE).array();
+            for (int j = 0; j < 8; j++) id[j] = (byte) (id[j] ^ 0xff);
+            byte[] rest = new byte[tenant.length + 1 + 8];
+            System.arraycopy(tenant, 0, rest, 0, tenant.length);
+            System.arraycopy(id, 0, rest, tenant.length + 1, 8);
+            int h = 1;
+            for (byte x : rest) h = 31 * h + x;
+            byte[] key = new byte[rest.length + 1];
+            key[0] = (byte) Math.abs(h % 8);
+            System.arraycopy(rest, 0, key, 1, rest.length);
+            rows.add(vector("{phoenixSalt(8)}{tenant}\\x00{phoenixBigint(id,\"DESC\")}",
+                rec("tenant", str(tenants[i]), "id", str(Long.toString(ids[i]))), key));
+        }
+        out.add(field("systemKeys", arr(rows)));
+
+        // padBytes(x, width, fill): x's UTF-8 bytes, then the fill byte up to width (Arrays.copyOf for fill 0).
+        rows = new ArrayList<>();
+        for (String s : FN_TEXTS) for (int[] wf : new int[][] { { 16, 0 }, { 20, 32 }, { 18, 0 }, { 4, 95 } }) {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            if (b.length > wf[0]) continue;
+            byte[] key = wf[1] == 0 ? Arrays.copyOf(b, wf[0]) : new byte[wf[0]];
+            if (wf[1] != 0) {
+                Arrays.fill(key, (byte) wf[1]);
+                System.arraycopy(b, 0, key, 0, b.length);
+            }
+            rows.add(vector("{padBytes(x," + wf[0] + "," + wf[1] + ")}", rec("x", str(s)), key));
+        }
+        out.add(field("padBytes", arr(rows)));
+
+        // Arithmetic on longs: Java's wrap-around, truncating division and remainder with the dividend's sign.
+        rows = new ArrayList<>();
+        String[] exprs = { "ts / 3600000 * 3600", "ts % 5", "ts - ts % 5", "ts / 1000", "ts * 1000 + 999", "(ts + 7) / -3",
+            "ts % -7", "100 - ts * 2", "ts / 60000 % 1440" };
+        LongUnaryOperator[] ops = { t -> t / 3600000 * 3600, t -> t % 5, t -> t - t % 5, t -> t / 1000, t -> t * 1000 + 999,
+            t -> (t + 7) / -3, t -> t % -7, t -> 100 - t * 2, t -> t / 60000 % 1440 };
+        long[] tss = { 0L, 1L, -1L, 4L, -4L, 6L, -6L, 3599999L, 3600000L, -3600001L, 1709856000123L, -1709856000123L,
+            9007199254740993L, Long.MAX_VALUE, Long.MIN_VALUE };
+        for (long t : tss) for (int i = 0; i < exprs.length; i++) {
+            long v = ops[i].applyAsLong(t);
+            rows.add(vector("{" + exprs[i] + "}", rec("ts", str(Long.toString(t))), Long.toString(v).getBytes(StandardCharsets.UTF_8)));
+            rows.add(vector("{long(" + exprs[i] + ")}", rec("ts", str(Long.toString(t))), ByteBuffer.allocate(8).putLong(v).array()));
+        }
+        // The OpenTSDB base hour in seconds, as 4 bytes: (ts / 1000) - ((ts / 1000) % 3600).
+        for (long t : new long[] { 1709856000123L, 1709859599999L, 1356998400000L })
+            rows.add(vector("{uint(ts / 3600000 * 3600, 4)}", rec("ts", str(Long.toString(t))),
+                ByteBuffer.allocate(4).putInt((int) ((t / 1000) - ((t / 1000) % 3600))).array()));
+        out.add(field("arithmetic", arr(rows)));
+
+        // pad(x, W) at any width: String.format("%0Wd", x).
+        rows = new ArrayList<>();
+        for (long v : new long[] { 0L, 7L, 1709856000000L, 9007199254740993L, Long.MAX_VALUE })
+            for (int w : new int[] { 19, 20, 25, 40 })
+                rows.add(vector("{pad(x," + w + ")}", rec("x", str(Long.toString(v))), String.format("%0" + w + "d", v).getBytes(StandardCharsets.UTF_8)));
+        out.add(field("padWide", arr(rows)));
+
+        // date(t, pattern, zone): SimpleDateFormat with TimeZone.getTimeZone(zone), around the zone's DST transitions
+        // of 2026 (found by java.time), with the JDK's parse of each formatted text (what decoding must give back).
+        rows = new ArrayList<>();
+        String[] zones = { "America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "Asia/Kathmandu", "UTC",
+            "America/Sao_Paulo" };
+        String[] patterns = { "yyyyMMddHHmmssSSS", "yyyyMMddHHmmss", "yyyy-MM-dd HH:mm" };
+        long[] offsets = { -3600001L, -3600000L, -1800000L, -1L, 0L, 1L, 1800000L, 3599999L, 3600000L, 5400000L };
+        for (String zone : zones) {
+            List<Long> times = new ArrayList<>(List.of(0L, 1709856000123L, 1767225599999L));
+            ZoneRules rules = TimeZone.getTimeZone(zone).toZoneId().getRules();
+            ZoneOffsetTransition tr = rules.nextTransition(Instant.parse("2026-01-01T00:00:00Z"));
+            for (int k = 0; k < 2 && tr != null && tr.getInstant().isBefore(Instant.parse("2027-01-01T00:00:00Z")); k++) {
+                long at = tr.getInstant().toEpochMilli();
+                for (long d : offsets) times.add(at + d);
+                tr = rules.nextTransition(tr.getInstant());
+            }
+            for (String pattern : patterns) for (long t : times) {
+                SimpleDateFormat f = new SimpleDateFormat(pattern);
+                f.setTimeZone(TimeZone.getTimeZone(zone));
+                String text = f.format(new Date(t));
+                String parsed = pattern.endsWith("SSS") ? Long.toString(f.parse(text).getTime()) : "null";
+                rows.add(obj("template", str("{date(ts,\"" + pattern + "\",\"" + zone + "\")}"), "record", rec("ts", str(Long.toString(t))),
+                    "key", str(hex(text.getBytes(StandardCharsets.UTF_8))), "javaParse", parsed));
+            }
+        }
+        out.add(field("dateZone", arr(rows)));
+
+        System.out.println("{\n" + String.join(",\n", out) + "\n}");
+    }
+
+    static String vector(String template, String record, byte[] key) {
+        return obj("template", str(template), "record", record, "key", str(hex(key)));
+    }
+
+    static String rec(String... kv) {
+        return obj(kv);
     }
 
     static List<String> all() {
