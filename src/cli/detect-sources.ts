@@ -6,7 +6,7 @@
  * @module
  */
 import type { Command } from 'commander';
-import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, focusTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, oneTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
@@ -146,7 +146,7 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
  */
 export async function detectSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const series = await sourceSeries(file, flags, io);
-  return flags.table === undefined ? series : focusTable(series, flags.table);
+  return oneTable(series, flags.table);
 }
 
 async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {

@@ -93,15 +93,18 @@ export function latencyFigures(latencies: readonly ServerLatency[], busiest: str
  */
 export function summarize(d: DetectResult, latencies?: readonly ServerLatency[]): SideSummary {
   const live = d.regions.filter((r) => r.lastSeenMs === d.window.endMs);
-  const hottest = live.reduce<(typeof live)[number] | undefined>((b, r) => (!b || r.share > b.share ? r : b), undefined);
+  // The region hot now (the headline's) when there is one: in a monotonic tail the region taking the writes at the
+  // window's end is young and small over the window, and an older daughter has the larger window share.
+  const nowRegion = d.now.region === null ? undefined : live.find((r) => r.encodedName === d.now.region);
+  const hottest = nowRegion ?? live.reduce<(typeof live)[number] | undefined>((b, r) => (!b || r.share > b.share ? r : b), undefined);
   const worst = d.servers[0];
   return {
     table: d.table,
     windowMs: d.window.endMs - d.window.startMs,
-    hottestRegion: hottest ? { encodedName: hottest.encodedName, startKey: hottest.startKey, endKey: hottest.endKey, server: hottest.server, share: hottest.share, hot: hottest.hot } : null,
+    hottestRegion: hottest ? { encodedName: hottest.encodedName, startKey: hottest.startKey, endKey: hottest.endKey, server: hottest.server, share: hottest.share, hot: hottest.hot || hottest.hotNow } : null,
     fairRegionShare: d.fairRegionShare,
     hotToFair: hottest && d.fairRegionShare > 0 ? hottest.share / d.fairRegionShare : 0,
-    worstServer: worst ? { server: worst.server, requestsPerSec: worst.requestsPerSec, peerRatio: worst.peerRatio, hot: worst.hot } : null,
+    worstServer: worst ? { server: worst.server, requestsPerSec: worst.requestsPerSec, peerRatio: worst.peerRatio, hot: worst.hot || worst.hotNow } : null,
     shape: d.shape,
     ...(latencies ? { latency: latencyFigures(latencies, worst?.server) } : {}),
   };
@@ -149,7 +152,8 @@ export function compareSides(before: SideSummary, after: SideSummary): ChangeRec
   const aw = after.worstServer;
   findings.push(`busiest RegionServer ${bw?.server ?? 'none'} ${bw ? bw.requestsPerSec.toFixed(1) : 0} req/s, ${ratio(bw?.peerRatio ?? null)} its peers → ${aw?.server ?? 'none'} ${aw ? aw.requestsPerSec.toFixed(1) : 0} req/s, ${ratio(aw?.peerRatio ?? null)} its peers`);
   findings.push(...latencyFindings(before, after));
-  const stillHot = Boolean(after.hottestRegion?.hot || aw?.hot);
+  // A hotspot shape on the after side is never fixed, whatever the shares say.
+  const stillHot = Boolean(after.hottestRegion?.hot || aw?.hot || after.shape !== 'none');
   const b = before.hottestRegion;
   const a = after.hottestRegion;
   const sameRange = b && a && before.table === after.table && overlaps(b, a);

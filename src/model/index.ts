@@ -12,7 +12,7 @@ export { SeriesV2Parser } from './series-v2-read.js';
 export { SeriesV2Encoder, type SeriesV2Header, formatLoadSeriesV2, formatSeriesHeaderV2, metricsPresent } from './series-v2-write.js';
 export { SERIES_WRITE_VERSION, SeriesWriter, type SeriesVersion, formatSeries } from './series-write.js';
 export { REGION_METRICS, REGION_METRIC_NAMES, type RegionMetricKind, type RegionMetricName, type RegionMetricSpec, regionMetric } from './metrics.js';
-export { focusTable } from './series-tables.js';
+export { focusTable, oneTable } from './series-tables.js';
 export type { LoadRates, RateBasis, RateEvent, RateEventKind, RateInterval, RegionRate, ServerRate } from './rate-types.js';
 export { GAP_FACTOR, computeRates } from './rates.js';
 export { matchLineage, rangeContains, rangesOverlap, type Lineage } from './lineage.js';

@@ -31,3 +31,18 @@ export function focusTable(series: LoadSeries, table: string): LoadSeries {
     })),
   };
 }
+
+/**
+ * The series an analysis of one table reads: focused on `table` when given; a series of several tables without one
+ * is refused, since pooling the regions of several tables would judge each against the others' fair share.
+ * @throws {@link HotspotError} `SERIES_TABLE_REQUIRED` (field `--table`) naming the tables; `SERIES_TABLE_UNKNOWN`
+ *   from {@link focusTable}.
+ */
+export function oneTable(series: LoadSeries, table: string | undefined): LoadSeries {
+  if (table !== undefined) return focusTable(series, table);
+  const tables = seriesTables(series);
+  if (tables.length > 1) {
+    throw new HotspotError('SERIES_TABLE_REQUIRED', `the series holds ${tables.length} tables (${tables.join(', ')}); each is judged against its own regions and fair share: give --table T`, { field: '--table' });
+  }
+  return series;
+}

@@ -130,3 +130,19 @@ describe('compare with p99 latencies', () => {
     expect(one.out).toContain('p99 latency read on the before side only; give JMX readings for both to compare');
   });
 });
+
+describe('compare verdicts against the headline', () => {
+  it('never says fixed while the after side still has a hotspot shape, even when no region is flagged hot over the window', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    type Side = Parameters<typeof compareSides>[0];
+    const side = (hotToFair: number): Side => ({
+      table: 't', windowMs: 600_000, fairRegionShare: 0.014, hotToFair, shape: 'monotonic-tail',
+      hottestRegion: { encodedName: 'a'.repeat(32), startKey: '20240601', endKey: '', server: 'rs1,16020,1', share: hotToFair * 0.014, hot: false },
+      worstServer: { server: 'rs1,16020,1', requestsPerSec: 100, peerRatio: 1.2, hot: false },
+    });
+    // A tail read over one more snapshot: the window shares barely move, the shape stays.
+    const record = compareSides(side(2.79), side(2.78));
+    expect(record.verdict).not.toBe('fixed');
+    expect(record.verdict).toBe('unchanged');
+  });
+});

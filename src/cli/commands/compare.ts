@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
-import { type LoadSeriesReadOptions, focusTable, parseLoadSeries } from '../../model/index.js';
+import { type LoadSeriesReadOptions, oneTable, parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
@@ -55,7 +55,7 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
     return record.after;
   }
   const series = parseLoadSeries(text, file, read);
-  return summarize(detectHotspots(table === undefined ? series : focusTable(series, table), { k }), await latencies(jmx));
+  return summarize(detectHotspots(oneTable(series, table), { k }), await latencies(jmx));
 }
 
 /**

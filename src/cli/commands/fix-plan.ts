@@ -78,9 +78,6 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
       }
       const k = parseK(flags.k);
       const series = await detectSeries(file, flags, io);
-      if (series.tables && series.tables.length > 1) {
-        throw new HotspotError('FIX_TABLE_REQUIRED', `the series holds several tables (${series.tables.join(', ')}); a runbook is for one table: give --table T`, { field: '--table' });
-      }
       const samples = await detectSamples(flags.samples, series, io);
       const detect = detectHotspots(series, samples ? { k, samples } : { k });
       const servers = flags.rest ? (await createRestClient({ baseUrl: flags.rest }).clusterStatus()).liveServers.map((s) => s.serverName) : undefined;
