@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
-import { stripBom } from '../util/input-text.js';
+import { looksBinary, printable, stripBom } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
 import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
@@ -53,20 +53,29 @@ function openInput(path: string): Readable {
   return raw.pipe(gz);
 }
 
-async function* fileLines(path: string): AsyncGenerator<[line: number, text: string]> {
+async function* fileLines(path: string, what: string): AsyncGenerator<[line: number, text: string]> {
   const input = openInput(path);
   input.setEncoding('utf8');
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
+  let seen = false;
   try {
     for await (const raw of lines) {
       n++;
       const text = n === 1 ? stripBom(raw) : raw;
-      if (text.trim() !== '') yield [n, text];
+      if (text.trim() === '') continue;
+      // The first line tells text from binary data, as checkInputText does for whole files.
+      if (!seen && looksBinary(text)) {
+        throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: path });
+      }
+      seen = true;
+      yield [n, text];
     }
   } catch (err) {
+    if (err instanceof HotspotError) throw err;
     throw readError(path, err);
   }
+  if (!seen) throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file: path });
 }
 
 /**
@@ -75,7 +84,7 @@ async function* fileLines(path: string): AsyncGenerator<[line: number, text: str
  */
 export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
   const parser = new LoadSeriesParser(path, options);
-  for await (const [line, text] of fileLines(path)) parser.push(line, text);
+  for await (const [line, text] of fileLines(path, 'load series')) parser.push(line, text);
   return parser.finish();
 }
 
@@ -85,6 +94,6 @@ export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOp
  */
 export async function readKeySamplesFile(path: string): Promise<KeySample[]> {
   const parser = new KeySamplesParser(path);
-  for await (const [line, text] of fileLines(path)) parser.push(line, text);
+  for await (const [line, text] of fileLines(path, 'key samples')) parser.push(line, text);
   return parser.finish();
 }

@@ -62,6 +62,12 @@ describe('binary data is refused with a printable excerpt', () => {
     expect(err).toContain('\\x7FELF\\x02\\x01\\x01\\x00');
   });
 
+  it('as a load series and a key-samples file, read line by line', async () => {
+    const err = await refused(['detect', file('s.ndjson', BINARY)], /the load series is binary data, not text/);
+    expect(err).toContain('\\x7FELF');
+    await refused(['detect', file('e.ndjson', '\n  \n')], /the load series is empty/);
+  });
+
   it('as a scenario, a samples file and a runbook', async () => {
     await refused(['simulate', file('s.yaml', BINARY)], /the scenario is binary data/);
     await refused(['splits', '--samples', file('k.txt', BINARY), '--regions', '2'], /the samples file is binary data/);
