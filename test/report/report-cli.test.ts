@@ -74,7 +74,7 @@ describe('report command', () => {
     expect(c.err).toContain('--k given with the scenario');
     c = io();
     expect(await runCli(['report', seriesFile, '-o', join(dir, 'missing-dir', 'x.html')], c)).toBe(2);
-    expect(c.err).toContain('cannot write the report');
+    expect(c.err).toContain('cannot write: ');
     c = io();
     expect(await runCli(['report', seriesFile, '-o', join(dir, 'x.html'), '--k', '1'], c)).toBe(2);
     expect(c.err).toContain('hot factor');

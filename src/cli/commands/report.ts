@@ -3,12 +3,13 @@
  * one self-contained HTML file with the key-space heatmap, per-server load against the fair share and the findings;
  * for a scenario, every design simulated and shown side by side.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { scenarioReport, seriesReport } from '../../report/html/build.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
 import { HotspotError } from '../../util/errors.js';
 import { detectSamples, detectSeries } from '../detect-sources.js';
+import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
 
@@ -17,6 +18,7 @@ interface ReportFlags {
   samples?: string;
   k?: string;
   redact?: boolean;
+  force?: boolean;
 }
 
 /** True for a scenario file name (`.yaml` / `.yml`), false for a load series. */
@@ -31,12 +33,15 @@ export const reportCommand: CliCommand = {
       .command('report')
       .description('write a self-contained HTML report: key-space heatmap, per-server load with the fair share, findings')
       .argument('<input>', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md)')
-      .requiredOption('-o, --output <file>', 'the HTML file to write (replaced if it exists), - for stdout')
+      .requiredOption('-o, --output <file>', 'the HTML file to write (an existing file is kept unless --force), - for stdout')
+      .option('--force', 'replace an existing output file')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .action(async (file: string, flags: ReportFlags) => {
         const k = parseK(flags.k ?? String(DEFAULT_K));
+        const target = { field: '--output', ...(flags.force ? { force: true } : {}) };
+        if (flags.output !== '-') refuseExisting(flags.output, target);
         let html: string;
         if (isScenarioFile(file)) {
           if (flags.samples !== undefined) {
@@ -61,11 +66,7 @@ export const reportCommand: CliCommand = {
           io.stdout(html);
           return;
         }
-        try {
-          await writeFile(flags.output, html);
-        } catch (err) {
-          throw new HotspotError('REPORT_WRITE', `cannot write the report: ${(err as Error).message}; check the directory exists and is writable`, { file: flags.output, cause: err });
-        }
+        await writeOutputFile(flags.output, html, target);
         io.stderr(`wrote ${flags.output} (${Math.round(html.length / 1024)} KiB)\n`);
       });
   },

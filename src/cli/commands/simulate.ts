@@ -2,7 +2,7 @@
  * `hbase-hotspot simulate scenario.yaml [--json] [--record dir/] [--seed n] [--exact] [--representatives n]`: runs
  * every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { formatKeySampleLine, formatLoadSeries } from '../../model/index.js';
@@ -14,6 +14,7 @@ import { simulateScenario, type ScenarioOutcome } from '../../simulate/simulate.
 import { HotspotError } from '../../util/errors.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
+import { type OutputTarget, refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 
 interface SimulateFlags {
@@ -24,6 +25,7 @@ interface SimulateFlags {
   redact?: boolean;
   representatives: string;
   failOn?: FailOn;
+  force?: boolean;
 }
 
 function positiveInt(text: string, flag: string, max: number): number {
@@ -39,15 +41,21 @@ export function designSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'design';
 }
 
+/** The files `--record dir` writes for the `i`th design (0-based): its load series and its key samples. */
+function recordFiles(dir: string, i: number, name: string): { series: string; samples: string } {
+  const base = join(dir, `${i + 1}-${designSlug(name)}`);
+  return { series: `${base}.series.ndjson`, samples: `${base}.samples.ndjson` };
+}
+
 /** Writes each design's load series and key samples as NDJSON into `dir` (docs/load-series.md). */
-async function record(outcome: ScenarioOutcome, dir: string): Promise<string[]> {
+async function record(outcome: ScenarioOutcome, dir: string, target: OutputTarget): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const [i, d] of outcome.designs.entries()) {
-    const base = join(dir, `${i + 1}-${designSlug(d.name)}`);
-    await writeFile(`${base}.series.ndjson`, formatLoadSeries(d.run.series));
-    await writeFile(`${base}.samples.ndjson`, d.run.samples.map((s) => `${formatKeySampleLine(s)}\n`).join(''));
-    written.push(`${base}.series.ndjson`, `${base}.samples.ndjson`);
+    const files = recordFiles(dir, i, d.name);
+    await writeOutputFile(files.series, formatLoadSeries(d.run.series), target);
+    await writeOutputFile(files.samples, d.run.samples.map((s) => `${formatKeySampleLine(s)}\n`).join(''), target);
+    written.push(files.series, files.samples);
   }
   return written;
 }
@@ -88,7 +96,8 @@ export const simulateCommand: CliCommand = {
       .argument('<scenario>', 'scenario YAML file (docs/scenarios.md); examples/case-study.yaml is the IoT case study')
       .option('--json', 'print the comparison as JSON')
       .option('--redact', 'replace rowkeys and region names (output and --record files) with keyed stand-ins keeping length, byte class and order')
-      .option('--record <dir>', "write each design's load series and key samples as NDJSON into this directory")
+      .option('--record <dir>', "write each design's load series and key samples as NDJSON into this directory (existing files are kept unless --force)")
+      .option('--force', 'with --record: replace existing files')
       .option('--seed <n>', 'seed for every random choice (representatives, balancer)', '1')
       .option('--exact', 'generate every write instead of aggregating (slow; for validation)')
       .option('--representatives <n>', 'representative entities per step in the aggregated mode', '4096')
@@ -103,6 +112,11 @@ export const simulateCommand: CliCommand = {
           throw new HotspotError('SCENARIO_FILE', `cannot read the scenario: ${(err as Error).message}`, { file, cause: err });
         }
         const scenario = parseScenario(text, file);
+        const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
+        const recordDir = flags.record;
+        if (recordDir !== undefined) {
+          scenario.designs.forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name)).forEach((f) => refuseExisting(f, target)));
+        }
         if (flags.exact) {
           const writes = (scenario.workload.writeRatePerSec * scenario.durationMs) / 1000;
           io.stderr(`exact mode: generating ${Math.round(writes).toLocaleString('en-US')} writes per design, one by one (about 2 µs each); the default aggregated mode gives the same shares in seconds\n`);
@@ -116,7 +130,7 @@ export const simulateCommand: CliCommand = {
         }
         if (flags.redact) outcome = redactOutcome(outcome);
         if (flags.record !== undefined) {
-          const written = await record(outcome, flags.record);
+          const written = await record(outcome, flags.record, target);
           io.stderr(`recorded ${written.join(', ')}\n`);
         }
         if (flags.json) printJson(io, scenarioJson(outcome));
