@@ -126,3 +126,15 @@ describe('files a command writes', () => {
     expect((await runCapture(['simulate', SCENARIO, '--record', recorded, '--force'])).code).toBe(0);
   }, 60_000);
 });
+
+describe('--redact', () => {
+  it('covers RegionServer host names in detect and simulate, keeping ports, start codes and which server is which', async () => {
+    const plain = JSON.parse((await runCapture(['detect', TAIL, '--json'])).out) as { servers: { server: string; share: number }[] };
+    const redacted = JSON.parse((await runCapture(['detect', TAIL, '--json', '--redact'])).out) as { servers: { server: string; share: number }[] };
+    // rs1..rs4.example.com sort as server-01..server-04; shares and order unchanged
+    expect(redacted.servers.map((s) => [s.server, s.share])).toEqual(plain.servers.map((s) => [s.server.replace(/^rs(\d)\.example\.com/, 'server-0$1'), s.share]));
+    const sim = (await runCapture(['simulate', SCENARIO, '--json', '--redact'])).out;
+    expect(sim).not.toContain('example.com');
+    expect(sim).toMatch(/"server": "server-0\d,16020,\d+"/);
+  }, 30_000);
+});
