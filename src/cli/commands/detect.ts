@@ -20,6 +20,7 @@ interface DetectFlags extends DetectSourceFlags {
   json?: boolean;
   redact?: boolean;
   failOn?: FailOn;
+  limit?: string;
 }
 
 /**
@@ -34,6 +35,16 @@ export function parseK(text: string): number {
   return k;
 }
 
+/**
+ * Parses `--limit`.
+ * @throws {@link HotspotError} `DETECT_LIMIT_INVALID` for anything but a whole number ≥ 1.
+ */
+export function parseLimit(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 1) throw new HotspotError('DETECT_LIMIT_INVALID', `--limit ${text}: give a whole number of rows, 1 or more, e.g. --limit 5`, { field: '--limit' });
+  return n;
+}
+
 /** The `detect` command. */
 export const detectCommand: CliCommand = {
   register(program, io) {
@@ -44,6 +55,7 @@ export const detectCommand: CliCommand = {
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
+      .option('--limit <n>', 'servers and hot regions listed in the text (default every server and 10 hot regions)')
       .addOption(failOnOption())
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
       .option('--rest <url>', 'read a live table through this HBase REST gateway')
@@ -58,6 +70,7 @@ export const detectCommand: CliCommand = {
       .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
       .action(async (file: string | undefined, flags: DetectFlags) => {
         const k = parseK(flags.k);
+        const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit);
         const stdinSeries = [file, ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])].includes('-');
         if (stdinSeries && flags.samples === '-') {
           throw new HotspotError('DETECT_STDIN_TWICE', 'the series and --samples cannot both be read from stdin (-); give one of them as a file', { field: '--samples' });
@@ -70,7 +83,7 @@ export const detectCommand: CliCommand = {
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };
         const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
         if (flags.json) printJson(io, result);
-        else io.stdout(renderDetectText(result, { color: io.color ?? false }));
+        else io.stdout(renderDetectText(result, { color: io.color ?? false, ...(limit === undefined ? {} : { limit }) }));
         if (flags.failOn) failWith(io, flags.failOn, detectFailure(result, flags.failOn));
       });
   },
