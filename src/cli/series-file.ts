@@ -19,6 +19,22 @@ export interface SeriesFile {
   close(): void;
 }
 
+/** A recording written to standard output through `write` (`collect -o -`): each line as soon as it is read. */
+export function seriesToStdout(header: LoadSeriesHeader, write: (text: string) => void): SeriesFile {
+  const writer = new LoadSeriesWriter(header, write);
+  let written = 0;
+  return {
+    write(snapshot) {
+      writer.write(snapshot);
+      written++;
+    },
+    get written() {
+      return written;
+    },
+    close: () => undefined,
+  };
+}
+
 /**
  * Creates `path` and writes the series header.
  * @param field - the flag that named the file (`--output`, `--record`), for messages.

@@ -12,7 +12,7 @@ import { tooFewSnapshots } from '../detect-sources.js';
 import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource } from '../live-source.js';
 import type { CliCommand } from '../program.js';
-import { createSeriesFile } from '../series-file.js';
+import { createSeriesFile, seriesToStdout } from '../series-file.js';
 
 interface CollectFlags extends LiveFlags {
   every: string;
@@ -67,13 +67,15 @@ export const collectCommand: CliCommand = {
       .option('--every <duration>', 'sampling interval', '10s')
       .option('--for <duration>', 'how long to sample', '15m')
       .option('--timeout <duration>', 'per-request timeout (default: a third of --every, 1s to 10s)')
-      .option('-o, --output <file>', 'load-series NDJSON file to write (an existing file is kept unless --force)')
+      .option('-o, --output <file>', 'load-series NDJSON file to write (an existing file is kept unless --force), - for stdout')
       .option('--force', 'overwrite an existing output file')
       .action(async (flags: CollectFlags) => {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
         const source = liveSource(flags, intervalMs);
         if (flags.output === undefined) throw new HotspotError('COLLECT_OUTPUT_REQUIRED', 'name the file to write with -o series.ndjson', { field: '--output' });
-        const file = createSeriesFile(flags.output, { table: source.table, source: { kind: source.kind, description: source.description, intervalMs } }, { ...(flags.force ? { force: true } : {}), field: '--output' });
+        const header = { table: source.table, source: { kind: source.kind, description: source.description, intervalMs } };
+        const toStdout = flags.output === '-';
+        const file = toStdout ? seriesToStdout(header, io.stdout) : createSeriesFile(flags.output, header, { ...(flags.force ? { force: true } : {}), field: '--output' });
         const stop = new AbortController();
         const onSigint = (): void => stop.abort(new Error('interrupted'));
         process.once('SIGINT', onSigint);
@@ -82,7 +84,7 @@ export const collectCommand: CliCommand = {
         try {
           const summary = await collectSeries({ source, intervalMs, durationMs, write: (snap) => file.write(snap), signal: stop.signal, onEvent: bar.onEvent }).catch((err: unknown) => {
             bar.stop();
-            io.stderr(`collect stopped: ${file.written} snapshot(s) kept in ${flags.output}\n`);
+            io.stderr(`collect stopped: ${file.written} snapshot(s) kept in ${toStdout ? 'stdout' : flags.output}\n`);
             throw err;
           });
           bar.stop();
@@ -91,11 +93,11 @@ export const collectCommand: CliCommand = {
             // when Ctrl-C stopped it first), and the empty file would only block the next run.
             file.close();
             closed = true;
-            rmSync(flags.output, { force: true });
-            tooFewSnapshots(0, summary.planned, `"${source.table}" from ${source.description}`, summary.stopped, bar.failure, `nothing recorded, ${flags.output} removed`);
+            if (!toStdout) rmSync(flags.output, { force: true });
+            tooFewSnapshots(0, summary.planned, `"${source.table}" from ${source.description}`, summary.stopped, bar.failure, toStdout ? 'nothing recorded' : `nothing recorded, ${flags.output} removed`);
           }
           const how = summary.stopped ? 'stopped by Ctrl-C after' : 'done:';
-          io.stderr(`collect ${how} ${summary.written} snapshot(s) of ${summary.planned} written to ${flags.output}, ${summary.gaps} gap(s)\n`);
+          io.stderr(`collect ${how} ${summary.written} snapshot(s) of ${summary.planned} written to ${toStdout ? 'stdout' : flags.output}, ${summary.gaps} gap(s)\n`);
         } finally {
           bar.stop();
           process.off('SIGINT', onSigint);
