@@ -19,9 +19,9 @@ export interface SeriesFile {
   close(): void;
 }
 
-/** A recording written to standard output through `write` (`collect -o -`): each line as soon as it is read. */
-export function seriesToStdout(header: LoadSeriesHeader, write: (text: string) => void): SeriesFile {
-  const writer = new LoadSeriesWriter(header, write);
+/** A recording whose lines go to `out` as they are written, counting snapshots; `close` ends it. */
+function recording(header: LoadSeriesHeader, out: (text: string) => void, close: () => void): SeriesFile {
+  const writer = new LoadSeriesWriter(header, out);
   let written = 0;
   return {
     write(snapshot) {
@@ -31,8 +31,13 @@ export function seriesToStdout(header: LoadSeriesHeader, write: (text: string) =
     get written() {
       return written;
     },
-    close: () => undefined,
+    close,
   };
+}
+
+/** A recording written to standard output through `write` (`collect -o -`): each line as soon as it is read. */
+export function seriesToStdout(header: LoadSeriesHeader, write: (text: string) => void): SeriesFile {
+  return recording(header, write, () => undefined);
 }
 
 /**
@@ -51,16 +56,5 @@ export function createSeriesFile(path: string, header: LoadSeriesHeader, options
     }
     throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}`, { file: path, field: options.field, cause: err });
   }
-  const writer = new LoadSeriesWriter(header, (chunk) => void writeSync(fd, chunk));
-  let written = 0;
-  return {
-    write(snapshot) {
-      writer.write(snapshot);
-      written++;
-    },
-    get written() {
-      return written;
-    },
-    close: () => closeSync(fd),
-  };
+  return recording(header, (chunk) => void writeSync(fd, chunk), () => closeSync(fd));
 }
