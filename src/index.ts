@@ -74,7 +74,7 @@ export {
   type DesignSpec, type EntitiesSpec, type PopularitySpec, type PreSplitSpec, type ReadPatternKind,
   type ReadPatternSpec, type ServerJoin, type SplitPolicySpec, type TableSpec, type WorkloadSpec, type DesignRun,
   type SimulationOptions, type DesignOutcome, type ScenarioOutcome, type SimulateScenarioOptions, type ReadCost,
-  type DesignJson,
+  type DesignJson, type MoveEvent, type SplitEvent,
 } from './simulate/index.js';
 
 // lint: schemas, rowkey designs, cluster settings; design suggestions
@@ -89,13 +89,13 @@ export type { Finding as LintFinding } from './lint/index.js';
 // fix: runbooks, applying them, the balancer's view, before/after proof
 export {
   planFix, renderRunbookShell, renderRunbookText, type PlanInputs, type ClientRetrySettings, type DeferredMove,
-  type Refusal, type Runbook, type RunbookStep, type StepKind, type StepWait,
+  type Refusal, type Runbook, type RunbookStep, type StepKind, type StepRegion, type StepWait,
 } from './fix/plan/index.js';
 export {
   DEFAULT_MULTIPLIERS, balancerCost, balancerWhatIf, clusterFromSeries, type BalancerCluster, type BalancerCost,
   type BalancerMultipliers, type BalancerRegion, type BalancerMove, type BalancerWhatIf,
 } from './fix/balancer/index.js';
-export { applyRunbook, renderApplyReport, parseRunbook, type ApplyOptions, type ApplyReport, type StepOutcome, type StepReport } from './fix/apply/index.js';
+export { applyRunbook, renderApplyReport, parseRunbook, type ApplyOptions, type ApplyReport, type LiveRegion, type StepOutcome, type StepReport } from './fix/apply/index.js';
 export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type SideSummary, compareSides, renderChangeRecord, summarize } from './fix/compare.js';
 
 // client helpers

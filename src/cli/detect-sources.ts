@@ -49,7 +49,7 @@ export function seriesSourceOptions(command: Command): Command {
     .option('--list-regions <files...>', "pasted `list_regions 'T'` captures, oldest first (- for stdin)")
     .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
     .option('--record <file>', 'also write the snapshots read live or parsed from pasted captures to this load-series file (kept unless --force)')
-    .option('--force', 'with --record: overwrite an existing file')
+    .option('--force', 'replace an existing file: the --record file, and the command\'s own output file')
     .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file'));
 }
 

@@ -11,6 +11,8 @@ import { HotspotError } from '../util/errors.js';
 
 /** The flags as commander hands them over (strings; defaults already filled in). */
 export interface LoadFlags {
+  /** With --samples-out: replace an existing file. */
+  force?: boolean;
   rest?: string;
   table?: string;
   template?: string;

@@ -1,10 +1,13 @@
 /**
- * Files the CLI writes that may be gzip: a name ending in `.gz` (or `gzip: true`) compresses what is written. Used by
- * `collect -o`, `detect --record`, `simulate --record` and `series convert -o`.
+ * Files the CLI writes. An existing file is never replaced unless `--force` (as `collect -o` and `detect --record` have
+ * always done), so a report, a recording or a change record cannot be lost to a repeated command; a name ending in
+ * `.gz` (or `gzip: true`) compresses what is written (`collect -o`, `detect --record`, `simulate --record`, `series
+ * convert -o`).
  *
  * @module
  */
-import { closeSync, createWriteStream, openSync, writeSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, openSync, writeSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { constants, createGzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
@@ -65,4 +68,35 @@ export function createOutputFile(path: string, options: { force?: boolean; gzip?
       if (failure) throw fail();
     },
   };
+}
+
+/** Where a file goes and whether it may replace one. */
+export interface OutputTarget {
+  /** The option that named it (`--output`, `--record`), for messages. */
+  readonly field: string;
+  /** `--force`: replace an existing file. */
+  readonly force?: boolean;
+}
+
+/**
+ * Refuses early, before any work, when `path` exists and `--force` was not given.
+ * @throws HotspotError `FILE_EXISTS` naming the file and the option.
+ */
+export function refuseExisting(path: string, target: OutputTarget): void {
+  if (!target.force && existsSync(path)) {
+    throw new HotspotError('FILE_EXISTS', 'already exists; give another file, or --force to replace it', { file: path, field: target.field });
+  }
+}
+
+/**
+ * Writes `text` to `path`, creating it (or replacing it with `--force`).
+ * @throws HotspotError `FILE_EXISTS` when it appeared meanwhile without `--force`; `FILE_WRITE` when it cannot be written.
+ */
+export async function writeOutputFile(path: string, text: string | Uint8Array, target: OutputTarget): Promise<void> {
+  try {
+    await writeFile(path, text, { flag: target.force ? 'w' : 'wx' });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'EEXIST') refuseExisting(path, target);
+    throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}; check the directory exists and is writable`, { file: path, field: target.field, cause: err });
+  }
 }

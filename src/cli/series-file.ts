@@ -20,6 +20,31 @@ export interface SeriesFile {
 }
 
 /**
+ * A recording whose lines go to `out` as they are written, counting snapshots; `flush` after each snapshot (gzip's
+ * sync flush), `close` ends it.
+ */
+function recording(header: SeriesV2Header, out: (text: string) => void, close: () => Promise<void>, flush: () => void = () => undefined): SeriesFile {
+  const writer = new SeriesWriter(header, out);
+  let written = 0;
+  return {
+    write(snapshot) {
+      writer.write(snapshot);
+      flush();
+      written++;
+    },
+    get written() {
+      return written;
+    },
+    close,
+  };
+}
+
+/** A recording written to standard output through `write` (`collect -o -`): each line as soon as it is read. */
+export function seriesToStdout(header: SeriesV2Header, write: (text: string) => void): SeriesFile {
+  return recording(header, write, async () => undefined);
+}
+
+/**
  * Creates `path` and writes the series header.
  * @param field - the flag that named the file (`--output`, `--record`), for messages.
  * @throws {@link HotspotError} `SERIES_FILE_EXISTS` when the file exists and `force` is false (a recording is never
@@ -27,18 +52,7 @@ export interface SeriesFile {
  */
 export function createSeriesFile(path: string, header: SeriesV2Header, options: { force?: boolean; field: string }): SeriesFile {
   const file = createOutputFile(path, { ...options, exists: 'SERIES_FILE_EXISTS' });
-  const writer = new SeriesWriter(header, (chunk) => file.write(chunk));
+  const recorded = recording(header, (chunk) => file.write(chunk), () => file.close(), () => file.flush());
   file.flush();
-  let written = 0;
-  return {
-    write(snapshot) {
-      writer.write(snapshot);
-      file.flush();
-      written++;
-    },
-    get written() {
-      return written;
-    },
-    close: () => file.close(),
-  };
+  return recorded;
 }

@@ -17,6 +17,8 @@ export interface DetectTextOptions {
   readonly barWidth?: number;
   /** Most events listed one by one; the rest are counted (default 10). */
   readonly maxEvents?: number;
+  /** Most servers and most hot regions listed (`detect --limit`); default every server and 10 hot regions. */
+  readonly limit?: number;
 }
 
 /** A share as a percentage with one decimal, e.g. `83.3%`; `n/a` for `null`. */
@@ -71,7 +73,14 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   const verdict = result.shape === 'none' ? c.green('no hotspot') : c.red(c.bold(shapeEntry(result.shape).title));
   lines.push(`${c.bold('shape')}: ${verdict}${result.decidedBy === 'none' ? '' : c.dim(` (decided by ${result.decidedBy === 'samples' ? 'key samples' : 'region history'})`)}`);
   for (const e of result.evidence) lines.push(`  - ${e}`);
-  for (const a of result.alternatives) lines.push(`  ${c.yellow('or')} ${shapeEntry(a.shape).title}: ${c.dim(`separated by ${a.separatedBy}`)}`);
+  const said: string[] = [];
+  for (const a of result.alternatives) {
+    // Two alternatives often share the deciding evidence (key samples): say it once, point back to it the next time.
+    const again = said.some((s) => s.includes(a.separatedBy));
+    said.push(a.separatedBy);
+    const by = again ? `${a.separatedBy.split(':')[0]}, as above` : a.separatedBy;
+    lines.push(`  ${c.yellow('or')} ${shapeEntry(a.shape).title}: ${c.dim(`separated by ${by}`)}`);
+  }
   if (result.shape !== 'none') lines.push(`  ${c.dim(`fix: ${shapeEntry(result.shape).fix}`)}`);
   const n = result.now;
   if (n) {
@@ -82,14 +91,18 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   }
   if (result.story) lines.push(`${c.bold('window')}: ${result.story.summary}`);
   lines.push('');
-  lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests (writes ${percent(result.hottestServerWriteShare)}), fair share ${percent(result.fairServerShare)}, skew ${result.spread.servers.skew.toFixed(2)}`);
+  const total = result.servers.reduce((a, s) => a + s.requestsPerSec, 0);
+  lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests (writes ${percent(result.hottestServerWriteShare)}), fair share ${percent(result.fairServerShare)}, ${total.toFixed(1)} req/s in all; skew ${result.spread.servers.skew.toFixed(2)} ${c.dim('(0 = even, 1 = all on one server)')}`);
   const nameWidth = Math.max(6, ...result.servers.map((s) => s.server.length));
-  for (const s of result.servers) {
+  const serverLimit = options.limit ?? result.servers.length;
+  for (const s of result.servers.slice(0, serverLimit)) {
     const bar = shareBar(s.share, result.fairServerShare, width);
     const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
     const tag = s.hot ? c.red(` HOT (${s.hotBy.join(', ')})`) : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
-    lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
+    lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  ${s.requestsPerSec.toFixed(1).padStart(8)} req/s  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
   }
+  const hidden = result.servers.slice(serverLimit);
+  if (hidden.length > 0) lines.push(`  … ${hidden.length} more server(s), ${hidden.filter((s) => s.hot).length} of them hot (--limit ${serverLimit}; --json lists all)`);
   lines.push(`  ${timelineSummary(result)}`);
   lines.push('');
   // Hot over the window or in at least one interval (the report's table lists the same regions).
@@ -98,10 +111,11 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0)
     .sort((a, b) => Number(b.encodedName === named) - Number(a.encodedName === named) || Number(b.hotNow) - Number(a.hotNow) || b.share - a.share);
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
-  for (const r of hot.slice(0, 10)) {
-    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests, ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
+  const regionLimit = options.limit ?? 10;
+  for (const r of hot.slice(0, regionLimit)) {
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
   }
-  if (hot.length > 10) lines.push(`  … ${hot.length - 10} more (the 10 busiest shown; --json lists all)`);
+  if (hot.length > regionLimit) lines.push(`  … ${hot.length - regionLimit} more (the ${regionLimit} busiest shown; --json lists all)`);
   if (result.findings.length) {
     lines.push('');
     lines.push(c.bold('findings'));

@@ -87,8 +87,11 @@ export function renderSimulateText(outcome: ScenarioOutcome, options: SimulateTe
     lines.push('');
     lines.push(`${c.bold(d.name)}: write share per RegionServer over the run (│ = fair share)`);
     const nameWidth = Math.max(...d.detection.servers.map((x) => x.server.length));
-    for (const server of d.detection.servers) {
-      const share = server.writeShare ?? server.share;
+    // Ordered by the share the bars show (writes), largest first; ties by name. Detection orders by requests.
+    const shown = (x: (typeof d.detection.servers)[number]): number => x.writeShare ?? x.share;
+    const byWrites = [...d.detection.servers].sort((a, b) => shown(b) - shown(a) || a.server.localeCompare(b.server));
+    for (const server of byWrites) {
+      const share = shown(server);
       const hot = share > EVEN_FACTOR * d.detection.fairServerShare;
       const bar = shareBar(share, d.detection.fairServerShare, 30);
       lines.push(`  ${server.server.padEnd(nameWidth)} ${hot ? c.red(bar) : c.cyan(bar)} ${percent(share).padStart(6)}  reads ${percent(server.readShare).padStart(6)}`);

@@ -2,7 +2,9 @@
 // --color / --no-color, progress on stderr whenever stderr is a terminal (whatever stdout is) unless --no-progress,
 // and a misspelt option answered in one or two lines.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -90,4 +92,49 @@ describe('a usage error', () => {
     expect([command.code, command.err]).toEqual([2, "error: unknown command 'simulat'\n(Did you mean simulate?)\n"]);
     expect(missing.out + misspelt.out + command.out).toBe('');
   });
+});
+
+describe('files a command writes', () => {
+  it('are never replaced without --force: report -o, compare --record, simulate --record; -o - writes to stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conventions-'));
+    const keep = (name: string) => {
+      const file = join(dir, name);
+      writeFileSync(file, 'precious\n');
+      return file;
+    };
+    const html = keep('report.html');
+    const refused = await runCapture(['report', TAIL, '-o', html]);
+    expect([refused.code, refused.err]).toEqual([2, `hbase-hotspot: ${html} (--output): already exists; give another file, or --force to replace it\n`]);
+    expect(readFileSync(html, 'utf8')).toBe('precious\n');
+    expect((await runCapture(['report', TAIL, '-o', html, '--force'])).code).toBe(0);
+    expect(readFileSync(html, 'utf8')).toMatch(/^<!doctype html>/i);
+    expect((await runCapture(['report', TAIL, '-o', '-'])).out).toMatch(/^<!doctype html>/i);
+
+    const change = keep('change.json');
+    expect((await runCapture(['compare', TAIL, TAIL, '--record', change])).code).toBe(2);
+    expect(readFileSync(change, 'utf8')).toBe('precious\n');
+    expect((await runCapture(['compare', TAIL, TAIL, '--record', change, '--force'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(change, 'utf8')).format).toBe('hbase-hotspot-change/1');
+
+    const recorded = join(dir, 'sim');
+    expect((await runCapture(['simulate', SCENARIO, '--record', recorded])).code).toBe(0);
+    const series = join(recorded, '1-timestamp-first.series.ndjson');
+    expect(existsSync(series)).toBe(true);
+    const again = await runCapture(['simulate', SCENARIO, '--record', recorded]);
+    expect([again.code, again.err]).toEqual([2, expect.stringContaining(`${series} (--record): already exists`)]);
+    expect(again.out).toBe('');
+    expect((await runCapture(['simulate', SCENARIO, '--record', recorded, '--force'])).code).toBe(0);
+  }, 60_000);
+});
+
+describe('--redact', () => {
+  it('covers RegionServer host names in detect and simulate, keeping ports, start codes and which server is which', async () => {
+    const plain = JSON.parse((await runCapture(['detect', TAIL, '--json'])).out) as { servers: { server: string; share: number }[] };
+    const redacted = JSON.parse((await runCapture(['detect', TAIL, '--json', '--redact'])).out) as { servers: { server: string; share: number }[] };
+    // rs1..rs4.example.com sort as server-01..server-04; shares and order unchanged
+    expect(redacted.servers.map((s) => [s.server, s.share])).toEqual(plain.servers.map((s) => [s.server.replace(/^rs(\d)\.example\.com/, 'server-0$1'), s.share]));
+    const sim = (await runCapture(['simulate', SCENARIO, '--json', '--redact'])).out;
+    expect(sim).not.toContain('example.com');
+    expect(sim).toMatch(/"server": "server-0\d,16020,\d+"/);
+  }, 30_000);
 });

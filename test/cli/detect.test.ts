@@ -43,14 +43,30 @@ describe('detect series.ndjson', () => {
     const r = await run('detect', TAIL);
     expect(r.code).toBe(0);
     expect(r.out).toContain('shape: monotonic tail (decided by region history)');
-    expect(r.out).toContain(`  ${RS(2)} ███████████████████             64.8%  writes  66.8%  reads   0.0%`);
+    // rs2: 12020 requests in 180 s = 66.8 req/s; the table 3 × 6180 = 18540 in 180 s = 103.0 req/s
+    expect(r.out).toContain(`  ${RS(2)} ███████████████████             64.8%      66.8 req/s  writes  66.8%  reads   0.0%`);
+    expect(r.out).toContain('fair share 25.0%, 103.0 req/s in all; skew 0.61 (0 = even, 1 = all on one server)');
     expect(r.out).toContain('HOT (requests, writes)');
     // interval shares 6000/6180, 6000/6180, 6040/6180 (requests); 6000/6000, 6000/6000, 5980/(5980 + 20) (writes)
     expect(r.out).toContain("per interval (min / median / max): hottest server's share of requests 97.1% / 97.1% / 97.7%, of writes 99.7% / 100.0% / 100.0%; a server was hot in 3 of 3");
-    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests, hot over the window or now, hot in 2 of 3 interval(s)`);
+    // b existed for the first two intervals (120 s) and took 6000 + 6000 requests: 100.0 req/s
+    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests (100.0 req/s), hot over the window or now, hot in 2 of 3 interval(s)`);
+    // two alternatives separated by the same key samples: the sentence once, then a pointer back
+    expect(r.out).toContain('  or single hot row: separated by key samples (--samples), as above\n');
+    expect(r.out.match(/one key taking most requests is a single row/g)).toHaveLength(1);
     expect(r.out).toContain('events: 1');
     expect(r.out).toContain('region-split');
     expect(r.out).not.toMatch(/\x1b\[/);
+  });
+
+  it('--limit cuts the servers and hot regions listed, saying how many (and how many hot) were left out', async () => {
+    const r = await run('detect', TAIL, '--limit', '1');
+    expect(r.out).toContain(`  … 3 more server(s), 0 of them hot (--limit 1; --json lists all)`);
+    // rs4's row of the server table (its name then the bar) is cut; findings may still name it.
+    expect(r.out).not.toMatch(new RegExp(`^  ${RS(4).replace(/\./g, '\\.')} +[█ ]`, 'm'));
+    expect(r.out).toContain('  … 1 more (the 1 busiest shown; --json lists all)');
+    const bad = await run('detect', TAIL, '--limit', '0');
+    expect([bad.code, bad.err]).toEqual([2, 'hbase-hotspot: --limit 0: give a whole number of rows, 1 or more, e.g. --limit 5\n']);
   });
 
   it('says so when there is no hotspot', async () => {

@@ -22,7 +22,22 @@ describe('key scan', () => {
       scans: [{ startRow: '0d_d1_9223372036854773808', stopRow: '0d_d1_9223372036854774808' }],
       exact: true,
       notes: [],
+      shell: ['scan "T", {STARTROW => "0d_d1_9223372036854773808", STOPROW => "0d_d1_9223372036854774808"}'],
     });
+  });
+
+  it('takes ISO 8601 times with their zone as well as epoch ms, and names the table of the shell statements', async () => {
+    // 2024-06-01T00:00:00Z is Date.UTC(2024, 5, 1) = 1717200000000; +02:00 two hours later is the same instant
+    const epoch = await run('key', 'scan', DEVICE, '--where', '{"deviceId": "d1"}', '--from', '1717200000000', '--to', '1717286400000', '--json');
+    for (const [from, to] of [['2024-06-01T00:00:00Z', '2024-06-02T00:00:00.000Z'], ['2024-06-01T02:00:00+02:00', '2024-06-02']]) {
+      const iso = await run('key', 'scan', DEVICE, '--where', '{"deviceId": "d1"}', '--from', from as string, '--to', to as string, '--json');
+      expect([iso.code, iso.out]).toEqual([0, epoch.out]);
+    }
+    const zoneless = await run('key', 'scan', DEVICE, '--from', '2024-06-01T00:00:00');
+    expect([zoneless.code, zoneless.err]).toEqual([2, expect.stringContaining('--from "2024-06-01T00:00:00" is not a time (add its zone, e.g. Z for UTC)')]);
+    const timed = await run('key', 'scan', DEVICE, '--where', '{"deviceId": "d1"}', '--from', '1000', '--to', '2000', '--cell-time', '--table', 'ns:metrics');
+    expect(timed.out).toContain('hbase shell:\n  scan "ns:metrics", {STARTROW => "0d_d1_9223372036854773808", STOPROW => "0d_d1_9223372036854774808", TIMERANGE => [1000, 2000]}\n');
+    expect((await run('key', 'scan', DEVICE, '--table', 'bad table')).code).toBe(2);
   });
 
   it('prints one scan per bucket for an unknown salt, in a table', async () => {
@@ -36,6 +51,11 @@ describe('key scan', () => {
         '3     \\x02       \\x03',
         '4     \\x03       \\x04',
         'exact: the scans read only matching rows',
+        'hbase shell (--table names the table):',
+        '  scan "T", {STARTROW => "\\x00", STOPROW => "\\x01"}',
+        '  scan "T", {STARTROW => "\\x01", STOPROW => "\\x02"}',
+        '  scan "T", {STARTROW => "\\x02", STOPROW => "\\x03"}',
+        '  scan "T", {STARTROW => "\\x03", STOPROW => "\\x04"}',
         '',
       ].join('\n'),
     );
@@ -57,7 +77,7 @@ describe('key scan', () => {
     [['--where', '{"deviceId": true}'], /--where field "deviceId" is true; give a string or a number/],
     [['--where', '{"device": "d1"}'], /"device" is not read by template/],
     [['--where', '{"deviceId": 9007199254740993}'], /beyond 2\^53 where JSON numbers lose digits; give it as a string/],
-    [['--from', '12x'], /--from "12x" is not epoch milliseconds/],
+    [['--from', '12x'], /--from "12x" is not a time; give epoch milliseconds such as 1717200000000, or ISO 8601/],
     [['--from', '5', '--to', '5'], /--from 5 is not below --to 5/],
   ])('refuses %j with exit 2', async (args, message) => {
     const r = await run('key', 'scan', DEVICE, ...args);

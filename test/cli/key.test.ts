@@ -98,7 +98,8 @@ describe('key explain', () => {
   it('prints parts, access patterns and anti-patterns', async () => {
     const r = await runCapture(['key', 'explain', '{ts}_{email}']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('0    {ts}     field    varies  text');
+    expect(r.out).toContain('0-     {ts}     field    varies  text');
+    expect(r.out).toContain('?      "_"      literal  1 B     text');
     expect(r.out).toContain('decodable: yes');
     expect(r.out).toMatch(/newest-first +no/);
     expect(r.out).toContain('time-first (ts): {ts} leads the key');
@@ -106,10 +107,20 @@ describe('key explain', () => {
   });
   it('--json prints the explanation', async () => {
     const r = await runCapture(['key', 'explain', DEVICE, '--json']);
-    const e = JSON.parse(r.out) as { decodable: boolean; parts: { widthBytes: number | null }[]; accessPatterns: { served: boolean }[]; antiPatterns: unknown[] };
+    const e = JSON.parse(r.out) as { decodable: boolean; parts: { widthBytes: number | null; offsetBytes: number | null }[]; accessPatterns: { served: boolean }[]; antiPatterns: unknown[] };
     expect(e.decodable).toBe(true);
     expect(e.parts.map((p) => p.widthBytes)).toEqual([2, 1, null, 1, 19]);
+    expect(e.parts.map((p) => p.offsetBytes)).toEqual([0, 2, 3, null, null]);
     expect(e.accessPatterns.every((a) => a.served)).toBe(true);
     expect(e.antiPatterns).toEqual([]);
+  });
+  it('shows where each part sits in the key in bytes, not in the template', async () => {
+    // {date(...)} is 14 bytes (yyyyMMddHHmmss), "-" the 15th: bytes 0-13 and 14, at template characters 0 and 27
+    const r = await runCapture(['key', 'explain', '{date(ts,"yyyyMMddHHmmss")}-{pad(id,6)}{deviceId}']);
+    expect(r.out).toContain('bytes  part');
+    expect(r.out).toContain('0-13   {date(ts,"yyyyMMddHHmmss")}  date     14 B');
+    expect(r.out).toContain('14     "-"                          literal  1 B');
+    expect(r.out).toContain('15-20  {pad(id,6)}');
+    expect(r.out).toContain('21-    {deviceId}');
   });
 });

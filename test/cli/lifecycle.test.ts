@@ -8,7 +8,7 @@ const NOW = ['--now', '2026-11-30T12:00:00Z'];
 describe('lifecycle partitions', () => {
   it('prints the creates ahead and the drops past retention, and runs nothing without --yes', async () => {
     const r = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd:VERSIONS=1,COMPRESSION=SNAPPY', '--ahead', '2', '--retention', '3',
-      '--existing', 'events_202611', 'events_202608', 'events_202607', 'events_202512', 'other_202001', ...NOW]);
+      '--existing', 'events_202611,events_202608,events_202607', '--existing', 'events_202512,other_202001', ...NOW]);
     expect(r.code).toBe(0);
     // November exists; December and January are created; August to November kept (3 months before November); older dropped.
     expect(r.out).toBe([
@@ -27,12 +27,20 @@ describe('lifecycle partitions', () => {
   });
 
   it('pre-splits new monthly tables on the salt buckets of --template', async () => {
-    // --now before --existing: the variadic --existing would take it and its value as table names.
-    const r = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--ahead', '0', '--template', '{salt(id,4)}_{id}_{ts}', ...NOW, '--existing', 'ev_202610']);
+    const r = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--ahead', '0', '--template', '{salt(id,4)}_{id}_{ts}', '--existing', 'ev_202610', ...NOW]);
     expect(r.out).toBe('create "ev_202611", {NAME => "d"}, {SPLITS => ["01_", "02_", "03_"]}\n');
     const bad = await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--template', '{id}', ...NOW]);
     expect(bad.err).toBe('hbase-hotspot: --template: "{id}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template\n');
     expect((await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--regions-per-bucket', '2', ...NOW])).err).toContain('--regions-per-bucket needs --template');
+  });
+
+  it('--existing takes a comma-separated list, options after it stay options, and names are checked', async () => {
+    // the issue's own command: --now after --existing plans for November 2026, not for the clock's June
+    const r = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--ahead', '0', '--retention', '1', '--existing', 'events_202609,events_202611', '--now', '2026-11-30T12:00:00Z', '--json']);
+    expect([r.code, JSON.parse(r.out).create, JSON.parse(r.out).purge]).toEqual([0, [], ['events_202609']]);
+    const bad = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--existing', 'events_202610,--now', ...NOW]);
+    expect([bad.code, bad.err]).toEqual([2, 'hbase-hotspot: --existing: "--now" is not a table name (letters, digits, _ - . after an optional namespace:); give the existing tables comma-separated, e.g. --existing events_202610,events_202611\n']);
+    expect((await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--existing', 'events 202610', ...NOW])).code).toBe(2);
   });
 
   it('plans for the month of the clock when --now is left out, across a year end', async () => {

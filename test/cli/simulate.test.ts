@@ -108,3 +108,20 @@ describe('hbase-hotspot simulate', () => {
     expect(seed.err).toContain('--seed "x"');
   });
 });
+
+describe('simulate text', () => {
+  it('orders the "write share per RegionServer" bars by that write share, largest first', async () => {
+    const scenario = caseStudy; // reads and writes fall differently there, so the two orders differ
+    const text = (await runCapture(['simulate', scenario])).out;
+    const json = JSON.parse((await runCapture(['simulate', scenario, '--json'])).out) as { designs: DesignJson[] };
+    for (const design of json.designs) {
+      const section = text.slice(text.indexOf(`${design.name}: write share per RegionServer`)).split('\n\n')[0] ?? '';
+      const names = new Set(design.servers.map((s) => s.server));
+      const servers = section.split('\n').slice(1).map((l) => l.trim().split(' ')[0]).filter((n) => names.has(n ?? ''));
+      const expected = [...design.servers].sort((a, b) => b.writeShare - a.writeShare || a.server.localeCompare(b.server)).map((s) => s.server);
+      expect(servers, design.name).toEqual(expected);
+    }
+    const tail = json.designs[0] as DesignJson & { servers: { server: string; share: number }[] };
+    expect(tail.servers.map((s) => s.server)).not.toEqual([...tail.servers].sort((a, b) => b.writeShare - a.writeShare).map((s) => s.server));
+  }, 60_000);
+});

@@ -215,7 +215,7 @@ describe('fix apply dry run of the other step kinds', () => {
     const tail = planFix({ detect: detectHotspots(tailLoad, { samples: tailSamples }), samples: tailSamples, newTable: { name: 't_salted', families: ['d', 'e'], buckets: 3 } });
     const r = await applyRunbook(tail, { execute: false, runShell: () => Promise.reject(new Error('dry run')) });
     expect(r.steps.map((s) => [s.outcome, s.commands])).toEqual([
-      ['dry-run', ['create "t_salted", {NAME => "d"}, {NAME => "e"}, {SPLITS => ["01|", "02|"]}']],
+      ['dry-run', ['create "t_salted", {NAME => "d"}, {NAME => "e"}, {SPLITS => ["01_", "02_"]}']],
       ['manual', []],
     ]);
   });

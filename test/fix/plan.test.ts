@@ -138,7 +138,12 @@ describe('monotonic tail', () => {
     expect(book.refused[0]!.action).toBe('split');
     expect(book.refused[0]!.why).toContain('upper daughter is the new tail');
     expect(book.steps.map((s) => s.kind)).toEqual(['create-salted', 'advice']);
-    expect(book.steps[0]!.commands[0]).toBe('create "t_salted", {NAME => "d"}, {SPLITS => ["01|", "02|", "03|"]}');
+    // the tool's own salt (two hex digits and "_", as key encode and splits --template write it), and the key it assumes
+    expect(book.steps[0]!.commands[0]).toBe('create "t_salted", {NAME => "d"}, {SPLITS => ["01_", "02_", "03_"]}');
+    expect(book.steps[0]!.title).toBe('Create t_salted, pre-split on 4 salt buckets of the key {salt(ENTITY,4)}_{KEY}');
+    expect(book.steps[0]!.why).toContain('puts a salt bucket "00_".."03_" before the time');
+    const sixteen = planFix({ detect, samples, newTable: { name: 't_salted', families: ['d'], buckets: 16 } });
+    expect(sixteen.steps[0]!.commands[0]).toContain('{SPLITS => ["01_", "02_", "03_", "04_", "05_", "06_", "07_", "08_", "09_", "0a_", "0b_", "0c_", "0d_", "0e_", "0f_"]}');
     expect(book.steps[0]!.undo).toEqual(['disable "t_salted"', 'drop "t_salted"']);
     expect(book.steps[1]!.why).toContain('hbase-hotspot migrate');
     expect(book.steps.some((s) => s.kind === 'split')).toBe(false);

@@ -120,6 +120,13 @@ describe('hbase-hotspot collect', () => {
     expect(readFileSync(plain, 'utf8')).toMatch(/^\{"format":"hbase-hotspot\/load-series","version":2,"tables":\["live_fx"\]/);
   });
 
+  it('-o - writes the load series to stdout', async () => {
+    server = await serveFixtures(liveFxRoutes());
+    const run = await runCapture(['collect', '--rest', server.url, '--table', 'live_fx', '--every', '100ms', '--for', '100ms', '-o', '-']);
+    expect([run.code, run.err]).toEqual([0, expect.stringContaining('done: 2 snapshot(s) of 2 written to stdout')]);
+    expect(parseLoadSeries(run.out, '<stdout>').snapshots).toHaveLength(2);
+  });
+
   it('ends cleanly on Ctrl-C (SIGINT) with every line complete', async () => {
     server = await serveFixtures(liveFxRoutes());
     const out = join(tmp(), 'series.ndjson');

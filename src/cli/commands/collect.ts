@@ -12,7 +12,7 @@ import { tooFewSnapshots } from '../detect-sources.js';
 import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource, nativeOptions } from '../live-source.js';
 import type { CliCommand } from '../program.js';
-import { createSeriesFile } from '../series-file.js';
+import { createSeriesFile, seriesToStdout } from '../series-file.js';
 
 interface CollectFlags extends Omit<LiveFlags, 'table'> {
   /** One table or several (`--table a b`, or `--table a --table b`): a series of several tables. */
@@ -69,7 +69,7 @@ export const collectCommand: CliCommand = {
       .option('--every <duration>', 'sampling interval', '10s')
       .option('--for <duration>', 'how long to sample', '15m')
       .option('--timeout <duration>', 'per-request timeout (default: a third of --every, 1s to 10s)')
-      .option('-o, --output <file>', 'load-series NDJSON file to write, format version 2, gzip when it ends in .gz (an existing file is kept unless --force)')
+      .option('-o, --output <file>', 'load-series NDJSON file to write, format version 2, gzip when it ends in .gz (an existing file is kept unless --force), - for stdout')
       .option('--force', 'overwrite an existing output file'))
       .action(async (flags: CollectFlags) => {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
@@ -83,7 +83,8 @@ export const collectCommand: CliCommand = {
           table: source.table, ...(tables.length > 1 ? { tables } : {}), ...(source.metrics ? { metrics: source.metrics } : {}),
           source: { kind: source.kind, description: source.description, intervalMs },
         };
-        const file = createSeriesFile(flags.output, header, { ...(flags.force ? { force: true } : {}), field: '--output' });
+        const toStdout = flags.output === '-';
+        const file = toStdout ? seriesToStdout(header, io.stdout) : createSeriesFile(flags.output, header, { ...(flags.force ? { force: true } : {}), field: '--output' });
         const stop = new AbortController();
         const onSigint = (): void => stop.abort(new Error('interrupted'));
         process.once('SIGINT', onSigint);
@@ -92,7 +93,7 @@ export const collectCommand: CliCommand = {
         try {
           const summary = await collectSeries({ source, intervalMs, durationMs, write: (snap) => file.write(snap), signal: stop.signal, onEvent: bar.onEvent }).catch((err: unknown) => {
             bar.stop();
-            io.stderr(`collect stopped: ${file.written} snapshot(s) kept in ${flags.output}\n`);
+            io.stderr(`collect stopped: ${file.written} snapshot(s) kept in ${toStdout ? 'stdout' : flags.output}\n`);
             throw err;
           });
           bar.stop();
@@ -101,11 +102,11 @@ export const collectCommand: CliCommand = {
             // when Ctrl-C stopped it first), and the empty file would only block the next run.
             await file.close();
             closed = true;
-            rmSync(flags.output, { force: true });
-            tooFewSnapshots(0, summary.planned, `"${source.table}" from ${source.description}`, summary.stopped, bar.failure, `nothing recorded, ${flags.output} removed`);
+            if (!toStdout) rmSync(flags.output, { force: true });
+            tooFewSnapshots(0, summary.planned, `"${source.table}" from ${source.description}`, summary.stopped, bar.failure, toStdout ? 'nothing recorded' : `nothing recorded, ${flags.output} removed`);
           }
           const how = summary.stopped ? 'stopped by Ctrl-C after' : 'done:';
-          io.stderr(`collect ${how} ${summary.written} snapshot(s) of ${summary.planned} written to ${flags.output}, ${summary.gaps} gap(s)\n`);
+          io.stderr(`collect ${how} ${summary.written} snapshot(s) of ${summary.planned} written to ${toStdout ? 'stdout' : flags.output}, ${summary.gaps} gap(s)\n`);
         } finally {
           bar.stop();
           process.off('SIGINT', onSigint);

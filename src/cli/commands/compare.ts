@@ -5,7 +5,6 @@
  * (latencies included). The latency files are saved `/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server`
  * answers, one per RegionServer, taken while each side's load ran.
  */
-import { writeFile } from 'node:fs/promises';
 import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
@@ -14,6 +13,7 @@ import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-late
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
+import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
@@ -29,6 +29,7 @@ interface CompareFlags {
   record?: string;
   json?: boolean;
   failOn?: 'unchanged';
+  force?: boolean;
 }
 
 /** The RegionServer latencies in the given JMX files, or undefined when none were given. */
@@ -78,17 +79,20 @@ export const compareCommand: CliCommand = {
       .option('--table <table>', 'with series of several tables: the table to compare on both sides')
       .option('--latency-before <files...>', "RegionServers' JMX (/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server) saved during the before load, one file each")
       .option('--latency-after <files...>', 'the same, saved during the after load')
-      .option('--record <file>', 'save the change record (JSON) here')
+      .option('--record <file>', 'save the change record (JSON) here (an existing file is kept unless --force)')
+      .option('--force', 'with --record: replace an existing file')
       .option('--json', 'print the change record as JSON')
       .addOption(new Option('--fail-on <what>', 'unchanged: exit 1 unless the verdict is fixed or improved (the hot share moved toward the fair share)').choices(['unchanged']))
       .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
+        const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
+        if (flags.record) refuseExisting(flags.record, target);
         const record = compareSides(
           await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, beforeFile, io), flags.table),
           await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, afterFile, io), flags.table),
         );
-        if (flags.record) await writeFile(flags.record, `${JSON.stringify(record, null, 2)}\n`);
+        if (flags.record) await writeOutputFile(flags.record, `${JSON.stringify(record, null, 2)}\n`, target);
         if (flags.json) printJson(io, record);
         else io.stdout(renderChangeRecord(record));
         if (flags.failOn) failWith(io, flags.failOn, compareFailure(record));

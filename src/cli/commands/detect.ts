@@ -19,6 +19,7 @@ interface DetectFlags extends DetectSourceFlags {
   json?: boolean;
   redact?: boolean;
   failOn?: FailOn;
+  limit?: string;
 }
 
 /**
@@ -33,6 +34,16 @@ export function parseK(text: string): number {
   return k;
 }
 
+/**
+ * Parses `--limit`.
+ * @throws {@link HotspotError} `DETECT_LIMIT_INVALID` for anything but a whole number ≥ 1.
+ */
+export function parseLimit(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 1) throw new HotspotError('DETECT_LIMIT_INVALID', `--limit ${text}: give a whole number of rows, 1 or more, e.g. --limit 5`, { field: '--limit' });
+  return n;
+}
+
 /** The `detect` command. */
 export const detectCommand: CliCommand = {
   register(program, io) {
@@ -43,16 +54,18 @@ export const detectCommand: CliCommand = {
       .option('--samples <file>', 'key samples (NDJSON, or one toStringBinary key per line): request rowkeys that sharpen the shape verdict')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--json', 'print the result as JSON')
+      .option('--limit <n>', 'servers and hot regions listed in the text (default every server and 10 hot regions)')
       .addOption(failOnOption())
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order'))
       .action(async (file: string | undefined, flags: DetectFlags) => {
         const k = parseK(flags.k);
+        const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit);
         const series = await detectSeries(file, flags, io);
         const samples = await detectSamples(flags.samples, series, io);
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };
         const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
         if (flags.json) printJson(io, result);
-        else io.stdout(renderDetectText(result, { color: io.color ?? false }));
+        else io.stdout(renderDetectText(result, { color: io.color ?? false, ...(limit === undefined ? {} : { limit }) }));
         if (flags.failOn) failWith(io, flags.failOn, detectFailure(result, flags.failOn));
       });
   },

@@ -13,12 +13,19 @@ function table(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
 }
 
-/** Renders an explanation for people. */
+/** Where a part sits in the key: `0-1`, `2`, `3-` (its width varies), `?` (after a part whose width varies). */
+function byteRange(offset: number | null, width: number | null): string {
+  if (offset === null) return '?';
+  if (width === null) return `${offset}-`;
+  return width === 1 ? String(offset) : `${offset}-${offset + width - 1}`;
+}
+
+/** Renders an explanation for people; the first column is each part's bytes in the key (0-based, inclusive). */
 export function formatExplanation(e: KeyExplanation): string {
   const parts = table([
-    ['pos', 'part', 'kind', 'width', 'alphabet', 'notes'],
+    ['bytes', 'part', 'kind', 'width', 'alphabet', 'notes'],
     ...e.parts.map((p) => [
-      String(p.position),
+      byteRange(p.offsetBytes, p.widthBytes),
       p.kind === 'literal' ? JSON.stringify(p.source) : p.source,
       p.kind,
       p.widthBytes === null ? 'varies' : `${p.widthBytes} B`,

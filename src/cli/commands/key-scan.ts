@@ -1,19 +1,24 @@
 /**
- * `hbase-hotspot key scan '<template>' --where '<json>' [--from ms] [--to ms] [--cell-time] [--json]`: prints the
- * HBase scans (start row inclusive, stop row exclusive, as `Bytes.toStringBinary`) that read the rows matching a
- * partial record and time range. JSON shape:
- * `{"scans": [{"startRow": "...", "stopRow": "..."}], "exact": true, "notes": [], "timeRange"?: {"fromMs", "toMs"}}`.
+ * `hbase-hotspot key scan '<template>' --where '<json>' [--from time] [--to time] [--cell-time] [--table T] [--json]`:
+ * prints the HBase scans (start row inclusive, stop row exclusive, as `Bytes.toStringBinary`) that read the rows
+ * matching a partial record and time range, and the `hbase shell` `scan` statements that run them. Times are epoch ms
+ * or ISO 8601 with a zone (`2024-06-01T00:00:00Z`, or a date `2024-06-01`, UTC midnight). JSON shape:
+ * `{"scans": [{"startRow": "...", "stopRow": "..."}], "exact": true, "notes": [], "timeRange"?: {"fromMs", "toMs"},
+ * "shell": ["scan 'T', {...}"]}`.
  */
 import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
 import { planScans, type ScanPlan, type TimeRangeMs } from '../../keys/scan/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
+import { checkTableName } from '../../regions/index.js';
+import { rubyBytes, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
 
 interface ScanOptions {
+  table?: string;
   where?: string;
   from?: string;
   to?: string;
@@ -21,16 +26,35 @@ interface ScanOptions {
   json?: boolean;
 }
 
+/** ISO 8601 date-times with a zone (`Z` or `±hh:mm`), and plain dates (UTC midnight, as `Date.parse` reads them). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
 /**
- * Parses `--from`/`--to`: epoch milliseconds as a non-negative decimal integer.
- * @throws HotspotError `TIME_RANGE_INVALID` naming the option.
+ * Parses `--from`/`--to`: epoch milliseconds as a non-negative decimal integer, or an ISO 8601 time with its zone.
+ * @throws HotspotError `TIME_RANGE_INVALID` naming the option (a date-time without a zone is refused: it would mean
+ *   the machine's local time).
  */
 export function parseEpochMs(text: string, option: string): number {
-  const ms = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(ms)) {
-    throw new HotspotError('TIME_RANGE_INVALID', `${option} "${text}" is not epoch milliseconds; give a non-negative integer such as 1700000000000`);
+  const t = text.trim();
+  const ms = /^\d{1,16}$/.test(t) ? Number(t) : ISO_TIME.test(t) ? Date.parse(t) : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 0) {
+    const zone = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(t) ? ' (add its zone, e.g. Z for UTC)' : '';
+    throw new HotspotError('TIME_RANGE_INVALID', `${option} "${text}" is not a time${zone}; give epoch milliseconds such as 1717200000000, or ISO 8601 such as 2024-06-01T00:00:00Z`, { field: option });
   }
   return ms;
+}
+
+/**
+ * The `hbase shell` statements that run the plan's scans on `table`: `scan 'T', {STARTROW => ..., STOPROW => ...}`
+ * with the exact key bytes as Ruby literals, and `TIMERANGE => [from, to]` when the plan has a cell time range.
+ */
+export function shellScans(plan: ScanPlan, table: string): string[] {
+  return plan.scans.map((s) => {
+    const args = [`STARTROW => ${rubyBytes(s.startRow)}`];
+    if (s.stopRow.length > 0) args.push(`STOPROW => ${rubyBytes(s.stopRow)}`);
+    if (plan.timeRange) args.push(`TIMERANGE => [${plan.timeRange.fromMs}, ${plan.timeRange.toMs}]`);
+    return `scan ${rubyName(table)}, {${args.join(', ')}}`;
+  });
 }
 
 /** Renders a plan for people: one line per scan, then the cell time range and notes. */
@@ -57,8 +81,11 @@ export function runKeyScan(template: string, options: ScanOptions, io: CliIo): v
           ...(options.to !== undefined && { toMs: parseEpochMs(options.to, '--to') }),
         };
   const plan = planScans(compiled, where, { ...(timeRange && { timeRange }), cellTimestamps: options.cellTime === true });
+  const table = options.table ?? 'T';
+  if (options.table !== undefined) checkTableName(options.table);
+  const shell = shellScans(plan, table);
   if (!options.json) {
-    io.stdout(formatPlan(plan));
+    io.stdout(`${formatPlan(plan)}hbase shell${options.table === undefined ? ' (--table names the table)' : ''}:\n${shell.map((l) => `  ${l}`).join('\n')}\n`);
     return;
   }
   printJson(io, {
@@ -66,6 +93,7 @@ export function runKeyScan(template: string, options: ScanOptions, io: CliIo): v
     exact: plan.exact,
     notes: plan.notes,
     ...(plan.timeRange && { timeRange: plan.timeRange }),
+    shell,
   });
 }
 
@@ -77,10 +105,11 @@ export const keyScanCommand: KeySubcommand = {
       .description('print the HBase scans (start row, stop row) that read the rows matching a partial record')
       .argument('<template>', "rowkey template, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
       .option('--where <json>', 'known field values as a JSON object, e.g. \'{"deviceId": "d1"}\'')
-      .option('--from <ms>', 'time range start, epoch ms, inclusive (HBase TimeRange)')
-      .option('--to <ms>', 'time range end, epoch ms, exclusive')
+      .option('--from <time>', 'time range start, inclusive (HBase TimeRange): epoch ms or ISO 8601, e.g. 2024-06-01T00:00:00Z')
+      .option('--to <time>', 'time range end, exclusive: epoch ms or ISO 8601')
+      .option('--table <table>', "the table the hbase shell scan statements read (default 'T')")
       .option('--cell-time', 'cells carry the row time as their HBase timestamp: also print the Scan.setTimeRange')
-      .option('--json', 'print {"scans": [{"startRow", "stopRow"}], "exact", "notes"}')
+      .option('--json', 'print {"scans": [{"startRow", "stopRow"}], "exact", "notes", "shell"}')
       .action((template: string, options: ScanOptions) => runKeyScan(template, options, io));
   },
 };

@@ -3,7 +3,7 @@
  * `src/migrate/lifecycle.ts`). Both print `hbase shell` commands and run them only with `--yes`.
  *
  * - `partitions --base B --family SPEC... [--ahead N] [--retention N] [--template T [--regions-per-bucket k]]
- *   [--rest URL | --existing T...] [--now ISO]`: monthly tables `B_YYYYMM` (UTC) to create ahead (pre-split on the
+ *   [--rest URL | --existing T1,T2,...] [--now ISO]`: monthly tables `B_YYYYMM` (UTC) to create ahead (pre-split on the
  *   template's salt buckets) and to drop past retention.
  * - `ttl --table T --retention FAMILY=DURATION|forever...`: the `alter` giving each family its `TTL` in seconds.
  */
@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
-import { saltSplitPoints } from '../../regions/index.js';
+import { isLegalTableName, saltSplitPoints } from '../../regions/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { describeNative } from '../../sources/index.js';
@@ -53,6 +53,19 @@ interface PartitionFlags extends ShellFlags, LiveFlags {
   json?: boolean;
 }
 
+/**
+ * Parses one `--existing` value, a comma-separated list of table names, onto the names already given.
+ * @throws HotspotError `LIFECYCLE_OPTION_INVALID` naming a name HBase would not accept (`TableName` rules).
+ */
+export function existingTables(value: string, previous: string[] = []): string[] {
+  const names = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const bad = names.find((t) => !isLegalTableName(t));
+  if (bad !== undefined) {
+    throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${bad}" is not a table name (letters, digits, _ - . after an optional namespace:); give the existing tables comma-separated, e.g. --existing events_202610,events_202611`, { field: '--existing' });
+  }
+  return [...previous, ...names];
+}
+
 function registerPartitions(lifecycle: Command, io: CliIo): void {
   shellOption(nativeOptions(lifecycle
     .command('partitions')
@@ -64,7 +77,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
     .option('--template <template>', "the tables' rowkey template: new tables are pre-split on its salt buckets, e.g. '{salt(deviceId,16)}_{deviceId}_{ts}'")
     .option('--regions-per-bucket <k>', 'with --template: k regions per salt bucket')
     .option('--rest <url>', 'REST gateway to list the existing tables from')
-    .option('--existing <tables...>', 'existing tables, instead of asking a gateway')
+    .option('--existing <tables>', 'existing tables, comma-separated (e.g. events_202610,events_202611), instead of asking a gateway; repeatable', existingTables)
     .option('--now <iso>', 'the date to plan for (default now), e.g. 2026-11-30T12:00:00Z')
     .option('--yes', 'run the commands through hbase shell (default: print them)')
     .option('--json', 'print the plan as JSON (never runs anything)')))

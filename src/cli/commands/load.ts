@@ -14,6 +14,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { type LoadFlags, parseLoadOptions } from '../load-options.js';
 import { checkUrl } from '../live-source.js';
+import { refuseExisting } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 
 /**
@@ -87,7 +88,8 @@ export const loadCommand: CliCommand = {
       .option('--ops <n>', 'most rows to write (default rate × duration)')
       .option('--value-bytes <n>', 'bytes of the one cell value per row', '100')
       .option('--reads <patterns...>', 'reads beside the writes: latest:N@RATE (newest N rows of an entity) or get@RATE')
-      .option('--samples-out <file>', 'write every key touched as key samples (NDJSON) to this file')
+      .option('--samples-out <file>', 'write every key touched as key samples (NDJSON) to this file (an existing file is kept unless --force)')
+      .option('--force', 'with --samples-out: replace an existing file')
       .option('--family <name>', "column family (default: the table's first)")
       .option('--time-field <name>', `template field that gets each write's epoch ms (default ${DEFAULT_TIME_FIELD})`)
       .option('--entity-field <name>', 'template field that gets the entity id (default: the first other field)')
@@ -119,8 +121,9 @@ export const loadCommand: CliCommand = {
         let fd: number | undefined;
         if (flags.samplesOut !== undefined) {
           try {
-            fd = openSync(flags.samplesOut, 'w');
+            fd = openSync(flags.samplesOut, flags.force ? 'w' : 'wx');
           } catch (err) {
+            if ((err as { code?: unknown }).code === 'EEXIST') refuseExisting(flags.samplesOut, { field: '--samples-out' });
             throw new HotspotError('FILE_WRITE', `cannot write: ${(err as Error).message}`, { file: flags.samplesOut, field: '--samples-out', cause: err });
           }
         }

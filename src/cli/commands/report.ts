@@ -4,12 +4,13 @@
  * for a scenario, every design simulated and shown side by side. A series may also come live or from pasted shell
  * captures, with the source options `detect` takes (`--rest`, `--list-regions`, `--status-detailed`, `--record`).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { scenarioReport, seriesReport } from '../../report/html/build.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
 import { checkInputText, systemReason } from '../../util/input-text.js';
@@ -18,7 +19,6 @@ interface ReportFlags extends DetectSourceFlags {
   output: string;
   k?: string;
   redact?: boolean;
-  allowClockSteps?: boolean;
 }
 
 /** True for a scenario file name (`.yaml` / `.yml`), false for a load series. */
@@ -33,12 +33,14 @@ export const reportCommand: CliCommand = {
       .command('report')
       .description('write a self-contained HTML report: key-space heatmap, per-server load with the fair share, findings')
       .argument('[input]', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md); or the source options below')
-      .requiredOption('-o, --output <file>', 'the HTML file to write (replaced if it exists), - for stdout')
+      .requiredOption('-o, --output <file>', 'the HTML file to write (an existing file is kept unless --force), - for stdout')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order'))
       .action(async (file: string | undefined, flags: ReportFlags) => {
         const k = parseK(flags.k ?? String(DEFAULT_K));
+        const target = { field: '--output', ...(flags.force ? { force: true } : {}) };
+        if (flags.output !== '-') refuseExisting(flags.output, target);
         let html: string;
         if (file !== undefined && isScenarioFile(file)) {
           const live = [flags.rest && '--rest', flags.jmx && '--jmx', flags.listRegions && '--list-regions', flags.statusDetailed && '--status-detailed', flags.record && '--record'].find(Boolean);
@@ -70,11 +72,7 @@ export const reportCommand: CliCommand = {
           io.stdout(html);
           return;
         }
-        try {
-          await writeFile(flags.output, html);
-        } catch (err) {
-          throw new HotspotError('REPORT_WRITE', `cannot write the report: ${(err as Error).message}; check the directory exists and is writable`, { file: flags.output, cause: err });
-        }
+        await writeOutputFile(flags.output, html, target);
         io.stderr(`wrote ${flags.output} (${Math.round(html.length / 1024)} KiB)\n`);
       });
   },

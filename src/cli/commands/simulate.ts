@@ -2,7 +2,7 @@
  * `hbase-hotspot simulate scenario.yaml [--json] [--record dir/ [--gzip]] [--seed n] [--exact] [--representatives n]`: runs
  * every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { gzip } from 'node:zlib';
@@ -16,6 +16,7 @@ import { simulateScenario, type ScenarioOutcome } from '../../simulate/simulate.
 import { HotspotError } from '../../util/errors.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
+import { type OutputTarget, refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { checkInputText, systemReason } from '../../util/input-text.js';
 
@@ -28,6 +29,7 @@ interface SimulateFlags {
   redact?: boolean;
   representatives: string;
   failOn?: FailOn;
+  force?: boolean;
 }
 
 function positiveInt(text: string, flag: string, max: number): number {
@@ -43,23 +45,29 @@ export function designSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'design';
 }
 
+/** The files `--record dir` writes for the `i`th design (0-based): its load series and its key samples (`.gz` added with `gzip`). */
+function recordFiles(dir: string, i: number, name: string, gzip: boolean): { series: string; samples: string } {
+  const base = join(dir, `${i + 1}-${designSlug(name)}`);
+  const gz = gzip ? '.gz' : '';
+  return { series: `${base}.series.ndjson${gz}`, samples: `${base}.samples.ndjson${gz}` };
+}
+
 /**
  * Writes each design's load series (format version 2) and key samples as NDJSON into `dir` (docs/load-series.md):
  * `N-<design slug>.series.ndjson` and `N-<design slug>.samples.ndjson`, each with `.gz` added and gzip-compressed
- * when `gzip` is set.
+ * when `gzip` is set; an existing file is kept unless `--force`.
  */
-async function record(outcome: ScenarioOutcome, dir: string, gzip: boolean): Promise<string[]> {
+async function record(outcome: ScenarioOutcome, dir: string, gzip: boolean, target: OutputTarget): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   const put = async (file: string, text: string): Promise<void> => {
-    const name = gzip ? `${file}.gz` : file;
-    await writeFile(name, gzip ? await gzipText(text) : text);
-    written.push(name);
+    await writeOutputFile(file, gzip ? await gzipText(text) : text, target);
+    written.push(file);
   };
   for (const [i, d] of outcome.designs.entries()) {
-    const base = join(dir, `${i + 1}-${designSlug(d.name)}`);
-    await put(`${base}.series.ndjson`, formatSeries(d.run.series, SERIES_WRITE_VERSION));
-    await put(`${base}.samples.ndjson`, d.run.samples.map((s) => `${formatKeySampleLine(s)}\n`).join(''));
+    const files = recordFiles(dir, i, d.name, gzip);
+    await put(files.series, formatSeries(d.run.series, SERIES_WRITE_VERSION));
+    await put(files.samples, d.run.samples.map((s) => `${formatKeySampleLine(s)}\n`).join(''));
   }
   return written;
 }
@@ -102,8 +110,9 @@ export const simulateCommand: CliCommand = {
       .argument('<scenario>', 'scenario YAML file (docs/scenarios.md); examples/case-study.yaml is the IoT case study')
       .option('--json', 'print the comparison as JSON')
       .option('--redact', 'replace rowkeys and region names (output and --record files) with keyed stand-ins keeping length, byte class and order')
-      .option('--record <dir>', "write each design's load series (format version 2) and key samples as NDJSON into this directory")
+      .option('--record <dir>', "write each design's load series (format version 2) and key samples as NDJSON into this directory (existing files are kept unless --force)")
       .option('--gzip', 'with --record: gzip the files (names end in .gz)')
+      .option('--force', 'with --record: replace existing files')
       .option('--seed <n>', 'seed for every random choice (representatives, balancer)', '1')
       .option('--exact', 'generate every write instead of aggregating (slow; for validation)')
       .option('--representatives <n>', 'representative entities per step in the aggregated mode', '4096')
@@ -119,6 +128,11 @@ export const simulateCommand: CliCommand = {
           throw new HotspotError('SCENARIO_FILE', `cannot read the scenario (${systemReason(err)})`, { file, cause: err });
         }
         const scenario = parseScenario(checkInputText(text, file, 'scenario'), file);
+        const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
+        const recordDir = flags.record;
+        if (recordDir !== undefined) {
+          scenario.designs.forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => refuseExisting(f, target)));
+        }
         if (flags.exact) {
           const writes = (scenario.workload.writeRatePerSec * scenario.durationMs) / 1000;
           io.stderr(`exact mode: generating ${Math.round(writes).toLocaleString('en-US')} writes per design, one by one (about 2 µs each); the default aggregated mode gives the same shares in seconds\n`);
@@ -132,7 +146,7 @@ export const simulateCommand: CliCommand = {
         }
         if (flags.redact) outcome = redactOutcome(outcome);
         if (flags.record !== undefined) {
-          const written = await record(outcome, flags.record, flags.gzip === true);
+          const written = await record(outcome, flags.record, flags.gzip === true, target);
           io.stderr(`recorded ${written.join(', ')}\n`);
         }
         if (flags.json) printJson(io, scenarioJson(outcome));

@@ -5,9 +5,11 @@
  * @module
  */
 import type { RegionLoadShare } from '../../analysis/detect/index.js';
-import { compareBytes, toBytesBinary, toStringBinary, utf8Bytes } from '../../bytes/index.js';
+import { compareBytes, toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { createTableCommand, disableTableCommand, dropTableCommand } from '../../hbase/shell/index.js';
 import { isMutation } from '../../model/index.js';
+import { compileTemplate } from '../../keys/template/index.js';
+import { saltSplitPoints } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DraftStep, quotaSteps } from './common-steps.js';
 import type { PlanInputs } from './inputs.js';
@@ -93,6 +95,11 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
   return { steps, refused, warnings, evidence };
 }
 
+/** The new key a `--new-table` of `buckets` salt buckets assumes: the tool's own salt before the old key. */
+export function newKeyTemplate(buckets: number): string {
+  return `{salt(ENTITY,${buckets})}_{KEY}`;
+}
+
 /** Steps for a monotonic tail in region `hot`: refuse the split, create the salted table, migrate. */
 export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
   const table = inputs.detect.table;
@@ -106,12 +113,17 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
     if (!Number.isInteger(t.buckets) || t.buckets < 2 || t.buckets > 256) {
       throw new HotspotError('FIX_BUCKETS_INVALID', `--buckets ${t.buckets}: give a whole number of salt buckets from 2 to 256 (one or more per RegionServer)`, { field: '--buckets' });
     }
-    const width = Math.max(2, String(t.buckets - 1).length);
-    const splits = Array.from({ length: t.buckets - 1 }, (_, i) => utf8Bytes(`${String(i + 1).padStart(width, '0')}|`));
+    // The salt of the tool's own templates (String.hashCode of the entity mod N, two hex digits, then "_"), so the
+    // pre-split matches what `key encode`, `splits --template` and `migrate plan` make of the same key.
+    const assumed = newKeyTemplate(t.buckets);
+    const compiled = compileTemplate(assumed);
+    const splits = saltSplitPoints(compiled);
+    const bucket = (n: number): string => toStringBinary(compiled.parts[0]?.bucketBytes?.(n) ?? new Uint8Array(0));
+    const [first, last] = [bucket(0), bucket(t.buckets - 1)];
     steps.push({
       kind: 'create-salted',
-      title: `Create ${t.name}, pre-split on ${t.buckets} salt buckets`,
-      why: `the new key puts a salt bucket "${'0'.repeat(width)}|".."${String(t.buckets - 1).padStart(width, '0')}|" before the time, so consecutive writes spread over ${t.buckets} regions`,
+      title: `Create ${t.name}, pre-split on ${t.buckets} salt buckets of the key ${assumed}`,
+      why: `the new key ${assumed} (ENTITY: what identifies the writer, e.g. a device id; KEY: the old key) puts a salt bucket "${first}_".."${last}_" before the time, so consecutive writes spread over ${t.buckets} regions; give the same template to hbase-hotspot migrate plan --new-template`,
       commands: [createTableCommand({ table: t.name, families: t.families, splits })],
       check: `${listRegionsCommand(t.name)} shows ${t.buckets} regions spread over the RegionServers`,
       undo: [disableTableCommand(t.name), dropTableCommand(t.name)],

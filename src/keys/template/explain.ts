@@ -15,6 +15,8 @@ export interface ExplainedPart {
   readonly kind: KeyPart['kind'];
   /** 0-based character offset in the template. */
   readonly position: number;
+  /** 0-based byte offset of the part in the key, or `null` after a part whose width varies. */
+  readonly offsetBytes: number | null;
   /** Width in bytes, or `null` when it varies. */
   readonly widthBytes: number | null;
   /** Which bytes it can hold (see {@link KeyPart.alphabet}). */
@@ -120,12 +122,18 @@ export function explainTemplate(template: CompiledTemplate): KeyExplanation {
       ? { pattern: 'time range', served: true, detail: `a [from, to) range on ${timed.part.orderField} via ${timed.part.source}; ${describeScans(timed.before)}` }
       : { pattern: 'time range', served: false, detail: 'no time-ordered part (reverseTs, date, long or pad of a time field)' },
   ];
+  let offset: number | null = 0;
   return {
     template: template.source,
-    parts: parts.map((p) => ({
+    parts: parts.map((p) => {
+      const at = offset;
+      offset = offset === null || p.fixedWidth === undefined ? null : offset + p.fixedWidth;
+      return { p, at };
+    }).map(({ p, at }) => ({
       source: p.source,
       kind: p.kind,
       position: p.position,
+      offsetBytes: at,
       widthBytes: p.fixedWidth ?? null,
       alphabet: p.alphabet,
       inputs: p.inputs,
