@@ -77,7 +77,8 @@ interface Observed {
   readonly shared: boolean;
 }
 
-type Judged = { value: number; pass: boolean; reason: string } | { notMeasured: string };
+/** A measured figure and its verdict, or why there is none. `settled` means the threshold does not apply to it. */
+type Judged = { value: number; pass: boolean; reason: string; settled?: boolean } | { notMeasured: string };
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
@@ -106,6 +107,14 @@ export function meets(rule: HealthRule, value: number, threshold: number): boole
   return value <= threshold;
 }
 
+const SAME_READING = "the first and last readings are the same in every figure (the same answer given twice, or readings closer together than HBase's 10 s metrics period): a counter needs two different readings";
+
+/** Whether two readings of one server hold the same figures (counters only grow, so then nothing was counted between them). */
+function sameReading(a: BeanNumbers, b: BeanNumbers): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
 /** The difference of a counter between the first and last observation, or why there is none. */
 function delta(obs: readonly Observed[], name: string): number | { notMeasured: string } {
   const first = obs[0]?.metrics;
@@ -118,6 +127,7 @@ function delta(obs: readonly Observed[], name: string): number | { notMeasured: 
   const startB = last['regionServerStartTime'];
   if (startA !== undefined && startB !== undefined && startA !== startB) return { notMeasured: 'the RegionServer restarted in the window (regionServerStartTime changed)' };
   if (b < a) return { notMeasured: `${name} went back from ${a} to ${b} (a restart)` };
+  if (b === a && sameReading(first, last)) return { notMeasured: SAME_READING };
   return b - a;
 }
 
@@ -151,13 +161,20 @@ function gcPause(obs: readonly Observed[], threshold: number): Judged {
   return { value, pass: value < threshold, reason: `${pauses} pause(s) over jvm.pause.info-threshold.ms (1 s by default) with a GC in the window; longest seen ${value} ms` };
 }
 
+/** Fewer flushes than this in a window are never judged small: one or two come from ordinary events, not pressure. */
+const MIN_FREQUENT_FLUSHES = 3;
+
 function flushSize(obs: readonly Observed[]): Judged {
   const flushes = delta(obs, 'FlushTime_num_ops');
   if (typeof flushes !== 'number') return flushes;
   const bytes = delta(obs, 'flushedMemstoreBytes');
   if (typeof bytes !== 'number') return bytes;
   if (flushes === 0) return { notMeasured: 'no flush in the window' };
-  return { value: Math.round(bytes / flushes), pass: true, reason: `${flushes} flush(es) of ${bytes} bytes in the window` };
+  const value = Math.round(bytes / flushes);
+  if (flushes < MIN_FREQUENT_FLUSHES) {
+    return { value, pass: true, settled: true, reason: `${flushes} flush(es) of ${bytes} bytes in the window: fewer than ${MIN_FREQUENT_FLUSHES} are not "frequent" (a manual flush, a region move, split or close, and the hourly periodic flush each write one memstore at whatever size it holds)` };
+  }
+  return { value, pass: true, reason: `${flushes} flush(es) of ${bytes} bytes in the window` };
 }
 
 function persistent(values: readonly number[], what: string): Judged {
@@ -179,7 +196,7 @@ function regionServerItems(server: string, obs: readonly Observed[], catalogue: 
   const add = (item: HealthItemName, threshold: number | null, judged: Judged, sharedFigure = false): void => {
     const rule = catalogue.get(item);
     if (!rule) return;
-    const j = 'notMeasured' in judged || threshold === null ? judged : { ...judged, pass: judged.pass && meets(rule, judged.value, threshold) };
+    const j = 'notMeasured' in judged || threshold === null || judged.settled ? judged : { ...judged, pass: judged.pass && meets(rule, judged.value, threshold) };
     out.push(judge(rule, threshold, server, j, sharedFigure && shared));
   };
   const t = (item: HealthItemName): number => catalogue.get(item)?.threshold ?? Number.NaN;

@@ -139,6 +139,33 @@ describe('evaluateHealth, other windows', () => {
     expect(item(evaluateHealth(samples, defaultCatalogue()), 'block-cache-hit-ratio', RS2)).toMatchObject({ status: 'not-measured', reason: expect.stringContaining('restarted') as unknown });
   });
 
+  it('one or two flushes are never judged small: 181,762 bytes in one flush (a manual flush seen on a real idle cluster) passes; three fail', () => {
+    const before = JSON.parse(text('health/healthy-before.derived.json')) as { beans: Record<string, unknown>[] };
+    const window = (flushes: number, bytes: number): HealthSample[] => {
+      const after = JSON.parse(text('health/healthy-before.derived.json')) as { beans: Record<string, unknown>[] };
+      const a = after.beans[0] as Record<string, unknown>;
+      const b = before.beans[0] as Record<string, unknown>;
+      a['FlushTime_num_ops'] = Number(b['FlushTime_num_ops']) + flushes;
+      a['flushedMemstoreBytes'] = Number(b['flushedMemstoreBytes']) + bytes;
+      return [
+        { timeMs: 0, readings: [parseHealthReading(JSON.stringify(before), 'b')], failures: [] },
+        { timeMs: 10_000, readings: [parseHealthReading(JSON.stringify(after), 'a')], failures: [] },
+      ];
+    };
+    const one = item(evaluateHealth(window(1, 181_762), defaultCatalogue()), 'memstore-flush-size', RS2);
+    expect(one).toMatchObject({ value: 181_762, threshold: 67_108_864, status: 'pass', reason: expect.stringContaining('fewer than 3') as unknown });
+    // 3 × 1,000,000 bytes: mean 1,000,000 < 67,108,864.
+    expect(item(evaluateHealth(window(3, 3_000_000), defaultCatalogue()), 'memstore-flush-size', RS2)).toMatchObject({ value: 1_000_000, status: 'fail' });
+  });
+
+  it('the same answer twice measures no counter (gc-pause was a pass of 0 pauses); gauges still read', () => {
+    const report = evaluateHealth(rounds(REAL, REAL), defaultCatalogue());
+    for (const name of ['gc-pause', 'block-cache-hit-ratio', 'memstore-flush-size', 'updates-blocked']) {
+      expect(item(report, name, RS1)).toMatchObject({ status: 'not-measured', reason: expect.stringContaining('the same in every figure') as unknown });
+    }
+    expect(item(report, 'compaction-queue', RS1)).toMatchObject({ value: 0, status: 'pass' });
+  });
+
   it('an origin that never answered is listed, and makes Nagios WARNING when nothing fails', () => {
     const samples = rounds('health/healthy-before.derived.json', 'health/healthy-after.derived.json').map((s) => ({ ...s, failures: [{ origin: 'http://rs9:16030', message: 'timed out' }] }));
     const report = evaluateHealth(samples, defaultCatalogue());
