@@ -35,6 +35,12 @@ export interface SideSummary {
   /** Hottest region share ÷ fair share (1 = fair). */
   readonly hotToFair: number;
   readonly worstServer: { readonly server: string; readonly requestsPerSec: number; readonly peerRatio: number | null; readonly hot: boolean } | null;
+  /** The busiest RegionServer's share of the table's requests over the window (0 to 1); absent in older change records. */
+  readonly busiestServerShare?: number;
+  /** 1 ÷ RegionServers hosting the table's regions (time-weighted); absent in older change records. */
+  readonly fairServerShare?: number;
+  /** Every region hot in the window or now, key range only (a region hot after that was hot before has not moved); absent in older change records. */
+  readonly hotRegions?: readonly { readonly encodedName: string; readonly startKey: string; readonly endKey: string }[];
   readonly shape: DetectResult['shape'];
   /** p99 latencies per operation, when JMX readings of the RegionServers were given (operations active in them). */
   readonly latency?: readonly LatencyFigure[];
@@ -105,6 +111,9 @@ export function summarize(d: DetectResult, latencies?: readonly ServerLatency[])
     fairRegionShare: d.fairRegionShare,
     hotToFair: hottest && d.fairRegionShare > 0 ? hottest.share / d.fairRegionShare : 0,
     worstServer: worst ? { server: worst.server, requestsPerSec: worst.requestsPerSec, peerRatio: worst.peerRatio, hot: worst.hot || worst.hotNow } : null,
+    busiestServerShare: d.hottestServerShare,
+    fairServerShare: d.fairServerShare,
+    hotRegions: d.regions.filter((r) => r.hot || r.hotNow).map((r) => ({ encodedName: r.encodedName, startKey: r.startKey, endKey: r.endKey })),
     shape: d.shape,
     ...(latencies ? { latency: latencyFigures(latencies, worst?.server) } : {}),
   };
@@ -156,9 +165,17 @@ export function compareSides(before: SideSummary, after: SideSummary): ChangeRec
   const stillHot = Boolean(after.hottestRegion?.hot || aw?.hot || after.shape !== 'none');
   const b = before.hottestRegion;
   const a = after.hottestRegion;
-  const sameRange = b && a && before.table === after.table && overlaps(b, a);
+  // The hot region after is "the same" when it overlaps the region hottest before or any region hot before (two
+  // stacked hot regions moved apart stay hot each, and either may be the hottest on either side).
+  const wasHot = [...(b ? [b] : []), ...(before.hotRegions ?? [])];
+  const sameRange = b && a && before.table === after.table && wasHot.some((h) => overlaps(h, a));
   const serverChanged = Boolean(aw?.hot && bw && aw.server !== bw.server);
   const shareHeld = after.hotToFair >= before.hotToFair * 0.9;
+  const serverToFair = (s: SideSummary) => (s.fairServerShare && s.busiestServerShare !== undefined ? s.busiestServerShare / s.fairServerShare : 0);
+  const serverFell = serverToFair(after) < serverToFair(before) * 0.9;
+  if (before.busiestServerShare !== undefined && after.busiestServerShare !== undefined) {
+    findings.push(`busiest RegionServer's share ${pct(before.busiestServerShare)} (${serverToFair(before).toFixed(2)}× fair share ${pct(before.fairServerShare ?? 0)}) → ${pct(after.busiestServerShare)} (${serverToFair(after).toFixed(2)}× fair share ${pct(after.fairServerShare ?? 0)})`);
+  }
   let verdict: CompareVerdict;
   if (!stillHot && after.hotToFair < before.hotToFair) {
     verdict = 'fixed';
@@ -169,6 +186,9 @@ export function compareSides(before: SideSummary, after: SideSummary): ChangeRec
   } else if (after.hotToFair < before.hotToFair * 0.9) {
     verdict = 'improved';
     findings.push('the hottest region\'s share fell, but a hot region or RegionServer remains');
+  } else if (serverFell) {
+    verdict = 'improved';
+    findings.push('the busiest RegionServer\'s share fell toward its fair share (the hot regions are spread over more servers), but each hot region remains as hot as before');
   } else {
     verdict = after.hotToFair > before.hotToFair * 1.1 ? 'worse' : 'unchanged';
   }

@@ -146,3 +146,26 @@ describe('compare verdicts against the headline', () => {
     expect(record.verdict).toBe('unchanged');
   });
 });
+
+describe('compare on two stacked hot regions moved apart', () => {
+  it('is improved at server level, never moved: the hot region after was one of the two hot before', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    type Side = Parameters<typeof compareSides>[0];
+    const cg = { encodedName: 'c'.repeat(32), startKey: 'c', endKey: 'g' };
+    const kn = { encodedName: 'k'.repeat(32), startKey: 'k', endKey: 'n' };
+    // Six regions on three servers; per second 150 writes in [c, g) and in [k, n), 10 in each other region (340).
+    // Before: both hot regions on rs1 with one more, 310 of 340 = 91.2%; after: 160 of 340 = 47.1%.
+    const side = (hottest: typeof cg, busiest: number, share: number): Side => ({
+      table: 't', windowMs: 18_000, fairRegionShare: 1 / 6, hotToFair: (150 / 340) * 6, shape: 'hot-range',
+      hottestRegion: { ...hottest, server: 'rs1,16020,1', share: 150 / 340, hot: true },
+      worstServer: { server: 'rs1,16020,1', requestsPerSec: busiest, peerRatio: 1, hot: false },
+      busiestServerShare: share, fairServerShare: 1 / 3, hotRegions: [cg, kn],
+    });
+    const record = compareSides(side(cg, 310, 310 / 340), side(kn, 160, 160 / 340));
+    expect(record.verdict).toBe('improved');
+    expect(record.findings).toContain("busiest RegionServer's share 91.2% (2.74× fair share 33.3%) → 47.1% (1.41× fair share 33.3%)");
+    // Without the list of hot regions (a change record written before it existed), [k, n) is another range: moved.
+    const { hotRegions: _, ...old } = side(cg, 310, 310 / 340);
+    expect(compareSides(old, side(kn, 160, 160 / 340)).verdict).toBe('moved');
+  });
+});

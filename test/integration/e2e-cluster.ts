@@ -3,7 +3,8 @@
 // have reported every counter.
 import { type HBaseRestClient, type TableRegions } from '../../src/hbase/rest/index.js';
 import { createTableCommand, moveRegionCommand, runShellCommands } from '../../src/hbase/shell/index.js';
-import type { LoadSeries, LoadSnapshot } from '../../src/model/index.js';
+import { utf8Bytes } from '../../src/bytes/index.js';
+import type { KeySample, LoadSeries, LoadSnapshot } from '../../src/model/index.js';
 import { type SnapshotSource, serverNames } from '../../src/sources/index.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,4 +116,35 @@ export async function collectWhile<T>(source: SnapshotSource, start: () => Promi
   snapshots.push(last);
   const series: LoadSeries = { table: source.table, source: { kind: 'rest', description: source.description, intervalMs: everyMs }, snapshots };
   return { series, result };
+}
+
+/** What {@link recordRounds} gives back: the series and a key sample per row written. */
+export interface RecordedRounds {
+  readonly series: LoadSeries;
+  readonly samples: KeySample[];
+}
+
+/**
+ * Writes `rounds` rounds of rows through REST (one cell `d:q` per key, in `bursts` bursts spread over each round of
+ * `roundMs`), with a snapshot at every round boundary, after 2.5 s for earlier writes' counters to settle.
+ * Every key written is also a key sample (op `write`) at the time of its burst.
+ */
+export async function recordRounds(client: HBaseRestClient, source: SnapshotSource, rounds: number, keysOf: (round: number) => string[], roundMs: number, bursts = 8): Promise<RecordedRounds> {
+  const snapshots: LoadSnapshot[] = [];
+  const samples: KeySample[] = [];
+  const start = Date.now();
+  await sleep(2500);
+  snapshots.push(await source.snapshot());
+  for (let r = 0; r < rounds; r++) {
+    const keys = keysOf(r);
+    const per = Math.ceil(keys.length / bursts);
+    for (let b = 0; b < bursts; b++) {
+      const chunk = keys.slice(b * per, (b + 1) * per);
+      if (chunk.length > 0) await client.putRows(source.table, chunk.map((key) => ({ key, cells: [{ family: 'd', qualifier: 'q', value: 'v' }] })));
+      for (const k of chunk) samples.push({ timeMs: Date.now(), key: utf8Bytes(k), op: 'write' });
+      await sleep(Math.max(0, start + 2500 + r * roundMs + ((b + 1) * roundMs) / bursts - Date.now()));
+    }
+    snapshots.push(await source.snapshot());
+  }
+  return { series: { table: source.table, source: { kind: 'rest', description: source.description, intervalMs: roundMs }, snapshots }, samples };
 }

@@ -8,14 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
-import { utf8Bytes } from '../../src/bytes/index.js';
 import { runCli } from '../../src/cli/program.js';
 import { compareSides, summarize } from '../../src/fix/compare.js';
 import { planFix } from '../../src/fix/plan/index.js';
 import { createRestClient } from '../../src/hbase/rest/index.js';
 import { createTableCommand, disableTableCommand, dropTableCommand, runShellCommands } from '../../src/hbase/shell/index.js';
-import type { KeySample, LoadSeries, LoadSnapshot } from '../../src/model/index.js';
 import { createRestSource } from '../../src/sources/index.js';
+import { type RecordedRounds, recordRounds } from './e2e-cluster.js';
 import { hbaseEnv, printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
 
 printHBaseLogsOnFailure();
@@ -27,33 +26,12 @@ const ROUND_MS = 8000;
 const BURSTS = 8;
 let created = false;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const row = (key: string) => ({ key, cells: [{ family: 'd', qualifier: 'q', value: 'v' }] });
 /** Hot-range keys: 200 users of tenant k042, in a shuffled order (no rising edge). */
 const hotKeys = Array.from({ length: 200 }, (_, i) => `k042|user-${String((i * 73) % 200).padStart(3, '0')}`);
 
 /** Rounds of writes, one snapshot at each round boundary (ROUND_MS apart); returns the series and the samples. */
-async function record(rounds: number, keysOf: (round: number) => string[]): Promise<{ series: LoadSeries; samples: KeySample[] }> {
-  const source = createRestSource({ client, table, description: env.restUrl });
-  const snapshots: LoadSnapshot[] = [];
-  const samples: KeySample[] = [];
-  const start = Date.now();
-  await sleep(2500); // counters of earlier writes settle (RegionServers report every second here)
-  snapshots.push(await source.snapshot());
-  for (let r = 0; r < rounds; r++) {
-    // Eight bursts spread over the round, so the samples cover the whole window.
-    const keys = keysOf(r);
-    const per = Math.ceil(keys.length / BURSTS);
-    for (let b = 0; b < BURSTS; b++) {
-      const chunk = keys.slice(b * per, (b + 1) * per);
-      if (chunk.length > 0) await client.putRows(table, chunk.map(row));
-      for (const k of chunk) samples.push({ timeMs: Date.now(), key: utf8Bytes(k), op: 'write' });
-      await sleep(Math.max(0, start + 2500 + r * ROUND_MS + ((b + 1) * ROUND_MS) / BURSTS - Date.now()));
-    }
-    snapshots.push(await source.snapshot());
-  }
-  return { series: { table, source: { kind: 'rest', description: env.restUrl, intervalMs: ROUND_MS }, snapshots }, samples };
-}
+const record = (rounds: number, keysOf: (round: number) => string[]): Promise<RecordedRounds> =>
+  recordRounds(client, createRestSource({ client, table, description: env.restUrl }), rounds, keysOf, ROUND_MS, BURSTS);
 
 /** A little background traffic on the other regions so their servers have peers' loads to compare with. */
 const background = ['a1', 'b2', 'c3', 'u1', 'w2', 'x3'];
