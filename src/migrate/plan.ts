@@ -118,7 +118,8 @@ export function familiesFromSchema(schema: TableSchema): ShellFamilySpec[] {
 
 /** Inputs of {@link planMigration}. */
 export interface PlanInput {
-  readonly restUrl: string;
+  /** The REST gateway the backfill and verify commands use; without it they carry `--rest REST_URL` to fill in. */
+  readonly restUrl?: string;
   readonly from: string;
   readonly to: string;
   readonly schema: TableSchema;
@@ -175,7 +176,7 @@ export function planMigration(p: PlanInput): MigrationPlan {
   const tableAttributes = tableAttributesFromSchema(p.schema);
   const notCopied = settingsNotCopied(p.schema);
   const { splits, how, note } = newTableSplits(p.keys.newTemplate);
-  const common = `--rest ${p.restUrl} --from ${p.from} --to ${p.to} --old-template ${q(p.keys.oldTemplate.source)} --new-template ${q(p.keys.newTemplate.source)}`;
+  const common = `--rest ${p.restUrl ?? 'REST_URL'} --from ${p.from} --to ${p.to} --old-template ${q(p.keys.oldTemplate.source)} --new-template ${q(p.keys.newTemplate.source)}`;
   const keepDays = p.keepDays ?? 14;
   const steps: PlanStep[] = [
     {
@@ -201,6 +202,7 @@ export function planMigration(p: PlanInput): MigrationPlan {
       notes: [
         'Copies every cell with its original timestamp, so an older copy never hides a newer dual-written value.',
         'Scans a clone of a snapshot of the old table (--source-snapshot) so the hot table is not the one read; checkpoints per region and resumes with the same --checkpoint.',
+        ...(p.restUrl === undefined ? ['The copy and the verification read and write through an HBase REST gateway: replace REST_URL with its address (http://host:8080).'] : []),
       ],
       shell: [],
       cli: [`hbase-hotspot migrate backfill ${common} --source-snapshot --checkpoint ${p.from}-backfill.json --rejects ${p.from}-rejects.ndjson --rate 5000`],

@@ -72,6 +72,15 @@ describe('migrate CLI', () => {
     expect(await runCli(args, c.io)).toBe(2);
     expect(c.err()).toContain('--from and --to are both "a"');
   });
+  it('plan needs --rest or --zk, and only one of them', async () => {
+    const tpl = ['--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,8)}_{id}'];
+    const none = capture();
+    expect(await runCli(['migrate', 'plan', ...tpl], none.io)).toBe(2);
+    expect(none.err()).toContain('--rest: give the cluster to read the old table\'s schema from: --rest http://host:8080, or --zk host[:port]');
+    const both = capture();
+    expect(await runCli(['migrate', 'plan', ...tpl, '--rest', 'http://127.0.0.1:1', '--zk', '127.0.0.1:1'], both.io)).toBe(2);
+    expect(both.err()).toContain('--zk and --rest both given');
+  });
   it('backfill refuses templates that cannot map keys before contacting HBase', async () => {
     const c = capture();
     const args = ['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(host,8)}_{id}'];

@@ -110,7 +110,7 @@ describe.skipIf(!env.available)('native client against the real HBase', () => {
     expect(await restRequestsServed()).toBe(servedBefore);
   }, 240_000);
 
-  it('lint and lifecycle read the table\'s schema and the table list through the native client as through REST', async () => {
+  it('lint, lifecycle and migrate plan read the table\'s schema and the table list through the native client as through REST', async () => {
     await createTable();
     const findings = async (...source: string[]) => {
       const r = await runCapture(['lint', '--table', table, ...source, '--json']);
@@ -126,6 +126,17 @@ describe.skipIf(!env.available)('native client against the real HBase', () => {
     expect([ttl.code, ttl.out]).toEqual([0, `alter "${table}", {NAME => "cf", TTL => 86400}\n`]);
     const missing = await runCapture(['lifecycle', 'ttl', '--table', table, '--retention', 'nope=1d', '--zk', zk]);
     expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('has no column family "nope" (it has "cf")')]);
+    // migrate plan: the same create statement and families from the native client's schema as from REST's; the
+    // new table's existence (here the old one given as --to's neighbour) read from the table list.
+    const migrate = async (...source: string[]) => {
+      const r = await runCapture(['migrate', 'plan', '--from', table, '--to', `${table}_salted`, '--old-template', '{id}', '--new-template', '{salt(id,4)}_{id}', ...source, '--json']);
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out) as { families: unknown; steps: { shell: string[]; cli: string[] }[] };
+    };
+    const [viaZk, viaRest] = [await migrate('--zk', zk), await migrate('--rest', env.restUrl)];
+    expect(viaZk.families).toEqual(viaRest.families);
+    expect(viaZk.steps[0]?.shell).toEqual(viaRest.steps[0]?.shell);
+    expect(viaZk.steps[2]?.cli[0]).toContain('--rest REST_URL');
   }, 240_000);
 
   it('names an unknown table (exit 2) and an unreachable quorum (exit 3)', async () => {

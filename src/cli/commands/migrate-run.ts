@@ -20,6 +20,7 @@ import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js
 
 /** Options every migrate sub-command shares. */
 export interface MigrateFlags {
+  /** Required by backfill and verify; plan reads the schema through it or through the native client (`--zk`). */
   rest: string;
   from: string;
   to: string;
@@ -28,10 +29,10 @@ export interface MigrateFlags {
   json?: boolean;
 }
 
-/** Adds the shared options. */
-export function migrateOptions(cmd: Command): Command {
-  return cmd
-    .requiredOption('--rest <url>', 'HBase REST gateway, e.g. http://rest:8080')
+/** Adds the shared options; `restRequired: false` for a command that can read the cluster through `--zk` instead. */
+export function migrateOptions(cmd: Command, restRequired = true): Command {
+  const rest = 'HBase REST gateway, e.g. http://rest:8080';
+  return (restRequired ? cmd.requiredOption('--rest <url>', rest) : cmd.option('--rest <url>', `${rest}; or --zk / --hbase-conf`))
     .requiredOption('--from <table>', 'the table with the old key')
     .requiredOption('--to <table>', 'the table with the new key')
     .requiredOption('--old-template <template>', 'rowkey template of the old key (must decode)')

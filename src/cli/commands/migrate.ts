@@ -3,7 +3,8 @@
  * backfill and verify live in `migrate-run.ts`.
  */
 import type { Command } from 'commander';
-import { createRestClient } from '../../hbase/rest/index.js';
+import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
+import { type LiveFlags, checkUrl, nativeOptions, wantsNative, withNativeCatalog } from '../live-source.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
 import { planMigration, planText } from '../../migrate/plan.js';
 import { checkRetirement } from '../../migrate/retire.js';
@@ -15,16 +16,27 @@ import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.j
 import { type CliIo, printJson } from '../io.js';
 import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun, sameTableCheck } from './migrate-run.js';
 
+/** The old table's schema and whether the new one exists, through REST or the native client. */
+async function readTables(flags: MigrateFlags & LiveFlags): Promise<{ schema: TableSchema; toExists: boolean }> {
+  if (wantsNative(flags)) {
+    if (flags.rest !== undefined) throw new HotspotError('LIVE_SOURCES_CONFLICT', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} and --rest both given; migrate plan reads the tables one way (the backfill and verify commands it prints use a REST gateway: fill in REST_URL)`, { field: '--rest' });
+    return withNativeCatalog(flags, async (reader) => ({ schema: await reader.schema(flags.from), toExists: (await reader.tables()).includes(flags.to) }));
+  }
+  if (flags.rest === undefined) throw new HotspotError('LIVE_REST_REQUIRED', 'give the cluster to read the old table\'s schema from: --rest http://host:8080, or --zk host[:port] / --hbase-conf DIR (native client)', { field: '--rest' });
+  const client = createRestClient({ baseUrl: checkUrl(flags.rest, '--rest') });
+  return { schema: await client.getSchema(flags.from), toExists: await client.tableExists(flags.to) };
+}
+
 function registerPlan(migrate: Command, io: CliIo): void {
-  migrateOptions(migrate.command('plan').description("the five steps: create the pre-split new table, dual writes, backfill, verify, switch and retire"))
+  nativeOptions(migrateOptions(migrate.command('plan').description("the five steps: create the pre-split new table, dual writes, backfill, verify, switch and retire"), false))
     .option('--keep-days <days>', 'days the old table is kept after the read switch', '14')
-    .action(async (flags: MigrateFlags & { keepDays: string }) => {
+    .action(async (flags: MigrateFlags & LiveFlags & { keepDays: string }) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
       sameTableCheck(flags);
-      const client = createRestClient({ baseUrl: flags.rest });
-      const schema = await client.getSchema(flags.from);
-      if (await client.tableExists(flags.to)) io.stderr(`note: table "${flags.to}" exists already: the plan's create would fail; drop it first if it is an earlier attempt, or pick another --to\n`);
-      const plan = planMigration({ restUrl: flags.rest, from: flags.from, to: flags.to, schema, keys, keepDays: numberOption(flags.keepDays, '--keep-days', 0, true) });
+      const keepDays = numberOption(flags.keepDays, '--keep-days', 0, true);
+      const { schema, toExists } = await readTables(flags);
+      if (toExists) io.stderr(`note: table "${flags.to}" exists already: the plan's create would fail; drop it first if it is an earlier attempt, or pick another --to\n`);
+      const plan = planMigration({ ...(flags.rest !== undefined ? { restUrl: flags.rest } : {}), from: flags.from, to: flags.to, schema, keys, keepDays });
       if (flags.json) printJson(io, plan);
       else io.stdout(planText(plan));
     });
