@@ -236,6 +236,8 @@ export function writeConf() {
     // Small cluster: no need for many handlers.
     prop('hbase.regionserver.handler.count', '10'),
     prop('hbase.master.handler.count', '10'),
+    // RPC quotas on, so runbooks' table throttles (set_quota, Admin.setQuota) can be applied and removed.
+    prop('hbase.quota.enabled', 'true'),
     '</configuration>',
     '',
   ].join('\n');

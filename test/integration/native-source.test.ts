@@ -1,13 +1,17 @@
 // The native HBase client as a load source, against the real local HBase with no REST gateway in the path: the
 // source contract; an idle table read the same through the native client and through REST (regions, keys, servers,
 // counters, sizes); and the CLI's --zk on collect, detect and top, on a table with one hot region, while the REST
-// gateway's own request counter shows that none of them asked it anything.
+// gateway's own request counter shows that none of them asked it anything; and the runbook's Admin steps beyond
+// move and split (a table throttle, list_quotas, its removal, region replication).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
 import { createRestClient } from '../../src/hbase/rest/index.js';
+import { regionReplicationCommand, tableThrottleCommand, tableUnthrottleCommand } from '../../src/fix/plan/shell-text.js';
+import { runAdminCommands } from '../../src/hbase/native/admin-steps.js';
+import { startRegionLoadReader } from '../../src/hbase/native/reader-process.js';
 import { createTableCommand, runShellCommands } from '../../src/hbase/shell/index.js';
 import { type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
 import { type NativeSource, createNativeSource, createRestSource } from '../../src/sources/index.js';
@@ -137,6 +141,28 @@ describe.skipIf(!env.available)('native client against the real HBase', () => {
     expect(viaZk.families).toEqual(viaRest.families);
     expect(viaZk.steps[0]?.shell).toEqual(viaRest.steps[0]?.shell);
     expect(viaZk.steps[2]?.cli[0]).toContain('--rest REST_URL');
+  }, 240_000);
+
+  it("runs a table's throttle, list_quotas, its removal and region replication through the Admin API", async () => {
+    const other = uniqueTableName('nat_quota');
+    expect((await runShellCommands([createTableCommand({ table: other, families: ['cf'] })])).ok).toBe(true);
+    const reader = await startRegionLoadReader({ zk });
+    try {
+      const set = await runAdminCommands(reader, [tableThrottleCommand(other, '5000req/sec'), 'list_quotas']);
+      expect(set.results.map((r) => r.status), JSON.stringify(set.results)).toEqual(['ok', 'ok']);
+      const listed = set.results[1]?.value ?? '';
+      expect(listed).toContain(`TABLE => ${other}`);
+      expect(listed).toContain('LIMIT => 5000req/sec');
+      const unset = await runAdminCommands(reader, [tableUnthrottleCommand(other), 'list_quotas']);
+      expect(unset.ok).toBe(true);
+      expect(unset.results[1]?.value ?? '').not.toContain(`TABLE => ${other}`);
+      expect((await runAdminCommands(reader, [regionReplicationCommand(other, 2)])).ok).toBe(true);
+      const schema = await createRestClient({ baseUrl: env.restUrl }).getSchema(other);
+      expect(JSON.stringify(schema)).toContain('"REGION_REPLICATION":"2"');
+    } finally {
+      await reader.close();
+      await createRestClient({ baseUrl: env.restUrl }).deleteTable(other).catch(() => false);
+    }
   }, 240_000);
 
   it('names an unknown table (exit 2) and an unreachable quorum (exit 3)', async () => {

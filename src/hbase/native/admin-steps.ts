@@ -1,6 +1,8 @@
 /**
  * Runbook steps through the native client's `Admin` API instead of the `hbase shell`: the shell commands the
- * runbook carries (`move`, `split`, `balance_switch`, as `src/hbase/shell/commands.ts` writes them) become requests
+ * runbook carries (`move`, `split`, `balance_switch`, as `src/hbase/shell/commands.ts` writes them; a table's
+ * `set_quota` throttle and its removal, and `alter ... {REGION_REPLICATION => n}`, as `src/fix/plan/shell-text.ts`
+ * writes them) become requests
  * of the JVM side (`RegionLoadReader`'s `admin`), with the same results as the shell path reports.
  *
  * @module
@@ -14,6 +16,8 @@ const LITERAL = '"(?:[^"\\\\]|\\\\.)*"';
 const MOVE_RE = new RegExp(`^move (${LITERAL}), (${LITERAL})$`);
 const SPLIT_RE = new RegExp(`^split (${LITERAL})(?:, (${LITERAL}))?$`);
 const BALANCE_RE = /^balance_switch (true|false)$/;
+const THROTTLE_RE = new RegExp(`^set_quota TYPE => THROTTLE, TABLE => (${LITERAL}), LIMIT => (${LITERAL}|NONE)$`);
+const REPLICATION_RE = new RegExp(`^alter (${LITERAL}), \\{REGION_REPLICATION => (\\d+)\\}$`);
 
 /**
  * The bytes of a Ruby double-quoted literal written by `rubyBytes` (its inverse): printable ASCII as is, `\"`, `\\`,
@@ -48,8 +52,8 @@ export function parseRubyBytes(literal: string): Uint8Array {
 const text = (literal: string): string => new TextDecoder().decode(parseRubyBytes(literal));
 
 /**
- * The JVM side's Admin request for one runbook shell command, or `undefined` when the Admin path has none (quotas,
- * `alter`, `create`: those need the `hbase shell`).
+ * The JVM side's Admin request for one runbook shell command, or `undefined` when the Admin path has none (user
+ * quotas, other `alter`s, `create`: those need the `hbase shell`).
  */
 export function adminRequestOf(command: string): string | undefined {
   const move = MOVE_RE.exec(command);
@@ -61,6 +65,11 @@ export function adminRequestOf(command: string): string | undefined {
   }
   const balance = BALANCE_RE.exec(command);
   if (balance?.[1] !== undefined) return `balance_switch ${balance[1]}`;
+  const throttle = THROTTLE_RE.exec(command);
+  if (throttle?.[1] !== undefined && throttle[2] !== undefined) return `table_throttle ${text(throttle[1])} ${throttle[2] === 'NONE' ? 'NONE' : text(throttle[2])}`;
+  if (command === 'list_quotas') return 'list_quotas';
+  const replication = REPLICATION_RE.exec(command);
+  if (replication?.[1] !== undefined && replication[2] !== undefined) return `region_replication ${text(replication[1])} ${replication[2]}`;
   return undefined;
 }
 

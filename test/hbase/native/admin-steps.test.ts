@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { adminRequestOf, parseRubyBytes, runAdminCommands } from '../../../src/hbase/native/admin-steps.js';
 import type { RegionLoadReaderProcess } from '../../../src/hbase/native/reader-process.js';
 import { balanceSwitchCommand, moveRegionCommand, rubyBytes, splitCommand } from '../../../src/hbase/shell/index.js';
+import { regionReplicationCommand, tableThrottleCommand, tableUnthrottleCommand } from '../../../src/fix/plan/shell-text.js';
 import { HotspotError } from '../../../src/util/errors.js';
 
 describe('parseRubyBytes', () => {
@@ -31,9 +32,18 @@ describe('adminRequestOf', () => {
     expect(adminRequestOf(balanceSwitchCommand(false))).toBe('balance_switch false');
   });
 
+  it("turns a table's throttle, its removal and region replication, as the runbook writes them, into Admin requests", () => {
+    expect(adminRequestOf(tableThrottleCommand('ns:metrics', '5000req/sec'))).toBe('table_throttle ns:metrics 5000req/sec');
+    expect(adminRequestOf(tableThrottleCommand('metrics', '20M/min'))).toBe('table_throttle metrics 20M/min');
+    expect(adminRequestOf(tableUnthrottleCommand('metrics'))).toBe('table_throttle metrics NONE');
+    expect(adminRequestOf(regionReplicationCommand('metrics', 2))).toBe('region_replication metrics 2');
+    expect(adminRequestOf('list_quotas')).toBe('list_quotas');
+  });
+
   it('has none for the commands that need the shell', () => {
-    expect(adminRequestOf("set_quota TYPE => THROTTLE, TABLE => 'metrics', LIMIT => '5000req/sec'")).toBeUndefined();
-    expect(adminRequestOf('alter "metrics", {REGION_REPLICATION => 2}')).toBeUndefined();
+    expect(adminRequestOf('set_quota TYPE => THROTTLE, USER => "bob", LIMIT => "5000req/sec"')).toBeUndefined();
+    expect(adminRequestOf('alter "metrics", {NAME => "d", TTL => 86400}')).toBeUndefined();
+    expect(adminRequestOf('create "t", "d"')).toBeUndefined();
   });
 });
 

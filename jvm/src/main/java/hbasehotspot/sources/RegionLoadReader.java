@@ -15,6 +15,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -30,6 +33,9 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.quotas.QuotaSettingsFactory;
+import org.apache.hadoop.hbase.quotas.ThrottleType;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hbase.thirdparty.com.google.gson.Gson;
 import org.apache.hbase.thirdparty.com.google.gson.GsonBuilder;
@@ -148,10 +154,11 @@ public final class RegionLoadReader {
             continue;
           }
           line.add("schema", schema(admin.getDescriptor(of)));
-        } else if (r.startsWith("move ") || r.startsWith("split ") || r.startsWith("balance_switch ")) {
+        } else if (r.startsWith("move ") || r.startsWith("split ") || r.startsWith("balance_switch ")
+            || r.startsWith("table_throttle ") || r.startsWith("region_replication ") || r.equals("list_quotas")) {
           line.add("done", admin(admin, r));
         } else {
-          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"schema T\", \"move\", \"split\" and \"balance_switch\""));
+          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"schema T\", \"move\", \"split\", \"balance_switch\", \"table_throttle\", \"region_replication\" and \"list_quotas\""));
           continue;
         }
         protocol.println(GSON.toJson(line));
@@ -166,7 +173,11 @@ public final class RegionLoadReader {
    * host,port,startcode} ({@link Admin#move(byte[], ServerName)}), {@code split TABLE [BASE64_KEY]}
    * ({@link Admin#split(TableName, byte[])}, or {@link Admin#split(TableName)} at the regions' midpoints),
    * {@code balance_switch true|false} ({@link Admin#balancerSwitch(boolean, boolean)}, synchronous, answering the
-   * previous state as the shell does).
+   * previous state as the shell does), {@code table_throttle TABLE LIMIT|NONE} (the shell's {@code set_quota TYPE =>
+   * THROTTLE, TABLE => ..., LIMIT => ...}: {@link QuotaSettingsFactory#throttleTable} or
+   * {@link QuotaSettingsFactory#unthrottleTable} through {@link Admin#setQuota}), {@code region_replication TABLE N}
+   * (the shell's {@code alter TABLE, {REGION_REPLICATION => N}}: {@link Admin#modifyTable}), {@code list_quotas}
+   * ({@link Admin#getQuota}, answering every quota as the shell lists them, one per line).
    *
    * @throws IllegalArgumentException for a malformed request
    */
@@ -196,10 +207,73 @@ public final class RegionLoadReader {
         }
         done.addProperty("value", Boolean.toString(admin.balancerSwitch(Boolean.parseBoolean(words[1]), true)));
         break;
+      case "table_throttle":
+        if (words.length != 3) {
+          throw new IllegalArgumentException("table_throttle needs TABLE LIMIT|NONE");
+        }
+        admin.setQuota(words[2].equals("NONE")
+            ? QuotaSettingsFactory.unthrottleTable(TableName.valueOf(words[1]))
+            : throttle(TableName.valueOf(words[1]), words[2]));
+        break;
+      case "region_replication":
+        if (words.length != 3 || !words[2].matches("[1-9][0-9]?")) {
+          throw new IllegalArgumentException("region_replication needs TABLE N (1 to 64)");
+        }
+        TableName table = TableName.valueOf(words[1]);
+        admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(table))
+            .setRegionReplication(Integer.parseInt(words[2])).build());
+        break;
+      case "list_quotas":
+        StringBuilder quotas = new StringBuilder();
+        for (org.apache.hadoop.hbase.quotas.QuotaSettings q : admin.getQuota(new org.apache.hadoop.hbase.quotas.QuotaFilter())) {
+          quotas.append(quotas.length() == 0 ? "" : "\n");
+          // The owner first, as the shell's list_quotas shows it beside the settings.
+          if (q.getUserName() != null) {
+            quotas.append("USER => ").append(q.getUserName()).append(", ");
+          }
+          if (q.getTableName() != null) {
+            quotas.append("TABLE => ").append(q.getTableName().getNameAsString()).append(", ");
+          }
+          if (q.getNamespace() != null) {
+            quotas.append("NAMESPACE => ").append(q.getNamespace()).append(", ");
+          }
+          quotas.append(q);
+        }
+        done.addProperty("value", quotas.toString());
+        break;
       default:
         throw new IllegalArgumentException("unknown admin request " + words[0]);
     }
     return done;
+  }
+
+  /** A quota limit as {@code set_quota} takes it: {@code <n>req/<unit>} or {@code <n><B|K|M|G|T|P>/<unit>}. */
+  private static final Pattern LIMIT = Pattern.compile("(\\d+)(req|[BKMGTP])/(sec|min|hour|day)");
+
+  /**
+   * The table throttle of a {@code set_quota} limit, read as the shell's quotas helper reads it: a request count per
+   * unit ({@link ThrottleType#REQUEST_NUMBER}) or a size per unit ({@link ThrottleType#REQUEST_SIZE}, K = 1024 bytes).
+   *
+   * @throws IllegalArgumentException for a limit of another form
+   */
+  static org.apache.hadoop.hbase.quotas.QuotaSettings throttle(TableName table, String limit) {
+    Matcher m = LIMIT.matcher(limit);
+    if (!m.matches()) {
+      throw new IllegalArgumentException("quota limit " + limit + " is not <n>req/sec or <n>M/sec (sec, min, hour, day)");
+    }
+    long n = Long.parseLong(m.group(1));
+    String per = m.group(2);
+    TimeUnit unit = switch (m.group(3)) {
+      case "sec" -> TimeUnit.SECONDS;
+      case "min" -> TimeUnit.MINUTES;
+      case "hour" -> TimeUnit.HOURS;
+      default -> TimeUnit.DAYS;
+    };
+    if (per.equals("req")) {
+      return QuotaSettingsFactory.throttleTable(table, ThrottleType.REQUEST_NUMBER, n, unit);
+    }
+    long bytes = n << (10 * "BKMGTP".indexOf(per));
+    return QuotaSettingsFactory.throttleTable(table, ThrottleType.REQUEST_SIZE, bytes, unit);
   }
 
   /** A table descriptor as the REST gateway's schema resource shows it: name, the table's values, each family's values. */
