@@ -58,6 +58,8 @@ describe('health --jmx-files', () => {
   it('exits 2 for bad input: no source, both sources, a bad file, a bad thresholds file', async () => {
     expect((await runCapture(['health'])).code).toBe(2);
     expect((await runCapture(['health', '--jmx', 'http://127.0.0.1:9', '--jmx-files', ...SICK])).code).toBe(2);
+    const both = await runCapture(['health', '--zk', '127.0.0.1:9', '--jmx', 'http://127.0.0.1:9']);
+    expect([both.code, both.err]).toEqual([2, expect.stringContaining('--zk: give the info servers to sample with --jmx')]);
     const regions = fileURLToPath(new URL('../fixtures/jmx/regions-1.json', import.meta.url));
     const bad = await runCapture(['health', '--jmx-files', regions]);
     expect(bad.code).toBe(2);

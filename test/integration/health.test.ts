@@ -1,5 +1,6 @@
 // health against the real local HBase, through the master's info port (one JVM: every server's beans, of which one
-// RegionServer's sub=Server bean). An idle cluster has no failing item; a table moved to that RegionServer, flushed,
+// RegionServer's sub=Server bean), or through the info servers the native client finds (--zk). An idle cluster has
+// no failing item; a table moved to that RegionServer, flushed,
 // then scanned over and over with cacheBlocks=false misses the BlockCache on every data block, so the window's hit
 // ratio falls under 95% and the item fails, while the flush and compaction-queue items read real values.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,10 +24,15 @@ afterAll(async () => {
 });
 
 describe('health against a real HBase', () => {
-  it('finds no failing item on an idle cluster, and reads the compaction queue', async (ctx) => {
+  it('finds no failing item on an idle cluster, found through the native client, and reads the compaction queue', async (ctx) => {
     if (!env.available) return ctx.skip(env.skipReason);
-    const run = await runCapture(['health', '--jmx', jmxUrl, '--every', '5s', '--for', '10s', '--json', '--no-progress']);
+    const zk = `127.0.0.1:${process.env['HBASE_ZK_PORT'] ?? '2181'}`;
+    const run = await runCapture(['health', '--zk', zk, '--every', '5s', '--for', '10s', '--json']);
+    // The master's info server and the three RegionServers' (one JVM here: each answers every server's beans).
+    expect(run.err).toMatch(/found 4 info server\(s\) through the native client: http:\/\/localhost:16010 /);
     const all = items(run.out);
+    // One metrics system per JVM: of three RegionServers in one JVM, one registers the sub=Server bean.
+    expect(all.filter((i) => i.item === 'gc-pause')).toHaveLength(1);
     expect(all.filter((i) => i.status === 'fail'), run.out).toEqual([]);
     expect(run.code).toBe(0);
     expect(all.find((i) => i.item === 'compaction-queue')?.value).toBeTypeOf('number');

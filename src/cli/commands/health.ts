@@ -1,5 +1,6 @@
 /**
- * `hbase-hotspot health --jmx URL... [--every 10s --for 1m]` or `health --jmx-files before.json after.json`: the
+ * `hbase-hotspot health --jmx URL... [--every 10s --for 1m]`, `health --zk QUORUM` (the info servers found through the
+ * native client) or `health --jmx-files before.json after.json`: the
  * playbook's operations checklist measured from RegionServers' and the master's `/jmx` (see `src/health/` and
  * docs/health.md). Exit 1 when an item fails, 0 otherwise, 2 for bad input, 3 when no info server answers; with
  * `--format nagios` the exit status is the Nagios state (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN).
@@ -12,12 +13,12 @@ import {
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { EXIT_FINDING } from '../exit.js';
-import { printJson } from '../io.js';
-import { checkUrl, requestTimeoutMs } from '../live-source.js';
+import { type CliIo, printJson } from '../io.js';
+import { type LiveFlags, checkUrl, nativeOptions, requestTimeoutMs, wantsNative, withNativeCatalog } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 
-interface HealthFlags {
+interface HealthFlags extends Pick<LiveFlags, 'zk' | 'zkZnode' | 'hbaseConf' | 'hbaseClasspath'> {
   jmx?: string[];
   jmxFiles?: string[];
   every: string;
@@ -44,10 +45,32 @@ function windowMs(flags: HealthFlags): { everyMs: number; forMs: number } {
   return { everyMs, forMs };
 }
 
+/**
+ * The info servers to sample: `--jmx` as given, or the master's and every live RegionServer's found through the native
+ * client (`--zk` / `--hbase-conf`), one line on stderr naming how many.
+ * @throws {@link HotspotError} `HEALTH_SOURCE_REQUIRED` unless exactly one of `--jmx`, `--jmx-files` and the native
+ *   client is given; `URL_INVALID`; the native client's errors.
+ */
+async function infoServerUrls(flags: HealthFlags, io: CliIo): Promise<string[] | undefined> {
+  const urls = flags.jmx ?? [];
+  const files = flags.jmxFiles ?? [];
+  const native = wantsNative(flags);
+  if ([urls.length > 0, files.length > 0, native].filter(Boolean).length !== 1) {
+    const given = urls.length > 0 ? '--jmx-files' : '--jmx';
+    throw new HotspotError('HEALTH_SOURCE_REQUIRED', 'give the info servers to sample with --jmx http://rs1:16030 http://master:16010, the cluster with --zk host[:port] (its info servers are found through the native client), or recorded answers with --jmx-files before.json after.json (one of the three)', { field: native ? '--zk' : given });
+  }
+  if (files.length > 0) return undefined;
+  if (!native) return urls.map((u) => checkUrl(u, '--jmx'));
+  const found = await withNativeCatalog(flags, (reader) => reader.infoServers());
+  if (found.length === 0) throw new HotspotError('HEALTH_NO_ANSWER', 'the cluster named no info server (every info port is off: hbase.master.info.port / hbase.regionserver.info.port -1); give --jmx URLs instead', { field: flags.zk !== undefined ? '--zk' : '--hbase-conf' });
+  if (io.progress !== 'none') io.stderr(`found ${found.length} info server(s) through the native client: ${found.map((f) => f.url).join(' ')}\n`);
+  return found.map((f) => f.url);
+}
+
 /** The `health` command. */
 export const healthCommand: CliCommand = {
   register(program, io) {
-    program
+    const command = program
       .command('health')
       .description("the playbook's operations checklist (BlockCache hit ratio, GC pauses, flushes, compaction queue, store files, blocked updates, call queue, regions in transition) measured from /jmx, per RegionServer")
       .option('--jmx <urls...>', "RegionServers' info servers (http://rs1:16030) and the master's (http://master:16010) to sample")
@@ -58,21 +81,17 @@ export const healthCommand: CliCommand = {
       .option('--thresholds <file>', `JSON {"thresholds": {"<item>": number}} overriding the catalogue; items: ${HEALTH_ITEMS.join(', ')}`)
       .option('--timeout <duration>', 'per-request timeout (default a third of --every, 1s to 10s)')
       .option('--json', 'print the items as JSON')
-      .addOption(new Option('--format <format>', 'text, or nagios (plugin output; exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN)').choices(['text', 'nagios']).default('text'))
+      .addOption(new Option('--format <format>', 'text, or nagios (plugin output; exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN)').choices(['text', 'nagios']).default('text'));
+    nativeOptions(command)
       .action(async (flags: HealthFlags) => {
-        const urls = flags.jmx ?? [];
-        const files = flags.jmxFiles ?? [];
-        if ((urls.length > 0) === (files.length > 0)) {
-          throw new HotspotError('HEALTH_SOURCE_REQUIRED', 'give the info servers to sample with --jmx http://rs1:16030 http://master:16010, or recorded answers with --jmx-files before.json after.json (one of the two)', { field: urls.length > 0 ? '--jmx-files' : '--jmx' });
-        }
+        const checked = await infoServerUrls(flags, io);
         let catalogue = defaultCatalogue();
         if (flags.thresholds !== undefined) catalogue = applyThresholdsFile(catalogue, await readTextFile(flags.thresholds, 'thresholds file'), flags.thresholds);
         const settings = flags.site === undefined ? HBASE_DEFAULT_SETTINGS : healthSettingsFromSite(await readTextFile(flags.site, 'site file'), flags.site);
         let samples: HealthSample[];
-        if (files.length > 0) {
-          samples = await recordedSamples(files);
+        if (checked === undefined) {
+          samples = await recordedSamples(flags.jmxFiles ?? []);
         } else {
-          const checked = urls.map((u) => checkUrl(u, '--jmx'));
           const { everyMs, forMs } = windowMs(flags);
           const stop = new AbortController();
           const onSigint = (): void => stop.abort(new Error('interrupted'));

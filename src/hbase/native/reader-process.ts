@@ -76,6 +76,13 @@ export interface NativeReading {
   readonly counters: readonly NativeRegionCounters[];
 }
 
+/** An HBase server's info server: its name (`host,port,startcode`), `http://host:infoPort`, and its role. */
+export interface InfoServer {
+  readonly server: string;
+  readonly url: string;
+  readonly role: 'master' | 'regionserver';
+}
+
 /** A started reader. */
 export interface RegionLoadReaderProcess {
   /** What the JVM said when it connected: the quorum, znode, cluster id and HBase client version. */
@@ -91,6 +98,12 @@ export interface RegionLoadReaderProcess {
    * @throws as {@link RegionLoadReaderProcess.read}.
    */
   tables(): Promise<string[]>;
+  /**
+   * The info servers (web UI, `/jmx`) of the active master and every live RegionServer (`Admin.getClusterMetrics`:
+   * the master's info port, each `ServerMetrics.getInfoServerPort`), master first.
+   * @throws as {@link RegionLoadReaderProcess.read}.
+   */
+  infoServers(): Promise<InfoServer[]>;
   /**
    * A table's descriptor in the REST gateway's schema form (`TableSchemaModel`): the table's values and each column
    * family's values, as strings. @throws {@link HotspotError} `SOURCE_TABLE_NOT_FOUND`; otherwise as `read`.
@@ -145,6 +158,7 @@ interface ProtocolLine {
   ready?: RegionLoadReaderProcess['ready'];
   error?: { code: string; message: string };
   tables?: string[];
+  infoServers?: InfoServer[];
   schema?: TableSchema;
   done?: { request: string; value?: string };
   reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string }[]; counters: NativeRegionCounters[] };
@@ -260,6 +274,11 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
       const line = await ask('tables', 'the table list');
       if (!line.tables) throw exitError('answered something else than the table list');
       return line.tables;
+    },
+    async infoServers() {
+      const line = await ask('info_servers', 'the info servers');
+      if (!line.infoServers) throw exitError('answered something else than the info servers');
+      return line.infoServers;
     },
     async schema(table) {
       const line = await ask(`schema ${table}`, `the schema of "${table}"`);

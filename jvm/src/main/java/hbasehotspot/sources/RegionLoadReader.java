@@ -128,7 +128,8 @@ public final class RegionLoadReader {
    * Answers every request line of standard input with one line, until end of input: {@code read} (the table's
    * reading, when started with {@code --table}), {@code tables} (the user tables, as {@link Admin#listTableNames()}),
    * {@code schema T} (table T's descriptor in the REST gateway's {@code TableSchemaModel} form: its values, and each
-   * column family's values).
+   * column family's values), {@code info_servers} (the master's and every live RegionServer's info server, see
+   * {@link #infoServers}).
    */
   private static void serve(Connection connection, Admin admin, TableName table, PrintStream protocol) throws IOException {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -141,6 +142,8 @@ public final class RegionLoadReader {
         JsonObject line = new JsonObject();
         if (r.equals("read") && table != null) {
           line.add("reading", read(connection, admin, table));
+        } else if (r.equals("info_servers")) {
+          line.add("infoServers", infoServers(admin));
         } else if (r.equals("tables")) {
           JsonArray names = new JsonArray();
           for (TableName name : admin.listTableNames()) {
@@ -158,7 +161,7 @@ public final class RegionLoadReader {
             || r.startsWith("table_throttle ") || r.startsWith("region_replication ") || r.equals("list_quotas")) {
           line.add("done", admin(admin, r));
         } else {
-          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"schema T\", \"move\", \"split\", \"balance_switch\", \"table_throttle\", \"region_replication\" and \"list_quotas\""));
+          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"info_servers\", \"schema T\", \"move\", \"split\", \"balance_switch\", \"table_throttle\", \"region_replication\" and \"list_quotas\""));
           continue;
         }
         protocol.println(GSON.toJson(line));
@@ -274,6 +277,37 @@ public final class RegionLoadReader {
     }
     long bytes = n << (10 * "BKMGTP".indexOf(per));
     return QuotaSettingsFactory.throttleTable(table, ThrottleType.REQUEST_SIZE, bytes, unit);
+  }
+
+  /**
+   * The info servers (the web UI with {@code /jmx}) of the active master and of every live RegionServer, from
+   * {@link Admin#getClusterMetrics} ({@code ClusterMetrics#getMasterInfoPort}, {@code ServerMetrics#getInfoServerPort}):
+   * objects {@code {server, url, role}} with {@code role} "master" or "regionserver".
+   */
+  static JsonArray infoServers(Admin admin) throws IOException {
+    org.apache.hadoop.hbase.ClusterMetrics metrics = admin.getClusterMetrics(java.util.EnumSet.of(
+        org.apache.hadoop.hbase.ClusterMetrics.Option.MASTER, org.apache.hadoop.hbase.ClusterMetrics.Option.MASTER_INFO_PORT,
+        org.apache.hadoop.hbase.ClusterMetrics.Option.LIVE_SERVERS));
+    JsonArray out = new JsonArray();
+    ServerName master = metrics.getMasterName();
+    if (master != null && metrics.getMasterInfoPort() > 0) {
+      out.add(infoServer(master, metrics.getMasterInfoPort(), "master"));
+    }
+    for (Map.Entry<ServerName, org.apache.hadoop.hbase.ServerMetrics> e : metrics.getLiveServerMetrics().entrySet()) {
+      int port = e.getValue().getInfoServerPort();
+      if (port > 0) {
+        out.add(infoServer(e.getKey(), port, "regionserver"));
+      }
+    }
+    return out;
+  }
+
+  private static JsonObject infoServer(ServerName server, int port, String role) {
+    JsonObject o = new JsonObject();
+    o.addProperty("server", server.getServerName());
+    o.addProperty("url", "http://" + server.getHostname() + ":" + port);
+    o.addProperty("role", role);
+    return o;
   }
 
   /** A table descriptor as the REST gateway's schema resource shows it: name, the table's values, each family's values. */
