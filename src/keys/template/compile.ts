@@ -70,7 +70,9 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
       const fill = parts[i]?.fill;
       if (fill) {
         const width = parts[i]?.fixedWidth ?? 0;
+        // Zeroed: a fill that leaves its bytes alone (OpenTSDB's unsalted annotation row) must not keep the previous key's.
         buffer.reserve(width);
+        buffer.bytes.fill(0, buffer.length, buffer.length + width);
         buffer.length += width;
       } else (writers[i] as CompiledPart['write'])(record, buffer);
     }
