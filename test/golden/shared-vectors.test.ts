@@ -7,10 +7,11 @@ describe('shared golden rowkey vectors (test/golden/functions.json)', () => {
   it('holds a section per template function family, and keys that decode', () => {
     expect(vectorSections()).toEqual([
       'salt', 'bucket', 'digest', 'reverse', 'utf8', 'reverseTs', 'date', 'long', 'keys', 'saltFormat', 'ints', 'phoenixInts',
-      'systemKeys', 'padBytes', 'arithmetic', 'padWide', 'dateZone', 'compatPrefixes',
+      'systemKeys', 'padBytes', 'arithmetic', 'padWide', 'dateZone', 'compatPrefixes', 'errors',
     ]);
     const all = vectorSections().flatMap((s) => vectors(s));
-    expect(all.length).toBe(1760);
+    expect(all.length).toBe(1834);
+    expect(all.filter((v) => v.error !== undefined).length).toBe(74);
     expect(all.filter((v) => v.decoded !== undefined).length).toBe(915);
   });
   it.each(vectorSections())('%s: each key byte for byte, and decoded back where the JDK reads it back', (section) => {

@@ -5,14 +5,24 @@ import { readFileSync } from 'node:fs';
 import { fromHex, toHex } from '../../src/bytes/index.js';
 import { compileTemplate } from '../../src/keys/template/index.js';
 import type { KeyRecord } from '../../src/keys/types.js';
+import { HotspotError } from '../../src/util/errors.js';
 
-/** One vector: the template encodes `record` to `key` (hex); it decodes `key` to `decoded`, or does not decode. */
+/**
+ * One vector. With `error`: the template does not compile (`stage` compile), the record does not encode (encode) or
+ * the key does not decode (decode), with that code and, when given, that field. Otherwise: the template encodes
+ * `record` to `key` (hex) and decodes `key` to `decoded`, or does not decode when `decoded` is absent.
+ */
 export interface GoldenVector {
   readonly template: string;
   readonly record: Readonly<Record<string, string>>;
   readonly key: string;
   /** The record a reader gets back (text as is, longs in decimal); absent when the template does not decode. */
   readonly decoded?: Readonly<Record<string, string>>;
+  readonly stage?: 'compile' | 'encode' | 'decode';
+  /** The error code both implementations give. */
+  readonly error?: string;
+  /** The field the error names. */
+  readonly field?: string;
 }
 
 /** The file's sections: `hashCode` holds `String.hashCode` values, every other section vectors. */
@@ -36,9 +46,11 @@ export function vectorSections(): string[] {
 /**
  * What is wrong with one vector here, or `undefined` when the TypeScript side agrees with the JDK: the key must
  * match byte for byte; with `decoded`, decoding the key must give that record (values compared as text); without
- * it, the template must not be decodable. The same rule as the JVM's GoldenCheck.
+ * it, the template must not be decodable; an error vector must fail at its stage with its code and field. The same
+ * rule as the JVM's GoldenCheck.
  */
 export function checkVector(v: GoldenVector): string | undefined {
+  if (v.error !== undefined) return checkError(v);
   let t: ReturnType<typeof compileTemplate>;
   let key: string;
   try {
@@ -57,6 +69,21 @@ export function checkVector(v: GoldenVector): string | undefined {
   }
   const sorted = (r: Readonly<Record<string, string>>) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1))));
   return sorted(back) === sorted(v.decoded) ? undefined : `expected to decode to ${sorted(v.decoded)}, got ${sorted(back)}`;
+}
+
+/** An error vector: the stage must throw a HotspotError with the vector's code and field. */
+function checkError(v: GoldenVector): string | undefined {
+  const want = `${v.error}${v.field === undefined ? '' : ` (field ${v.field})`}`;
+  try {
+    const t = compileTemplate(v.template);
+    if (v.stage === 'encode') t.encode(v.record as KeyRecord);
+    else if (v.stage === 'decode') t.decode(fromHex(v.key));
+  } catch (err) {
+    if (!(err instanceof HotspotError)) return `expected ${want}, got ${String(err)}`;
+    const got = `${err.code}${v.field === undefined ? '' : ` (field ${err.where.field})`}`;
+    return got === want ? undefined : `expected ${want}, got ${got}: ${err.message}`;
+  }
+  return `expected ${want} at ${v.stage}, got no error`;
 }
 
 /** The first failing vector of a section as `template record: problem`, or `undefined`. */

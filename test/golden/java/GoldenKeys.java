@@ -8,7 +8,9 @@
 //
 // Every section but hashCode is a list of vectors {template, record, key (hex)[, decoded]}: the template encodes the
 // record to the key; when "decoded" is present the template decodes the key to that record (text as is, longs in
-// decimal), and when it is absent the template does not decode. Regenerate with (JDK 17, JDK classes only):
+// decimal), and when it is absent the template does not decode. The errors section lists inputs both must refuse:
+// {template, stage: compile | encode (record) | decode (key), error: the code[, field]}. Regenerate with (JDK 17,
+// JDK classes only):
 //   java test/golden/java/GoldenKeys.java > test/golden/functions.json
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -121,6 +123,7 @@ public class GoldenKeys {
 
         out.addAll(functions());
         out.add(field("compatPrefixes", arr(compatPrefixes())));
+        out.add(field("errors", arr(errors())));
         System.out.println("{\n" + String.join(",\n", out) + "\n}");
     }
 
@@ -192,6 +195,87 @@ public class GoldenKeys {
                 }
                 rows.add(vector("{opentsdbSalt(" + w[0] + "," + w[1] + ")}" + escaped(row), "{}", prefixed(salt, row), "{}"));
             }
+        }
+        return rows;
+    }
+
+    // Inputs both implementations must refuse, with the error code (and field) each must give: a template that does
+    // not compile, a record that does not encode, or a key that does not decode. Where the refusal mirrors a Java
+    // behaviour, the JDK shows it here (a long division by zero throws, a salt key is recomputed).
+    static List<String> errors() {
+        List<String> rows = new ArrayList<>();
+        String[][] compile = {
+            { "", "TEMPLATE_EMPTY_KEY" }, { "a_{id", "TEMPLATE_SYNTAX" }, { "a}b", "TEMPLATE_SYNTAX" }, { "{}", "TEMPLATE_SYNTAX" },
+            { "x\\q{id}", "TEMPLATE_SYNTAX" }, { "{salt(id 16)}", "TEMPLATE_SYNTAX" }, { "{concat(a,\"b)}", "TEMPLATE_SYNTAX" },
+            { "{pad((ts + 1, 5)}", "TEMPLATE_SYNTAX" }, { "{9007199254740992}", "TEMPLATE_SYNTAX" },
+            { "{id}_{slat(id,16)}", "TEMPLATE_UNKNOWN_FUNCTION" }, { "{salt(id)}", "TEMPLATE_ARITY" }, { "{sha256(a, b)}", "TEMPLATE_ARITY" },
+            { "{opentsdbSalt(20,1,3)}", "TEMPLATE_ARITY" }, { "{salt(id,0)}", "TEMPLATE_ARGUMENT" }, { "{md5(id,33)}", "TEMPLATE_ARGUMENT" },
+            { "{salt(id,1000,\"%02d\")}", "TEMPLATE_ARGUMENT" }, { "{salt(id,16,\"%2d\")}", "TEMPLATE_ARGUMENT" },
+            { "{salt(id,16,\"%X\")}", "TEMPLATE_ARGUMENT" }, { "{salt(id,16,4)}", "TEMPLATE_ARGUMENT" }, { "{salt(id,\"16\")}", "TEMPLATE_ARGUMENT" },
+            { "{reverseTs(concat(a,b))}", "TEMPLATE_ARGUMENT" }, { "{salt(long(ts),16)}", "TEMPLATE_ARGUMENT" }, { "{salt(16,16)}", "TEMPLATE_ARGUMENT" },
+            { "{5}", "TEMPLATE_ARGUMENT" }, { "{date(t,\"yyyyMMdd hh\")}", "TEMPLATE_ARGUMENT" }, { "{date(t,\"yyyy'T\")}", "TEMPLATE_ARGUMENT" },
+            { "{date(t,\"\")}", "TEMPLATE_ARGUMENT" }, { "{date(ts,\"yyyyMMdd\",\"Mars/Olympus\")}", "TEMPLATE_ARGUMENT" },
+            { "{int(x,9)}", "TEMPLATE_ARGUMENT" }, { "{int(x,0)}", "TEMPLATE_ARGUMENT" }, { "{phoenixBigint(x,\"desc\")}", "TEMPLATE_ARGUMENT" },
+            { "{padBytes(x,4,255)}", "TEMPLATE_ARGUMENT" }, { "{pad(ts,32768)}", "TEMPLATE_ARGUMENT" }, { "{long(ts * \"a\")}", "TEMPLATE_ARGUMENT" },
+            { "{phoenixSalt(300)}", "TEMPLATE_ARGUMENT" }, { "{opentsdbSalt(20,1,9,4)}", "TEMPLATE_ARGUMENT" },
+            { "{opentsdbSalt(70000,2)}", "COMPAT_BUCKETS_INVALID" },
+            { "{" + "concat(".repeat(33) + "x" + ")".repeat(33) + "}", "TEMPLATE_TOO_DEEP" },
+            { "{x" + " + 1".repeat(257) + "}", "TEMPLATE_TOO_DEEP" },
+            { "{a}-".repeat(129), "TEMPLATE_TOO_MANY_PARTS" },
+        };
+        for (String[] c : compile) rows.add(obj("template", str(c[0]), "stage", str("compile"), "error", str(c[1])));
+
+        try {
+            long n = 0;
+            System.out.println(5 / n);
+            throw new AssertionError("5 / 0 has a value");
+        } catch (ArithmeticException expected) {
+            // Java has no value for a long division by zero: TEMPLATE_VALUE_RANGE below.
+        }
+        String[][] encode = {
+            { "{a}_{b}", "a", "x", "TEMPLATE_FIELD_MISSING", "b" }, { "{a}", "a", "", "TEMPLATE_EMPTY_KEY", "a" },
+            { "k{pad(n,3)}", "n", "1000", "TEMPLATE_WIDTH_OVERFLOW", "n" }, { "k{pad(n,3)}", "n", "-1", "TEMPLATE_VALUE_RANGE", "n" },
+            { "k{reverseTs(t)}", "t", "12a", "TEMPLATE_FIELD_TYPE", "t" }, { "k{reverseTs(t)}", "t", "1.5", "TEMPLATE_FIELD_TYPE", "t" },
+            { "k{reverseTs(t)}", "t", "-5", "TEMPLATE_VALUE_RANGE", "t" }, { "k{reverseLong(t)}", "t", "-1", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{long(t)}", "t", "9223372036854775808", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{long(t)}", "t", "-9223372036854775809", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{date(t,\"yyyy\")}", "t", "-1", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{date(t,\"yyyy\")}", "t", "253402300800000", "TEMPLATE_VALUE_RANGE", "t" },
+            { "{int(x,1)}", "x", "128", "TEMPLATE_VALUE_RANGE", "x" }, { "{int(x,1)}", "x", "-129", "TEMPLATE_VALUE_RANGE", "x" },
+            { "{uint(x,3)}", "x", "16777216", "TEMPLATE_VALUE_RANGE", "x" }, { "{uint(x,8)}", "x", "-1", "TEMPLATE_VALUE_RANGE", "x" },
+            { "{phoenixInteger(x)}", "x", "2147483648", "TEMPLATE_VALUE_RANGE", "x" },
+            { "{padBytes(x,4,0)}", "x", "caf\u00e9!", "TEMPLATE_WIDTH_OVERFLOW", "x" },
+            { "{long(ts / 1000)}", "ts", "x", "TEMPLATE_FIELD_TYPE", "ts" },
+        };
+        for (String[] c : encode)
+            rows.add(obj("template", str(c[0]), "stage", str("encode"), "record", rec(c[1], str(c[2])), "error", str(c[3]), "field", str(c[4])));
+        rows.add(obj("template", str("k{pad(ts / n, 5)}"), "stage", str("encode"), "record", rec("ts", str("5"), "n", str("0")),
+            "error", str("TEMPLATE_VALUE_RANGE"), "field", str("ts")));
+
+        // "mem_used_d1" as metric "mem_used", device "d1" or metric "mem", device "used_d1": the same bytes.
+        String ambiguous = String.format("%02x", Math.abs("mem_used_d1".hashCode() % 32)) + "_mem_used_d1_" + String.format("%019d", Long.MAX_VALUE - 1709856000000L);
+        // "sensor001" salts to 07 with 16 buckets, so a key starting 0f was not written by the template.
+        String wrongSalt = (String.format("%02x", Math.abs("sensor001".hashCode() % 16)).equals("07") ? "0f" : "07") + "_sensor001";
+        String[][] decode = {
+            { "{salt(concat(metric,\"_\",device),32)}_{metric}_{device}_{reverseTs(ts)}", hex(ambiguous.getBytes(StandardCharsets.UTF_8)), "KEY_DECODE_AMBIGUOUS", "metric" },
+            { "{salt(id,16)}_{id}", hex(wrongSalt.getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "id" },
+            { "{id}_{reverseTs(ts)}", hex("abc_123".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", null },
+            { "{id}_{reverseTs(ts)}", hex("abc".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", null },
+            { "{sha256(email)}_{ts}", "78", "TEMPLATE_NOT_DECODABLE", null },
+            { "{a}{b}", "78", "TEMPLATE_NOT_DECODABLE", null },
+            // 2026-03-08 02:30 does not exist in New York: clocks jump from 02:00 to 03:00.
+            { "{date(ts,\"yyyyMMddHHmmssSSS\",\"America/New_York\")}", hex("20260308023000000".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "ts" },
+            { "{date(ts,\"yyyyMMddHHmmssSSS\")}", hex("20261399000000000".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "ts" },
+            { "{uint(x,8)}", "ffffffffffffffff", "KEY_DECODE", "x" },
+            { "{reverseLong(x)}", "8000000000000000", "KEY_DECODE", "x" },
+            { "{reverseTs(t)}", hex("9999999999999999999".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "t" },
+            { "{pad(x,20)}", hex("99999999999999999999".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "x" },
+            { "[{x}]", "5bff5d", "KEY_DECODE", "x" },
+            { "{long(x)}", "0000", "KEY_DECODE", null },
+        };
+        for (String[] c : decode) {
+            if (c[3] == null) rows.add(obj("template", str(c[0]), "stage", str("decode"), "key", str(c[1]), "error", str(c[2])));
+            else rows.add(obj("template", str(c[0]), "stage", str("decode"), "key", str(c[1]), "error", str(c[2]), "field", str(c[3])));
         }
         return rows;
     }

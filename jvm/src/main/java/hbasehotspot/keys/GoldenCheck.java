@@ -18,7 +18,8 @@ import org.apache.hbase.thirdparty.com.google.gson.JsonParser;
  * Runs the shared golden vectors (test/golden/functions.json, computed by a JDK with test/golden/java/GoldenKeys.java)
  * through {@link RowkeyTemplate}, as the TypeScript tests run them through {@code compileTemplate}: every vector's
  * template must encode its record to its key byte for byte, and must decode the key to its {@code decoded} record
- * (values compared as text) when the vector has one, and must not be decodable when it has none.
+ * (values compared as text) when the vector has one, and must not be decodable when it has none; an error vector's
+ * template, record or key must be refused at its stage with its code (and field), as the TypeScript side refuses it.
  *
  * <p>{@code java -cp <classes>:<hbase classpath> hbasehotspot.keys.GoldenCheck [file]}: prints one summary line and
  * exits 0, or prints the first mismatch (section, index, template, record, expected and actual) and exits 1; exit 2
@@ -44,6 +45,7 @@ public final class GoldenCheck {
     String failure = null;
     int vectors = 0;
     int decoded = 0;
+    int refused = 0;
     int sections = 0;
     for (Map.Entry<String, JsonElement> section : root.entrySet()) {
       if (!section.getValue().isJsonArray()) continue;
@@ -60,6 +62,7 @@ public final class GoldenCheck {
         }
         vectors++;
         if (v.has("decoded")) decoded++;
+        if (v.has("error")) refused++;
         index++;
       }
       if (failure != null) break;
@@ -69,8 +72,26 @@ public final class GoldenCheck {
       System.out.println("GoldenCheck: MISMATCH in " + file + ": " + failure);
       System.exit(1);
     }
-    System.out.println("GoldenCheck: " + vectors + " vectors in " + sections + " sections of " + file + " encode byte-identically on the JVM ("
-        + decoded + " also decode)");
+    System.out.println("GoldenCheck: " + vectors + " vectors in " + sections + " sections of " + file + " agree on the JVM (" + decoded
+        + " keys also decode, " + refused + " inputs refused with the same error code)");
+  }
+
+  /** An error vector: its stage (compile, encode or decode) must throw its code, naming its field when it has one. */
+  static String checkError(JsonObject v) {
+    String stage = v.get("stage").getAsString();
+    String field = v.has("field") ? v.get("field").getAsString() : null;
+    String want = v.get("error").getAsString() + (field == null ? "" : " (field " + field + ")");
+    try {
+      RowkeyTemplate t = RowkeyTemplate.compile(v.get("template").getAsString());
+      if (stage.equals("encode")) t.encode(record(v.getAsJsonObject("record")));
+      else if (stage.equals("decode")) t.decode(Bytes.fromHex(v.get("key").getAsString()));
+    } catch (TemplateException e) {
+      String got = e.code() + (field == null ? "" : " (field " + e.field() + ")");
+      return got.equals(want) ? null : "expected " + want + ", got " + got + ": " + e.getMessage();
+    } catch (RuntimeException e) {
+      return "expected " + want + ", got " + e;
+    }
+    return "expected " + want + " at " + stage + ", got no error";
   }
 
   private static Map<String, Object> record(JsonObject o) {
@@ -81,6 +102,7 @@ public final class GoldenCheck {
 
   /** The problem with one vector, or null when the JVM agrees with it. */
   static String check(JsonObject v) {
+    if (v.has("error")) return checkError(v);
     String template = v.get("template").getAsString();
     String expected = v.get("key").getAsString();
     RowkeyTemplate t;
