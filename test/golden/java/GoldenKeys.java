@@ -79,6 +79,9 @@ public class GoldenKeys {
 
         rows = new ArrayList<>();
         for (String s : all()) rows.add(vector("[{x}]", rec("x", str(s)), brackets(s), rec("x", str(utf8RoundTrip(s)))));
+        // A leading byte-order mark is text like any other: Java's UTF-8 decoder keeps it.
+        for (String s : new String[] { "\ufeff", "\ufeffabc", "a\ufeff" })
+            rows.add(vector("[{x}]", rec("x", str(s)), brackets(s), rec("x", str(utf8RoundTrip(s)))));
         out.add(field("utf8", arr(rows)));
 
         long[] times = { 0L, 1L, 951782400000L, 1587799000000L, 1709856000000L, 1709856000123L, 253402300799999L,
