@@ -218,6 +218,8 @@ public class GoldenKeys {
             { "{reverseTs(concat(a,b))}", "TEMPLATE_ARGUMENT" }, { "{salt(long(ts),16)}", "TEMPLATE_ARGUMENT" }, { "{salt(16,16)}", "TEMPLATE_ARGUMENT" },
             { "{5}", "TEMPLATE_ARGUMENT" }, { "{date(t,\"yyyyMMdd hh\")}", "TEMPLATE_ARGUMENT" }, { "{date(t,\"yyyy'T\")}", "TEMPLATE_ARGUMENT" },
             { "{date(t,\"\")}", "TEMPLATE_ARGUMENT" }, { "{date(ts,\"yyyyMMdd\",\"Mars/Olympus\")}", "TEMPLATE_ARGUMENT" },
+            // TimeZone.getTimeZone knows neither: it would silently use GMT.
+            { "{date(ts,\"yyyyMMdd\",\"+05:30\")}", "TEMPLATE_ARGUMENT" }, { "{date(ts,\"yyyyMMdd\",\"Z\")}", "TEMPLATE_ARGUMENT" },
             { "{int(x,9)}", "TEMPLATE_ARGUMENT" }, { "{int(x,0)}", "TEMPLATE_ARGUMENT" }, { "{phoenixBigint(x,\"desc\")}", "TEMPLATE_ARGUMENT" },
             { "{padBytes(x,4,255)}", "TEMPLATE_ARGUMENT" }, { "{pad(ts,32768)}", "TEMPLATE_ARGUMENT" }, { "{long(ts * \"a\")}", "TEMPLATE_ARGUMENT" },
             { "{phoenixSalt(300)}", "TEMPLATE_ARGUMENT" }, { "{opentsdbSalt(20,1,9,4)}", "TEMPLATE_ARGUMENT" },
@@ -455,7 +457,7 @@ public class GoldenKeys {
         // of 2026 (found by java.time), with the JDK's parse of each formatted text (what decoding must give back).
         rows = new ArrayList<>();
         String[] zones = { "America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "Asia/Kathmandu", "UTC",
-            "America/Sao_Paulo" };
+            "America/Sao_Paulo", "EST" };
         String[] patterns = { "yyyyMMddHHmmssSSS", "yyyyMMddHHmmss", "yyyy-MM-dd HH:mm" };
         long[] offsets = { -3600001L, -3600000L, -1800000L, -1L, 0L, 1L, 1800000L, 3599999L, 3600000L, 5400000L };
         for (String zone : zones) {

@@ -6,7 +6,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.zone.ZoneRules;
 import java.util.ArrayList;
@@ -15,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TimeZone;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
@@ -520,9 +520,10 @@ final class Functions {
     String zoneId = null;
     if (s.has(2)) {
       zoneId = s.string(2);
-      try {
-        zone = ZoneId.of(zoneId).getRules();
-      } catch (RuntimeException e) {
+      // The zone a Java writer's TimeZone.getTimeZone(id) gives, refused where that silently falls back to GMT.
+      TimeZone tz = TimeZone.getTimeZone(zoneId);
+      if (!tz.getID().equals("GMT") || zoneId.equals("GMT")) zone = tz.toZoneId().getRules();
+      else {
         throw argument(s, "\"" + zoneId + "\" is not a time zone id; use an IANA id such as \"Europe/Berlin\" or \"America/New_York\" (Java's TimeZone.getTimeZone would silently use GMT)");
       }
     }
