@@ -16,6 +16,8 @@ const steps = [
   // reads today's date fails here, not on the day the calendar reaches it.
   ['unit tests on other dates', 'node', ['scripts/test-clock.mjs', '--', ...process.argv.slice(2)]],
   ['JVM side (build)', 'node', ['scripts/jvm/build.mjs', '--if-available']],
+  // The shared golden rowkey vectors through the Java template compiler (the unit suite ran them through TypeScript).
+  ['JVM side (golden rowkey vectors)', 'node', ['scripts/jvm/golden-check.mjs', '--if-available']],
   ['integration tests (real HBase)', 'npx', ['vitest', 'run', '--project', 'integration', ...process.argv.slice(2)]],
   ['benchmarks (small)', 'node', ['scripts/bench.mjs', '--small']],
 ];

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jvmRequired, missingCommands } from './available.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const JVM_DIR = join(ROOT, 'jvm');
@@ -69,8 +70,8 @@ const JVM_FLAGS = [
 const argv = process.argv.slice(2);
 // --if-available (npm test): without javac or Maven the integration suite skips, so the build does too, saying so;
 // HBASE_HOTSPOT_REQUIRE_HBASE=1 (CI) makes that a failure, as it does for the suite.
-if (argv.includes('--if-available') && process.env.HBASE_HOTSPOT_REQUIRE_HBASE !== '1') {
-  const missing = ['javac', 'mvn'].filter((c) => spawnSync(c, ['-version'], { encoding: 'utf8' }).error);
+if (argv.includes('--if-available') && !jvmRequired()) {
+  const missing = missingCommands(['javac', 'mvn']);
   if (missing.length > 0) {
     console.log(`JVM side not built: ${missing.join(' and ')} not found (the integration suite skips too)`);
     process.exit(0);

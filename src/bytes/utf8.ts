@@ -1,6 +1,7 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
-const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a leading U+FEFF is a character of the text (Java's decoder keeps it), not a marker to drop.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -19,7 +20,7 @@ export function utf8Text(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }
 
-/** Decodes UTF-8, or returns `undefined` when the bytes are not valid UTF-8. */
+/** Decodes UTF-8 exactly (a leading byte-order mark stays, as in Java), or returns `undefined` when the bytes are not valid UTF-8. */
 export function utf8TextStrict(bytes: Uint8Array): string | undefined {
   try {
     return strictDecoder.decode(bytes);

@@ -1,17 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { vectors } from '../golden/vectors.js';
 import { runCapture } from './run-cli.js';
 
 const DEVICE = '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}';
-// Keys written by the JDK (test/golden/java/GoldenKeys.java).
-const golden = JSON.parse(readFileSync(new URL('../golden/keys.json', import.meta.url), 'utf8')) as {
-  keys: { deviceId: string; ts: number; key: string }[];
-  long: { value: string; long: string }[];
-};
-const javaKey = golden.keys.find((k) => k.deviceId === 'sensor001');
+// Keys written by the JDK (test/golden/java/GoldenKeys.java → test/golden/functions.json).
+const javaKey = vectors('keys').find((k) => k.record.deviceId === 'sensor001');
 const hexText = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
 
 describe('key encode', () => {
@@ -26,7 +22,7 @@ describe('key encode', () => {
   });
   it('escapes non-printable bytes as \\xNN', async () => {
     const r = await runCapture(['key', 'encode', 'a{long(ts)}', '--record', '{"ts": 1709856000000}']);
-    expect(golden.long.find((l) => l.value === '1709856000000')?.long).toBe('0000018e1b5c0800');
+    expect(vectors('long').find((l) => l.template === '[{long(x)}]' && l.record.x === '1709856000000')?.key).toBe('5b0000018e1b5c08005d');
     expect(r.out).toBe('a\\x00\\x00\\x01\\x8E\\x1B\\x5C\\x08\\x00\n');
   });
   it('--records encodes one NDJSON line per key, skipping blank lines', async () => {

@@ -70,7 +70,9 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
       const fill = parts[i]?.fill;
       if (fill) {
         const width = parts[i]?.fixedWidth ?? 0;
+        // Zeroed: a fill that leaves its bytes alone (OpenTSDB's unsalted annotation row) must not keep the previous key's.
         buffer.reserve(width);
+        buffer.bytes.fill(0, buffer.length, buffer.length + width);
         buffer.length += width;
       } else (writers[i] as CompiledPart['write'])(record, buffer);
     }
@@ -126,7 +128,12 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     try {
       writeKey(record);
     } catch (err) {
-      throw new HotspotError('KEY_DECODE', `key "${toStringBinary(key)}" decodes to values template "${source}" rejects: ${(err as Error).message}`, { cause: err });
+      // The field the template rejects is the field the key holds wrongly.
+      const field = err instanceof HotspotError ? err.where.field : undefined;
+      throw new HotspotError('KEY_DECODE', `key "${toStringBinary(key)}" decodes to values template "${source}" rejects: ${(err as Error).message}`, {
+        cause: err,
+        ...(field === undefined ? {} : { field }),
+      });
     }
     const again = buffer.bytes.subarray(0, buffer.length);
     if (equalBytes(again, key)) return;

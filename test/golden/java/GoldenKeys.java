@@ -1,14 +1,17 @@
-// Prints golden rowkey vectors as JSON, computed by the JDK itself: String.hashCode, String.format, MessageDigest,
-// StringBuilder.reverse, SimpleDateFormat in UTC, ByteBuffer (big-endian, as HBase's Bytes.toBytes(long)) and
-// String.getBytes(UTF_8). Regenerate with:  java test/golden/java/GoldenKeys.java > test/golden/keys.json
+// Prints the golden rowkey vectors that both implementations of the template language run (the TypeScript tests in
+// test/keys/ and the JVM's hbasehotspot.keys.GoldenCheck), computed by the JDK itself: String.hashCode,
+// String.format, MessageDigest, StringBuilder.reverse, SimpleDateFormat in UTC and with TimeZone.getTimeZone(zone)
+// (format and parse; java.time's ZoneRules finds the DST transitions to test around), ByteBuffer (big-endian, as
+// HBase's Bytes.toBytes(long)), String.getBytes(UTF_8), Java long arithmetic, Arrays.hashCode for the compatibility
+// salts. The Phoenix encodings are written from Phoenix's documented encoding (the sign bit of the big-endian two's
+// complement flipped, as PLong/PInteger/PSmallint/PTinyint.toBytes do), not by Phoenix's own classes.
 //
-// With the argument "functions" it prints the vectors of the later template functions instead: salt(x, N, format),
-// int/uint(x, n), the Phoenix sign-flipped integers, padBytes, arithmetic in arguments, pad at any width and
-// date(t, pattern, zone), computed the same way plus Java long arithmetic, SimpleDateFormat with
-// TimeZone.getTimeZone(zone) (format and parse) and java.time's ZoneRules (to find the DST transitions to test around).
-// The Phoenix encodings are written from Phoenix's documented encoding (the sign bit of the big-endian two's
-// complement flipped, as PLong/PInteger/PSmallint/PTinyint.toBytes do), not by Phoenix's own classes. Regenerate with:
-//   java test/golden/java/GoldenKeys.java functions > test/golden/functions.json
+// Every section but hashCode is a list of vectors {template, record, key (hex)[, decoded]}: the template encodes the
+// record to the key; when "decoded" is present the template decodes the key to that record (text as is, longs in
+// decimal), and when it is absent the template does not decode. The errors section lists inputs both must refuse:
+// {template, stage: compile | encode (record) | decode (key), error: the code[, field]}. Regenerate with (JDK 17,
+// JDK classes only):
+//   java test/golden/java/GoldenKeys.java > test/golden/functions.json
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -36,50 +39,56 @@ public class GoldenKeys {
     static final int[] SALT_BUCKETS = { 1, 10, 16, 32, 256 };
 
     public static void main(String[] args) throws Exception {
-        if (args.length > 0 && args[0].equals("functions")) {
-            functions();
-            return;
-        }
         if ("polygenelubricants".hashCode() != Integer.MIN_VALUE) throw new AssertionError("expected Integer.MIN_VALUE");
         List<String> out = new ArrayList<>();
         List<String> rows = new ArrayList<>();
         for (String s : all()) rows.add(obj("input", str(s), "hash", Integer.toString(s.hashCode())));
         out.add(field("hashCode", arr(rows)));
 
+        // One expression between brackets ([{...}]), so an empty value still makes a key.
         rows = new ArrayList<>();
         for (String s : all()) for (int n : SALT_BUCKETS)
-            rows.add(obj("input", str(s), "buckets", Integer.toString(n), "salt", str(String.format("%02x", Math.abs(s.hashCode() % n)))));
-        out.add(field("salt", arr(rows)));
-
-        // Above 256 buckets Java's %02x is only a minimum width; record what it prints.
-        rows = new ArrayList<>();
+            rows.add(vector("[{salt(x," + n + ")}]", rec("x", str(s)), brackets(String.format("%02x", Math.abs(s.hashCode() % n)))));
+        // Above 256 buckets the salt is as wide as N-1 needs (Java's %02x is only a minimum width): %03x for 1000 and 4096.
         for (String s : all()) for (int n : new int[] { 4096, 1000 })
-            rows.add(obj("input", str(s), "buckets", Integer.toString(n), "javaFormat02x", str(String.format("%02x", Math.abs(s.hashCode() % n)))));
-        out.add(field("saltWide", arr(rows)));
+            rows.add(vector("[{salt(x," + n + ")}]", rec("x", str(s)), brackets(String.format("%03x", Math.abs(s.hashCode() % n)))));
+        out.add(field("salt", arr(rows)));
 
         rows = new ArrayList<>();
         for (String s : all()) for (int n : new int[] { 10, 16, 1000, 10000 })
-            rows.add(obj("input", str(s), "buckets", Integer.toString(n), "bucket", str(String.format("%04d", Math.abs(s.hashCode() % n)))));
+            rows.add(vector("[{bucket(x," + n + ")}]", rec("x", str(s)), brackets(String.format("%04d", Math.abs(s.hashCode() % n)))));
         out.add(field("bucket", arr(rows)));
 
         rows = new ArrayList<>();
-        for (String s : all())
-            rows.add(obj("input", str(s), "md5", str(hex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)))),
-                "sha256", str(hex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8))))));
+        for (String s : all()) {
+            String md5 = hex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
+            rows.add(vector("[{md5(x,32)}]", rec("x", str(s)), brackets(md5)));
+            rows.add(vector("[{md5(x,4)}]", rec("x", str(s)), brackets(md5.substring(0, 4))));
+            rows.add(vector("[{sha256(x)}]", rec("x", str(s)), brackets(hex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8))))));
+        }
         out.add(field("digest", arr(rows)));
 
+        // reverse(x) and a plain field decode to what a Java reader gets back from the bytes (a lone surrogate was '?').
         rows = new ArrayList<>();
-        for (String s : all()) rows.add(obj("input", str(s), "reversed", str(new StringBuilder(s).reverse().toString())));
+        for (String s : all()) {
+            String reversed = new StringBuilder(s).reverse().toString();
+            String back = new StringBuilder(utf8RoundTrip(reversed)).reverse().toString();
+            rows.add(vector("[{reverse(x)}]", rec("x", str(s)), brackets(reversed), rec("x", str(back))));
+        }
         out.add(field("reverse", arr(rows)));
 
         rows = new ArrayList<>();
-        for (String s : all()) rows.add(obj("input", str(s), "utf8", str(hex(s.getBytes(StandardCharsets.UTF_8)))));
+        for (String s : all()) rows.add(vector("[{x}]", rec("x", str(s)), brackets(s), rec("x", str(utf8RoundTrip(s)))));
+        // A leading byte-order mark is text like any other: Java's UTF-8 decoder keeps it.
+        for (String s : new String[] { "\ufeff", "\ufeffabc", "a\ufeff" })
+            rows.add(vector("[{x}]", rec("x", str(s)), brackets(s), rec("x", str(utf8RoundTrip(s)))));
         out.add(field("utf8", arr(rows)));
 
         long[] times = { 0L, 1L, 951782400000L, 1587799000000L, 1709856000000L, 1709856000123L, 253402300799999L,
             9007199254740993L, Long.MAX_VALUE };
         rows = new ArrayList<>();
-        for (long t : times) rows.add(obj("ts", str(Long.toString(t)), "reverseTs", str(String.format("%019d", Long.MAX_VALUE - t))));
+        for (long t : times) rows.add(vector("[{reverseTs(t)}]", rec("t", str(Long.toString(t))),
+            brackets(String.format("%019d", Long.MAX_VALUE - t)), rec("t", str(Long.toString(t)))));
         out.add(field("reverseTs", arr(rows)));
 
         rows = new ArrayList<>();
@@ -87,14 +96,19 @@ public class GoldenKeys {
             for (long t : new long[] { 0L, 951782400000L, 1709856000123L, 253402300799999L }) {
                 SimpleDateFormat f = new SimpleDateFormat(pattern);
                 f.setTimeZone(TimeZone.getTimeZone("UTC"));
-                rows.add(obj("ts", Long.toString(t), "pattern", str(pattern), "text", str(f.format(new Date(t)))));
+                String text = f.format(new Date(t));
+                String template = "[{date(t,\"" + pattern.replace("\\", "\\\\").replace("\"", "\\\"") + "\")}]";
+                if (pattern.contains("SSS")) rows.add(vector(template, rec("t", str(Long.toString(t))), brackets(text), rec("t", str(Long.toString(f.parse(text).getTime())))));
+                else rows.add(vector(template, rec("t", str(Long.toString(t))), brackets(text)));
             }
         out.add(field("date", arr(rows)));
 
         rows = new ArrayList<>();
-        for (long v : new long[] { 0L, 1L, -1L, 255L, 1709856000000L, 9007199254740993L, Long.MAX_VALUE, Long.MIN_VALUE })
-            rows.add(obj("value", str(Long.toString(v)), "long", str(hex(ByteBuffer.allocate(8).putLong(v).array())),
-                "reverseLong", v < 0 ? "null" : str(hex(ByteBuffer.allocate(8).putLong(Long.MAX_VALUE - v).array()))));
+        for (long v : new long[] { 0L, 1L, -1L, 255L, 1709856000000L, 9007199254740993L, Long.MAX_VALUE, Long.MIN_VALUE }) {
+            String x = rec("x", str(Long.toString(v)));
+            rows.add(vector("[{long(x)}]", x, brackets(ByteBuffer.allocate(8).putLong(v).array()), x));
+            if (v >= 0) rows.add(vector("[{reverseLong(x)}]", x, brackets(ByteBuffer.allocate(8).putLong(Long.MAX_VALUE - v).array()), x));
+        }
         out.add(field("long", arr(rows)));
 
         // Whole keys as the playbook's generators build them, written out by hand (StringBuilder, no template).
@@ -105,11 +119,189 @@ public class GoldenKeys {
             String id = r[0];
             long ts = Long.parseLong(r[1]);
             String key = String.format("%02x", Math.abs(id.hashCode() % 16)) + "_" + id + "_" + String.format("%019d", Long.MAX_VALUE - ts);
-            rows.add(obj("template", str("{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}"), "deviceId", str(id), "ts", Long.toString(ts),
-                "key", str(hex(key.getBytes(StandardCharsets.UTF_8)))));
+            String record = rec("deviceId", str(id), "ts", str(Long.toString(ts)));
+            rows.add(vector("{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}", record, key.getBytes(StandardCharsets.UTF_8), record));
         }
         out.add(field("keys", arr(rows)));
+
+        out.addAll(functions());
+        out.add(field("compatPrefixes", arr(compatPrefixes())));
+        out.add(field("errors", arr(errors())));
         System.out.println("{\n" + String.join(",\n", out) + "\n}");
+    }
+
+    static String utf8RoundTrip(String s) {
+        return new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    }
+
+    static byte[] brackets(String text) {
+        return brackets(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static byte[] brackets(byte[] inner) {
+        byte[] out = new byte[inner.length + 2];
+        out[0] = '[';
+        System.arraycopy(inner, 0, out, 1, inner.length);
+        out[inner.length + 1] = ']';
+        return out;
+    }
+
+    // The compatibility salt prefixes over the key bytes that follow them, each restating in a few lines of Java the
+    // arithmetic of the project it is named after, so the JDK's own int overflow, Math.abs and % give the bytes:
+    //   Apache Phoenix  phoenix-core/src/main/java/org/apache/phoenix/schema/SaltingUtil.java getSaltingByte:
+    //                   (byte) Math.abs(hash % bucketNum), hash = 31*h + b over the bytes after the salt, from h = 1
+    //   HBaseWD         src/main/java/com/sematext/hbase/wd/RowKeyDistributorByHashPrefix.java
+    //                   OneByteSimpleHash.getHashPrefix: long hash = Math.abs(hashBytes(key)); (byte) (hash % mod)
+    //   OpenTSDB 2.x    src/core/RowKey.java prefixKeyWithSalt + getSaltBytes: Arrays.hashCode(metric + tags) %
+    //                   SALT_BUCKETS, negated when negative, big-endian into SALT_WIDTH bytes (a row whose metric
+    //                   UID is all zero, the global annotation row, is left unsalted)
+    // The bytes that follow are template literals (\xNN), so each vector has an empty record and decodes to {}.
+    static List<String> compatPrefixes() {
+        List<byte[]> inputs = new ArrayList<>();
+        inputs.add(new byte[0]);
+        inputs.add(seq(-106, 0, -10, 0, 19, -2)); // Arrays.hashCode is Integer.MIN_VALUE (Phoenix SaltingUtilTest edge case)
+        inputs.add("tenant1\u0000id42".getBytes(StandardCharsets.UTF_8));
+        inputs.add("caf\u00e9-\u6771\u4eac".getBytes(StandardCharsets.UTF_8));
+        inputs.add("\uD83D\uDE00 sensor".getBytes(StandardCharsets.UTF_8));
+        inputs.add(seq(0xff, 0xff, 0xff, 0xff));
+        inputs.add(seq(0x7f, 0x80, 0x00, 0x01));
+        inputs.add("device-000017".getBytes(StandardCharsets.UTF_8));
+        inputs.add(seq(0, 0, 0, 42));
+        inputs.add(seq(0, 0, 1, 0, 0, 1, 0, 0, 1));
+        if (Arrays.hashCode(inputs.get(1)) != Integer.MIN_VALUE) throw new AssertionError("expected Integer.MIN_VALUE");
+        int[] bucketCounts = { 1, 2, 3, 7, 10, 16, 20, 32, 37, 100, 255, 256 };
+        List<String> rows = new ArrayList<>();
+        for (byte[] in : inputs) for (int n : bucketCounts) {
+            int h = Arrays.hashCode(in);
+            rows.add(vector("{phoenixSalt(" + n + ")}" + escaped(in), "{}", prefixed(new byte[] { (byte) Math.abs(h % n) }, in), "{}"));
+            long wd = Math.abs(h);
+            rows.add(vector("{hbasewd(" + n + ")}" + escaped(in), "{}", prefixed(new byte[] { (byte) (wd % n) }, in), "{}"));
+        }
+        // OpenTSDB: the input is the series (metric UID + tags); the row puts a 4-byte base time after the 3-byte metric.
+        int[][] wide = { { 20, 1 }, { 100, 1 }, { 20, 2 }, { 1000, 2 }, { 70000, 3 }, { 70000, 4 }, { 3, 3 }, { 100, 8 } };
+        byte[] baseTime = seq(0x65, 0xea, 0x0b, 0x00);
+        for (byte[] in : inputs) {
+            if (in.length < 3) continue;
+            byte[] row = new byte[in.length + 4];
+            System.arraycopy(in, 0, row, 0, 3);
+            System.arraycopy(baseTime, 0, row, 3, 4);
+            System.arraycopy(in, 3, row, 7, in.length - 3);
+            boolean annotation = in[0] == 0 && in[1] == 0 && in[2] == 0;
+            for (int[] w : wide) {
+                int modulo = Arrays.hashCode(in) % w[0];
+                if (modulo < 0) modulo = modulo * -1;
+                byte[] salt = new byte[w[1]];
+                int shift = 0;
+                for (int i = 1; i <= w[1]; i++) {
+                    salt[w[1] - i] = annotation ? 0 : (byte) (modulo >>> shift);
+                    shift += 8;
+                }
+                rows.add(vector("{opentsdbSalt(" + w[0] + "," + w[1] + ")}" + escaped(row), "{}", prefixed(salt, row), "{}"));
+            }
+        }
+        return rows;
+    }
+
+    // Inputs both implementations must refuse, with the error code (and field) each must give: a template that does
+    // not compile, a record that does not encode, or a key that does not decode. Where the refusal mirrors a Java
+    // behaviour, the JDK shows it here (a long division by zero throws, a salt key is recomputed).
+    static List<String> errors() {
+        List<String> rows = new ArrayList<>();
+        String[][] compile = {
+            { "", "TEMPLATE_EMPTY_KEY" }, { "a_{id", "TEMPLATE_SYNTAX" }, { "a}b", "TEMPLATE_SYNTAX" }, { "{}", "TEMPLATE_SYNTAX" },
+            { "x\\q{id}", "TEMPLATE_SYNTAX" }, { "{salt(id 16)}", "TEMPLATE_SYNTAX" }, { "{concat(a,\"b)}", "TEMPLATE_SYNTAX" },
+            { "{pad((ts + 1, 5)}", "TEMPLATE_SYNTAX" }, { "{9007199254740992}", "TEMPLATE_SYNTAX" },
+            { "{id}_{slat(id,16)}", "TEMPLATE_UNKNOWN_FUNCTION" }, { "{salt(id)}", "TEMPLATE_ARITY" }, { "{sha256(a, b)}", "TEMPLATE_ARITY" },
+            { "{opentsdbSalt(20,1,3)}", "TEMPLATE_ARITY" }, { "{salt(id,0)}", "TEMPLATE_ARGUMENT" }, { "{md5(id,33)}", "TEMPLATE_ARGUMENT" },
+            { "{salt(id,1000,\"%02d\")}", "TEMPLATE_ARGUMENT" }, { "{salt(id,16,\"%2d\")}", "TEMPLATE_ARGUMENT" },
+            { "{salt(id,16,\"%X\")}", "TEMPLATE_ARGUMENT" }, { "{salt(id,16,4)}", "TEMPLATE_ARGUMENT" }, { "{salt(id,\"16\")}", "TEMPLATE_ARGUMENT" },
+            { "{reverseTs(concat(a,b))}", "TEMPLATE_ARGUMENT" }, { "{salt(long(ts),16)}", "TEMPLATE_ARGUMENT" }, { "{salt(16,16)}", "TEMPLATE_ARGUMENT" },
+            { "{5}", "TEMPLATE_ARGUMENT" }, { "{date(t,\"yyyyMMdd hh\")}", "TEMPLATE_ARGUMENT" }, { "{date(t,\"yyyy'T\")}", "TEMPLATE_ARGUMENT" },
+            { "{date(t,\"\")}", "TEMPLATE_ARGUMENT" }, { "{date(ts,\"yyyyMMdd\",\"Mars/Olympus\")}", "TEMPLATE_ARGUMENT" },
+            // TimeZone.getTimeZone knows neither: it would silently use GMT.
+            { "{date(ts,\"yyyyMMdd\",\"+05:30\")}", "TEMPLATE_ARGUMENT" }, { "{date(ts,\"yyyyMMdd\",\"Z\")}", "TEMPLATE_ARGUMENT" },
+            { "{int(x,9)}", "TEMPLATE_ARGUMENT" }, { "{int(x,0)}", "TEMPLATE_ARGUMENT" }, { "{phoenixBigint(x,\"desc\")}", "TEMPLATE_ARGUMENT" },
+            { "{padBytes(x,4,255)}", "TEMPLATE_ARGUMENT" }, { "{pad(ts,32768)}", "TEMPLATE_ARGUMENT" }, { "{long(ts * \"a\")}", "TEMPLATE_ARGUMENT" },
+            { "{phoenixSalt(300)}", "TEMPLATE_ARGUMENT" }, { "{opentsdbSalt(20,1,9,4)}", "TEMPLATE_ARGUMENT" },
+            { "{opentsdbSalt(70000,2)}", "COMPAT_BUCKETS_INVALID" },
+            { "{" + "concat(".repeat(33) + "x" + ")".repeat(33) + "}", "TEMPLATE_TOO_DEEP" },
+            { "{x" + " + 1".repeat(257) + "}", "TEMPLATE_TOO_DEEP" },
+            { "{a}-".repeat(129), "TEMPLATE_TOO_MANY_PARTS" },
+        };
+        for (String[] c : compile) rows.add(obj("template", str(c[0]), "stage", str("compile"), "error", str(c[1])));
+
+        try {
+            long n = 0;
+            System.out.println(5 / n);
+            throw new AssertionError("5 / 0 has a value");
+        } catch (ArithmeticException expected) {
+            // Java has no value for a long division by zero: TEMPLATE_VALUE_RANGE below.
+        }
+        String[][] encode = {
+            { "{a}_{b}", "a", "x", "TEMPLATE_FIELD_MISSING", "b" }, { "{a}", "a", "", "TEMPLATE_EMPTY_KEY", "a" },
+            { "k{pad(n,3)}", "n", "1000", "TEMPLATE_WIDTH_OVERFLOW", "n" }, { "k{pad(n,3)}", "n", "-1", "TEMPLATE_VALUE_RANGE", "n" },
+            { "k{reverseTs(t)}", "t", "12a", "TEMPLATE_FIELD_TYPE", "t" }, { "k{reverseTs(t)}", "t", "1.5", "TEMPLATE_FIELD_TYPE", "t" },
+            { "k{reverseTs(t)}", "t", "-5", "TEMPLATE_VALUE_RANGE", "t" }, { "k{reverseLong(t)}", "t", "-1", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{long(t)}", "t", "9223372036854775808", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{long(t)}", "t", "-9223372036854775809", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{date(t,\"yyyy\")}", "t", "-1", "TEMPLATE_VALUE_RANGE", "t" },
+            { "k{date(t,\"yyyy\")}", "t", "253402300800000", "TEMPLATE_VALUE_RANGE", "t" },
+            { "{int(x,1)}", "x", "128", "TEMPLATE_VALUE_RANGE", "x" }, { "{int(x,1)}", "x", "-129", "TEMPLATE_VALUE_RANGE", "x" },
+            { "{uint(x,3)}", "x", "16777216", "TEMPLATE_VALUE_RANGE", "x" }, { "{uint(x,8)}", "x", "-1", "TEMPLATE_VALUE_RANGE", "x" },
+            { "{phoenixInteger(x)}", "x", "2147483648", "TEMPLATE_VALUE_RANGE", "x" },
+            { "{padBytes(x,4,0)}", "x", "caf\u00e9!", "TEMPLATE_WIDTH_OVERFLOW", "x" },
+            { "{long(ts / 1000)}", "ts", "x", "TEMPLATE_FIELD_TYPE", "ts" },
+        };
+        for (String[] c : encode)
+            rows.add(obj("template", str(c[0]), "stage", str("encode"), "record", rec(c[1], str(c[2])), "error", str(c[3]), "field", str(c[4])));
+        rows.add(obj("template", str("k{pad(ts / n, 5)}"), "stage", str("encode"), "record", rec("ts", str("5"), "n", str("0")),
+            "error", str("TEMPLATE_VALUE_RANGE"), "field", str("ts")));
+
+        // "mem_used_d1" as metric "mem_used", device "d1" or metric "mem", device "used_d1": the same bytes.
+        String ambiguous = String.format("%02x", Math.abs("mem_used_d1".hashCode() % 32)) + "_mem_used_d1_" + String.format("%019d", Long.MAX_VALUE - 1709856000000L);
+        // "sensor001" salts to 07 with 16 buckets, so a key starting 0f was not written by the template.
+        String wrongSalt = (String.format("%02x", Math.abs("sensor001".hashCode() % 16)).equals("07") ? "0f" : "07") + "_sensor001";
+        String[][] decode = {
+            { "{salt(concat(metric,\"_\",device),32)}_{metric}_{device}_{reverseTs(ts)}", hex(ambiguous.getBytes(StandardCharsets.UTF_8)), "KEY_DECODE_AMBIGUOUS", "metric" },
+            { "{salt(id,16)}_{id}", hex(wrongSalt.getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "id" },
+            { "{id}_{reverseTs(ts)}", hex("abc_123".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", null },
+            { "{id}_{reverseTs(ts)}", hex("abc".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", null },
+            { "{sha256(email)}_{ts}", "78", "TEMPLATE_NOT_DECODABLE", null },
+            { "{a}{b}", "78", "TEMPLATE_NOT_DECODABLE", null },
+            // 2026-03-08 02:30 does not exist in New York: clocks jump from 02:00 to 03:00.
+            { "{date(ts,\"yyyyMMddHHmmssSSS\",\"America/New_York\")}", hex("20260308023000000".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "ts" },
+            { "{date(ts,\"yyyyMMddHHmmssSSS\")}", hex("20261399000000000".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "ts" },
+            { "{uint(x,8)}", "ffffffffffffffff", "KEY_DECODE", "x" },
+            { "{reverseLong(x)}", "8000000000000000", "KEY_DECODE", "x" },
+            { "{reverseTs(t)}", hex("9999999999999999999".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "t" },
+            { "{pad(x,20)}", hex("99999999999999999999".getBytes(StandardCharsets.UTF_8)), "KEY_DECODE", "x" },
+            { "[{x}]", "5bff5d", "KEY_DECODE", "x" },
+            { "{long(x)}", "0000", "KEY_DECODE", null },
+        };
+        for (String[] c : decode) {
+            if (c[3] == null) rows.add(obj("template", str(c[0]), "stage", str("decode"), "key", str(c[1]), "error", str(c[2])));
+            else rows.add(obj("template", str(c[0]), "stage", str("decode"), "key", str(c[1]), "error", str(c[2]), "field", str(c[3])));
+        }
+        return rows;
+    }
+
+    static byte[] seq(int... v) {
+        byte[] out = new byte[v.length];
+        for (int i = 0; i < v.length; i++) out[i] = (byte) v[i];
+        return out;
+    }
+
+    static byte[] prefixed(byte[] prefix, byte[] rest) {
+        byte[] out = Arrays.copyOf(prefix, prefix.length + rest.length);
+        System.arraycopy(rest, 0, out, prefix.length, rest.length);
+        return out;
+    }
+
+    // Bytes as template literal text: \xNN for each byte.
+    static String escaped(byte[] bytes) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : bytes) sb.append(String.format("\\x%02X", b & 0xff));
+        return sb.toString();
     }
 
     // The template functions of the second vector file (test/golden/functions.json); see the header.
@@ -119,7 +311,7 @@ public class GoldenKeys {
         8388607L, -8388608L, 16777215L, 16777216L, 2147483647L, -2147483648L, 4294967295L, 4294967296L,
         1709856000L, 1709856000000L, -1709856000000L, 9007199254740993L, Long.MAX_VALUE, Long.MIN_VALUE };
 
-    static void functions() throws Exception {
+    static List<String> functions() throws Exception {
         List<String> out = new ArrayList<>();
 
         // salt(x, N, "%0Wd" | "%0Wx"): the width always covers N-1, so every bucket has the same width.
@@ -141,34 +333,36 @@ public class GoldenKeys {
             byte[] tail = Arrays.copyOfRange(full, 8 - n, 8);
             long min = n == 8 ? Long.MIN_VALUE : -(1L << (8 * n - 1));
             long max = n == 8 ? Long.MAX_VALUE : (1L << (8 * n - 1)) - 1;
-            if (v >= min && v <= max) rows.add(vector("{int(x," + n + ")}", rec("x", str(Long.toString(v))), tail));
+            if (v >= min && v <= max) rows.add(vector("{int(x," + n + ")}", rec("x", str(Long.toString(v))), tail, rec("x", str(Long.toString(v)))));
             long umax = n == 8 ? Long.MAX_VALUE : (1L << (8 * n)) - 1;
-            if (v >= 0 && v <= umax) rows.add(vector("{uint(x," + n + ")}", rec("x", str(Long.toString(v))), tail));
+            if (v >= 0 && v <= umax) rows.add(vector("{uint(x," + n + ")}", rec("x", str(Long.toString(v))), tail, rec("x", str(Long.toString(v)))));
         }
         out.add(field("ints", arr(rows)));
 
         // Phoenix BIGINT, INTEGER, SMALLINT, TINYINT: big-endian two's complement with the sign bit flipped.
         rows = new ArrayList<>();
         for (long v : LONGS) {
-            rows.add(vector("{phoenixBigint(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(8).putLong(v ^ Long.MIN_VALUE).array()));
+            String x = rec("x", str(Long.toString(v)));
+            rows.add(vector("{phoenixBigint(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(8).putLong(v ^ Long.MIN_VALUE).array(), x));
             if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE)
-                rows.add(vector("{phoenixInteger(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(4).putInt((int) v ^ Integer.MIN_VALUE).array()));
+                rows.add(vector("{phoenixInteger(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(4).putInt((int) v ^ Integer.MIN_VALUE).array(), x));
             if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE)
-                rows.add(vector("{phoenixSmallint(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(2).putShort((short) (v ^ 0x8000)).array()));
+                rows.add(vector("{phoenixSmallint(x)}", rec("x", str(Long.toString(v))), ByteBuffer.allocate(2).putShort((short) (v ^ 0x8000)).array(), x));
             if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE)
-                rows.add(vector("{phoenixTinyint(x)}", rec("x", str(Long.toString(v))), new byte[] { (byte) (v ^ 0x80) }));
+                rows.add(vector("{phoenixTinyint(x)}", rec("x", str(Long.toString(v))), new byte[] { (byte) (v ^ 0x80) }, x));
         }
         out.add(field("phoenixInts", arr(rows)));
 
         // Phoenix DESC: every byte of the ascending encoding inverted (SortOrder.invert, b ^ 0xFF).
         for (long v : LONGS) {
+            String x = rec("x", str(Long.toString(v)));
             byte[] asc = ByteBuffer.allocate(8).putLong(v ^ Long.MIN_VALUE).array();
             for (int i = 0; i < 8; i++) asc[i] = (byte) (asc[i] ^ 0xff);
-            rows.add(vector("{phoenixBigint(x,\"DESC\")}", rec("x", str(Long.toString(v))), asc));
+            rows.add(vector("{phoenixBigint(x,\"DESC\")}", rec("x", str(Long.toString(v))), asc, x));
             if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
                 byte[] a4 = ByteBuffer.allocate(4).putInt((int) v ^ Integer.MIN_VALUE).array();
                 for (int i = 0; i < 4; i++) a4[i] = (byte) (a4[i] ^ 0xff);
-                rows.add(vector("{phoenixInteger(x,\"DESC\")}", rec("x", str(Long.toString(v))), a4));
+                rows.add(vector("{phoenixInteger(x,\"DESC\")}", rec("x", str(Long.toString(v))), a4, x));
             }
         }
         out.set(out.size() - 1, field("phoenixInts", arr(rows)));
@@ -210,8 +404,8 @@ public class GoldenKeys {
             byte[] key = new byte[rest.length + 1];
             key[0] = (byte) Math.abs(h % 8);
             System.arraycopy(rest, 0, key, 1, rest.length);
-            rows.add(vector("{phoenixSalt(8)}{tenant}\\x00{phoenixBigint(id,\"DESC\")}",
-                rec("tenant", str(tenants[i]), "id", str(Long.toString(ids[i]))), key));
+            String record = rec("tenant", str(tenants[i]), "id", str(Long.toString(ids[i])));
+            rows.add(vector("{phoenixSalt(8)}{tenant}\\x00{phoenixBigint(id,\"DESC\")}", record, key, record));
         }
         out.add(field("systemKeys", arr(rows)));
 
@@ -225,7 +419,10 @@ public class GoldenKeys {
                 Arrays.fill(key, (byte) wf[1]);
                 System.arraycopy(b, 0, key, 0, b.length);
             }
-            rows.add(vector("{padBytes(x," + wf[0] + "," + wf[1] + ")}", rec("x", str(s)), key));
+            // Decoding drops the trailing fill bytes, as any reader of such keys does.
+            String back = s;
+            while (!back.isEmpty() && back.charAt(back.length() - 1) == (char) wf[1]) back = back.substring(0, back.length() - 1);
+            rows.add(vector("{padBytes(x," + wf[0] + "," + wf[1] + ")}", rec("x", str(s)), key, rec("x", str(back))));
         }
         out.add(field("padBytes", arr(rows)));
 
@@ -252,14 +449,15 @@ public class GoldenKeys {
         rows = new ArrayList<>();
         for (long v : new long[] { 0L, 7L, 1709856000000L, 9007199254740993L, Long.MAX_VALUE })
             for (int w : new int[] { 19, 20, 25, 40 })
-                rows.add(vector("{pad(x," + w + ")}", rec("x", str(Long.toString(v))), String.format("%0" + w + "d", v).getBytes(StandardCharsets.UTF_8)));
+                rows.add(vector("{pad(x," + w + ")}", rec("x", str(Long.toString(v))), String.format("%0" + w + "d", v).getBytes(StandardCharsets.UTF_8),
+                    rec("x", str(Long.toString(v)))));
         out.add(field("padWide", arr(rows)));
 
         // date(t, pattern, zone): SimpleDateFormat with TimeZone.getTimeZone(zone), around the zone's DST transitions
         // of 2026 (found by java.time), with the JDK's parse of each formatted text (what decoding must give back).
         rows = new ArrayList<>();
         String[] zones = { "America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "Asia/Kathmandu", "UTC",
-            "America/Sao_Paulo" };
+            "America/Sao_Paulo", "EST" };
         String[] patterns = { "yyyyMMddHHmmssSSS", "yyyyMMddHHmmss", "yyyy-MM-dd HH:mm" };
         long[] offsets = { -3600001L, -3600000L, -1800000L, -1L, 0L, 1L, 1800000L, 3599999L, 3600000L, 5400000L };
         for (String zone : zones) {
@@ -275,18 +473,24 @@ public class GoldenKeys {
                 SimpleDateFormat f = new SimpleDateFormat(pattern);
                 f.setTimeZone(TimeZone.getTimeZone(zone));
                 String text = f.format(new Date(t));
-                String parsed = pattern.endsWith("SSS") ? Long.toString(f.parse(text).getTime()) : "null";
-                rows.add(obj("template", str("{date(ts,\"" + pattern + "\",\"" + zone + "\")}"), "record", rec("ts", str(Long.toString(t))),
-                    "key", str(hex(text.getBytes(StandardCharsets.UTF_8))), "javaParse", parsed));
+                String template = "{date(ts,\"" + pattern + "\",\"" + zone + "\")}";
+                byte[] key = text.getBytes(StandardCharsets.UTF_8);
+                // A full-precision date decodes to what SimpleDateFormat.parse gives (the later time in a repeated hour).
+                if (pattern.endsWith("SSS")) rows.add(vector(template, rec("ts", str(Long.toString(t))), key, rec("ts", str(Long.toString(f.parse(text).getTime())))));
+                else rows.add(vector(template, rec("ts", str(Long.toString(t))), key));
             }
         }
         out.add(field("dateZone", arr(rows)));
-
-        System.out.println("{\n" + String.join(",\n", out) + "\n}");
+        return out;
     }
 
     static String vector(String template, String record, byte[] key) {
         return obj("template", str(template), "record", record, "key", str(hex(key)));
+    }
+
+    // A vector whose key decodes: "decoded" is the record a reader gets back (text as is, longs in decimal).
+    static String vector(String template, String record, byte[] key, String decoded) {
+        return obj("template", str(template), "record", record, "key", str(hex(key)), "decoded", decoded);
     }
 
     static String rec(String... kv) {

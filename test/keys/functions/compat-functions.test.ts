@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toHex } from '../../../src/bytes/index.js';
 import type { CallSite, CompiledArg } from '../../../src/keys/functions/index.js';
 import { defaultFunctions } from '../../../src/keys/functions/index.js';
+import { compileTemplate } from '../../../src/keys/template/index.js';
 
 const site = (name: string, ...ints: number[]): CallSite => ({
   name,
@@ -48,6 +49,15 @@ describe('compat template functions', () => {
 
   it('opentsdbSalt(20, 2) writes the bucket big-endian in two bytes', () => {
     expect(key('opentsdbSalt', [20, 2], [0, 0, 1, 0x50, 0xe2, 0x27, 0, 0, 0, 1, 0, 0, 1]).slice(0, 4)).toBe('0008');
+  });
+
+  it('an OpenTSDB annotation row (metric UID 0) stays unsalted even after a salted key from the same template', () => {
+    const t = compileTemplate('{opentsdbSalt(20,1)}{uint(m,3)}{uint(ts,4)}{uint(k,3)}{uint(v,3)}');
+    const annotation = '00' + '000000' + '00000001' + '000001' + '000001';
+    expect(toHex(t.encode({ m: 0, ts: 1, k: 1, v: 1 }))).toBe(annotation);
+    // Metric 5 salts to a non-zero byte; the next annotation row must not keep it.
+    expect(toHex(t.encode({ m: 5, ts: 1, k: 1, v: 1 })).slice(0, 2)).not.toBe('00');
+    expect(toHex(t.encode({ m: 0, ts: 1, k: 1, v: 1 }))).toBe(annotation);
   });
 
   it('bucket bytes follow bucket numbers', () => {

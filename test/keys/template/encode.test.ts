@@ -27,7 +27,7 @@ describe('encode', () => {
     expect(show(t.encode({ id: 17, ts: 0 }))).toBe(show(t.encode({ id: '17', ts: 0 })));
   });
   it('nests calls: a salt as text inside a digest, a pad and a reverseTs inside a salt', () => {
-    // salt("a", 16) is 01 (test/golden/keys.json); the MD5 oracle is node:crypto.
+    // salt("a", 16) is 01 (test/golden/functions.json); the MD5 oracle is node:crypto.
     const md5 = createHash('md5').update('01a').digest('hex').slice(0, 6);
     expect(show(compileTemplate('{md5(concat(salt(id,16),id),6)}').encode({ id: 'a' }))).toBe(md5);
     // "0007".hashCode() = 1477639 and "9223372036854775807".hashCode() = -1773151198, as a JDK prints them.

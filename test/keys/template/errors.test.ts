@@ -76,7 +76,7 @@ describe('decode errors', () => {
   const t = compileTemplate('{salt(concat(metric,"_",device),32)}_{metric}_{device}_{reverseTs(ts)}');
   it('encodes a field value holding the delimiter, and warns about it', () => {
     const key = t.encode({ metric: 'mem_used', device: 'd1', ts: 1709856000000 });
-    // The JDK's "mem_used_d1".hashCode() is 1799436197 (test/golden/keys.json); 1799436197 % 32 = 5.
+    // The JDK's "mem_used_d1".hashCode() is 1799436197 (test/golden/functions.json); 1799436197 % 32 = 5.
     expect(new TextDecoder().decode(key)).toBe('05_mem_used_d1_9223370326998775807');
     expect(t.decodeWarnings.join('\n')).toMatch(/field "metric" is delimited by "_"/);
   });
