@@ -5,12 +5,13 @@
  *
  * @module
  */
+import { type RegionLoadReaderProcess, startRegionLoadReader } from '../hbase/native/reader-process.js';
 import { createRestClient } from '../hbase/rest/index.js';
-import { TOP_MODES, TOP_SORTS, type TopMode, type TopReader, type TopSort, clusterReader, tableReader } from '../top/index.js';
+import { TOP_MODES, TOP_SORTS, type TopMode, type TopReader, type TopSort, clusterReader, nativeClusterReader, tableReader } from '../top/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import { parseK } from './commands/detect.js';
-import { type LiveFlags, checkUrl, liveSource, requestTimeoutMs, wantsNative } from './live-source.js';
+import { type LiveFlags, checkUrl, liveSource, nativeConnectionOf, requestTimeoutMs, wantsNative } from './live-source.js';
 
 /** The flags of `top`, as commander hands them over. */
 export interface TopFlags extends LiveFlags {
@@ -68,8 +69,8 @@ export function parseTopOptions(flags: TopFlags): TopOptions {
 /**
  * The reader the flags select, what it reads (for messages), and what ends it (the native client's JVM). With
  * `--table`, the shared live source (REST, JMX with `--jmx`, or the native client with `--zk` / `--hbase-conf`);
- * without, every table from `/status/cluster`.
- * @throws {@link HotspotError} `LIVE_REST_REQUIRED`, `TOP_JMX_NEEDS_TABLE`, `TOP_NATIVE_NEEDS_TABLE`, `URL_INVALID`,
+ * without, every table from `/status/cluster`, or from `Admin.getClusterMetrics` through the native client.
+ * @throws {@link HotspotError} `LIVE_REST_REQUIRED`, `TOP_JMX_NEEDS_TABLE`, `LIVE_SOURCES_CONFLICT`, `URL_INVALID`,
  *   `DURATION_INVALID`.
  */
 export function topReader(flags: TopFlags, delayMs: number): { read: TopReader; what: string; close?: () => Promise<void> } {
@@ -78,7 +79,21 @@ export function topReader(flags: TopFlags, delayMs: number): { read: TopReader; 
     return { read: tableReader(source), what: `table "${source.table}" from ${source.description}`, ...(source.close ? { close: () => source.close?.() ?? Promise.resolve() } : {}) };
   }
   if (wantsNative(flags)) {
-    throw new HotspotError('TOP_NATIVE_NEEDS_TABLE', 'the native client reads one table at a time; add --table T (every table at once needs --rest)', { field: '--table' });
+    if (flags.rest !== undefined || flags.jmx?.length) {
+      const other = flags.rest !== undefined ? '--rest' : '--jmx';
+      throw new HotspotError('LIVE_SOURCES_CONFLICT', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} and ${other} both given; read the cluster one way: the native client (--zk / --hbase-conf) or the REST gateway (--rest)`, { field: other });
+    }
+    // One JVM for the whole run, started on the first reading.
+    let reader: Promise<RegionLoadReaderProcess> | undefined;
+    const timeoutMs = Math.max(requestTimeoutMs(flags, delayMs), 10_000);
+    const connection = nativeConnectionOf(flags);
+    return {
+      read: async (signal) => nativeClusterReader(await (reader ??= startRegionLoadReader(connection)), timeoutMs)(signal),
+      what: `every table through the native client (${flags.zk ?? flags.hbaseConf ?? ''})`,
+      close: async () => {
+        if (reader) await (await reader.catch(() => undefined))?.close();
+      },
+    };
   }
   if (flags.rest === undefined) {
     throw new HotspotError('LIVE_REST_REQUIRED', 'give the REST gateway with --rest http://host:8080 (it is where the regions and their counters are read)', { field: '--rest' });

@@ -5,5 +5,5 @@ export { regionsMode } from './regions-mode.js';
 export { serversMode } from './servers-mode.js';
 export { MODE_STRATEGIES, buildView, tableIntervals } from './view.js';
 export { TOP_COLUMNS, renderTop, type RenderOptions, type TopColumn } from './render.js';
-export { type TopReader, clusterReader, clusterSnapshots, tableReader } from './readers.js';
+export { type ClusterRegions, type TopReader, clusterReader, clusterSnapshots, nativeClusterReader, tableReader } from './readers.js';
 export { type TopLoopOptions, type TopRefresh, runTopLoop } from './loop.js';

@@ -7,7 +7,9 @@
  * @module
  */
 import { compareBytes, toStringBinary } from '../bytes/index.js';
-import type { ClusterStatus, HBaseRestClient } from '../hbase/rest/index.js';
+import type { RegionLoadReaderProcess } from '../hbase/native/reader-process.js';
+import type { HBaseRestClient, RegionLoad as RestRegionLoad } from '../hbase/rest/index.js';
+import { parseRegionName } from '../regions/region-name-parse.js';
 import type { LoadSnapshot, RegionLoad } from '../model/index.js';
 import { BYTES_PER_MB, type SnapshotSource } from '../sources/index.js';
 import type { TopReading } from './types.js';
@@ -23,11 +25,19 @@ export function tableReader(source: SnapshotSource): TopReader {
   };
 }
 
+/** What {@link clusterSnapshots} reads of a cluster status: each live server's name and its regions' loads. */
+export interface ClusterRegions {
+  readonly liveServers: readonly {
+    readonly serverName: string;
+    readonly regions: readonly Pick<RestRegionLoad, 'name' | 'table' | 'startKey' | 'encodedName' | 'readRequestsCount' | 'writeRequestsCount' | 'storefileSizeMB'>[];
+  }[];
+}
+
 /**
  * Every table's snapshot from one cluster status, tables in name order, regions in key order. Regions whose name has
  * no encoded name are left out (none in HBase 2.x: new-format names carry it, `hbase:meta` has its fixed one).
  */
-export function clusterSnapshots(status: ClusterStatus, timeMs: number): LoadSnapshot[] {
+export function clusterSnapshots(status: ClusterRegions, timeMs: number): LoadSnapshot[] {
   const byTable = new Map<string, { region: RegionLoad; key: Uint8Array }[]>();
   for (const server of status.liveServers) {
     for (const r of server.regions) {
@@ -64,5 +74,30 @@ export function clusterReader(client: HBaseRestClient, now: () => number = Date.
     const status = await client.clusterStatus({ signal });
     const timeMs = now();
     return { timeMs, tables: clusterSnapshots(status, timeMs), liveServers: status.liveServers.map((s) => s.serverName) };
+  };
+}
+
+/**
+ * A reader of every table through the native client (`Admin.getClusterMetrics`, one request per reading), as hbtop
+ * reads a cluster; a region name that does not parse is left out.
+ * @throws what {@link RegionLoadReaderProcess.cluster} throws (`NATIVE_*`).
+ */
+export function nativeClusterReader(reader: RegionLoadReaderProcess, timeoutMs?: number): TopReader {
+  return async (signal) => {
+    signal.throwIfAborted();
+    const cluster = await reader.cluster(timeoutMs === undefined ? {} : { timeoutMs });
+    const liveServers = cluster.servers.map((s) => ({
+      serverName: s.server,
+      regions: s.regions.flatMap((r) => {
+        let parsed;
+        try {
+          parsed = parseRegionName(r.name);
+        } catch {
+          return [];
+        }
+        return [{ name: r.name, table: parsed.table, startKey: parsed.startKey, encodedName: parsed.encodedName, readRequestsCount: r.read, writeRequestsCount: r.write, storefileSizeMB: r.storeFileSizeMB }];
+      }),
+    }));
+    return { timeMs: cluster.timeMs, tables: clusterSnapshots({ liveServers }, cluster.timeMs), liveServers: liveServers.map((s) => s.serverName) };
   };
 }

@@ -30,3 +30,30 @@ describe('clusterReader', () => {
     expect(reading.tables[0]?.regions[0]).toMatchObject({ name: 'hbase:meta,,1', encodedName: '1588230740', server: RS_38523, readRequests: 293, writeRequests: 362, storeSizeBytes: 1_048_576 });
   });
 });
+
+describe('nativeClusterReader', () => {
+  it("groups the native client's cluster reading by table, names parsed from the region-name bytes", async () => {
+    const { nativeClusterReader } = await import('../../src/top/index.js');
+    const { regionName } = await import('../../src/regions/index.js');
+    const enc = (s: string) => new TextEncoder().encode(s);
+    // Two tables on two servers; t's regions given out of key order, and one name that is not a region name.
+    const a = regionName('t', enc(''), 1).name;
+    const b = regionName('t', enc('m'), 1).name;
+    const meta = enc('hbase:meta,,1');
+    const reading = {
+      timeMs: 7,
+      servers: [
+        { server: 'rs1,16020,1', regions: [{ name: b, read: 5, write: 50, storeFileSizeMB: 2 }, { name: meta, read: 9, write: 1, storeFileSizeMB: 0 }] },
+        { server: 'rs2,16020,1', regions: [{ name: a, read: 1, write: 10, storeFileSizeMB: 0 }, { name: enc('garbage'), read: 1, write: 1, storeFileSizeMB: 0 }] },
+      ],
+    };
+    const reader = { cluster: async () => reading } as unknown as Parameters<typeof nativeClusterReader>[0];
+    const got = await nativeClusterReader(reader)(new AbortController().signal);
+    expect(got.timeMs).toBe(7);
+    expect(got.liveServers).toEqual(['rs1,16020,1', 'rs2,16020,1']);
+    expect(got.tables.map((s) => [s.table, s.regions.map((r) => [toStringBinary(r.startKey), toStringBinary(r.endKey), r.server, r.requests, r.storeSizeBytes])])).toEqual([
+      ['hbase:meta', [['', '', 'rs1,16020,1', 10, 0]]],
+      ['t', [['', 'm', 'rs2,16020,1', 11, 0], ['m', '', 'rs1,16020,1', 55, 2 * 1_048_576]]],
+    ]);
+  });
+});

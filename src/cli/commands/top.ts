@@ -1,5 +1,5 @@
 /**
- * `hbase-hotspot top --rest URL [--table T] [--mode regions|servers] [--sort requests|reads|writes|size] [--delay 5s]
+ * `hbase-hotspot top --rest URL | --zk QUORUM [--table T] [--mode regions|servers] [--sort requests|reads|writes|size] [--delay 5s]
  * [--iterations N] [--batch] [--limit N]`: a live view in the spirit of HBase's hbtop. Regions (grouped by table) or
  * RegionServers, sorted, hot ones marked, refreshed every `--delay`; full screen on a terminal, plain blocks of lines
  * with `--batch` or when stdout is not a terminal.

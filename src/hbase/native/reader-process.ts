@@ -83,6 +83,25 @@ export interface InfoServer {
   readonly role: 'master' | 'regionserver';
 }
 
+/** Every live RegionServer's regions of every table, as `Admin.getClusterMetrics` gives them (hbtop's reading). */
+export interface NativeClusterReading {
+  /** When the JVM read it, epoch ms. */
+  readonly timeMs: number;
+  readonly servers: readonly {
+    /** `host,port,startcode`. */
+    readonly server: string;
+    readonly regions: readonly {
+      /** The full region name bytes (`table,startKey,regionId.encoded.`). */
+      readonly name: Uint8Array;
+      /** Read and write requests since the region opened on this server. */
+      readonly read: number;
+      readonly write: number;
+      /** Store file size in whole MB (`RegionMetrics.getStoreFileSize`). */
+      readonly storeFileSizeMB: number;
+    }[];
+  }[];
+}
+
 /** A started reader. */
 export interface RegionLoadReaderProcess {
   /** What the JVM said when it connected: the quorum, znode, cluster id and HBase client version. */
@@ -104,6 +123,11 @@ export interface RegionLoadReaderProcess {
    * @throws as {@link RegionLoadReaderProcess.read}.
    */
   infoServers(): Promise<InfoServer[]>;
+  /**
+   * Every table's regions on every live RegionServer (`Admin.getClusterMetrics`, live servers).
+   * @throws as {@link RegionLoadReaderProcess.read}.
+   */
+  cluster(options?: { timeoutMs?: number }): Promise<NativeClusterReading>;
   /**
    * A table's descriptor in the REST gateway's schema form (`TableSchemaModel`): the table's values and each column
    * family's values, as strings. @throws {@link HotspotError} `SOURCE_TABLE_NOT_FOUND`; otherwise as `read`.
@@ -159,6 +183,7 @@ interface ProtocolLine {
   error?: { code: string; message: string };
   tables?: string[];
   infoServers?: InfoServer[];
+  cluster?: { timeMs: number; servers: { server: string; regions: { name: string; read: number; write: number; storeFileSizeMB: number }[] }[] };
   schema?: TableSchema;
   done?: { request: string; value?: string };
   reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string }[]; counters: NativeRegionCounters[] };
@@ -274,6 +299,11 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
       const line = await ask('tables', 'the table list');
       if (!line.tables) throw exitError('answered something else than the table list');
       return line.tables;
+    },
+    async cluster(options) {
+      const line = await ask('cluster', 'the cluster\'s regions', options?.timeoutMs);
+      if (!line.cluster) throw exitError('answered something else than the cluster\'s regions');
+      return { timeMs: line.cluster.timeMs, servers: line.cluster.servers.map((s) => ({ server: s.server, regions: s.regions.map((r) => ({ ...r, name: bytes(r.name) })) })) };
     },
     async infoServers() {
       const line = await ask('info_servers', 'the info servers');

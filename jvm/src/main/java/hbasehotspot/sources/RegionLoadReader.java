@@ -128,7 +128,7 @@ public final class RegionLoadReader {
    * Answers every request line of standard input with one line, until end of input: {@code read} (the table's
    * reading, when started with {@code --table}), {@code tables} (the user tables, as {@link Admin#listTableNames()}),
    * {@code schema T} (table T's descriptor in the REST gateway's {@code TableSchemaModel} form: its values, and each
-   * column family's values), {@code info_servers} (the master's and every live RegionServer's info server, see
+   * column family's values), {@code cluster} (every table's regions, see {@link #cluster}), {@code info_servers} (the master's and every live RegionServer's info server, see
    * {@link #infoServers}).
    */
   private static void serve(Connection connection, Admin admin, TableName table, PrintStream protocol) throws IOException {
@@ -142,6 +142,8 @@ public final class RegionLoadReader {
         JsonObject line = new JsonObject();
         if (r.equals("read") && table != null) {
           line.add("reading", read(connection, admin, table));
+        } else if (r.equals("cluster")) {
+          line.add("cluster", cluster(admin));
         } else if (r.equals("info_servers")) {
           line.add("infoServers", infoServers(admin));
         } else if (r.equals("tables")) {
@@ -161,7 +163,7 @@ public final class RegionLoadReader {
             || r.startsWith("table_throttle ") || r.startsWith("region_replication ") || r.equals("list_quotas")) {
           line.add("done", admin(admin, r));
         } else {
-          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"info_servers\", \"schema T\", \"move\", \"split\", \"balance_switch\", \"table_throttle\", \"region_replication\" and \"list_quotas\""));
+          protocol.println(error("NATIVE_PROTOCOL", "unknown request \"" + r + "\"; the requests are \"read\" (with --table), \"tables\", \"cluster\", \"info_servers\", \"schema T\", \"move\", \"split\", \"balance_switch\", \"table_throttle\", \"region_replication\" and \"list_quotas\""));
           continue;
         }
         protocol.println(GSON.toJson(line));
@@ -277,6 +279,36 @@ public final class RegionLoadReader {
     }
     long bytes = n << (10 * "BKMGTP".indexOf(per));
     return QuotaSettingsFactory.throttleTable(table, ThrottleType.REQUEST_SIZE, bytes, unit);
+  }
+
+  /**
+   * Every live RegionServer's regions of every table, as hbtop reads them ({@link Admin#getClusterMetrics} with
+   * {@code LIVE_SERVERS}): {@code {timeMs, servers: [{server, regions: [{name (base64 of the full region name),
+   * read, write, storeFileSizeMB}]}]}}, the store file size in whole MB as {@code /status/cluster} gives it.
+   */
+  static JsonObject cluster(Admin admin) throws IOException {
+    org.apache.hadoop.hbase.ClusterMetrics metrics = admin.getClusterMetrics(
+        java.util.EnumSet.of(org.apache.hadoop.hbase.ClusterMetrics.Option.LIVE_SERVERS));
+    JsonObject out = new JsonObject();
+    out.addProperty("timeMs", System.currentTimeMillis());
+    JsonArray servers = new JsonArray();
+    for (Map.Entry<ServerName, org.apache.hadoop.hbase.ServerMetrics> e : metrics.getLiveServerMetrics().entrySet()) {
+      JsonObject server = new JsonObject();
+      server.addProperty("server", e.getKey().getServerName());
+      JsonArray regions = new JsonArray();
+      for (RegionMetrics m : e.getValue().getRegionMetrics().values()) {
+        JsonObject region = new JsonObject();
+        region.addProperty("name", Base64.getEncoder().encodeToString(m.getRegionName()));
+        region.addProperty("read", m.getReadRequestCount());
+        region.addProperty("write", m.getWriteRequestCount());
+        region.addProperty("storeFileSizeMB", (long) m.getStoreFileSize().get(Size.Unit.MEGABYTE));
+        regions.add(region);
+      }
+      server.add("regions", regions);
+      servers.add(server);
+    }
+    out.add("servers", servers);
+    return out;
   }
 
   /**
