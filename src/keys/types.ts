@@ -74,7 +74,7 @@ export interface KeyPart {
   encode(record: KeyRecord): Uint8Array;
 }
 
-/** Keys encoded back to back by {@link RowkeyTemplate.encodeBatch}. */
+/** Keys encoded back to back by a compiled template's `encodeBatch` (`CompiledTemplate` in `src/keys/template/compile.ts`). */
 export interface KeyBatch {
   /** Every key's bytes, in record order, without separators (`bytes.buffer` may be longer: read through `bytes`). */
   readonly bytes: Uint8Array;

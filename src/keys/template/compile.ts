@@ -12,7 +12,7 @@ import { compileParts, type CompiledPart } from './parts.js';
 import { directEncoder } from './direct.js';
 import { fuseWriters } from './fused.js';
 
-/** Largest batch {@link RowkeyTemplate.encodeBatch} writes: its offsets are 32-bit. */
+/** Largest batch {@link CompiledTemplate.encodeBatch} writes: its offsets are 32-bit. */
 const BATCH_MAX_BYTES = 0xffff_ffff;
 
 /** `out` copied into a buffer at least twice as large with room for `need` more bytes after `used`. */
@@ -183,7 +183,8 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
   function encodeBatch(records: ArrayLike<KeyRecord>): KeyBatch {
     const count = records.length;
     const offsets = new Uint32Array(count + 1);
-    let out: Uint8Array = new Uint8Array(Math.min(BATCH_MAX_BYTES, Math.max(64, count * 32)));
+    // 48 bytes a key covers most rowkeys in one allocation; a longer batch grows by doubling.
+    let out: Uint8Array = new Uint8Array(Math.min(BATCH_MAX_BYTES, Math.max(64, count * 48)));
     let at = 0;
     try {
       for (let i = 0; i < count; i++) {
