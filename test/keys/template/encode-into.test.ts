@@ -58,6 +58,17 @@ describe('encodeInto', () => {
     expect(buf.toString('latin1', 1, 30)).toBe('05_host-0_9223372036854775806');
   });
 
+  it('writes into whichever buffer it is given, one after another', () => {
+    const t = compileTemplate(SENSOR);
+    const a = new Uint8Array(31);
+    const b = new Uint8Array(31);
+    t.encodeInto({ deviceId: 'sensor-1', ts: 1_709_856_000_000 }, a);
+    t.encodeInto({ deviceId: 'host-0', ts: 1 }, b, 2);
+    t.encodeInto({ deviceId: 'sensor-2', ts: 1_709_856_000_000 }, a.subarray(0, 31));
+    expect(ascii(a)).toBe(expected('sensor-2', 1_709_856_000_000));
+    expect(ascii(b.subarray(2))).toBe('05_host-0_9223372036854775806');
+  });
+
   it('throws a RangeError naming the size needed when the key does not fit, and writes nothing', () => {
     for (const source of TEMPLATES) {
       const t = compileTemplate(source);
