@@ -1,13 +1,23 @@
-// Keys encoded per second (to bytes) for {salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}, side by side with a
-// hand-written Java encoder of the same key (bench/java/KeyEncodeBench.java) in one run. Both sides build the same
-// records first, produce a fresh byte array per key, and report the best of 3 rounds after 3 warm-up rounds; the rounds
-// alternate between the two sides so both see the same machine load. A checksum over every key shows both wrote
-// identical bytes. Target: at least as fast as the Java. CPU time is the steadier figure on a shared machine: ours is
-// the whole Node process (garbage collection included), Java's is its encoding thread alone (its collector left out).
-// Java's device ids are built again before each timed round (a String caches its hashCode, and a writer's records are
-// new strings), so both sides compute the salt's hash for every key.
+// Keys encoded per second (to bytes) for {salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}, side by side in one run with
+// a hand-written Java encoder of the same key (bench/java/KeyEncodeBench.java) and a plain C one (bench/c/key_encode.c,
+// built here with the system `cc -O2`; skipped with a note when there is no compiler). Every side builds the same
+// records first and reports the best of 3 rounds after 3 warm-up rounds; the rounds alternate between the sides so all
+// see the same machine load, whose average is printed before and after. A checksum over every key shows all sides
+// wrote identical bytes.
+// Modes: `encode()` returns a fresh key per record (Java: a new byte[] per key; C: malloc and free per key);
+// `encodeInto()` writes the keys back to back into one reused 64 KiB buffer, starting over at its front when the next
+// key would not fit (C does the same); `encodeBatch()` encodes batches of 4096 records into one new buffer each.
+// Targets: encode() at least 1x Java and 0.4x C's malloc mode; encodeInto() at least 0.5x C's buffer mode.
+// CPU time is the steadier figure on a shared machine: ours is the whole Node process (garbage collection included),
+// Java's and C's are their encoding thread alone (Java's collector left out).
+// Fresh records each round: Java's and C's device ids are built again before each timed round (a Java String caches its
+// hashCode, and a writer's records are new strings). Ours are built once: no JavaScript engine keeps the Java hash,
+// which the encoder computes itself for every key.
 // Usage: npx tsx bench/key-encode.bench.ts [--small] [--records N]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { javaBytesHashCode } from '../src/bytes/index.js';
 import { compileTemplate } from '../src/keys/template/index.js';
@@ -16,15 +26,20 @@ interface Round {
   keysPerSec: number;
   keysPerCpuSec: number;
 }
+interface Peer {
+  ask(line: string): Promise<string>;
+}
 
 const argv = process.argv.slice(2);
 const countArg = argv.indexOf('--records');
 const n = countArg >= 0 ? Number(argv[countArg + 1]) : argv.includes('--small') ? 20_000 : 1_000_000;
 const TEMPLATE = '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}';
+const INTO_BYTES = 65_536;
+const BATCH = 4096;
 
-/** Starts the Java side; resolves once it has built its records and run its warm-up, or to a reason it cannot run. */
-async function startJava(): Promise<{ ask(line: string): Promise<string> } | string> {
-  const child = spawn('java', ['-Xms1g', '-Xmx1g', '-XX:+AlwaysPreTouch', 'bench/java/KeyEncodeBench.java', String(n)], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** Starts a peer speaking the stdin/stdout protocol; resolves once it is ready, or to a reason it cannot run. */
+async function startPeer(command: string, args: string[]): Promise<Peer | string> {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
@@ -43,53 +58,145 @@ async function startJava(): Promise<{ ask(line: string): Promise<string> } | str
   };
 }
 
+/** Builds the C peer with `cc -O2` in a temporary directory; its path, or why it cannot run. */
+function buildC(dir: string): { binary: string } | string {
+  const binary = join(dir, 'key_encode');
+  const built = spawnSync('cc', ['-O2', '-o', binary, 'bench/c/key_encode.c'], { encoding: 'utf8' });
+  if (built.error) return `no C compiler: ${built.error.message}`;
+  if (built.status !== 0) return `cc -O2 failed: ${built.stderr.trim()}`;
+  return { binary };
+}
+
 // The records as they reach the encoder from an NDJSON file (`key encode --records`): parsed from JSON text.
 const ndjson = Array.from({ length: n }, (_, i) => JSON.stringify({ deviceId: `sensor-${i}`, ts: 1709856000000 + ((i * 7919) % 86400000) }));
 const records = ndjson.map((line) => JSON.parse(line) as { deviceId: string; ts: number });
+const batches = Array.from({ length: Math.ceil(n / BATCH) }, (_, b) => records.slice(b * BATCH, (b + 1) * BATCH));
 const template = compileTemplate(TEMPLATE);
+const into = new Uint8Array(INTO_BYTES);
 
-// Every key is used (length and last byte summed, as the Java side does), so no encode can be optimised away.
-let sink = 0;
-function round(): Round {
+/** Times `body` over the n records. */
+function timed(body: () => void): Round {
   const start = process.hrtime.bigint();
   const cpu = process.cpuUsage();
-  for (let i = 0; i < n; i++) {
-    const key = template.encode(records[i] as (typeof records)[number]);
-    sink += key.length + (((key[key.length - 1] as number) << 24) >> 24);
-  }
+  body();
   const used = process.cpuUsage(cpu);
   return { keysPerSec: n / (Number(process.hrtime.bigint() - start) / 1e9), keysPerCpuSec: n / ((used.user + used.system) / 1e6) };
 }
+
+// Every key is used (length and last byte summed, as the peers do), so no encode can be optimised away.
+let sink = 0;
+let intoSink = 0;
+const modes = {
+  encode: () =>
+    timed(() => {
+      for (let i = 0; i < n; i++) {
+        const key = template.encode(records[i] as (typeof records)[number]);
+        sink += key.length + (((key[key.length - 1] as number) << 24) >> 24);
+      }
+    }),
+  encodeInto: () =>
+    timed(() => {
+      let at = 0;
+      for (let i = 0; i < n; i++) {
+        let written: number;
+        try {
+          written = template.encodeInto(records[i] as (typeof records)[number], into, at);
+        } catch {
+          at = 0;
+          written = template.encodeInto(records[i] as (typeof records)[number], into, at);
+        }
+        at += written;
+        intoSink += written + (((into[at - 1] as number) << 24) >> 24);
+      }
+    }),
+  encodeBatch: () =>
+    timed(() => {
+      for (const batch of batches) {
+        const { bytes, offsets } = template.encodeBatch(batch);
+        intoSink += (offsets[batch.length] as number) + (bytes[bytes.length - 1] as number);
+      }
+    }),
+};
+type Mode = keyof typeof modes;
 const best = (rounds: Round[]): Round => ({
-  keysPerSec: Math.max(...rounds.map((r) => r.keysPerSec)),
-  keysPerCpuSec: Math.max(...rounds.map((r) => r.keysPerCpuSec)),
+  keysPerSec: rounds.reduce((m, r) => Math.max(m, r.keysPerSec), 0),
+  keysPerCpuSec: rounds.reduce((m, r) => Math.max(m, r.keysPerCpuSec), 0),
 });
 
-const java = await startJava();
-for (let w = 0; w < 3; w++) round();
-const ours: Round[] = [];
-const theirs: Round[] = [];
-for (let i = 0; i < 3; i++) {
-  ours.push(round());
-  if (typeof java !== 'string') theirs.push(JSON.parse(await java.ask('round')) as Round);
-}
-// Checksum in a separate pass: Java's Arrays.hashCode of every key folded with 31 * h.
-let checksum = 0;
-for (const r of records) checksum = (Math.imul(checksum, 31) + javaBytesHashCode(template.encode(r))) | 0;
-
-const fmt = (x: number) => `${(x / 1e6).toFixed(2)}M keys/s`;
-const ts = best(ours);
-console.log(`template ${TEMPLATE}, ${n} records, best of 3 rounds after 3 warm-up rounds (wall-clock, and per CPU-second)`);
-console.log(`  TypeScript: ${fmt(ts.keysPerSec)} (${fmt(ts.keysPerCpuSec)} of CPU time)  checksum ${checksum}`);
-if (typeof java === 'string') {
-  console.log(`  Java: not run (${java})`);
-} else {
-  const out = JSON.parse(await java.ask('done')) as { checksum: number; sink: number; sample: string };
-  const jv = best(theirs);
-  console.log(`  Java:       ${fmt(jv.keysPerSec)} (${fmt(jv.keysPerCpuSec)} of CPU time)  checksum ${out.checksum}`);
-  console.log(`  ratio TypeScript / Java: ${(ts.keysPerSec / jv.keysPerSec).toFixed(2)} wall-clock, ${(ts.keysPerCpuSec / jv.keysPerCpuSec).toFixed(2)} CPU time`);
-  if (out.checksum !== checksum || out.sink !== sink) {
-    console.error(`  MISMATCH: the two encoders wrote different bytes (Java's last key: ${out.sample})`);
+const loadBefore = loadavg();
+const dir = mkdtempSync(join(tmpdir(), 'key-encode-bench-'));
+try {
+  const java = await startPeer('java', ['-Xms1g', '-Xmx1g', '-XX:+AlwaysPreTouch', 'bench/java/KeyEncodeBench.java', String(n)]);
+  const cBuild = buildC(dir);
+  const c = typeof cBuild === 'string' ? cBuild : await startPeer(cBuild.binary, [String(n)]);
+  for (let w = 0; w < 3; w++) for (const run of Object.values(modes)) run();
+  const ours: Record<Mode, Round[]> = { encode: [], encodeInto: [], encodeBatch: [] };
+  const javaRounds: Round[] = [];
+  const cRounds: Round[] = [];
+  const cIntoRounds: Round[] = [];
+  for (let i = 0; i < 3; i++) {
+    for (const mode of Object.keys(modes) as Mode[]) ours[mode].push(modes[mode]());
+    if (typeof java !== 'string') javaRounds.push(JSON.parse(await java.ask('round')) as Round);
+    if (typeof c !== 'string') {
+      const got = JSON.parse(await c.ask('round')) as Round & { intoKeysPerSec: number; intoKeysPerCpuSec: number };
+      cRounds.push(got);
+      cIntoRounds.push({ keysPerSec: got.intoKeysPerSec, keysPerCpuSec: got.intoKeysPerCpuSec });
+    }
+  }
+  // Checksums in a separate pass: Java's Arrays.hashCode of every key folded with 31 * h, once per mode of ours.
+  let checksum = 0;
+  let intoChecksum = 0;
+  for (const r of records) {
+    checksum = (Math.imul(checksum, 31) + javaBytesHashCode(template.encode(r))) | 0;
+    const written = template.encodeInto(r, into, 0);
+    intoChecksum = (Math.imul(intoChecksum, 31) + javaBytesHashCode(into.subarray(0, written))) | 0;
+  }
+  let batchChecksum = 0;
+  for (const batch of batches) {
+    const { bytes, offsets } = template.encodeBatch(batch);
+    for (let i = 0; i < batch.length; i++) batchChecksum = (Math.imul(batchChecksum, 31) + javaBytesHashCode(bytes.subarray(offsets[i], offsets[i + 1]))) | 0;
+  }
+  const fmt = (x: number) => `${(x / 1e6).toFixed(2)}M keys/s`;
+  const line = (name: string, r: Round, sum: number | string) => console.log(`  ${name.padEnd(26)} ${fmt(r.keysPerSec)} (${fmt(r.keysPerCpuSec)} of CPU time)  checksum ${sum}`);
+  const ratio = (name: string, a: Round, b: Round, target: number) =>
+    console.log(`  ${name.padEnd(34)} ${(a.keysPerSec / b.keysPerSec).toFixed(2)} wall-clock, ${(a.keysPerCpuSec / b.keysPerCpuSec).toFixed(2)} CPU time (target >= ${target})`);
+  console.log(`template ${TEMPLATE}, ${n} records, best of 3 rounds after 3 warm-up rounds (wall-clock, and per CPU-second)`);
+  console.log(`  load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg().map((x) => x.toFixed(2)).join(' ')} after (1, 5, 15 min; 2 cores busy = 2)`);
+  const mine = { encode: best(ours.encode), encodeInto: best(ours.encodeInto), encodeBatch: best(ours.encodeBatch) };
+  line('TypeScript encode()', mine.encode, checksum);
+  line('TypeScript encodeInto()', mine.encodeInto, intoChecksum);
+  line('TypeScript encodeBatch()', mine.encodeBatch, batchChecksum);
+  if (intoChecksum !== checksum || batchChecksum !== checksum) {
+    console.error('  MISMATCH: encodeInto or encodeBatch wrote other bytes than encode');
     process.exitCode = 1;
   }
+  if (typeof java === 'string') {
+    console.log(`  Java: not run (${java})`);
+  } else {
+    const out = JSON.parse(await java.ask('done')) as { checksum: number; sink: number; sample: string };
+    line('Java new byte[]', best(javaRounds), out.checksum);
+    if (out.checksum !== checksum || out.sink !== sink) {
+      console.error(`  MISMATCH: Java wrote different bytes (its last key: ${out.sample})`);
+      process.exitCode = 1;
+    }
+  }
+  if (typeof c === 'string') {
+    console.log(`  C: not run (${c})`);
+  } else {
+    const out = JSON.parse(await c.ask('done')) as { checksum: number };
+    line('C malloc per key', best(cRounds), out.checksum);
+    line('C into 64 KiB buffer', best(cIntoRounds), out.checksum);
+    if (out.checksum !== checksum) {
+      console.error('  MISMATCH: C wrote different bytes');
+      process.exitCode = 1;
+    }
+  }
+  if (typeof java !== 'string') ratio('encode() / Java', mine.encode, best(javaRounds), 1);
+  if (typeof c !== 'string') {
+    ratio('encode() / C malloc', mine.encode, best(cRounds), 0.4);
+    ratio('encodeInto() / C into', mine.encodeInto, best(cIntoRounds), 0.5);
+    ratio('encodeBatch() / C into', mine.encodeBatch, best(cIntoRounds), 0.5);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }

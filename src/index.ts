@@ -30,7 +30,7 @@ export {
 } from './bytes/index.js';
 
 // keys: rowkey templates, compatibility salts, scan planning
-export type { FieldValue, KeyRecord, KeyPart, KeyPartKind, PartAlphabet, RowkeyTemplate } from './keys/types.js';
+export type { FieldValue, KeyBatch, KeyRecord, KeyPart, KeyPartKind, PartAlphabet, RowkeyTemplate } from './keys/types.js';
 export {
   compileTemplate, parseTemplate, explainTemplate, type CompileOptions, type CompiledTemplate, type KeyExplanation,
   type AccessVerdict, type AntiPattern, type AntiPatternCode, type ExplainedPart,

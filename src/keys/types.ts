@@ -74,6 +74,14 @@ export interface KeyPart {
   encode(record: KeyRecord): Uint8Array;
 }
 
+/** Keys encoded back to back by a compiled template's `encodeBatch` (`CompiledTemplate` in `src/keys/template/compile.ts`). */
+export interface KeyBatch {
+  /** Every key's bytes, in record order, without separators (`bytes.buffer` may be longer: read through `bytes`). */
+  readonly bytes: Uint8Array;
+  /** `records.length + 1` byte offsets into `bytes`: key `i` spans `[offsets[i], offsets[i + 1])`; the last is the total. */
+  readonly offsets: Uint32Array;
+}
+
 /** A compiled rowkey template. */
 export interface RowkeyTemplate {
   /** The template text as given. */
@@ -87,7 +95,10 @@ export interface RowkeyTemplate {
   /** Why the key is not decodable (or decoding may be refused for some values), one line each; empty when it is. */
   readonly decodeWarnings: readonly string[];
   /**
-   * Encodes a record into a fresh rowkey.
+   * Encodes a record into a fresh rowkey: the bytes `Bytes.toBytes`-style Java writer code puts in a `Put`. The key is
+   * the caller's to keep: no later call writes its bytes. It may be a view into a larger shared `ArrayBuffer` (an
+   * 8 KiB slab, like Node's `Buffer` pool), so read `key.buffer` only with `key.byteOffset` and `key.length`, and copy
+   * (`key.slice()`) a key kept long after its neighbours are dropped, so it does not hold the slab.
    * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_FIELD_TYPE`, `TEMPLATE_VALUE_RANGE`,
    * `TEMPLATE_WIDTH_OVERFLOW`, `TEMPLATE_EMPTY_KEY` naming position and field.
    */

@@ -13,6 +13,7 @@ import { parseHbaseEnv } from './site/env-sh.js';
 import { parseSiteXml } from './site/site-xml.js';
 import { parseWideRows } from './wide-row.js';
 import { checkInputText } from '../util/input-text.js';
+import { pushAll } from '../util/arrays.js';
 
 /** Kinds of lint input and the file names that select them. */
 export const INPUT_KINDS = {
@@ -90,9 +91,9 @@ export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubje
   let workload: LintSubject['workload'] = {};
   for (const p of parts) {
     for (const t of p.tables ?? []) tables.set(t.name, t);
-    out.site.push(...(p.site ?? []));
-    out.keys.push(...(p.keys ?? []));
-    out.wideRows.push(...(p.wideRows ?? []));
+    pushAll(out.site, p.site ?? []);
+    pushAll(out.keys, p.keys ?? []);
+    pushAll(out.wideRows, p.wideRows ?? []);
     if (p.jvm !== undefined) jvm = { ...jvm, ...p.jvm, places: { ...jvm?.places, ...p.jvm.places } };
     if (p.workload !== undefined) workload = { ...workload, ...p.workload };
   }

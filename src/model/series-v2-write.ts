@@ -10,6 +10,7 @@ import { HotspotError } from '../util/errors.js';
 import { REGION_METRIC_NAMES, type RegionMetricName } from './metrics.js';
 import { LOAD_SERIES_FORMAT } from './series-common.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, regionTable, seriesTables } from './types.js';
+import { pushAll } from '../util/arrays.js';
 
 /** The header of a version 2 series: the tables, the source and the optional metrics it carries. */
 export type SeriesV2Header = Pick<LoadSeries, 'table' | 'tables' | 'source' | 'metrics'>;
@@ -124,7 +125,7 @@ export class SeriesV2Encoder {
       }
     }
     if (closed.length > 0) out.push(JSON.stringify({ close: closed.sort((a, b) => a - b) }));
-    out.push(...opens, ...moves);
+    pushAll(pushAll(out, opens), moves);
     current.sort((a, b) => a[0].id - b[0].id);
     const counters: (number | [number] | null)[] = [];
     for (const [d, r] of current) {
@@ -154,6 +155,6 @@ export function formatLoadSeriesV2(series: LoadSeries): string {
   const metrics = metricsPresent(series);
   const encoder = new SeriesV2Encoder({ table: series.table, source: series.source, ...(series.tables ? { tables: series.tables } : {}), ...(metrics.length > 0 ? { metrics } : {}) });
   const lines = [encoder.headerLine()];
-  for (const s of series.snapshots) lines.push(...encoder.lines(s));
+  for (const s of series.snapshots) pushAll(lines, encoder.lines(s));
   return lines.map((l) => `${l}\n`).join('');
 }

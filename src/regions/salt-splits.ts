@@ -8,6 +8,7 @@ import { HotspotError } from '../util/errors.js';
 import { quantileSplitPoints } from './quantile-splits.js';
 import { computeSplits } from './split-algorithms.js';
 import type { WeightedKey } from './weighted-keys.js';
+import { pushAll } from '../util/arrays.js';
 
 /** Options of {@link saltSplitPoints}. */
 export interface SaltSplitOptions {
@@ -163,7 +164,7 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
       return;
     }
     const q = quantileSplitPoints(inBucket, regionsPerBucket);
-    splits.push(...q.splits);
+    pushAll(splits, q.splits);
     bucketShares.push(q.shares);
     notes.push(...q.notes.map((n) => `bucket ${b}: ${n}`));
   });

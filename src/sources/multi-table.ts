@@ -7,6 +7,7 @@
 import { compareBytes } from '../bytes/index.js';
 import type { LoadSnapshot, RegionLoad } from '../model/index.js';
 import type { SnapshotSource } from './types.js';
+import { pushAll } from '../util/arrays.js';
 
 /**
  * A source reading every table of `sources` (one per table, in that order) in turn and joining their regions into one
@@ -34,7 +35,7 @@ export function multiTableSource(sources: readonly SnapshotSource[]): SnapshotSo
         const snap: LoadSnapshot = await source.snapshot(options);
         timeMs = Math.max(timeMs, snap.timeMs);
         const own = snap.regions.map((r) => ({ ...r, table: source.table })).sort((a, b) => compareBytes(a.startKey, b.startKey));
-        regions.push(...own);
+        pushAll(regions, own);
       }
       return { timeMs, table: first.table, regions };
     },

@@ -11,6 +11,7 @@ import { share } from './stats.js';
 import { type SwapPlan, swapPlan } from './swaps.js';
 import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
+import { maxOf } from '../../util/arrays.js';
 
 /** A pre-split region is idle when its share is below this fraction of the fair region share. */
 export const IDLE_OF_FAIR = 0.1;
@@ -27,7 +28,7 @@ function coLocation(shares: WindowShares): Finding[] {
     .flatMap((s) => {
       const mine = shares.regions.filter((r) => r.server === s.server);
       if (mine.some((r) => r.hot || r.hotIntervals > 0)) return [];
-      const biggest = Math.max(0, ...mine.map((r) => r.share));
+      const biggest = maxOf(mine.map((r) => r.share), 0);
       return [{
         kind: 'co-location' as const,
         level: 'server' as const,

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Spread } from './types.js';
+import { maxOf } from '../../util/arrays.js';
 
 /**
  * Normalized skew of a set of loads, as HBase's StochasticLoadBalancer scales its load costs
@@ -28,7 +29,7 @@ export function normalizedSkew(loads: readonly number[]): number {
 export function spreadOf(loads: readonly number[]): Spread {
   const total = loads.reduce((a, b) => a + b, 0);
   if (loads.length === 0 || total <= 0) return { maxToAverage: 0, skew: 0 };
-  return { maxToAverage: Math.max(...loads) / (total / loads.length), skew: normalizedSkew(loads) };
+  return { maxToAverage: maxOf(loads) / (total / loads.length), skew: normalizedSkew(loads) };
 }
 
 /** How one member's load compares with the others. */

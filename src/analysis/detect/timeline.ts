@@ -7,6 +7,7 @@ import type { RateInterval } from '../../model/index.js';
 import { share } from './stats.js';
 import { ratio } from './tally.js';
 import type { TimelineEntry } from './types.js';
+import { maxOf } from '../../util/arrays.js';
 
 /**
  * The first item with the largest `value`: the one a stable sort by descending value puts first, found in one pass.
@@ -39,7 +40,7 @@ export function timelineEntry(iv: RateInterval, hotServers: readonly string[]): 
     startMs: iv.startMs,
     hottestServer: top && total > 0 ? top.server : null,
     hottestServerShare: top ? share(top.requests, total) : 0,
-    hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
+    hottestServerWriteShare: writeShares.includes(null) ? null : maxOf(writeShares as number[], 0),
     hottestWriteServer: topWriter?.server ?? null,
     hottestRegion: topRegion && total > 0 ? topRegion.encodedName : null,
     hottestRegionShare: topRegion ? share(topRegion.requests, total) : 0,

@@ -14,6 +14,7 @@ import { share, spreadOf } from './stats.js';
 import { type RegionTally, type ServerTally, type Tally, add, newTally, perSecond, ratio, serverKey } from './tally.js';
 import { timelineEntry } from './timeline.js';
 import type { DetectResult, NowView, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
+import { maxOf } from '../../util/arrays.js';
 
 /** The hot regions of one interval. */
 export interface IntervalHot {
@@ -251,8 +252,8 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     fairServerShare: totalSeconds > 0 ? fairServer / totalSeconds : 0,
     fairRegionShare: totalSeconds > 0 ? fairRegion / totalSeconds : 0,
     hottestServerShare: serverShares[0]?.share ?? 0,
-    hottestServerWriteShare: writeShares.includes(null) ? null : Math.max(0, ...(writeShares as number[])),
-    hottestRegionShare: Math.max(0, ...regionShares.map((r) => r.share)),
+    hottestServerWriteShare: writeShares.includes(null) ? null : maxOf(writeShares as number[], 0),
+    hottestRegionShare: maxOf(regionShares.map((r) => r.share), 0),
     spread: { servers: spreadOf(serverList.map(([, s]) => s.tally.requests)), regions: spreadOf(regionList.map((r) => r.tally.requests)) },
     servers: serverShares,
     regions: regionShares,

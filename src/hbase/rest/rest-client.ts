@@ -14,6 +14,7 @@ import { KEY_ENCODING, rowSpec, tablePath } from './paths.js';
 import { type EncodedRow, PROTOBUF_MEDIA_TYPE, encodeCellSetProtobuf, encodeEncodedRows } from './protobuf.js';
 import { scanEncodedRows, scanRows } from './scanner.js';
 import { type RequestSpec, RestTransport, type TransportOptions } from './transport.js';
+import { pushAll } from '../../util/arrays.js';
 
 /**
  * Body format of the bulk data paths, multi-row puts and scanner batches: the gateway's JSON (base64 bytes), or its
@@ -118,7 +119,7 @@ class FetchRestClient implements HBaseRestClient {
       const path = `${tablePath(table)}/multiget`;
       // 404 means "No rows found" for the whole chunk.
       const res = await this.transport.request({ method: 'GET', path, query, idempotent: true, allowStatus: [404], ...call(options) });
-      if (res.status !== 404) out.push(...parseJson(res, 'GET', decodeCellSet));
+      if (res.status !== 404) pushAll(out, parseJson(res, 'GET', decodeCellSet));
     }
     return out;
   }

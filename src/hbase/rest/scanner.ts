@@ -18,6 +18,7 @@ import { scannerIdFromLocation, tablePath } from './paths.js';
 import type { RawResponse, RestTransport } from './transport.js';
 import { parseJson } from './json.js';
 import { type EncodedRow, PROTOBUF_MEDIA_TYPE, decodeCellSetProtobuf, decodeEncodedRows } from './protobuf.js';
+import { pushAll } from '../../util/arrays.js';
 
 /** A protobuf scanner batch decoded by `decode`; a malformed body is `REST_DECODE`. */
 function parseProtobuf<T>(res: RawResponse, decode: (bytes: Uint8Array) => T[]): T[] {
@@ -87,7 +88,7 @@ export async function* scanRows(transport: RestTransport, table: string, options
   for await (const rows of scanBatches(transport, table, options, protobuf, parse)) {
     for (const row of rows) {
       if (pending && equalBytes(pending.key, row.key)) {
-        pending.cells.push(...row.cells);
+        pushAll(pending.cells, row.cells);
         continue;
       }
       if (pending) yield pending;

@@ -4,13 +4,41 @@ import { HotspotError } from '../../util/errors.js';
 import { defaultFunctions } from '../functions/index.js';
 import { KeyBuffer } from '../functions/key-buffer.js';
 import type { FunctionRegistry } from '../functions/registry.js';
-import type { FieldValue, KeyRecord, RowkeyTemplate } from '../types.js';
+import type { FieldValue, KeyBatch, KeyRecord, RowkeyTemplate } from '../types.js';
 import { collectNumericFields } from './compile-expr.js';
 import { planDecode, readFields, splitKey } from './decode.js';
 import { parseTemplate } from './parse.js';
 import { compileParts, type CompiledPart } from './parts.js';
 import { directEncoder } from './direct.js';
 import { fuseWriters } from './fused.js';
+
+/** Largest batch {@link CompiledTemplate.encodeBatch} writes: its offsets are 32-bit. */
+const BATCH_MAX_BYTES = 0xffff_ffff;
+
+/** `out` copied into a buffer at least twice as large with room for `need` more bytes after `used`. */
+function growBatch(out: Uint8Array, used: number, need: number): Uint8Array {
+  if (used + need > BATCH_MAX_BYTES) {
+    throw new RangeError(`encodeBatch: the keys need more than ${BATCH_MAX_BYTES} bytes, the most one batch holds; encode the records in smaller batches`);
+  }
+  const grown = new Uint8Array(Math.min(BATCH_MAX_BYTES, Math.max(out.length * 2, used + need)));
+  grown.set(out.subarray(0, used));
+  return grown;
+}
+
+/** An encoding error for record `index` of a batch: the same code, the record's index in front of the message. */
+function batchError(err: unknown, index: number): unknown {
+  if (!(err instanceof HotspotError)) return err;
+  const wrapped = new HotspotError(err.code, `records[${index}]: ${err.message}`, { cause: err });
+  Object.assign(wrapped.where, err.where);
+  return wrapped;
+}
+
+/** A value as an error message shows it: strings quoted, objects by their constructor name. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'an object';
+  return String(value);
+}
 
 /** Options for {@link compileTemplate}. */
 export interface CompileOptions {
@@ -25,12 +53,35 @@ export interface CompiledTemplate extends RowkeyTemplate {
   readonly parts: readonly CompiledPart[];
   /** Fields some function reads as a number; their plain `{field}` parts decode as numbers. */
   readonly numericFields: readonly string[];
+  /**
+   * Writes a record's rowkey into `buffer` at `offset` (default 0), the same bytes {@link RowkeyTemplate.encode}
+   * returns, and returns how many bytes it wrote. Nothing is allocated for a template the direct encoder handles
+   * (literals, text fields, `salt(field, N ≤ 256)`, `reverseTs(field)`) and an ASCII record. The template keeps a
+   * `DataView` over the last buffer written to, so reusing one buffer costs nothing extra.
+   * @throws RangeError naming the bytes needed (and the smallest buffer that fits) when fewer than the key's length
+   * follow `offset`; nothing is written then, except after a non-ASCII value where bytes from `offset` may have changed.
+   * @throws RangeError when `offset` is not an integer from 0 to `buffer.length`; TypeError when `buffer` is not a
+   * Uint8Array.
+   * @throws HotspotError the codes of {@link RowkeyTemplate.encode}.
+   */
+  encodeInto(record: KeyRecord, buffer: Uint8Array, offset?: number): number;
+  /**
+   * Encodes many records into one new buffer: key `i` is `bytes.subarray(offsets[i], offsets[i + 1])`, byte for byte
+   * what {@link RowkeyTemplate.encode} returns for `records[i]`. One allocation per batch instead of one per key, for
+   * the load generator, the simulator and backfills that hand keys on in bulk. The result is the caller's: no later
+   * call writes it.
+   * @throws HotspotError the codes of {@link RowkeyTemplate.encode}, the message starting `records[i]: ` for the
+   * first record that fails; RangeError when the keys need more than 4 GiB (32-bit offsets).
+   */
+  encodeBatch(records: ArrayLike<KeyRecord>): KeyBatch;
 }
 
 /**
  * Compiles a rowkey template once into an encoder and, where the key is decodable, a decoder. See `parse.ts` for the
- * syntax and `src/keys/functions/` for the functions. Encoding writes every part into one reused buffer and copies
- * the key out, so a template object must not be shared between threads (it is not, in Node).
+ * syntax and `src/keys/functions/` for the functions. A template of literals, text fields, `salt(field, N ≤ 256)` and
+ * `reverseTs(field)` encodes through generated code straight into a slab or the caller's buffer (`direct.ts`); any
+ * other writes every part into one reused buffer and copies the key out. Either way a template object holds mutable
+ * state and must not be shared between threads (it is not, in Node).
  *
  * @example compileTemplate('{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}').encode({ deviceId: 'd1', ts: 1 })
  * @throws HotspotError `TEMPLATE_EMPTY_KEY`, `TEMPLATE_SYNTAX`, `TEMPLATE_UNKNOWN_FUNCTION`, `TEMPLATE_ARITY`,
@@ -99,7 +150,65 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
           return buffer.take();
         };
   // Literal and inline parts only: the key's length is known before writing, so it is written in place.
-  const encode = (fills.length === 0 ? directEncoder(parts, general) : undefined) ?? general;
+  const direct = fills.length === 0 ? directEncoder(parts, general) : undefined;
+  const encode = direct?.encode ?? general;
+
+  /** The general encoder writing into a caller's buffer: the key's length, or minus it when it does not fit. */
+  function generalInto(record: KeyRecord, target: Uint8Array, offset: number): number {
+    if (fills.length === 0) {
+      buffer.length = 0;
+      writeAll(record, buffer);
+    } else writeKey(record);
+    const length = buffer.length;
+    if (length === 0) throw emptyKey(record);
+    if (length > target.length - offset) return -length;
+    const bytes = buffer.bytes;
+    for (let k = 0; k < length; k++) target[offset + k] = bytes[k] as number;
+    return length;
+  }
+  const into = direct?.into ?? generalInto;
+
+  function encodeInto(record: KeyRecord, target: Uint8Array, offset = 0): number {
+    if (!(target instanceof Uint8Array)) throw new TypeError(`encodeInto: buffer must be a Uint8Array, not ${describeValue(target)}`);
+    if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
+      throw new RangeError(`encodeInto: offset ${describeValue(offset)} is not an integer from 0 to the buffer's length ${target.length}`);
+    }
+    const written = into(record, target, offset);
+    if (written < 0) {
+      throw new RangeError(
+        `encodeInto: the rowkey needs ${-written} bytes at offset ${offset}, but the buffer has ${target.length - offset} from there; pass a buffer of at least ${offset - written} bytes`,
+      );
+    }
+    return written;
+  }
+
+  function encodeBatch(records: ArrayLike<KeyRecord>): KeyBatch {
+    const count = records.length;
+    const offsets = new Uint32Array(count + 1);
+    // 48 bytes a key covers most rowkeys in one allocation; a longer batch grows by doubling.
+    let out: Uint8Array = new Uint8Array(Math.min(BATCH_MAX_BYTES, Math.max(64, count * 48)));
+    let at = 0;
+    try {
+      for (let i = 0; i < count; i++) {
+        const record = records[i] as KeyRecord;
+        let written: number;
+        try {
+          written = into(record, out, at);
+          if (written < 0) {
+            out = growBatch(out, at, -written);
+            written = into(record, out, at);
+          }
+        } catch (err) {
+          throw batchError(err, i);
+        }
+        at += written;
+        offsets[i + 1] = at;
+      }
+    } finally {
+      direct?.release();
+    }
+    return { bytes: out.subarray(0, at), offsets };
+  }
 
   // Parts computed over the bytes that follow them encode from the whole key.
   const publicParts = parts.map((p, i) =>
@@ -156,6 +265,8 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     decodable: plan.decodable,
     decodeWarnings: plan.warnings,
     encode,
+    encodeInto,
+    encodeBatch,
     decode,
   };
 }

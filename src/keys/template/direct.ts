@@ -1,9 +1,11 @@
 /**
  * The direct encoder: for a template made only of literals and the parts the fused encoder writes inline (a text
- * field, `salt(field, N ≤ 256)`, `reverseTs(field)`), one generated function that reads the fields, computes the key's
- * exact length in bytes, allocates that `Uint8Array` and writes every byte straight into it. No scratch buffer and no
- * copy: V8 keeps a typed array of at most 64 bytes created by `new Uint8Array(length)` on its own heap, the cheapest
- * allocation it has, where a `slice` of a larger buffer costs about a third more per key.
+ * field, `salt(field, N ≤ 256)`, `reverseTs(field)`), generated code that reads the fields, computes the key's exact
+ * length in bytes and writes every byte straight into its destination: a caller's buffer (`encodeInto`) or the current
+ * slab (`encode`). Four text characters, the two salt digits and four decimal digits at a time go out as one
+ * little-endian `DataView` store, which needs a `DataView` over the destination; that is why `encode` writes into a
+ * slab (an 8 KiB `ArrayBuffer` shared by the keys cut from it, as Node's `Buffer` pool is) and returns a
+ * `Uint8Array` view of the key's own bytes. No later call writes those bytes again: every key gets fresh slab space.
  *
  * The length assumes ASCII text (one byte per UTF-16 code unit). A record of any other shape (a non-ASCII string, a
  * number or bigint where text is read, a time that is not a safe non-negative integer, a missing field) goes to the
@@ -11,18 +13,28 @@
  * only byte values, integer constants and field names quoted with `JSON.stringify`, never template text as code.
  */
 import type { KeyRecord } from '../types.js';
-import { copyAhead, HEX, literalCode, PAIRS } from './fused.js';
+import { copyAhead, HEX, literalCode } from './fused.js';
 import type { CompiledPart } from './parts.js';
 
 /** `9 | 223372036 | 854775807`: Long.MAX_VALUE in base-10^9 chunks (the leading 9 never changes for t < 2^53). */
 const MAX_MID = 223372036;
 const MAX_LOW = 854775807;
 
-/** Writes the int32 `x` (below 10^9) as exactly 9 digits at `b[at + 1 .. at + 9]`, two digits per division. */
+/** Bytes per slab; a key longer than an eighth of it gets an `ArrayBuffer` of its own. */
+export const SLAB_BYTES = 8192;
+
+/** `T4[i]`: the 4 ASCII digits of `%04d` of i (0..9999), first digit in the low byte (a little-endian store). */
+const T4 = Uint32Array.from({ length: 10_000 }, (_, i) => {
+  const s = String(i).padStart(4, '0');
+  return (s.charCodeAt(0) | (s.charCodeAt(1) << 8) | (s.charCodeAt(2) << 16) | (s.charCodeAt(3) << 24)) >>> 0;
+});
+/** `X2[i]`: the 2 ASCII digits of `%02x` of i (0..255), first digit in the low byte. */
+const X2 = Uint16Array.from({ length: 256 }, (_, i) => HEX[i >> 4]! | (HEX[i & 15]! << 8));
+
+/** Writes the int32 `x` (below 10^9) as exactly 9 digits at `b[p + at .. p + at + 8]`: one digit, then 4 + 4. */
 function nineDigits(at: number): string {
-  const pair = (k: number) =>
-    `q = (x / 100) | 0; d = (x - q * 100) << 1; b[p + ${at + k}] = P[d + 1]; b[p + ${at + k - 1}] = P[d]; x = q;`;
-  return `${pair(9)} ${pair(7)} ${pair(5)} ${pair(3)} b[p + ${at + 1}] = 48 + x;`;
+  return `a = (x / 100000000) | 0; x -= a * 100000000; q = (x / 10000) | 0;
+    b[p + ${at}] = 48 + a; d.setUint32(p + ${at + 1}, T4[q], true); d.setUint32(p + ${at + 5}, T4[x - q * 10000], true);`;
 }
 
 /**
@@ -32,18 +44,30 @@ function nineDigits(at: number): string {
 function reverseTsCode(t: string): string {
   return `{ let hi = Math.floor(${t} * 1e-9); let lo = ${t} - hi * 1e9;
     if (lo < 0) { hi -= 1; lo += 1e9; } else if (lo >= 1e9) { hi += 1; lo -= 1e9; }
-    let mid = (${MAX_MID} - hi) | 0; let x = (${MAX_LOW} - lo) | 0; let q = 0; let d = 0;
-    if (x < 0) { x = (x + 1000000000) | 0; mid = (mid - 1) | 0; }
-    ${nineDigits(9)} x = mid; ${nineDigits(0)} b[p] = 57; p += 19; }`;
+    let mid = (${MAX_MID} - hi) | 0; let low = (${MAX_LOW} - lo) | 0; let a = 0; let q = 0;
+    if (low < 0) { low = (low + 1000000000) | 0; mid = (mid - 1) | 0; }
+    b[p] = 57; let x = mid; ${nineDigits(1)} x = low; ${nineDigits(10)} p += 19; }`;
 }
 
-function checkCode(part: CompiledPart, i: number): string {
+/** Copies the ASCII of string `v` to `b[at..]`, four characters a store, folding every code unit into `any`. */
+function copyCode(v: string, at: string, hash: boolean): string {
+  const h4 = hash ? ' h = (Math.imul(h, 923521) + Math.imul(c0, 29791) + Math.imul(c1, 961) + Math.imul(c2, 31) + c3) | 0;' : '';
+  const h1 = hash ? ' h = (Math.imul(h, 31) + c) | 0;' : '';
+  // Four code units a step: h·31^4 + c0·31^3 + c1·31^2 + c2·31 + c3 (mod 2^32) shortens the multiply chain. A code
+  // unit of 128 or more makes `any` send the record to the general encoder, so what the store wrote then is moot.
+  return `{ let k = 0; const n = ${v}.length;
+    for (; k + 4 <= n; k += 4) { const c0 = ${v}.charCodeAt(k); const c1 = ${v}.charCodeAt(k + 1); const c2 = ${v}.charCodeAt(k + 2); const c3 = ${v}.charCodeAt(k + 3);${h4}
+      any |= c0 | c1 | c2 | c3; d.setUint32(${at} + k, c0 | (c1 << 8) | (c2 << 16) | (c3 << 24), true); }
+    for (; k < n; k++) { const c = ${v}.charCodeAt(k);${h1} any |= c; b[${at} + k] = c; } }`;
+}
+
+function checkCode(part: CompiledPart, i: number, slow: string): string {
   const inline = part.inline;
   if (!inline) return '';
   const v = `const v${i} = r[${JSON.stringify(inline.field)}];`;
   return inline.type === 'reverseTs'
-    ? `${v} if (typeof v${i} !== 'number' || !(v${i} >= 0 && v${i} <= 9007199254740991) || Math.floor(v${i}) !== v${i}) return slow(r);`
-    : `${v} if (typeof v${i} !== 'string') return slow(r);`;
+    ? `${v} if (typeof v${i} !== 'number' || !(v${i} >= 0 && v${i} <= 9007199254740991) || Math.floor(v${i}) !== v${i}) return ${slow};`
+    : `${v} if (typeof v${i} !== 'string') return ${slow};`;
 }
 
 function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>): string {
@@ -53,22 +77,31 @@ function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySe
   const v = `v${i}`;
   switch (inline.type) {
     case 'text':
-      return copied.has(i)
-        ? `p += ${v}.length;`
-        : `for (let k = 0, n = ${v}.length; k < n; k++) { const c = ${v}.charCodeAt(k); any |= c; b[p + k] = c; } p += ${v}.length;`;
+      return copied.has(i) ? `p += ${v}.length;` : `${copyCode(v, 'p', false)} p += ${v}.length;`;
     case 'saltHex': {
       const ahead = copyAhead(parts, i);
-      const copy = (c: string, k: string) => (ahead ? ` any |= ${c}; b[p + ${ahead.gapBytes} + ${k}] = ${c};` : '');
-      // Four code units a step: h·31^4 + c0·31^3 + c1·31^2 + c2·31 + c3 (mod 2^32) shortens the multiply chain.
-      return `{ let h = 0; let k = 0; const n = ${v}.length;
-    for (; k + 4 <= n; k += 4) { const c0 = ${v}.charCodeAt(k); const c1 = ${v}.charCodeAt(k + 1); const c2 = ${v}.charCodeAt(k + 2); const c3 = ${v}.charCodeAt(k + 3);
-      h = (Math.imul(h, 923521) + Math.imul(c0, 29791) + Math.imul(c1, 961) + Math.imul(c2, 31) + c3) | 0;${copy('c0', 'k')}${copy('c1', 'k + 1')}${copy('c2', 'k + 2')}${copy('c3', 'k + 3')} }
-    for (; k < n; k++) { const c = ${v}.charCodeAt(k); h = (Math.imul(h, 31) + c) | 0;${copy('c', 'k')} }
-    const s = Math.abs(h % ${inline.buckets}); b[p] = H[s >> 4]; b[p + 1] = H[s & 15]; p += 2; }`;
+      if (ahead) return `{ let h = 0; ${copyCode(v, `p + ${ahead.gapBytes}`, true)} d.setUint16(p, X2[Math.abs(h % ${inline.buckets})], true); p += 2; }`;
+      return `{ let h = 0; for (let k = 0, n = ${v}.length; k < n; k++) h = (Math.imul(h, 31) + ${v}.charCodeAt(k)) | 0;
+    d.setUint16(p, X2[Math.abs(h % ${inline.buckets})], true); p += 2; }`;
     }
     case 'reverseTs':
       return reverseTsCode(v);
   }
+}
+
+/** What {@link directEncoder} builds for a template. */
+export interface DirectEncoder {
+  /** A record to a fresh rowkey (a view of slab bytes no later call writes), byte for byte what `slow` returns. */
+  readonly encode: (record: KeyRecord) => Uint8Array;
+  /**
+   * Writes the record's rowkey at `buffer[offset..]` and returns its length in bytes, or minus its length, writing
+   * nothing, when fewer bytes than that follow `offset`. `offset` must be an integer in `[0, buffer.length]` (the caller
+   * checks). Bytes from `offset` may have been changed when it throws or returns a negative length after a non-ASCII
+   * value sent the record to the general encoder.
+   */
+  readonly into: (record: KeyRecord, buffer: Uint8Array, offset: number) => number;
+  /** Drops the `DataView` kept over the last buffer `into` wrote (so the template does not keep that buffer alive). */
+  readonly release: () => void;
 }
 
 /**
@@ -76,22 +109,47 @@ function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySe
  * template encodes through the fused writer and a copy).
  * @param slow - the general encoder, used for every record the direct code does not handle; it writes the same bytes
  * or throws (`TEMPLATE_EMPTY_KEY` and the parts' own field errors).
- * @returns a function from a record to a fresh rowkey, byte for byte what `slow` returns.
  */
-export function directEncoder(parts: readonly CompiledPart[], slow: (record: KeyRecord) => Uint8Array): ((record: KeyRecord) => Uint8Array) | undefined {
+export function directEncoder(parts: readonly CompiledPart[], slow: (record: KeyRecord) => Uint8Array): DirectEncoder | undefined {
   if (parts.length === 0 || parts.some((p) => !p.literal && !p.inline)) return undefined;
   if (parts.some((p) => p.inline?.type !== 'text' && p.fixedWidth === undefined)) return undefined;
   const copied = new Set(parts.flatMap((_p, i) => copyAhead(parts, i)?.index ?? []));
   const fixedBytes = parts.reduce((sum, p) => sum + (p.inline?.type === 'text' ? 0 : (p.fixedWidth ?? 0)), 0);
   const texts = parts.flatMap((p, i) => (p.inline?.type === 'text' ? [`v${i}.length`] : []));
-  const body = `return function encodeKey(r) {
-  ${parts.map((p, i) => checkCode(p, i)).join('\n  ')}
-  const len = ${[String(fixedBytes), ...texts].join(' + ')};${fixedBytes === 0 ? ' if (len === 0) return slow(r);' : ''}
-  const b = new Uint8Array(len); let p = 0; let any = 0;
-  ${parts.map((_p, i) => writeCode(parts, i, copied)).join('\n  ')}
-  return any < 128 ? b : slow(r);
-};`;
+  const prologue = (slowCall: string) => `${parts.map((p, i) => checkCode(p, i, slowCall)).join('\n  ')}
+  const len = ${[String(fixedBytes), ...texts].join(' + ')};${fixedBytes === 0 ? ` if (len === 0) return ${slowCall};` : ''}`;
+  const writes = parts.map((_p, i) => writeCode(parts, i, copied)).join('\n  ');
+  const body = `let SA = new ArrayBuffer(0); let SB = new Uint8Array(SA); let SD = new DataView(SA); let off = 0; let cap = 0;
+let DB = null; let DL = -1; let DD = SD;
+function refill(len) {
+  const size = len > ${SLAB_BYTES >> 3} ? len : ${SLAB_BYTES};
+  SA = new ArrayBuffer(size); SB = new Uint8Array(SA); SD = new DataView(SA); cap = size;
+  return 0;
+}
+function slowInto(r, b, at) {
+  const key = slow(r);
+  if (key.length > b.length - at) return -key.length;
+  b.set(key, at);
+  return key.length;
+}
+function encodeKey(r) {
+  ${prologue('slow(r)')}
+  let o = off; if (o + len > cap) o = refill(len);
+  off = o + len;
+  const b = SB; const d = SD; let p = o; let any = 0;
+  ${writes}
+  return any < 128 ? new Uint8Array(SA, o, len) : slow(r);
+}
+function encodeInto(r, b, at) {
+  ${prologue('slowInto(r, b, at)')}
+  if (len > b.length - at) return -len;
+  if (b !== DB || b.length !== DL) { DD = new DataView(b.buffer, b.byteOffset, b.length); DB = b; DL = b.length; }
+  const d = DD; let p = at; let any = 0;
+  ${writes}
+  return any < 128 ? len : slowInto(r, b, at);
+}
+return { encode: encodeKey, into: encodeInto, release() { DB = null; DL = -1; DD = SD; } };`;
   // Generated from byte values, integers and JSON-quoted field names only; see the module comment.
-  const factory = new Function('H', 'P', 'L', 'slow', body) as (...args: unknown[]) => (record: KeyRecord) => Uint8Array;
-  return factory(HEX, PAIRS, parts.map((p) => p.literal), slow);
+  const factory = new Function('X2', 'T4', 'L', 'slow', body) as (...args: unknown[]) => DirectEncoder;
+  return factory(X2, T4, parts.map((p) => p.literal), slow);
 }
