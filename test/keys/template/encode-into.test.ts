@@ -1,17 +1,10 @@
 // encode() from slabs, encodeInto() and encodeBatch() against references that do not use the encoder: the JDK's
-// golden vectors (test/golden/keys.json), Java String.hashCode by hand and BigInt arithmetic for Long.MAX_VALUE - t.
-import { readFileSync } from 'node:fs';
+// golden vectors (test/golden/functions.json), Java String.hashCode by hand and BigInt arithmetic for Long.MAX_VALUE - t.
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../../src/bytes/index.js';
 import { compileTemplate } from '../../../src/keys/template/index.js';
 import { HotspotError } from '../../../src/util/errors.js';
-
-interface Golden {
-  salt: { input: string; buckets: number; salt: string }[];
-  reverseTs: { ts: string; reverseTs: string }[];
-  keys: { template: string; deviceId: string; ts: number; key: string }[];
-}
-const golden = JSON.parse(readFileSync(new URL('../../golden/keys.json', import.meta.url), 'utf8')) as Golden;
+import { vectors } from '../../golden/vectors.js';
 
 const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 /** Java's String.hashCode, written out here independently of the encoder. */
@@ -24,26 +17,13 @@ const SENSOR = '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}';
 const TEMPLATES = [SENSOR, 'x{deviceId}{reverseTs(ts)}', '{bucket(deviceId,16)}_{deviceId}', '{phoenixSalt(4)}{deviceId}', '{md5(deviceId,4)}{deviceId}'];
 
 describe('encodeInto', () => {
-  it('writes the golden keys at an offset and returns their length, leaving the bytes around them alone', () => {
-    for (const r of golden.keys) {
+  it('writes the golden keys, salts and reverse timestamps at an offset and returns their length, leaving the bytes around them alone', () => {
+    for (const v of [...vectors('keys'), ...vectors('salt'), ...vectors('reverseTs')]) {
       const buffer = new Uint8Array(100).fill(0xee);
-      const written = compileTemplate(r.template).encodeInto({ deviceId: r.deviceId, ts: r.ts }, buffer, 7);
-      expect(written).toBe(r.key.length / 2);
-      expect(toHex(buffer.subarray(7, 7 + written))).toBe(r.key);
+      const written = compileTemplate(v.template).encodeInto(v.record, buffer, 7);
+      expect(written, v.template).toBe(v.key.length / 2);
+      expect(toHex(buffer.subarray(7, 7 + written)), `${v.template} ${JSON.stringify(v.record)}`).toBe(v.key);
       expect([...buffer.subarray(0, 7), ...buffer.subarray(7 + written)].every((b) => b === 0xee)).toBe(true);
-    }
-  });
-
-  it('writes the golden salts and reverse timestamps', () => {
-    const buffer = new Uint8Array(64);
-    for (const r of golden.salt) {
-      const written = compileTemplate(`[{salt(x,${r.buckets})}]`).encodeInto({ x: r.input }, buffer);
-      expect(ascii(buffer.subarray(1, written - 1)), `${r.input} ${r.buckets}`).toBe(r.salt);
-    }
-    const reverse = compileTemplate('{reverseTs(t)}');
-    for (const r of golden.reverseTs) {
-      const t = Number.isSafeInteger(Number(r.ts)) ? Number(r.ts) : r.ts;
-      expect(ascii(buffer.subarray(0, reverse.encodeInto({ t }, buffer))), r.ts).toBe(r.reverseTs);
     }
   });
 
