@@ -13,6 +13,7 @@ interface JsonFinding {
   message: string;
   fix: string;
   location?: string;
+  regions?: { total: number; neverWritten: number };
 }
 
 async function lintJson(...args: string[]): Promise<{ code: number; findings: JsonFinding[] }> {
@@ -40,8 +41,21 @@ describe('lint: the playbook examples give what a reviewer expects, and nothing 
     expect(code).toBe(0);
   });
 
-  it('metrics table with its salted key, time-range and newest-first reads: clean', async () => {
+  it('metrics table with its salted key over 32 HexStringSplit regions: 28 of them never see a key', async () => {
+    // The 32 salts "00".."1f" (then "_") sort into HexStringSplit's first four regions: the points step by
+    // 0x08000000, so "00_".."07_" < "08000000", "08_".."0f_" < "10000000", and so on up to "18_".."1f_".
     const { code, findings } = await lintJson(fixturePath('metrics.hbase'), '--template', METRICS_KEY, '--access', 'time-range:metric+deviceId,latest-n:metric+deviceId', '--servers', '3');
+    expect(codes(findings)).toEqual(['error SPLIT_ALPHABET']);
+    expect(findings[0]).toMatchObject({ regions: { total: 32, neverWritten: 28 }, location: `${fixturePath('metrics.hbase')}:5:22` });
+    expect(findings[0]?.message).toContain("table 'metrics' is split into 32 regions over a key starting with");
+    expect(code).toBe(1);
+  });
+
+  it('the same table split on its salt buckets, time-range and newest-first reads: clean', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'metrics.hbase');
+    const points = Array.from({ length: 31 }, (_v, i) => `'${(i + 1).toString(16).padStart(2, '0')}'`);
+    writeFileSync(file, `create 'metrics', {NAME => 'r', VERSIONS => 1, COMPRESSION => 'SNAPPY', TTL => 7776000}, SPLITS => [${points.join(', ')}]\n`);
+    const { code, findings } = await lintJson(file, '--template', METRICS_KEY, '--access', 'time-range:metric+deviceId,latest-n:metric+deviceId', '--servers', '3');
     expect(findings).toEqual([]);
     expect(code).toBe(0);
   });

@@ -6,7 +6,9 @@
 import type { PartAlphabet } from '../../keys/types.js';
 import type { KeyPartShape, LintSubject } from '../model.js';
 import { type PointAlphabet, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet } from './links.js';
+import { regionReach, splitPointBytes } from './reach.js';
 import type { Hit, LintRule } from './types.js';
+import { toStringBinary } from '../../bytes/index.js';
 
 /** Regions per RegionServer the playbook's pre-split formula starts from (its range is 10 to 30). */
 export const MIN_REGIONS_PER_SERVER = 10;
@@ -23,6 +25,20 @@ const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
 function compatible(part: KeyPartShape): readonly PointAlphabet[] {
   const digitsOnly = part.kind === 'salt' && part.buckets !== undefined && part.buckets <= 10;
   return digitsOnly ? [...COMPATIBLE[part.alphabet], 'decimal'] : COMPATIBLE[part.alphabet];
+}
+
+/** The leading part as the message names it: its source, bucket count and width. */
+function describeLead(part: KeyPartShape): string {
+  const values = part.buckets === undefined ? '' : `${part.buckets} values, `;
+  const width = part.fixedWidth === undefined ? 'varying width' : `${part.fixedWidth} ${part.alphabet} byte${part.fixedWidth === 1 ? '' : 's'}`;
+  return `${part.source} (${values}${width})`;
+}
+
+/** The never-written regions as key ranges, the first three then a count. */
+function emptyRanges(empty: readonly number[], points: readonly Uint8Array[]): string {
+  const range = (r: number): string => `['${r === 0 ? '' : toStringBinary(points[r - 1]!)}', '${r >= points.length ? '' : toStringBinary(points[r]!)}')`;
+  const shown = empty.slice(0, 3).map(range).join(', ');
+  return empty.length > 3 ? `${shown} and ${empty.length - 3} more` : shown;
 }
 
 /** How many regions the pre-split makes against what the stated servers need. */
@@ -72,22 +88,31 @@ export const SPLIT_RULES: readonly LintRule[] = [
     code: 'SPLIT_ALPHABET',
     severity: 'error',
     scope: 'table',
-    checks: "split points whose alphabet cannot match the key's first part (hex splits over decimal keys, decimal over hex, raw bytes over text)",
+    checks:
+      "split points the key's leading part cannot match: regions no key can ever fall into (judged from the leading part's width and alphabet or salt values), or an alphabet that differs from the key's first part (hex splits over decimal keys, decimal over hex, raw bytes over text)",
     why: 'regions whose range no key falls into stay empty while the rest of the key space crowds into the others',
-    fix: 'generate split points from the key itself: HexStringSplit or hex points for hex salts/hashes, DecimalStringSplit or padded decimal points for decimal buckets',
+    fix: 'generate split points from the key itself: one per salt bucket (hbase-hotspot splits --template), HexStringSplit only over hash prefixes of 8 hex characters, DecimalStringSplit or padded decimal points for decimal buckets',
     check: (s) => {
       const hits: Hit[] = [];
       for (const t of s.tables) {
         if (t.splits.kind !== 'points' && t.splits.kind !== 'algorithm') continue;
+        const place = 'place' in t.splits ? t.splits.place : t.place;
+        const points = splitPointBytes(t.splits);
         for (const k of keysForTable(s, t)) {
           const lead = leadingPart(k);
-          const points = splitAlphabet(t.splits, leadingWindow(k));
-          if (lead === undefined || points === undefined || compatible(lead).includes(points)) continue;
-          hits.push({
-            path: t.name,
-            message: `table '${t.name}' is split on ${points} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes`,
-            place: 'place' in t.splits ? t.splits.place : t.place,
-          });
+          if (lead === undefined) continue;
+          const alphabet = splitAlphabet(t.splits, leadingWindow(k));
+          const mismatch = alphabet !== undefined && !compatible(lead).includes(alphabet) ? `is split on ${alphabet} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes` : undefined;
+          const reach = points === undefined ? undefined : regionReach(k, points);
+          const empty = reach?.neverWritten ?? [];
+          if (reach !== undefined && empty.length > 0) {
+            hits.push({
+              path: t.name,
+              message: `table '${t.name}' ${mismatch ?? `is split into ${reach.regions} regions over a key starting with ${describeLead(lead)}`}: ${empty.length} of ${reach.regions} regions can never receive a key (${emptyRanges(empty, points ?? [])})`,
+              place,
+              regions: { total: reach.regions, neverWritten: empty.length },
+            });
+          } else if (mismatch !== undefined) hits.push({ path: t.name, message: `table '${t.name}' ${mismatch}`, place });
         }
       }
       return hits;

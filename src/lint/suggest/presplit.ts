@@ -58,7 +58,7 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
       regions: points.length + 1,
       method: `${candidate.buckets} salt buckets x ${perBucket} region${perBucket === 1 ? '' : 's'} each, cut on bucket boundaries`,
       shell: `SPLITS => [${shortList(raw.map(rubyQuote))}]  (full list: hbase-hotspot splits --template '${candidate.template}' --regions-per-bucket ${perBucket})`,
-      splits: { kind: 'points', points, place: PLACE },
+      splits: { kind: 'points', points, binaryForm: true, place: PLACE },
       regionsPerBucket: perBucket,
       targetRegions: target,
     };
