@@ -89,8 +89,20 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     passes: [subject(key('{deviceId}_{reverseTs(ts)}'))],
   },
   KEY_UNPADDED_NUMBER: {
-    fires: [[subject(key('{deviceId}_{ts}', 'time-range:deviceId')), 'time-range:deviceId: the scan ranges over {ts}']],
-    passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'time-range:deviceId')), subject(key('{deviceId}_{ts}', 'point-get'))],
+    fires: [
+      [subject(key('{deviceId}_{ts}', 'time-range:deviceId')), 'time-range:deviceId: the scan ranges over {ts}'],
+      [subject(key('{tenant}_{id}', '', { tenant: 'string', id: 'sequence' })), '{id} writes id (sequence) without a fixed width: keys sort 1, 10, 100, 2; new ids write next to each other at a front that moves up'],
+      [subject(key('{userId}_{name}', 'point-get', { userId: 'int', name: 'string' })), '{userId} writes userId (int) without a fixed width'],
+      // a typed field the scan also ranges over is reported once
+      [subject(key('{tenant}_{orderNo}', 'prefix-scan:tenant', { tenant: 'string', orderNo: 'long' })), '{orderNo} writes orderNo (long)'],
+    ],
+    passes: [
+      subject(key('{deviceId}_{reverseTs(ts)}', 'time-range:deviceId')),
+      subject(key('{deviceId}_{ts}', 'point-get')),
+      subject(key('{tenant}_{pad(id,19)}', '', { tenant: 'string', id: 'sequence' })),
+      subject(key('{long(id)}', '', { id: 'long' })),
+      subject(key('{id}_{name}', 'point-get', { id: 'string', name: 'string' })),
+    ],
   },
   KEY_PII_CLEAR: {
     fires: [
