@@ -52,6 +52,14 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     fires: [[subject(shell("create 't', 'd', SPLITS => ['4', '8', 'c']"), load({ servers: 4 })), "starts with 4 regions for 4 RegionServers; the playbook's formula gives 40-120"]],
     passes: [subject(shell("create 't', 'd', {NUMREGIONS => 40, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 }))],
   },
+  PRESPLIT_TOO_MANY: {
+    // 4 servers x 30 = 120 regions at most; 128 HexStringSplit regions are 32 per server
+    fires: [[subject(shell("create 't', 'd', {NUMREGIONS => 128, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 })), "starts with 128 regions for 4 RegionServers; the playbook's formula gives 40-120"]],
+    passes: [
+      subject(shell("create 't', 'd', {NUMREGIONS => 120, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 })),
+      subject(shell("create 't', 'd', {NUMREGIONS => 128, SPLITALGO => 'HexStringSplit'}")),
+    ],
+  },
   SPLIT_ALPHABET: {
     fires: [
       [subject(shell("create 't', 'd', SPLITS => ['40', '80', 'c0']"), key('{bucket(id,16)}_{id}')), 'split on hex points but its key starts with {bucket(id,16)}, which writes decimal bytes'],

@@ -10,8 +10,14 @@ import { regionReach, splitPointBytes } from './reach.js';
 import type { Hit, LintRule } from './types.js';
 import { toStringBinary } from '../../bytes/index.js';
 
-/** Regions per RegionServer the playbook's pre-split formula starts from (its range is 10 to 30). */
+/**
+ * Regions per RegionServer the playbook's pre-split formula starts from. The playbook (section 5.1, "Determining the
+ * initial Region count") sizes a pre-split as RegionServers x a target of 10 to 30 regions per server.
+ */
 export const MIN_REGIONS_PER_SERVER = 10;
+
+/** The top of the playbook's per-server range (section 5.1: 10 to 30 regions per RegionServer) for a new table. */
+export const MAX_REGIONS_PER_SERVER = 30;
 
 /** Which split point alphabets can divide keys whose first varying part writes `key` bytes. */
 const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
@@ -76,12 +82,26 @@ export const SPLIT_RULES: readonly LintRule[] = [
     scope: 'table',
     checks: `fewer than ${MIN_REGIONS_PER_SERVER} pre-split regions per stated RegionServer`,
     why: 'the balancer can only even out load with several regions per server; a handful leaves servers unevenly loaded',
-    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-30 regions, aligned with the key's salt buckets or hex prefix`,
+    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-${MAX_REGIONS_PER_SERVER} regions, aligned with the key's salt buckets or hex prefix`,
     check: (s) =>
       presplitHits(
         s,
         (r, n) => r >= n && r < n * MIN_REGIONS_PER_SERVER,
-        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * 30}`,
+        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * MAX_REGIONS_PER_SERVER}`,
+      ),
+  },
+  {
+    code: 'PRESPLIT_TOO_MANY',
+    severity: 'warning',
+    scope: 'table',
+    checks: `more than ${MAX_REGIONS_PER_SERVER} pre-split regions per stated RegionServer`,
+    why: 'each region has its own memstore per family and its own store files: too many split the flush memory into small flushes, multiply compactions and slow reassignment after a server fails',
+    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-${MAX_REGIONS_PER_SERVER} regions and let the split policy add more as data grows`,
+    check: (s) =>
+      presplitHits(
+        s,
+        (r, n) => r > n * MAX_REGIONS_PER_SERVER,
+        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * MAX_REGIONS_PER_SERVER}`,
       ),
   },
   {
