@@ -14,8 +14,14 @@ import { computeSplits } from '../../regions/index.js';
 import type { KeyDesign, KeyPartShape, SplitModel } from '../model.js';
 import { SALT_KINDS } from './links.js';
 
-/** One byte pattern: the possible bytes at each position (256-entry masks), then anything. */
-type Pattern = readonly Uint8Array[];
+/** The bytes a position can hold, with the smallest allowed byte at or above each value (-1: none). */
+interface Mask {
+  readonly bits: Uint8Array;
+  readonly next: Int16Array;
+}
+
+/** One byte pattern: the possible bytes at each position, then anything. */
+type Pattern = readonly Mask[];
 
 /** What {@link regionReach} found: regions of the pre-split and which of them no key can reach. */
 export interface RegionReach {
@@ -27,37 +33,43 @@ export interface RegionReach {
 
 /** Bucket values enumerated at most (a salt of more buckets is described by its alphabet per position). */
 const MAX_BUCKETS = 4096;
+/** Pattern-and-region pairs tried at most before unordered patterns are merged into one. */
+const MAX_TRIES = 2_000_000;
 /** Positions looked at: split points longer than this compare on their first bytes only. */
 const MAX_POSITIONS = 64;
 
-const HEX = '0123456789abcdef';
-const DECIMAL = '0123456789';
-
-function maskOf(chars: string): Uint8Array {
-  const m = new Uint8Array(256);
-  for (const c of chars) m[c.charCodeAt(0)] = 1;
-  return m;
+function mask(bits: Uint8Array): Mask {
+  const next = new Int16Array(257).fill(-1);
+  for (let c = 255; c >= 0; c--) next[c] = bits[c] === 1 ? c : next[c + 1]!;
+  return { bits, next };
 }
-const ANY = new Uint8Array(256).fill(1);
-const single = (b: number): Uint8Array => {
-  const m = new Uint8Array(256);
-  m[b] = 1;
-  return m;
-};
+const maskOf = (chars: string): Mask => mask(Uint8Array.from({ length: 256 }, (_v, c) => (chars.includes(String.fromCharCode(c)) ? 1 : 0)));
+const ANY = mask(new Uint8Array(256).fill(1));
+const HEX = maskOf('0123456789abcdef');
+const DECIMAL = maskOf('0123456789');
+const SINGLE: readonly Mask[] = Array.from({ length: 256 }, (_v, b) => mask(Uint8Array.from({ length: 256 }, (_w, c) => (c === b ? 1 : 0))));
 
 /** The possible bytes at each position of a fixed-width part by its alphabet. */
-function alphabetMask(part: KeyPartShape): Uint8Array {
-  if (part.alphabet === 'hex') return maskOf(HEX);
-  if (part.alphabet === 'decimal') return maskOf(DECIMAL);
+function alphabetMask(part: KeyPartShape): Mask {
+  if (part.alphabet === 'hex') return HEX;
+  if (part.alphabet === 'decimal') return DECIMAL;
   return ANY;
+}
+
+/** The patterns of a key, and whether they are ordered: every key of a pattern sorts below every key of the next. */
+interface KeyPatterns {
+  readonly patterns: readonly Pattern[];
+  readonly ordered: boolean;
 }
 
 /**
  * The byte patterns of `key`'s leading fixed-width parts (at most {@link MAX_POSITIONS} positions). The first salt-like
- * part with enumerable bucket values gives one pattern per bucket; every other part narrows positions by alphabet.
+ * part with enumerable bucket values gives one pattern per bucket (in bucket order, which is byte order); every other
+ * part narrows positions by alphabet. The patterns are ordered when only literals come before the salt.
  */
-function keyPatterns(key: KeyDesign): Pattern[] {
-  let patterns: Uint8Array[][] = [[]];
+function keyPatterns(key: KeyDesign): KeyPatterns {
+  let patterns: Mask[][] = [[]];
+  let ordered = false;
   let enumerated = false;
   for (const part of key.parts) {
     if (patterns[0]!.length >= MAX_POSITIONS) break;
@@ -68,21 +80,27 @@ function keyPatterns(key: KeyDesign): Pattern[] {
       } catch {
         break;
       }
-      for (const p of patterns) for (const b of bytes) p.push(single(b));
+      for (const p of patterns) for (const b of bytes) p.push(SINGLE[b]!);
       continue;
     }
     if (part.fixedWidth === undefined || part.fixedWidth === 0) break;
     const buckets = part.buckets;
     if (!enumerated && SALT_KINDS.has(part.kind) && part.bucketBytes !== undefined && buckets !== undefined && buckets <= MAX_BUCKETS) {
       enumerated = true;
+      ordered = patterns[0]!.every((m) => SINGLE.includes(m));
       const values = Array.from({ length: buckets }, (_v, i) => part.bucketBytes!(i));
-      patterns = patterns.flatMap((p) => values.map((v) => [...p, ...[...v].map(single)]));
+      patterns = patterns.flatMap((p) => values.map((v) => [...p, ...[...v].map((b) => SINGLE[b]!)]));
       continue;
     }
-    const mask = alphabetMask(part);
-    for (const p of patterns) for (let i = 0; i < part.fixedWidth; i++) p.push(mask);
+    const m = alphabetMask(part);
+    for (const p of patterns) for (let i = 0; i < part.fixedWidth; i++) p.push(m);
   }
-  return patterns;
+  return { patterns: patterns.filter((p) => p.length > 0), ordered };
+}
+
+/** One pattern allowing at each position every byte any of `patterns` allows there (all have the same length). */
+function union(patterns: readonly Pattern[]): Pattern {
+  return patterns[0]!.map((_m, i) => mask(Uint8Array.from({ length: 256 }, (_v, c) => (patterns.some((p) => p[i]!.bits[c] === 1) ? 1 : 0))));
 }
 
 function compare(a: readonly number[], b: Uint8Array): number {
@@ -95,19 +113,19 @@ function compare(a: readonly number[], b: Uint8Array): number {
  * The smallest key of `pattern` (any bytes after its positions) at or above `start`, or `undefined` when every key of
  * the pattern sorts below `start`.
  */
-function successor(pattern: Pattern, start: Uint8Array): number[] {
-  const least = (from: number): number[] => pattern.slice(from).map((m) => m.indexOf(1));
+function successor(pattern: Pattern, start: Uint8Array): number[] | undefined {
+  const least = (from: number): number[] => pattern.slice(from).map((m) => m.next[0]!);
   // follow start while its bytes fit the pattern
   let k = 0;
-  while (k < pattern.length && k < start.length && pattern[k]![start[k]!] === 1) k++;
+  while (k < pattern.length && k < start.length && pattern[k]!.bits[start[k]!] === 1) k++;
   if (k === pattern.length) return [...start];
   if (k === start.length) return [...start, ...least(k)];
   // start leaves the pattern at k: go above start at the deepest position that can
   for (let j = k; j >= 0; j--) {
-    const mask = pattern[j]!;
-    for (let c = start[j]! + 1; c < 256; c++) if (mask[c] === 1) return [...start.subarray(0, j), c, ...least(j + 1)];
+    const c = pattern[j]!.next[start[j]! + 1]!;
+    if (c >= 0) return [...start.subarray(0, j), c, ...least(j + 1)];
   }
-  return [];
+  return undefined;
 }
 
 /**
@@ -115,18 +133,27 @@ function successor(pattern: Pattern, start: Uint8Array): number[] {
  * has no leading part that narrows its bytes (every region may then be written).
  */
 export function regionReach(key: KeyDesign, points: readonly Uint8Array[]): RegionReach | undefined {
-  const patterns = keyPatterns(key).filter((p) => p.length > 0);
+  const found = keyPatterns(key);
+  const { ordered } = found;
+  // unordered patterns are tried one by one for every region; past this much work they merge into one pattern (the
+  // bytes any of them allows at each position), which still holds every key
+  const patterns = !ordered && found.patterns.length * (points.length + 1) > MAX_TRIES ? [union(found.patterns)] : found.patterns;
   if (patterns.length === 0 || patterns.every((p) => p.every((m) => m === ANY))) return undefined;
   const neverWritten: number[] = [];
   const starts = [new Uint8Array(0), ...points];
+  // ordered patterns: the smallest key at or above a start comes from the first pattern with any key there, and as
+  // starts ascend that pattern only moves forward
+  let first = 0;
   for (let r = 0; r < starts.length; r++) {
     const end = points[r];
+    const below = (next: number[] | undefined): boolean => next !== undefined && (end === undefined || compare(next, end) < 0);
+    let reached: boolean;
+    if (ordered) {
+      let next = first < patterns.length ? successor(patterns[first]!, starts[r]!) : undefined;
+      while (next === undefined && ++first < patterns.length) next = successor(patterns[first]!, starts[r]!);
+      reached = below(next);
+    } else reached = patterns.some((p) => below(successor(p, starts[r]!)));
     // the region [start, end) is reached when the smallest key at or above start sorts below end
-    const reached = patterns.some((p) => {
-      const next = successor(p, starts[r]!);
-      if (next.length === 0 && starts[r]!.length > 0) return false;
-      return end === undefined || compare(next, end) < 0;
-    });
     if (!reached) neverWritten.push(r);
   }
   return { regions: starts.length, neverWritten };
