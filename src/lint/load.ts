@@ -12,6 +12,7 @@ import { parseShellScript } from './shell/script.js';
 import { parseHbaseEnv } from './site/env-sh.js';
 import { parseSiteXml } from './site/site-xml.js';
 import { parseWideRows } from './wide-row.js';
+import { isScenarioText, parseScenarioForLint } from './scenario.js';
 import { checkInputText } from '../util/input-text.js';
 import { pushAll } from '../util/arrays.js';
 
@@ -21,7 +22,7 @@ export const INPUT_KINDS = {
   schema: '.json: REST /<table>/schema descriptor',
   site: '.xml: hbase-site.xml',
   env: '.sh: hbase-env.sh',
-  'wide-row': '.yaml, .yml: wide-row schema description',
+  'wide-row': '.yaml, .yml: wide-row schema description, or a simulate scenario (its designs and pre-splits)',
 } as const;
 
 /** An input kind. */
@@ -61,7 +62,7 @@ export function readInput(path: string, readText: ReadText): Partial<LintSubject
     case 'env':
       return { jvm: parseHbaseEnv(text, path) };
     case 'wide-row':
-      return { wideRows: parseWideRows(text, path) };
+      return isScenarioText(text) ? parseScenarioForLint(text, path) : { wideRows: parseWideRows(text, path) };
   }
 }
 

@@ -36,7 +36,14 @@ export type SplitModel =
   | { readonly kind: 'none' }
   /** Not described by the input (a REST schema file carries no split points). */
   | { readonly kind: 'unknown' }
-  | { readonly kind: 'points'; readonly points: readonly string[]; readonly place: SourcePlace }
+  | {
+      readonly kind: 'points';
+      /** Split points as written: a script's string characters, or `toStringBinary` text when `binaryForm`. */
+      readonly points: readonly string[];
+      /** True when `points` are in `toStringBinary` form (`\xNN` for a byte): read from a live table or proposed. */
+      readonly binaryForm?: boolean;
+      readonly place: SourcePlace;
+    }
   | { readonly kind: 'file'; readonly file: string; readonly place: SourcePlace }
   | {
       readonly kind: 'algorithm';
@@ -102,7 +109,7 @@ export interface AccessPattern {
 /** The parts of a compiled template's parts that lint reads (a compiled `RowkeyTemplate.parts` fits it). */
 export type KeyPartShape = Pick<
   KeyPart,
-  'kind' | 'source' | 'position' | 'inputs' | 'fixedWidth' | 'alphabet' | 'buckets' | 'order' | 'orderField'
+  'kind' | 'source' | 'position' | 'inputs' | 'fixedWidth' | 'alphabet' | 'buckets' | 'bucketBytes' | 'order' | 'orderField' | 'encode'
 >;
 
 /** A rowkey design to lint: the template's parts, the access patterns it must serve and the expected load. */

@@ -31,7 +31,7 @@ export function lineColumn(text: string, at: number): { line: number; column: nu
 export function tableFromSchema(schema: SchemaLike, place: (needle: string) => SourcePlace, regionStarts?: readonly string[]): TableModel {
   const families: FamilyModel[] = schema.columns.map((c) => ({ name: c.name, attributes: c.attributes, place: place(c.name) }));
   const at = place(schema.name);
-  const splits: TableModel['splits'] = regionStarts === undefined ? { kind: 'unknown' } : regionStarts.length === 0 ? { kind: 'none' } : { kind: 'points', points: regionStarts, place: at };
+  const splits: TableModel['splits'] = regionStarts === undefined ? { kind: 'unknown' } : regionStarts.length === 0 ? { kind: 'none' } : { kind: 'points', points: regionStarts, binaryForm: true, place: at };
   return { name: schema.name, families, attributes: schema.attributes, splits, place: at };
 }
 

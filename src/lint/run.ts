@@ -25,6 +25,7 @@ export function lintSubject(subject: LintSubject, rules: readonly LintRule[] = R
         message: hit.message,
         fix: rule.fix,
         ...(hit.place === undefined ? {} : { location: at(hit.place) }),
+        ...(hit.regions === undefined ? {} : { regions: hit.regions }),
       });
     }
   }

@@ -110,6 +110,25 @@ describe('key explain', () => {
     expect(e.accessPatterns.every((a) => a.served)).toBe(true);
     expect(e.antiPatterns).toEqual([]);
   });
+  it('--fields: declared types decide which fields are numbers, and lint\'s key findings are listed', async () => {
+    const r = await runCapture(['key', 'explain', '{tenant}_{id}', '--fields', 'tenant:string,id:sequence']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('unpadded-number (id): {id} writes a number without padding');
+    expect(r.out).toContain('lint (key rules, with --fields):\n  warning KEY_UNPADDED_NUMBER: {id} writes id (sequence) without a fixed width: keys sort 1, 10, 100, 2');
+    // a field named like a sequence but declared a string is not a number
+    const typed = await runCapture(['key', 'explain', '{seq}_{x}', '--fields', 'seq:string,x:string', '--json']);
+    const e = JSON.parse(typed.out) as { antiPatterns: unknown[]; lint: { code: string }[] };
+    expect(e.antiPatterns).toEqual([]);
+    expect(e.lint).toEqual([]);
+    const json = JSON.parse((await runCapture(['key', 'explain', '{pad(tenant,4)}_{orderNo}', '--fields', 'tenant:int,orderNo:long', '--json'])).out) as { lint: { code: string; severity: string; message: string }[] };
+    expect(json.lint.map((f) => `${f.severity} ${f.code}`)).toEqual(['warning KEY_UNPADDED_NUMBER']);
+    expect(json.lint[0]?.message).toBe('{orderNo} writes orderNo (long) without a fixed width: keys sort 1, 10, 100, 2');
+  });
+  it('--fields must be name:type', async () => {
+    const r = await runCapture(['key', 'explain', '{id}', '--fields', 'id']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--fields: 'id' must be name:type");
+  });
   it('shows where each part sits in the key in bytes, not in the template', async () => {
     // {date(...)} is 14 bytes (yyyyMMddHHmmss), "-" the 15th: bytes 0-13 and 14, at template characters 0 and 27
     const r = await runCapture(['key', 'explain', '{date(ts,"yyyyMMddHHmmss")}-{pad(id,6)}{deviceId}']);

@@ -13,6 +13,7 @@ interface JsonFinding {
   message: string;
   fix: string;
   location?: string;
+  regions?: { total: number; neverWritten: number };
 }
 
 async function lintJson(...args: string[]): Promise<{ code: number; findings: JsonFinding[] }> {
@@ -40,8 +41,21 @@ describe('lint: the playbook examples give what a reviewer expects, and nothing 
     expect(code).toBe(0);
   });
 
-  it('metrics table with its salted key, time-range and newest-first reads: clean', async () => {
+  it('metrics table with its salted key over 32 HexStringSplit regions: 28 of them never see a key', async () => {
+    // The 32 salts "00".."1f" (then "_") sort into HexStringSplit's first four regions: the points step by
+    // 0x08000000, so "00_".."07_" < "08000000", "08_".."0f_" < "10000000", and so on up to "18_".."1f_".
     const { code, findings } = await lintJson(fixturePath('metrics.hbase'), '--template', METRICS_KEY, '--access', 'time-range:metric+deviceId,latest-n:metric+deviceId', '--servers', '3');
+    expect(codes(findings)).toEqual(['error SPLIT_ALPHABET']);
+    expect(findings[0]).toMatchObject({ regions: { total: 32, neverWritten: 28 }, location: `${fixturePath('metrics.hbase')}:5:22` });
+    expect(findings[0]?.message).toContain("table 'metrics' is split into 32 regions over a key starting with");
+    expect(code).toBe(1);
+  });
+
+  it('the same table split on its salt buckets, time-range and newest-first reads: clean', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'metrics.hbase');
+    const points = Array.from({ length: 31 }, (_v, i) => `'${(i + 1).toString(16).padStart(2, '0')}'`);
+    writeFileSync(file, `create 'metrics', {NAME => 'r', VERSIONS => 1, COMPRESSION => 'SNAPPY', TTL => 7776000}, SPLITS => [${points.join(', ')}]\n`);
+    const { code, findings } = await lintJson(file, '--template', METRICS_KEY, '--access', 'time-range:metric+deviceId,latest-n:metric+deviceId', '--servers', '3');
     expect(findings).toEqual([]);
     expect(code).toBe(0);
   });
@@ -170,5 +184,54 @@ describe('lint: wide rows', () => {
       "rows of 'sensor_wide' (key {sensorId}) grow 0.66 MiB/day (0.2 qualifiers/s x 40 B) and reach the region size 10240 MiB after 15534.5 days; with no TTL and no time bucket any growth ends there",
     );
     expect(code).toBe(1);
+  });
+});
+
+describe('lint: scenario files', () => {
+  const scenario = (name: string): string => new URL(`../fixtures/scenarios/${name}`, import.meta.url).pathname;
+
+  it('lints each design of a scenario with its own pre-split, servers and write rate (not as a wide-row description)', async () => {
+    // 8 HexStringSplit regions over {salt(userId,16)}: the salts "00".."0f" all sort below "20000000"; 4 servers
+    // want 40-120 regions; the md5 design spreads over all 8.
+    const { code, findings } = await lintJson(scenario('single-row.yaml'));
+    expect(codes(findings)).toEqual(['error SPLIT_ALPHABET', 'warning PRESPLIT_TOO_FEW', 'warning PRESPLIT_TOO_FEW']);
+    expect(findings[0]).toMatchObject({ path: 'events[salted user]', regions: { total: 8, neverWritten: 7 }, location: `${scenario('single-row.yaml')}:25:1` });
+    expect(findings.map((f) => f.path)).toEqual(['events[salted user]', 'events[hashed user]', 'events[salted user]']);
+    expect(findings[1]?.message).toBe("table 'events[hashed user]' starts with 8 regions for 4 RegionServers (25 writes/s per region at 200 writes/s); the playbook's formula gives 40-120");
+    expect(code).toBe(1);
+  });
+
+  it('reads the reads as access patterns and the entity ids as numbers when they have no fixed width', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    const file = join(dir, 'orders.yaml');
+    writeFileSync(
+      file,
+      [
+        'name: orders',
+        'start: 2024-06-01T00:00:00Z',
+        'duration: 1h',
+        'cluster: { regionServers: 2 }',
+        'table: { name: orders, rowSizeBytes: 200, preSplit: none }',
+        'workload:',
+        '  entities: { field: orderId, count: 1000, idFormat: "%d" }',
+        '  writeRatePerSec: 100',
+        '  reads: [{ name: newest, kind: latest, limit: 10, ratePerSec: 5 }]',
+        'designs:',
+        "  - { name: tenant first, template: 'shop_{orderId}_{reverseTs(ts)}' }",
+        "  - { name: padded, template: 'shop_{pad(orderId,10)}_{reverseTs(ts)}' }",
+        '',
+      ].join('\n'),
+    );
+    const { findings } = await lintJson(file);
+    expect(codes(findings)).toEqual(['error PRESPLIT_NONE', 'error PRESPLIT_NONE', 'warning KEY_UNPADDED_NUMBER']);
+    expect(findings[2]?.message).toBe('{orderId} writes orderId (long) without a fixed width: keys sort 1, 10, 100, 2');
+  });
+
+  it('names the file, line and field of a bad scenario', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'bad.yaml');
+    writeFileSync(file, 'name: x\nstart: 2024-06-01T00:00:00Z\nduration: 1h\ncluster: { regionServers: 0 }\ntable: { name: t, rowSizeBytes: 1 }\nworkload: { entities: { field: id, count: 1, idFormat: "%d" }, writeRatePerSec: 1 }\ndesigns: []\n');
+    const run = await runCapture(['lint', file]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`${file}:4 (cluster.regionServers): must be a positive integer, got 0`);
   });
 });

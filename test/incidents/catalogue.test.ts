@@ -13,6 +13,10 @@ import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { clusterFromSeries } from '../../src/fix/balancer/index.js';
 import { planFix, type Runbook } from '../../src/fix/plan/index.js';
 import { parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
+import { parseAccess, parseFieldTypes } from '../../src/lint/access.js';
+import { keyDesign } from '../../src/lint/key-design.js';
+import { mergeSubjects, readInput } from '../../src/lint/load.js';
+import { lintSubject } from '../../src/lint/run.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/incidents/', import.meta.url));
 
@@ -77,12 +81,14 @@ function checkDirection(book: Runbook, direction: Direction): void {
 }
 
 const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.expected.json')).sort() : [];
-const incidents = files.map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Expected);
+const all = files.map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Expected | DesignIncident);
+const incidents = all.filter((e): e is Expected => !('lint' in e));
+const designIncidents = all.filter((e): e is DesignIncident => 'lint' in e);
 
 describe('incident catalogue', () => {
   it('holds the incidents, each cited and paraphrased, its files under 1 MB', () => {
     expect(incidents.length).toBeGreaterThan(0);
-    for (const e of incidents) {
+    for (const e of all) {
       expect(e.source.url, e.id).toMatch(/^https?:\/\/|^[A-Z]+-\d+$/);
       expect(e.incident.length, e.id).toBeGreaterThan(40);
       expect(existsSync(join(DIR, `${e.id}.mjs`)), `${e.id}: its generator`).toBe(true);
@@ -113,6 +119,39 @@ describe('incident catalogue', () => {
       if (x.row !== undefined) expect(detect.evidence.join('\n'), 'the row named').toContain(`"${x.row}"`);
       const book = planFix({ detect, placement: clusterFromSeries(series), ...(samples ? { samples } : {}) });
       checkDirection(book, x.runbook);
+    });
+  }
+});
+
+// Design-time incidents (issue 15 family 9): nothing ran yet, so there is no load series; the table's creation script
+// and the key design are run through lint, which must give the finding the incident calls for.
+
+/** An incident judged at design time: lint inputs beside the generator, and the finding lint must give. */
+interface DesignIncident {
+  readonly id: string;
+  readonly family: string;
+  readonly source: { readonly url: string; readonly title: string };
+  readonly incident: string;
+  /** Lint inputs: files beside the generator, the key template, and `--fields` / `--access` / `--servers` as typed. */
+  readonly lint: { readonly inputs: readonly string[]; readonly template: string; readonly fields?: string; readonly access?: string; readonly servers?: number };
+  readonly expected: {
+    readonly lint: { readonly code: string; readonly severity: string; readonly regions: number | null; readonly neverWritten: number | null };
+  };
+}
+
+describe('incident catalogue: design-time', () => {
+  for (const e of designIncidents) {
+    it(`${e.family}: ${e.id}`, () => {
+      for (const f of e.lint.inputs) expect(readFileSync(join(DIR, f)).length, f).toBeLessThanOrEqual(1_000_000);
+      const inputs = e.lint.inputs.map((f) => readInput(join(DIR, f), (path) => readFileSync(path, 'utf8')));
+      const key = keyDesign(e.lint.template, e.lint.access === undefined ? [] : parseAccess(e.lint.access), e.lint.fields === undefined ? undefined : parseFieldTypes(e.lint.fields));
+      const workload = e.lint.servers === undefined ? {} : { servers: e.lint.servers };
+      const findings = lintSubject(mergeSubjects([...inputs, { keys: [key], workload }]));
+      const x = e.expected.lint;
+      const found = findings.find((f) => f.code === x.code);
+      expect(found, `${x.code} among ${findings.map((f) => f.code).join(', ')}`).toBeDefined();
+      expect(found?.severity).toBe(x.severity);
+      expect(found?.regions ?? null).toEqual(x.regions === null ? null : { total: x.regions, neverWritten: x.neverWritten });
     });
   }
 });

@@ -52,17 +52,36 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     fires: [[subject(shell("create 't', 'd', SPLITS => ['4', '8', 'c']"), load({ servers: 4 })), "starts with 4 regions for 4 RegionServers; the playbook's formula gives 40-120"]],
     passes: [subject(shell("create 't', 'd', {NUMREGIONS => 40, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 }))],
   },
+  PRESPLIT_TOO_MANY: {
+    // 4 servers x 30 = 120 regions at most; 128 HexStringSplit regions are 32 per server
+    fires: [[subject(shell("create 't', 'd', {NUMREGIONS => 128, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 })), "starts with 128 regions for 4 RegionServers; the playbook's formula gives 40-120"]],
+    passes: [
+      subject(shell("create 't', 'd', {NUMREGIONS => 120, SPLITALGO => 'HexStringSplit'}"), load({ servers: 4 })),
+      subject(shell("create 't', 'd', {NUMREGIONS => 128, SPLITALGO => 'HexStringSplit'}")),
+    ],
+  },
   SPLIT_ALPHABET: {
     fires: [
       [subject(shell("create 't', 'd', SPLITS => ['40', '80', 'c0']"), key('{bucket(id,16)}_{id}')), 'split on hex points but its key starts with {bucket(id,16)}, which writes decimal bytes'],
       [subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'DecimalStringSplit'}"), key('{salt(id,16)}_{id}')), 'decimal points'],
       [subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'UniformSplit'}"), key('{md5(id,4)}{id}')), 'binary points'],
       [subject(shell("create 't', 'd', SPLITS => ['4', '8', 'C']"), key('{salt(id,16)}_{id}')), 'HEX points'],
+      // Hex points over a hex salt of 16 buckets ("00".."0f"): HexStringSplit cuts at "20000000", "40000000", ...,
+      // so every key sorts into the first region and 7 of 8 never see one.
+      [subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'HexStringSplit'}"), key('{salt(id,16)}_{id}')), '7 of 8 regions can never receive a key'],
+      // Issue 15: 30 regions, step 0x08888888; "00_".."07_" sort below "08888888", "08_".."0f_" below "11111110".
+      [subject(shell("create 't', 'd', {NUMREGIONS => 30, SPLITALGO => 'HexStringSplit'}"), key('{salt(id,16)}_{id}')), '28 of 30 regions can never receive a key'],
+      // Phoenix salt bytes \x00..\x07 all sort below UniformSplit's first point \x20\x00...
+      [subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'UniformSplit'}"), key('{phoenixSalt(8)}{id}')), '7 of 8 regions'],
+      // A 2-character md5 prefix has 256 values over 300 regions: 44 regions get none (counted by a separate model
+      // of HexStringSplit's points and the 256 prefixes).
+      [subject(shell("create 't', 'd', {NUMREGIONS => 300, SPLITALGO => 'HexStringSplit'}"), key('{md5(id,2)}_{id}')), '44 of 300 regions'],
     ],
     passes: [
-      subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'HexStringSplit'}"), key('{salt(id,16)}_{id}')),
+      subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'HexStringSplit'}"), key('{md5(id,8)}_{id}')),
+      subject(shell("create 't', 'd', {NUMREGIONS => 30, SPLITALGO => 'HexStringSplit'}"), key('{salt(id,256)}_{id}')),
       subject(shell("create 't', 'd', SPLITS => ['0004', '0008', '0012']"), key('{bucket(id,16)}_{id}')),
-      subject(shell("create 't', 'd', {NUMREGIONS => 8, SPLITALGO => 'UniformSplit'}"), key('{phoenixSalt(8)}{id}')),
+      subject(shell('create \'t\', \'d\', SPLITS => ["\\x01", "\\x02", "\\x03", "\\x04", "\\x05", "\\x06", "\\x07"]'), key('{phoenixSalt(8)}{id}')),
     ],
   },
   KEY_MONOTONIC_FIRST: {
@@ -78,8 +97,20 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     passes: [subject(key('{deviceId}_{reverseTs(ts)}'))],
   },
   KEY_UNPADDED_NUMBER: {
-    fires: [[subject(key('{deviceId}_{ts}', 'time-range:deviceId')), 'time-range:deviceId: the scan ranges over {ts}']],
-    passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'time-range:deviceId')), subject(key('{deviceId}_{ts}', 'point-get'))],
+    fires: [
+      [subject(key('{deviceId}_{ts}', 'time-range:deviceId')), 'time-range:deviceId: the scan ranges over {ts}'],
+      [subject(key('{tenant}_{id}', '', { tenant: 'string', id: 'sequence' })), '{id} writes id (sequence) without a fixed width: keys sort 1, 10, 100, 2; new ids write next to each other at a front that moves up'],
+      [subject(key('{userId}_{name}', 'point-get', { userId: 'int', name: 'string' })), '{userId} writes userId (int) without a fixed width'],
+      // a typed field the scan also ranges over is reported once
+      [subject(key('{tenant}_{orderNo}', 'prefix-scan:tenant', { tenant: 'string', orderNo: 'long' })), '{orderNo} writes orderNo (long)'],
+    ],
+    passes: [
+      subject(key('{deviceId}_{reverseTs(ts)}', 'time-range:deviceId')),
+      subject(key('{deviceId}_{ts}', 'point-get')),
+      subject(key('{tenant}_{pad(id,19)}', '', { tenant: 'string', id: 'sequence' })),
+      subject(key('{long(id)}', '', { id: 'long' })),
+      subject(key('{id}_{name}', 'point-get', { id: 'string', name: 'string' })),
+    ],
   },
   KEY_PII_CLEAR: {
     fires: [

@@ -18,6 +18,31 @@ describe('design suggest --simulate', () => {
     }
   }, 120_000);
 
+  it('prints in full exactly the pre-split each design was simulated with', async () => {
+    const run = await runCapture(['design', 'suggest', '--fields', 'deviceId:string,ts:epochMs', '--access', 'latest-n:deviceId', '--servers', '2', '--simulate', '--entities', '500', '--duration', '30m', '--json']);
+    expect(run.code).toBe(0);
+    type Sim = { splits: string[]; create: string };
+    const out = JSON.parse(run.out) as { suggestions: { strategy: string; create: string; presplit: { shell: string }; simulation: Sim }[] };
+    const by = (strategy: string) => out.suggestions.find((x) => x.strategy === strategy)!;
+    // HexStringSplit into 40 regions: points i * floor(2^32 / 40) in 8 hex digits, the proposal as printed
+    const step = Math.floor(2 ** 32 / 40);
+    const hex = Array.from({ length: 39 }, (_v, i) => ((i + 1) * step).toString(16).padStart(8, '0'));
+    expect(by('hash-prefix').simulation.splits).toEqual(hex);
+    expect(by('hash-prefix').simulation.create).toBe(by('hash-prefix').create);
+    // 8 salt buckets x 5 regions: 40 regions, each bucket's start among the points, every point written in the create
+    const salted = by('salted-composite').simulation;
+    expect(salted.splits).toHaveLength(39);
+    for (const b of ['01', '02', '03', '04', '05', '06', '07']) expect(salted.splits).toContain(b);
+    expect(salted.create).toBe(`create 't', {NAME => 'd', VERSIONS => 1, COMPRESSION => 'SNAPPY', BLOOMFILTER => 'ROW'}, SPLITS => [${salted.splits.map((p) => `'${p}'`).join(', ')}]`);
+    // the proposal's own list is written out too, never cut with "..."
+    expect(by('salted-composite').presplit.shell.match(/'/g)).toHaveLength(2 * 39);
+    expect(run.out).not.toContain('...');
+    const text = await runCapture(['design', 'suggest', '--fields', 'deviceId:string,ts:epochMs', '--access', 'latest-n:deviceId', '--servers', '2', '--simulate', '--entities', '500', '--duration', '30m']);
+    expect(text.out).not.toContain('...');
+    expect(text.out).toContain(`   ${salted.create}\n`);
+    expect(text.out).toContain('   simulated pre-split: the create statement above (40 regions)');
+  }, 120_000);
+
   it('says why when the fields do not fit the simulator', async () => {
     const run = await runCapture(['design', 'suggest', '--fields', 'metric:string,deviceId:string,ts:epochMs', '--access', 'time-range:metric+deviceId', '--servers', '4', '--simulate', '--json']);
     expect(run.code).toBe(0);

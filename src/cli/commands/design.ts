@@ -5,12 +5,14 @@
  *
  * JSON: `{"suggestions": [{"rank", "strategy", "template", "tradeoff", "score", "terms": [{"points", "reason"}],
  * "presplit": {"regions", "method", "shell"}, "family", "create", "findings": [...], "simulation"?: {"template",
- * "shape", "hottestServerShare", "fairServerShare"}}], "notSimulated"?: "why"}`.
+ * "shape", "hottestServerShare", "fairServerShare", "splits", "create"}}], "notSimulated"?: "why"}`. Split lists are
+ * printed in full; `simulation.splits` are the points the simulated table started with (`toStringBinary`), and
+ * `simulation.create` the statement that makes exactly them.
  */
 import type { Command } from 'commander';
 import { parseAccess, parseFieldTypes } from '../../lint/access.js';
 import { type Suggestion, suggestDesigns } from '../../lint/suggest/index.js';
-import { type SimulatedVerdict, simulateSuggestions } from '../../lint/suggest/simulate.js';
+import { type SimulatedVerdict, simulatedPresplit, simulateSuggestions } from '../../lint/suggest/simulate.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
@@ -28,9 +30,9 @@ interface SuggestFlags {
   json?: boolean;
 }
 
-/** The `create` statement for a suggestion (split list shortened as in the proposal). */
-export function createStatement(table: string, s: Suggestion): string {
-  return `create '${table}', ${s.family}, ${s.presplit.shell}`;
+/** The `create` statement for a suggestion, every split point written out; `shell`: other pre-split options. */
+export function createStatement(table: string, s: Suggestion, shell = s.presplit.shell): string {
+  return `create '${table}', ${s.family}, ${shell}`;
 }
 
 function render(table: string, list: readonly Suggestion[], sims: readonly SimulatedVerdict[] | string | undefined): string {
@@ -47,6 +49,13 @@ function render(table: string, list: readonly Suggestion[], sims: readonly Simul
     if (sim !== undefined) {
       const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
       lines.push(`   simulated: hotspot shape ${sim.shape}, hottest RegionServer ${pct(sim.hottestServerShare)} of requests (fair ${pct(sim.fairServerShare)})`);
+      const ran = simulatedPresplit(s, sim);
+      const regions = `${sim.splits.length + 1} region${sim.splits.length === 0 ? '' : 's'}`;
+      if (ran.asProposed) lines.push(`   simulated pre-split: the create statement above (${regions})`);
+      else {
+        lines.push(`   simulated pre-split: ${regions} cut at keys sampled from the simulated entities (for your data: hbase-hotspot splits --samples keys.txt)`);
+        lines.push(`   ${createStatement(table, s, ran.shell)}`);
+      }
     }
   }
   return `${lines.join('\n')}\n`;
@@ -91,7 +100,7 @@ export const designCommand: CliCommand = {
               ...s,
               presplit: { regions: s.presplit.regions ?? null, method: s.presplit.method, shell: s.presplit.shell },
               create: createStatement(flags.table, s),
-              ...(typeof sims === 'object' && sims[i] !== undefined ? { simulation: sims[i] } : {}),
+              ...(typeof sims === 'object' && sims[i] !== undefined ? { simulation: { ...sims[i], create: createStatement(flags.table, s, simulatedPresplit(s, sims[i]).shell) } } : {}),
             })),
             ...(typeof sims === 'string' ? { notSimulated: sims } : {}),
           });

@@ -1,10 +1,18 @@
 /**
- * `hbase-hotspot key explain '<template>' [--json]`: each part of the key with its width, whether the key decodes,
- * the access patterns it serves (point get, prefix scan, newest-first, time range) and the anti-patterns it hits
- * (time or sequence first, unpadded numbers, personal data in clear). `--json` prints the {@link KeyExplanation}.
+ * `hbase-hotspot key explain '<template>' [--fields name:type,...] [--json]`: each part of the key with its width,
+ * whether the key decodes, the access patterns it serves (point get, prefix scan, newest-first, time range) and the
+ * anti-patterns it hits (time or sequence first, unpadded numbers, personal data in clear). With `--fields` (the
+ * types `lint` and `design suggest` take), declared types decide which fields are numbers, and the findings `lint`
+ * gives the key on its own (its key rules, e.g. `KEY_UNPADDED_NUMBER`) are listed too. `--json` prints the
+ * {@link KeyExplanation}, plus `"lint": [finding, ...]` (the objects `lint --json` prints) with `--fields`.
  */
 import type { Command } from 'commander';
 import { compileTemplate, explainTemplate, type KeyExplanation } from '../../keys/template/index.js';
+import { parseFieldTypes } from '../../lint/access.js';
+import { keyDesign } from '../../lint/key-design.js';
+import { emptySubject } from '../../lint/model.js';
+import { RULES, type Finding } from '../../lint/rules/index.js';
+import { lintSubject } from '../../lint/run.js';
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
 
@@ -41,11 +49,38 @@ export function formatExplanation(e: KeyExplanation): string {
   return out;
 }
 
-/** Runs `key explain`. */
-export function runKeyExplain(template: string, options: { json?: boolean }, io: CliIo): void {
-  const e = explainTemplate(compileTemplate(template));
-  if (options.json) printJson(io, e);
-  else io.stdout(formatExplanation(e));
+/** Options of `key explain`. */
+export interface KeyExplainOptions {
+  /** Print JSON. */
+  readonly json?: boolean;
+  /** Field types as `--fields` takes them (`id:sequence,ts:epochMs`). */
+  readonly fields?: string;
+}
+
+/**
+ * The findings of `lint`'s key rules for `template` on its own (no access patterns, no table) with `fieldTypes`.
+ * @throws HotspotError from the template compiler.
+ */
+export function keyLintFindings(template: string, fieldTypes: Readonly<Record<string, string>>): Finding[] {
+  const subject = { ...emptySubject(), keys: [keyDesign(template, [], fieldTypes)] };
+  return lintSubject(subject, RULES.filter((r) => r.scope === 'key'));
+}
+
+/**
+ * Runs `key explain`.
+ * @throws HotspotError `LINT_FIELDS` for a bad `--fields`, the template compiler's errors.
+ */
+export function runKeyExplain(template: string, options: KeyExplainOptions, io: CliIo): void {
+  const fieldTypes = options.fields === undefined ? undefined : parseFieldTypes(options.fields);
+  const e = explainTemplate(compileTemplate(template), fieldTypes);
+  const lint = fieldTypes === undefined ? undefined : keyLintFindings(template, fieldTypes);
+  if (options.json) printJson(io, lint === undefined ? e : { ...e, lint });
+  else io.stdout(formatExplanation(e) + (lint === undefined ? '' : formatLint(lint)));
+}
+
+function formatLint(findings: readonly Finding[]): string {
+  const lines = findings.map((f) => `  ${f.severity} ${f.code}: ${f.message}\n    fix: ${f.fix}\n`);
+  return `\nlint (key rules, with --fields):\n${lines.length === 0 ? '  none\n' : lines.join('')}`;
 }
 
 /** The `key explain` sub-command. */
@@ -55,7 +90,8 @@ export const keyExplainCommand: KeySubcommand = {
       .command('explain')
       .description('show the parts of a rowkey template, the access patterns it serves and the anti-patterns it hits')
       .argument('<template>', "rowkey template, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
-      .option('--json', 'print {template, parts, fields, decodable, decodeWarnings, accessPatterns, antiPatterns}')
-      .action((template: string, options: { json?: boolean }) => runKeyExplain(template, options, io));
+      .option('--fields <fields>', 'field types, e.g. id:sequence,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid); adds the findings lint gives the key')
+      .option('--json', 'print {template, parts, fields, decodable, decodeWarnings, accessPatterns, antiPatterns, lint?}')
+      .action((template: string, options: KeyExplainOptions) => runKeyExplain(template, options, io));
   },
 };

@@ -4,7 +4,8 @@
  * settings against the rule catalogue (`src/lint/rules/`).
  *
  * Output: findings grouped by severity with their fix; `--json` prints
- * `{"findings": [{"code", "severity", "path", "message", "fix", "location"?}]}`. Exit status 1 when any finding is an
+ * `{"findings": [{"code", "severity", "path", "message", "fix", "location"?, "regions"?}]}` (`regions`:
+ * `{"total", "neverWritten"}` on a pre-split finding that counts regions no key can reach). Exit status 1 when any finding is an
  * error, 2 (with `file:line:column: message` on stderr) when an input cannot be parsed.
  */
 import { readFileSync } from 'node:fs';
@@ -154,7 +155,7 @@ export const lintCommand: CliCommand = {
       .option('--rest <url>', 'HBase REST gateway whose --table schema to lint')
       .option('--rules', 'list the rule catalogue and exit');
     nativeOptions(lint)
-      .option('--json', 'print {"findings": [{code, severity, path, message, fix, location?}]}')
+      .option('--json', 'print {"findings": [{code, severity, path, message, fix, location?, regions?}]}')
       .addHelpText('after', `\nRules:\n${RULES.map((r) => `  ${r.code.padEnd(22)} ${r.severity.padEnd(8)} ${r.checks}`).join('\n')}\n\nExit status: 0 no errors, 1 error findings, 2 unreadable input.\n`)
       .action((files: string[], flags: LintFlags) => run(files, flags, io));
   },

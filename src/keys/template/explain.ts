@@ -93,10 +93,22 @@ function describeScans(prefix: Prefix): string {
   return `${by} known: ${prefix.scans === 1 ? '1 scan' : `${prefix.scans} scans (one per salt bucket)`}`;
 }
 
-/** Explains a compiled template. */
-export function explainTemplate(template: CompiledTemplate): KeyExplanation {
+/** Declared field types (`--fields`) whose values are numbers. */
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['int', 'long', 'sequence', 'epochMs', 'epochSeconds']);
+
+/**
+ * Explains a compiled template. With `fieldTypes` (field name to a `--fields` type: `int`, `long`, `sequence`,
+ * `epochMs`, `string`, ...), a field's declared type decides whether it is a number; without a declared type, its
+ * name does (`ts`, `seq`, ...).
+ */
+export function explainTemplate(template: CompiledTemplate, fieldTypes?: Readonly<Record<string, string>>): KeyExplanation {
   const parts = template.parts;
-  const numeric = new Set(template.numericFields);
+  const declared = (f: string): string | undefined => (fieldTypes !== undefined && Object.hasOwn(fieldTypes, f) ? fieldTypes[f] : undefined);
+  const numeric = new Set([
+    ...template.numericFields.filter((f) => declared(f) === undefined),
+    ...template.fields.filter((f) => NUMBER_TYPES.has(declared(f) ?? '')),
+  ]);
+
   const known = new Set<string>();
   const prefixes: Prefix[] = [];
   const ordered: { part: KeyPart; before: Prefix }[] = [];
@@ -144,25 +156,28 @@ export function explainTemplate(template: CompiledTemplate): KeyExplanation {
     decodable: template.decodable,
     decodeWarnings: template.decodeWarnings,
     accessPatterns,
-    antiPatterns: antiPatterns(parts, numeric),
+    antiPatterns: antiPatterns(parts, numeric, declared),
   };
 }
 
-function antiPatterns(parts: readonly KeyPart[], numeric: ReadonlySet<string>): AntiPattern[] {
+/** `numeric`: fields known to be numbers; `declared`: a field's `--fields` type (its name is not read then). */
+function antiPatterns(parts: readonly KeyPart[], numeric: ReadonlySet<string>, declared: (field: string) => string | undefined): AntiPattern[] {
   const found: AntiPattern[] = [];
+  const isTime = (f: string): boolean => (declared(f) === undefined ? looksLikeTime(f) : declared(f) === 'epochMs' || declared(f) === 'epochSeconds');
+  const isSequence = (f: string): boolean => (declared(f) === undefined ? looksLikeSequence(f) : declared(f) === 'sequence');
   const first = parts.find((p) => p.kind !== 'literal');
   if (first && !ONE_WAY.has(first.kind)) {
     const field = first.orderField ?? (first.kind === 'field' ? first.inputs[0] : undefined);
-    if (field !== undefined && (looksLikeTime(field) || first.kind === 'reverseTs' || first.kind === 'date')) {
+    if (field !== undefined && (isTime(field) || first.kind === 'reverseTs' || first.kind === 'date')) {
       found.push({ code: 'time-first', field, detail: `${first.source} leads the key, so every new write lands in the same (${first.order === 'descending' ? 'first' : 'last'}) region; put a salt or an entity id first` });
-    } else if (field !== undefined && looksLikeSequence(field)) {
+    } else if (field !== undefined && isSequence(field)) {
       found.push({ code: 'sequence-first', field, detail: `${first.source} leads the key with an increasing sequence, so writes pile onto the last region; salt it or reverse it` });
     }
   }
   for (const p of parts) {
     if (p.kind !== 'field' || p.fixedWidth !== undefined) continue;
     const field = p.inputs[0] as string;
-    if (numeric.has(field) || looksLikeTime(field) || looksLikeSequence(field)) {
+    if (numeric.has(field) || isTime(field) || isSequence(field)) {
       found.push({ code: 'unpadded-number', field, detail: `${p.source} writes a number without padding, so keys sort "1" < "10" < "2"; use {pad(${field}, W)} or a fixed-width form` });
     }
   }

@@ -19,5 +19,5 @@ export function ruleByCode(code: string): LintRule | undefined {
   return RULES.find((r) => r.code === code);
 }
 
-export type { Finding, Hit, LintRule, RuleScope, Severity } from './types.js';
+export type { Finding, Hit, LintRule, RegionTally, RuleScope, Severity } from './types.js';
 export { SEVERITIES } from './types.js';

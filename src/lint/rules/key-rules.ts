@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { AccessPattern, KeyDesign, LintSubject } from '../model.js';
+import type { AccessPattern, KeyDesign, KeyPartShape, LintSubject } from '../model.js';
 import { HASH_KINDS, leadingPart } from './links.js';
 import { isNumberField, isPiiField, scanShape, timeDirection } from './key-scan.js';
 import type { Hit, LintRule } from './types.js';
@@ -23,6 +23,23 @@ function perAccess(s: LintSubject, kinds: ReadonlySet<string>, test: (k: KeyDesi
     }
   }
   return hits;
+}
+
+/** Declared field types whose values are whole numbers written as decimal text by a plain field part. */
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['int', 'long', 'sequence']);
+
+/** Parts of `k` that write a field declared int, long or sequence as text of varying width. */
+function unpaddedTypedParts(k: KeyDesign): KeyPartShape[] {
+  return k.parts.filter(
+    (p) => (p.kind === 'field' || p.kind === 'concat') && p.fixedWidth === undefined && p.inputs.some((f) => NUMBER_TYPES.has(k.fieldTypes?.[f] ?? '')),
+  );
+}
+
+function unpaddedMessage(k: KeyDesign, p: KeyPartShape): string {
+  const fields = p.inputs.filter((f) => NUMBER_TYPES.has(k.fieldTypes?.[f] ?? ''));
+  const typed = fields.map((f) => `${f} (${k.fieldTypes?.[f]})`).join(', ');
+  const front = fields.some((f) => k.fieldTypes?.[f] === 'sequence') ? '; new ids write next to each other at a front that moves up the key space and jumps when they gain a digit' : '';
+  return `${p.source} writes ${typed} without a fixed width: keys sort 1, 10, 100, 2${front}`;
 }
 
 /** Key-scope rules, in catalogue order. */
@@ -59,16 +76,21 @@ export const KEY_RULES: readonly LintRule[] = [
     code: 'KEY_UNPADDED_NUMBER',
     severity: 'warning',
     scope: 'key',
-    checks: 'a number written without padding in a key part that a range scan runs over',
-    why: "decimal text sorts by character: '10' < '9', so ranges over unpadded numbers return the wrong rows",
-    fix: 'write the number with a fixed width: {pad(x,10)}, {long(x)} or {reverseTs(ts)}',
+    checks: 'a field typed int, long or sequence (--fields) written without a fixed width anywhere in the key, or any number a range scan runs over written so',
+    why: "decimal text sorts by character (1, 10, 100, 2; '10' < '9'): ranges return the wrong rows, and rising ids write to a front that moves up the key space",
+    fix: 'write the number with a fixed width: {pad(x,10)} (int), {pad(x,19)} or {long(x)} (long, sequence), {reverseTs(ts)}',
     check: (s) =>
-      perAccess(s, READS, (k, a) => {
-        const part = scanShape(k, a).scanned;
-        if (part === undefined || part.kind !== 'field' || part.fixedWidth !== undefined) return undefined;
-        const field = part.inputs[0];
-        if (field === undefined || !isNumberField(k, field)) return undefined;
-        return `the scan ranges over ${part.source}, a number of varying width`;
+      s.keys.flatMap((k) => {
+        const typed = unpaddedTypedParts(k);
+        const hits: Hit[] = typed.map((p) => ({ path: path(k), message: unpaddedMessage(k, p) }));
+        const scans = perAccess({ ...s, keys: [k] }, READS, (_k, a) => {
+          const part = scanShape(k, a).scanned;
+          if (part === undefined || part.kind !== 'field' || part.fixedWidth !== undefined || typed.includes(part)) return undefined;
+          const field = part.inputs[0];
+          if (field === undefined || !isNumberField(k, field)) return undefined;
+          return `the scan ranges over ${part.source}, a number of varying width`;
+        });
+        return [...hits, ...scans];
       }),
   },
   {

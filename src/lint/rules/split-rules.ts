@@ -6,10 +6,18 @@
 import type { PartAlphabet } from '../../keys/types.js';
 import type { KeyPartShape, LintSubject } from '../model.js';
 import { type PointAlphabet, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet } from './links.js';
+import { regionReach, splitPointBytes } from './reach.js';
 import type { Hit, LintRule } from './types.js';
+import { toStringBinary } from '../../bytes/index.js';
 
-/** Regions per RegionServer the playbook's pre-split formula starts from (its range is 10 to 30). */
+/**
+ * Regions per RegionServer the playbook's pre-split formula starts from. The playbook (section 5.1, "Determining the
+ * initial Region count") sizes a pre-split as RegionServers x a target of 10 to 30 regions per server.
+ */
 export const MIN_REGIONS_PER_SERVER = 10;
+
+/** The top of the playbook's per-server range (section 5.1: 10 to 30 regions per RegionServer) for a new table. */
+export const MAX_REGIONS_PER_SERVER = 30;
 
 /** Which split point alphabets can divide keys whose first varying part writes `key` bytes. */
 const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
@@ -23,6 +31,20 @@ const COMPATIBLE: Record<PartAlphabet, readonly PointAlphabet[]> = {
 function compatible(part: KeyPartShape): readonly PointAlphabet[] {
   const digitsOnly = part.kind === 'salt' && part.buckets !== undefined && part.buckets <= 10;
   return digitsOnly ? [...COMPATIBLE[part.alphabet], 'decimal'] : COMPATIBLE[part.alphabet];
+}
+
+/** The leading part as the message names it: its source, bucket count and width. */
+function describeLead(part: KeyPartShape): string {
+  const values = part.buckets === undefined ? '' : `${part.buckets} values, `;
+  const width = part.fixedWidth === undefined ? 'varying width' : `${part.fixedWidth} ${part.alphabet} byte${part.fixedWidth === 1 ? '' : 's'}`;
+  return `${part.source} (${values}${width})`;
+}
+
+/** The never-written regions as key ranges, the first three then a count. */
+function emptyRanges(empty: readonly number[], points: readonly Uint8Array[]): string {
+  const range = (r: number): string => `['${r === 0 ? '' : toStringBinary(points[r - 1]!)}', '${r >= points.length ? '' : toStringBinary(points[r]!)}')`;
+  const shown = empty.slice(0, 3).map(range).join(', ');
+  return empty.length > 3 ? `${shown} and ${empty.length - 3} more` : shown;
 }
 
 /** How many regions the pre-split makes against what the stated servers need. */
@@ -60,34 +82,57 @@ export const SPLIT_RULES: readonly LintRule[] = [
     scope: 'table',
     checks: `fewer than ${MIN_REGIONS_PER_SERVER} pre-split regions per stated RegionServer`,
     why: 'the balancer can only even out load with several regions per server; a handful leaves servers unevenly loaded',
-    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-30 regions, aligned with the key's salt buckets or hex prefix`,
+    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-${MAX_REGIONS_PER_SERVER} regions, aligned with the key's salt buckets or hex prefix`,
     check: (s) =>
       presplitHits(
         s,
         (r, n) => r >= n && r < n * MIN_REGIONS_PER_SERVER,
-        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * 30}`,
+        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * MAX_REGIONS_PER_SERVER}`,
+      ),
+  },
+  {
+    code: 'PRESPLIT_TOO_MANY',
+    severity: 'warning',
+    scope: 'table',
+    checks: `more than ${MAX_REGIONS_PER_SERVER} pre-split regions per stated RegionServer`,
+    why: 'each region has its own memstore per family and its own store files: too many split the flush memory into small flushes, multiply compactions and slow reassignment after a server fails',
+    fix: `pre-split into RegionServers x ${MIN_REGIONS_PER_SERVER}-${MAX_REGIONS_PER_SERVER} regions and let the split policy add more as data grows`,
+    check: (s) =>
+      presplitHits(
+        s,
+        (r, n) => r > n * MAX_REGIONS_PER_SERVER,
+        (n) => `the playbook's formula gives ${n * MIN_REGIONS_PER_SERVER}-${n * MAX_REGIONS_PER_SERVER}`,
       ),
   },
   {
     code: 'SPLIT_ALPHABET',
     severity: 'error',
     scope: 'table',
-    checks: "split points whose alphabet cannot match the key's first part (hex splits over decimal keys, decimal over hex, raw bytes over text)",
+    checks:
+      "split points the key's leading part cannot match: regions no key can ever fall into (judged from the leading part's width and alphabet or salt values), or an alphabet that differs from the key's first part (hex splits over decimal keys, decimal over hex, raw bytes over text)",
     why: 'regions whose range no key falls into stay empty while the rest of the key space crowds into the others',
-    fix: 'generate split points from the key itself: HexStringSplit or hex points for hex salts/hashes, DecimalStringSplit or padded decimal points for decimal buckets',
+    fix: 'generate split points from the key itself: one per salt bucket (hbase-hotspot splits --template), HexStringSplit only over hash prefixes of 8 hex characters, DecimalStringSplit or padded decimal points for decimal buckets',
     check: (s) => {
       const hits: Hit[] = [];
       for (const t of s.tables) {
         if (t.splits.kind !== 'points' && t.splits.kind !== 'algorithm') continue;
+        const place = 'place' in t.splits ? t.splits.place : t.place;
+        const points = splitPointBytes(t.splits);
         for (const k of keysForTable(s, t)) {
           const lead = leadingPart(k);
-          const points = splitAlphabet(t.splits, leadingWindow(k));
-          if (lead === undefined || points === undefined || compatible(lead).includes(points)) continue;
-          hits.push({
-            path: t.name,
-            message: `table '${t.name}' is split on ${points} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes`,
-            place: 'place' in t.splits ? t.splits.place : t.place,
-          });
+          if (lead === undefined) continue;
+          const alphabet = splitAlphabet(t.splits, leadingWindow(k));
+          const mismatch = alphabet !== undefined && !compatible(lead).includes(alphabet) ? `is split on ${alphabet} points but its key starts with ${lead.source}, which writes ${lead.alphabet} bytes` : undefined;
+          const reach = points === undefined ? undefined : regionReach(k, points);
+          const empty = reach?.neverWritten ?? [];
+          if (reach !== undefined && empty.length > 0) {
+            hits.push({
+              path: t.name,
+              message: `table '${t.name}' ${mismatch ?? `is split into ${reach.regions} regions over a key starting with ${describeLead(lead)}`}: ${empty.length} of ${reach.regions} regions can never receive a key (${emptyRanges(empty, points ?? [])})`,
+              place,
+              regions: { total: reach.regions, neverWritten: empty.length },
+            });
+          } else if (mismatch !== undefined) hits.push({ path: t.name, message: `table '${t.name}' ${mismatch}`, place });
         }
       }
       return hits;

@@ -23,6 +23,14 @@ export interface Hit {
   readonly message: string;
   /** Where it was written, when known. */
   readonly place?: SourcePlace;
+  /** For pre-split findings that count regions: the regions the pre-split makes and how many no key can reach. */
+  readonly regions?: RegionTally;
+}
+
+/** Regions of a pre-split (`total`) and those no key of the design can ever be written to (`neverWritten`). */
+export interface RegionTally {
+  readonly total: number;
+  readonly neverWritten: number;
 }
 
 /** A catalogue entry. */
@@ -57,4 +65,6 @@ export interface Finding {
   readonly fix: string;
   /** `file:line:column` of the offending text, when known. */
   readonly location?: string;
+  /** Regions the pre-split makes and how many no key can reach (`SPLIT_ALPHABET`), when counted. */
+  readonly regions?: RegionTally;
 }

@@ -16,7 +16,7 @@ export interface PresplitProposal {
   readonly regions: number | undefined;
   /** How the split points are made, one line. */
   readonly method: string;
-  /** The `create` options that make it, as typed in `hbase shell` (split lists shortened with `...`). */
+  /** The `create` options that make it, as typed in `hbase shell`, every split point written out. */
   readonly shell: string;
   /** The split as the lint model sees it. */
   readonly splits: SplitModel;
@@ -39,11 +39,6 @@ export function rubyQuote(bytes: Uint8Array): string {
   return `"${body.join('')}"`;
 }
 
-/** Quoted split points, the middle elided past six. */
-function shortList(quoted: readonly string[]): string {
-  return quoted.length <= 6 ? quoted.join(', ') : `${quoted.slice(0, 3).join(', ')}, ... ${quoted.slice(-2).join(', ')}`;
-}
-
 /**
  * Proposes the pre-split for `candidate` (compiled as `template`) on `servers` RegionServers, sized by
  * `initialRegionCount` (servers x 20 regions).
@@ -57,8 +52,8 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
     return {
       regions: points.length + 1,
       method: `${candidate.buckets} salt buckets x ${perBucket} region${perBucket === 1 ? '' : 's'} each, cut on bucket boundaries`,
-      shell: `SPLITS => [${shortList(raw.map(rubyQuote))}]  (full list: hbase-hotspot splits --template '${candidate.template}' --regions-per-bucket ${perBucket})`,
-      splits: { kind: 'points', points, place: PLACE },
+      shell: `SPLITS => [${raw.map(rubyQuote).join(', ')}]`,
+      splits: { kind: 'points', points, binaryForm: true, place: PLACE },
       regionsPerBucket: perBucket,
       targetRegions: target,
     };

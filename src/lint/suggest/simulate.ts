@@ -7,7 +7,9 @@
  * @module
  */
 import { stringify } from 'yaml';
-import { toStringBinary } from '../../bytes/index.js';
+import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
+import { splitPointBytes } from '../rules/reach.js';
+import { rubyQuote } from './presplit.js';
 import { compileTemplate } from '../../keys/template/index.js';
 import { quantileSplitPoints } from '../../regions/index.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
@@ -30,10 +32,29 @@ export interface SimulatedVerdict {
   /** Largest RegionServer share of requests over the run, 0..1, against the fair share 1/servers. */
   readonly hottestServerShare: number;
   readonly fairServerShare: number;
+  /**
+   * The split points the simulated table started with, ascending, in `toStringBinary` form (all of them): the
+   * proposal's own points for salt-bucket and HexStringSplit pre-splits, quantiles of keys sampled from the simulated
+   * entities for entity-first keys (whose proposal needs the user's own key samples).
+   */
+  readonly splits: readonly string[];
 }
 
 const START_MS = Date.UTC(2024, 5, 1);
+/** `SPLITALGO` class names as a scenario's `preSplit.algorithm` names them. */
+const SCENARIO_ALGORITHMS: Readonly<Record<string, string>> = { HexStringSplit: 'hex', DecimalStringSplit: 'decimal', UniformSplit: 'uniform' };
 const SAMPLE_ENTITIES = 2000;
+
+/**
+ * The `create` options of the pre-split a simulation ran, every point written out: the proposal's own options when
+ * the simulation used exactly its points, `SPLITS => [...]` with the simulated points otherwise.
+ */
+export function simulatedPresplit(s: Suggestion, sim: SimulatedVerdict): { readonly shell: string; readonly asProposed: boolean } {
+  const proposed = splitPointBytes(s.presplit.splits)?.map((k) => toStringBinary(k));
+  const same = proposed !== undefined && proposed.length === sim.splits.length && proposed.every((p, i) => p === sim.splits[i]);
+  if (same) return { shell: s.presplit.shell, asProposed: true };
+  return { shell: `SPLITS => [${sim.splits.map((p) => rubyQuote(toBytesBinary(p))).join(', ')}]`, asProposed: false };
+}
 
 /** The simulation's verdict for each suggestion, in the suggestions' order. */
 export function simulateSuggestions(list: readonly Suggestion[], input: SuggestInput, options: SuggestSimulation = {}): SimulatedVerdict[] | string {
@@ -72,12 +93,18 @@ export function simulateSuggestions(list: readonly Suggestion[], input: SuggestI
     shape: d.detection.shape,
     hottestServerShare: d.detection.hottestServerShare,
     fairServerShare: d.detection.fairServerShare,
+    splits: d.run.design.splits.map((k) => toStringBinary(k)),
   }));
 }
 
+/**
+ * The scenario pre-split of suggestion `s`: salt buckets cut at keys sampled from the simulated entities (what
+ * `splits --template --samples` makes from real keys), the proposed algorithm as it is, or quantiles of sampled keys.
+ */
 function preSplitFor(s: Suggestion, entity: string, time: string, idFormat: string, count: number): unknown {
+  const split = s.presplit.splits;
   if (s.presplit.regionsPerBucket !== undefined) return { perSaltBucket: s.presplit.regionsPerBucket };
-  if (s.presplit.splits.kind === 'algorithm') return { algorithm: 'hex', regions: s.presplit.splits.numRegions };
+  if (split.kind === 'algorithm') return { algorithm: SCENARIO_ALGORITHMS[split.algorithm] ?? split.algorithm, regions: split.numRegions };
   const template = compileTemplate(s.template);
   const step = Math.max(1, Math.floor(count / SAMPLE_ENTITIES));
   const samples = [];
