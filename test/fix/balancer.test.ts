@@ -229,4 +229,29 @@ describe('swaps beside the moves', () => {
     expect(balancerTakesSwaps(stacked, [{ region: 'h1', back: 'c1' }], { ...DEFAULT_MULTIPLIERS, writeRequestCost: 15 })).toBe(false);
     expect(() => balancerTakesSwaps(stacked, [{ region: 'h1', back: 'zz' }], DEFAULT_MULTIPLIERS)).toThrow('swap 1 (h1 ⇄ zz): region zz is not in the cluster');
   });
+
+  it('three hot regions on one of three servers: two swaps take it from 98% of the requests to a third', () => {
+    // three servers with three regions each; h1..h3 1000 writes per report on s0, six cold regions of 10 on s1 and s2.
+    // Write loads 3000 / 30 / 30 of 3060, mean 1020, min skew 0; max skew sqrt(2040² + 2 × 1020²).
+    const three: BalancerCluster = {
+      servers: ['s0', 's1', 's2'],
+      regions: [
+        region('h1', 0, 1000), region('h2', 0, 1000), region('h3', 0, 1000),
+        region('c1', 1, 10), region('c2', 1, 10), region('c3', 1, 10), region('c4', 2, 10), region('c5', 2, 10), region('c6', 2, 10),
+      ],
+    };
+    const top = Math.sqrt(2040 ** 2 + 2 * 1020 ** 2);
+    // first swap h1 ⇄ c1: 2010 / 1020 / 30, sqrt(2 × 990²); then h2 ⇄ c4: 1020 each, skew 0, 4 of 9 regions moved
+    expect(balancerWhatIf(three, raised).moves).toEqual([]);
+    const s = balancerSwapWhatIf(three, raised);
+    expect(s.current.weightedCost).toBeCloseTo((50 * Math.sqrt(1980 ** 2 + 2 * 990 ** 2)) / top, 10);
+    expect(s.swaps.map((w) => [w.region, w.from, w.back, w.to])).toEqual([['h1', 's0', 'c1', 's1'], ['h2', 's0', 'c4', 's2']]);
+    expect(s.swaps.map((w) => w.weightedCostAfter)).toEqual([
+      expect.closeTo((50 * Math.sqrt(2 * 990 ** 2)) / top + (7 * 2) / 9, 10), expect.closeTo((7 * 4) / 9, 10),
+    ]);
+    expect(s.serverShares.map((x) => x.after)).toEqual([1020 / 3060, 1020 / 3060, 1020 / 3060].map((x) => expect.closeTo(x, 12)));
+    expect(s.serverShares[0]!.before).toBeCloseTo(3000 / 3060, 12);
+    // at most the cap: one swap when asked for one
+    expect(balancerSwapWhatIf(three, raised, 1).swaps).toHaveLength(1);
+  });
 });

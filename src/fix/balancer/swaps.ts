@@ -64,7 +64,7 @@ export function balancerSwapWhatIf(cluster: BalancerCluster, multipliers: Balanc
   const swaps: BalancerSwap[] = [];
   if (!current.needsBalance) return { multipliers, current, swaps, after: current, serverShares: serverShares(cluster, cluster.regions.map((r) => r.server)) };
   const home = cluster.regions.map((r) => r.server);
-  const placement = [...home];
+  let placement = [...home];
   const n = cluster.regions.length;
   const values = LOADS.map((l) => cluster.regions.map(l.of));
   const weights = LOADS.map((l) => l.weight(multipliers));
@@ -97,7 +97,8 @@ export function balancerSwapWhatIf(cluster: BalancerCluster, multipliers: Balanc
           s[a] = (s[a] as number) + delta;
           s[b] = (s[b] as number) - delta;
         }
-        if (rank < cost - 1e-12 && (!best || rank < best.rank)) best = { i, j, rank };
+        // ranks within float noise of each other are ties, kept by the first pair (mirror-image swaps sum in another order)
+        if (rank < cost - 1e-12 && (!best || rank < best.rank - 1e-9 * Math.max(1, Math.abs(best.rank)))) best = { i, j, rank };
       }
     }
     if (!best) break;
@@ -113,7 +114,7 @@ export function balancerSwapWhatIf(cluster: BalancerCluster, multipliers: Balanc
       to: cluster.servers[placement[best.j] as number] as string,
       weightedCostAfter: exact,
     });
-    placement.splice(0, n, ...next);
+    placement = next;
     cost = exact;
   }
   return {
