@@ -91,6 +91,7 @@ describe('fix balancer CLI', () => {
     // writeRequestCost: 0.961 m ÷ (597 + m) ≥ 0.025 from m = 16; regionCountCost: 5 × 0.961 ÷ (102 + r) ≥ 0.025 up to r = 90
     expect(w.swaps.needed.map((m: { name: string; value: number | null }) => [m.name, m.value])).toEqual([['readRequestCost', null], ['writeRequestCost', 16], ['regionCountCost', 90], ['moveCost', null]]);
     const text = (await run(['fix', 'balancer', file])).out;
+    expect(text).toContain('no single region move lowers the cost; swaps, which keep the region counts even, do:');
     expect(text).toContain(`swap ${enc('a')} on ${rs(1)} ⇄ ${enc('c')} on ${rs(2)}`);
     expect(text).toContain(`${rs(1)} 97.1% → 49.0%`);
     expect(text).toContain('a swap is two `move` steps, after `balance_switch false`');

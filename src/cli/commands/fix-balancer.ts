@@ -29,10 +29,14 @@ function weight(text: string, flag: string): number {
   return n;
 }
 
-function render(title: string, w: BalancerWhatIf): string {
+function render(title: string, w: BalancerWhatIf, swapsFound: boolean): string {
   const lines = [`${title}: weighted cost ${w.current.weightedCost.toFixed(4)} over multipliers ${w.current.sumMultiplier}; ${w.current.reason}`];
   for (const f of w.current.functions) lines.push(`  ${f.function.padEnd(28)} ${String(f.multiplier).padStart(6)} × ${f.cost.toFixed(4)}`);
-  if (w.current.needsBalance && w.moves.length === 0) lines.push('  no single region move lowers the cost (a region hot on its own is not spread by moving it: split it)');
+  if (w.current.needsBalance && w.moves.length === 0) {
+    lines.push(swapsFound
+      ? '  no single region move lowers the cost; swaps, which keep the region counts even, do:'
+      : '  no single region move lowers the cost (a region hot on its own is not spread by moving it: split it)');
+  }
   for (const m of w.moves) lines.push(`  move ${m.encodedName} ${m.from} → ${m.to} (cost ${m.weightedCostAfter.toFixed(4)})`);
   return lines.join('\n');
 }
@@ -63,12 +67,12 @@ function renderSwapAdvice(s: BalancerSwapWhatIf, needed: readonly SwapMultiplier
 export function registerFixBalancer(fix: Command, io: CliIo): void {
   seriesSourceOptions(fix
     .command('balancer')
-    .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move")
+    .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move or swap")
     .argument('[series]', 'load series NDJSON file, - for stdin')
     .option('--read-cost <n>', 'hbase.master.balancer.stochastic.readRequestCost for the what-if', '50')
     .option('--write-cost <n>', 'hbase.master.balancer.stochastic.writeRequestCost for the what-if', '50')
     .option('--servers <names...>', 'RegionServers hosting none of the table\'s regions (host,port,startcode)')
-    .option('--json', 'print both what-ifs as JSON'))
+    .option('--json', 'print both what-ifs and the swap search as JSON'))
     .action(async (file: string | undefined, flags: FixBalancerFlags) => {
       const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: weight(flags.readCost, '--read-cost'), writeRequestCost: weight(flags.writeCost, '--write-cost') };
       const cluster = clusterFromSeries(await detectSeries(file, flags, io), flags.servers ?? []);
@@ -81,7 +85,7 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
       const needed = swapMultipliers(cluster, acted.swaps);
       if (flags.json) printJson(io, { defaults, raised: tuned, swaps: { defaults: swapDefaults, raised: swapRaised, needed } });
       else {
-        const block = (title: string, w: BalancerWhatIf, sw: BalancerSwapWhatIf) => [render(title, w), ...renderSwaps(sw)].join('\n');
+        const block = (title: string, w: BalancerWhatIf, sw: BalancerSwapWhatIf) => [render(title, w, sw.swaps.length > 0), ...renderSwaps(sw)].join('\n');
         const advice = renderSwapAdvice(acted, needed);
         io.stdout(`${block('default weights', defaults, swapDefaults)}\n\n${block(`read ${raised.readRequestCost}, write ${raised.writeRequestCost}`, tuned, swapRaised)}\n${advice.length > 0 ? `\n${advice.join('\n')}\n` : ''}`);
       }
