@@ -92,8 +92,9 @@ export {
   type Refusal, type Runbook, type RunbookStep, type StepKind, type StepRegion, type StepWait,
 } from './fix/plan/index.js';
 export {
-  DEFAULT_MULTIPLIERS, balancerCost, balancerWhatIf, clusterFromSeries, type BalancerCluster, type BalancerCost,
-  type BalancerMultipliers, type BalancerRegion, type BalancerMove, type BalancerWhatIf,
+  DEFAULT_MULTIPLIERS, balancerCost, balancerSwapWhatIf, balancerWhatIf, clusterFromSeries, swapMultipliers, type BalancerCluster, type BalancerCost,
+  type BalancerMultipliers, type BalancerRegion, type BalancerMove, type BalancerSwap, type BalancerSwapWhatIf, type BalancerWhatIf,
+  type SwapMultiplier,
 } from './fix/balancer/index.js';
 export { applyRunbook, renderApplyReport, parseRunbook, type ApplyOptions, type ApplyReport, type LiveRegion, type StepOutcome, type StepReport } from './fix/apply/index.js';
 export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type SideSummary, compareSides, renderChangeRecord, summarize } from './fix/compare.js';

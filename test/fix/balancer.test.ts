@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_MULTIPLIERS, balancerCost, balancerWhatIf, clusterFromSeries, loadReportRate, maxSkew, minSkew, moveCost,
-  scale, skewCost, sloppyServerExists, ulp, type BalancerCluster,
+  DEFAULT_MULTIPLIERS, balancerCost, balancerSwapWhatIf, balancerTakesSwaps, balancerWhatIf, clusterFromSeries, loadReportRate, maxSkew, minSkew, moveCost,
+  scale, skewCost, sloppyServerExists, swapMultipliers, ulp, type BalancerCluster,
 } from '../../src/fix/balancer/index.js';
 import type { LoadSeries } from '../../src/model/index.js';
 
@@ -167,5 +167,91 @@ describe('what-if', () => {
     const c = clusterFromSeries(series, ['a,1,1']);
     expect(c.servers).toEqual(['a,1,1', 'b,1,1']);
     expect(c.regions[0]).toMatchObject({ server: 1, writesPerReport: 60, readsPerReport: 0, storeFileMB: 3 });
+  });
+});
+
+describe('swaps beside the moves', () => {
+  // Four servers with two regions each; h1 and h2, 1000 writes per report each, stacked on s0; six cold regions with
+  // 10 each; no reads, no store files. Write loads by server 2000 / 20 / 20 / 20: total 2060, mean 515, min skew 0
+  // (2060 divides evenly), max skew sqrt(1545² + 3 × 515²); current skew sqrt(1485² + 3 × 495²).
+  const region = (encodedName: string, server: number, writes: number) => ({ encodedName, server, readsPerReport: 0, writesPerReport: writes, storeFileMB: 0, memStoreMB: 0 });
+  const stacked: BalancerCluster = {
+    servers: ['s0', 's1', 's2', 's3'],
+    regions: [region('h1', 0, 1000), region('h2', 0, 1000), region('c1', 1, 10), region('c2', 1, 10), region('c3', 2, 10), region('c4', 2, 10), region('c5', 3, 10), region('c6', 3, 10)],
+  };
+  const max = Math.sqrt(1545 ** 2 + 3 * 515 ** 2);
+  const before = Math.sqrt(1485 ** 2 + 3 * 495 ** 2) / max;
+  // after one swap of a hot region with a cold one: 1010 / 1010 / 20 / 20, every server 495 from the mean
+  const after = Math.sqrt(4 * 495 ** 2) / max;
+  const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: 50, writeRequestCost: 50 };
+
+  it('default weights: the balancer skips the table (5 × 0.961 ÷ 602 < 0.025), so neither moves nor swaps', () => {
+    const s = balancerSwapWhatIf(stacked);
+    expect(s.current.averageCost).toBeCloseTo((5 * before) / 602, 12);
+    expect(s.current.needsBalance).toBe(false);
+    expect(s.swaps).toEqual([]);
+  });
+
+  it('raised request weights: no single move lowers the cost, one swap does, and the move search is unchanged', () => {
+    // any single move unbalances the counts (2 regions each): at best 1 / 3 / 2 / 2, region skew sqrt(2) ÷ sqrt(6² + 3 × 2²)
+    // = 0.204 × (500 + 35) = +109, more than the write cost can fall (50 × 0.961 = 48)
+    expect(balancerWhatIf(stacked, raised).moves).toEqual([]);
+    const s = balancerSwapWhatIf(stacked, raised);
+    expect(s.current.weightedCost).toBeCloseTo(50 * before, 10);
+    // ties between the eight equal swaps go to the first pair in region order: h1 with c1
+    expect(s.swaps.map((w) => [w.region, w.from, w.back, w.to])).toEqual([['h1', 's0', 'c1', 's1']]);
+    // write skew 50 × 0.555 plus 2 of 8 regions moved × 7; a second swap only moves load between servers
+    expect(s.swaps[0]!.weightedCostAfter).toBeCloseTo(50 * after + (7 * 2) / 8, 10);
+    expect(s.after.weightedCost).toBeCloseTo(50 * after + (7 * 2) / 8, 10);
+    expect(s.after.functions.find((f) => f.function === 'RegionCountSkewCostFunction')?.cost).toBe(0);
+    // shares of the 2060 requests per report: s0 2000 → 1010, s1 20 → 1010
+    expect(s.serverShares.map((x) => [x.server, x.before, x.after])).toEqual([
+      ['s0', 2000 / 2060, 1010 / 2060], ['s1', 20 / 2060, 1010 / 2060], ['s2', 20 / 2060, 20 / 2060], ['s3', 20 / 2060, 20 / 2060],
+    ].map(([server, b, a]) => [server, expect.closeTo(b as number, 12), expect.closeTo(a as number, 12)]));
+  });
+
+  it('names the single multiplier values that make HBase act and keep the swap', () => {
+    const needed = swapMultipliers(stacked, [{ region: 'h1', back: 'c1' }]);
+    const value = Object.fromEntries(needed.map((m) => [m.name, m.value]));
+    // writeRequestCost m: needsBalance when m × 0.961 ÷ (597 + m) ≥ 0.025, m ≥ 14.925 ÷ (0.961 − 0.025) = 15.9; the
+    // swap lowers the cost once m × (0.961 − 0.555) > 7 × 2 ÷ 8 = 1.75, m > 4.3: 16
+    expect(14.925 / (before - 0.025)).toBeGreaterThan(15);
+    expect(14.925 / (before - 0.025)).toBeLessThan(16);
+    expect(value.writeRequestCost).toBe(16);
+    // no reads: raising readRequestCost only lowers the average
+    expect(value.readRequestCost).toBeNull();
+    // regionCountCost r: 5 × 0.961 ÷ (102 + r) ≥ 0.025, r ≤ 200 × 0.961 − 102 = 90.2; the swap gains 5 × 0.406 = 2.03 > 1.75
+    expect(200 * before - 102).toBeCloseTo(90.23, 2);
+    expect(value.regionCountCost).toBe(90);
+    // moveCost: 5 × 0.961 ÷ (595 + m) stays under 0.025 even at 0
+    expect(value.moveCost).toBeNull();
+    expect(needed.find((m) => m.name === 'writeRequestCost')).toMatchObject({ property: 'hbase.master.balancer.stochastic.writeRequestCost', defaultValue: 5, direction: 'at-least' });
+    expect(balancerTakesSwaps(stacked, [{ region: 'h1', back: 'c1' }], { ...DEFAULT_MULTIPLIERS, writeRequestCost: 15 })).toBe(false);
+    expect(() => balancerTakesSwaps(stacked, [{ region: 'h1', back: 'zz' }], DEFAULT_MULTIPLIERS)).toThrow('swap 1 (h1 ⇄ zz): region zz is not in the cluster');
+  });
+
+  it('three hot regions on one of three servers: two swaps take it from 98% of the requests to a third', () => {
+    // three servers with three regions each; h1..h3 1000 writes per report on s0, six cold regions of 10 on s1 and s2.
+    // Write loads 3000 / 30 / 30 of 3060, mean 1020, min skew 0; max skew sqrt(2040² + 2 × 1020²).
+    const three: BalancerCluster = {
+      servers: ['s0', 's1', 's2'],
+      regions: [
+        region('h1', 0, 1000), region('h2', 0, 1000), region('h3', 0, 1000),
+        region('c1', 1, 10), region('c2', 1, 10), region('c3', 1, 10), region('c4', 2, 10), region('c5', 2, 10), region('c6', 2, 10),
+      ],
+    };
+    const top = Math.sqrt(2040 ** 2 + 2 * 1020 ** 2);
+    // first swap h1 ⇄ c1: 2010 / 1020 / 30, sqrt(2 × 990²); then h2 ⇄ c4: 1020 each, skew 0, 4 of 9 regions moved
+    expect(balancerWhatIf(three, raised).moves).toEqual([]);
+    const s = balancerSwapWhatIf(three, raised);
+    expect(s.current.weightedCost).toBeCloseTo((50 * Math.sqrt(1980 ** 2 + 2 * 990 ** 2)) / top, 10);
+    expect(s.swaps.map((w) => [w.region, w.from, w.back, w.to])).toEqual([['h1', 's0', 'c1', 's1'], ['h2', 's0', 'c4', 's2']]);
+    expect(s.swaps.map((w) => w.weightedCostAfter)).toEqual([
+      expect.closeTo((50 * Math.sqrt(2 * 990 ** 2)) / top + (7 * 2) / 9, 10), expect.closeTo((7 * 4) / 9, 10),
+    ]);
+    expect(s.serverShares.map((x) => x.after)).toEqual([1020 / 3060, 1020 / 3060, 1020 / 3060].map((x) => expect.closeTo(x, 12)));
+    expect(s.serverShares[0]!.before).toBeCloseTo(3000 / 3060, 12);
+    // at most the cap: one swap when asked for one
+    expect(balancerSwapWhatIf(three, raised, 1).swaps).toHaveLength(1);
   });
 });

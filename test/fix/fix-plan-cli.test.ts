@@ -63,4 +63,44 @@ describe('fix balancer CLI', () => {
     expect(text).toContain('no single region move lowers the cost');
     expect((await run(['fix', 'balancer', seriesFile, '--read-cost', '-1'])).err).toContain('--read-cost -1');
   });
+
+  it('two hot regions stacked on one server: no single move, one swap, and the multipliers that make HBase take it', async () => {
+    // Four servers with two regions each; a and b take 20000 writes a minute each on rs1, the six others 200. Per 3 s
+    // load report: 1000 and 10 writes, servers 2000 / 20 / 20 / 20 of 2060. Skews over max sqrt(1545² + 3 × 515²)
+    // (min 0): now sqrt(1485² + 3 × 495²) = 0.961, after a hot-for-cold swap 1010 / 1010 / 20 / 20: sqrt(4 × 495²) = 0.555.
+    const enc = (c: string) => c.repeat(32);
+    const stacked: Layout[] = [[enc('a'), '', 'b', rs(1)], [enc('b'), 'b', 'c', rs(1)], [enc('c'), 'c', 'd', rs(2)], [enc('d'), 'd', 'e', rs(2)], [enc('e'), 'e', 'f', rs(3)], [enc('f'), 'f', 'g', rs(3)], [enc('1'), 'g', 'h', rs(4)], [enc('2'), 'h', '', rs(4)]];
+    const file = join(dir, 'stacked.ndjson');
+    writeFileSync(file, formatLoadSeries(steadySeries(stacked, repeat(4, [20000, 20000, 200, 200, 200, 200, 200, 200]), { bytesPerWrite: 0 })));
+    const max = Math.sqrt(1545 ** 2 + 3 * 515 ** 2);
+    const before = Math.sqrt(1485 ** 2 + 3 * 495 ** 2) / max;
+    const after = Math.sqrt(4 * 495 ** 2) / max;
+    const r = await run(['fix', 'balancer', file, '--json']);
+    expect(r.code).toBe(0);
+    const w = JSON.parse(r.out);
+    // the fields of before stay as they were: no move at either weight
+    expect(Object.keys(w)).toEqual(['defaults', 'raised', 'swaps']);
+    expect([w.defaults.moves, w.raised.moves]).toEqual([[], []]);
+    expect(w.raised.current.weightedCost).toBeCloseTo(50 * before, 8);
+    expect(w.swaps.defaults.swaps).toEqual([]);
+    expect(w.swaps.raised.swaps).toEqual([{ region: enc('a'), back: enc('c'), from: rs(1), to: rs(2), weightedCostAfter: expect.closeTo(50 * after + (7 * 2) / 8, 8) }]);
+    expect(w.swaps.raised.after.functions.find((f: { function: string }) => f.function === 'RegionCountSkewCostFunction').cost).toBe(0);
+    const share = (server: string) => w.swaps.raised.serverShares.find((x: { server: string }) => x.server === server);
+    expect(share(rs(1))).toEqual({ server: rs(1), before: expect.closeTo(2000 / 2060, 9), after: expect.closeTo(1010 / 2060, 9) });
+    expect(share(rs(2))).toEqual({ server: rs(2), before: expect.closeTo(20 / 2060, 9), after: expect.closeTo(1010 / 2060, 9) });
+    // writeRequestCost: 0.961 m ÷ (597 + m) ≥ 0.025 from m = 16; regionCountCost: 5 × 0.961 ÷ (102 + r) ≥ 0.025 up to r = 90
+    expect(w.swaps.needed.map((m: { name: string; value: number | null }) => [m.name, m.value])).toEqual([['readRequestCost', null], ['writeRequestCost', 16], ['regionCountCost', 90], ['moveCost', null]]);
+    const text = (await run(['fix', 'balancer', file])).out;
+    expect(text).toContain('no single region move lowers the cost; swaps, which keep the region counts even, do:');
+    expect(text).toContain(`swap ${enc('a')} on ${rs(1)} ⇄ ${enc('c')} on ${rs(2)}`);
+    expect(text).toContain(`${rs(1)} 97.1% → 49.0%`);
+    expect(text).toContain('a swap is two `move` steps, after `balance_switch false`');
+    expect(text.split('\n')).toEqual(expect.arrayContaining([
+      '  hbase> balance_switch false', `  hbase> move "${enc('a')}", "${rs(2)}"`, `  hbase> move "${enc('c')}", "${rs(1)}"`,
+      '  hbase.master.balancer.stochastic.writeRequestCost ≥ 16 (default 5)',
+      '  hbase.master.balancer.stochastic.regionCountCost ≤ 90 (default 500)',
+      '  hbase.master.balancer.stochastic.readRequestCost: no value alone does (default 5)',
+      '  hbase.master.balancer.stochastic.moveCost: no value alone does (default 7)',
+    ]));
+  });
 });

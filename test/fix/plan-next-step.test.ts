@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
+import { clusterFromSeries } from '../../src/fix/balancer/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
 import type { KeySample } from '../../src/model/index.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
@@ -12,9 +13,10 @@ const write = (timeMs: number, key: string): KeySample => ({ timeMs, key: toByte
 
 describe('runbooks with a next step', () => {
   it('a hot range without key samples: contain, move the region to the least loaded server, a labelled midpoint fallback, how to get samples', () => {
-    const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
-    // b: 4000 writes a minute against 100 for each other region; rs4 the least loaded (50)
-    const detect = detectHotspots(steadySeries(layout, repeat(4, [100, 4000, 100, 50])));
+    const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'k', rs(2)], [enc('f'), 'k', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
+    // b: 4000 writes a minute beside f's 1500 on rs2 (5500); rs4 the least loaded (50). Moving b there leaves rs2
+    // 1500 and rs4 4050: the busiest of the two falls from 5500 to 4050, so the move spreads load
+    const detect = detectHotspots(steadySeries(layout, repeat(4, [100, 4000, 1500, 100, 50])));
     expect(detect.shape).toBe('hot-range');
     const book = planFix({ detect });
     expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'balancer-off', 'move', 'balancer-on', 'advice', 'advice']);
@@ -26,6 +28,7 @@ describe('runbooks with a next step', () => {
     expect(move!.commands).toEqual([`move "${enc('b')}", "${rs(4)}"`]);
     expect(move!.undo).toEqual([`move "${enc('b')}", "${rs(2)}"`]);
     expect(move!.wait).toEqual({ kind: 'region-on-server', table: 't', startKey: 'g', server: rs(4) });
+    expect(book.refused.map((r) => r.action)).toEqual(['split']);
     expect(fallback!.title).toContain(`split "${enc('b')}"`);
     expect(fallback!.title).toMatch(/^Fallback, with its risk/);
     expect(fallback!.why).toContain('divides the region\'s bytes, not its requests');
@@ -33,6 +36,43 @@ describe('runbooks with a next step', () => {
     expect(samples!.why).toContain('application log');
     expect(samples!.why).toContain('region\'s own rows');
     expect(book.refused.map((r) => r.action)).toEqual(['split']);
+  });
+
+  it('a hot range without key samples whose region is the hotspot by itself: no move (it only relocates the hotspot), the range runbook', () => {
+    const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
+    // b: 4000 writes a minute against 100 for each other region, rs4 the least loaded (50): moving b there makes rs4
+    // 4050 against rs2's 4000 before, the busiest server no less busy
+    const detect = detectHotspots(steadySeries(layout, repeat(4, [100, 4000, 100, 50])));
+    expect(detect.shape).toBe('hot-range');
+    const book = planFix({ detect });
+    expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'advice', 'advice']);
+    expect(book.steps[1]!.title).toMatch(/^Fallback, with its risk/);
+    expect(book.steps[2]!.title).toMatch(/^Get key samples/);
+    expect(book.refused.map((r) => r.action)).toEqual(['split', 'move']);
+    const move = book.refused[1]!.why;
+    // b's share 4000 ÷ 4250 = 94.1%; 4000 ÷ 60 = 66.7 req/s on rs2; rs4 50 ÷ 60 = 0.8 req/s, 67.5 after
+    expect(move).toContain(`moving ${enc('b')} only relocates the hotspot: it takes 94.1% of the table's requests by itself (66.7 of 66.7 req/s on ${rs(2)})`);
+    expect(move).toContain(`${rs(4)}, the least loaded server (0.8 req/s), would carry 67.5 req/s`);
+    expect(book.warnings.join('\n')).toContain('moving it only relocates the hotspot');
+    expect(book.warnings).toContain('without key samples the split point is a guess: the runbook splits only as a labelled fallback');
+  });
+
+  it('co-location swaps: the advice names the multiplier values that make HBase\'s balancer keep them, from the placement', () => {
+    // a and b, 20000 writes a minute each, on rs1; six cold regions of 200, two per server. Per 3 s load report 1000
+    // and 10 writes; the swap of b with rs2's c leaves 1010 / 1010 / 20 / 20. Write skew over max sqrt(1545² + 3 × 515²):
+    // before sqrt(1485² + 3 × 495²) = 0.961, after sqrt(4 × 495²) = 0.555. writeRequestCost m acts once
+    // 0.961 m ÷ (597 + m) ≥ 0.025 (m ≥ 15.9) and keeps the swap once m × 0.406 > 7 × 2 ÷ 8: 16; regionCountCost r acts
+    // while 5 × 0.961 ÷ (102 + r) ≥ 0.025: r ≤ 90
+    const layout: Layout[] = [[enc('a'), '', 'b', rs(1)], [enc('b'), 'b', 'c', rs(1)], [enc('c'), 'c', 'd', rs(2)], [enc('d'), 'd', 'e', rs(2)], [enc('e'), 'e', 'f', rs(3)], [enc('f'), 'f', 'g', rs(3)], [enc('1'), 'g', 'h', rs(4)], [enc('2'), 'h', '', rs(4)]];
+    const series = steadySeries(layout, repeat(4, [20000, 20000, 200, 200, 200, 200, 200, 200]), { bytesPerWrite: 0 });
+    const book = planFix({ detect: detectHotspots(series), placement: clusterFromSeries(series) });
+    const moves = book.steps.filter((s) => s.kind === 'move');
+    expect(moves.map((s) => s.commands[0])).toEqual([`move "${enc('b')}", "${rs(2)}"`, `move "${enc('c')}", "${rs(1)}"`]);
+    const advice = book.steps.at(-1)!;
+    expect(advice.title).toContain('Keep the balancer off');
+    expect(advice.why).toContain('hbase.master.balancer.stochastic.writeRequestCost ≥ 16 (default 5)');
+    expect(advice.why).toContain('hbase.master.balancer.stochastic.regionCountCost ≤ 90 (default 500)');
+    expect(advice.why).toContain('hbase.master.balancer.stochastic.moveCost: no value alone does (default 7)');
   });
 
   it('an unsplit table with key samples: its pre-split, one split per quantile of the sampled keys', () => {

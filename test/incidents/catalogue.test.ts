@@ -21,7 +21,7 @@ import { lintSubject } from '../../src/lint/run.js';
 const DIR = fileURLToPath(new URL('../fixtures/incidents/', import.meta.url));
 
 /** What the runbook must do, by direction. */
-type Direction = 'rekey' | 'split' | 'row-fix' | 'nothing' | 'move' | 'pre-split' | 're-split' | 'swap';
+type Direction = 'rekey' | 'split' | 'row-fix' | 'nothing' | 'move' | 'pre-split' | 're-split' | 'swap' | 'range-no-samples';
 
 interface Expected {
   readonly id: string;
@@ -74,6 +74,14 @@ function checkDirection(book: Runbook, direction: Direction): void {
       expect(kinds(book).indexOf('balancer-off'), 'balancer off before the moves').toBeLessThan(book.steps.indexOf(moves[0]!));
       break;
     }
+    case 'range-no-samples':
+      // the region is the hotspot by itself: moving it only relocates it, so the range runbook without samples
+      expect(refused(book, 'split'), 'no traffic-median split without samples').toBe(true);
+      expect(refused(book, 'move'), 'the hot region itself is not moved').toBe(true);
+      expect(kinds(book), 'no move').not.toContain('move');
+      expect(book.steps.some((s) => s.title.startsWith('Fallback, with its risk')), 'the labelled size-midpoint fallback').toBe(true);
+      expect(book.steps.some((s) => s.title.startsWith('Get key samples')), 'how to get key samples').toBe(true);
+      break;
     case 'nothing':
       expect(book.steps).toEqual([]);
       break;

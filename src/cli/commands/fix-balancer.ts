@@ -1,10 +1,15 @@
 /**
  * `hbase-hotspot fix balancer series.ndjson [--read-cost N --write-cost N] [--servers ...] [--json]`: the
  * StochasticLoadBalancer's cost of the series' last placement with HBase's default multipliers and with the given
- * request weights, whether it would act, and what it would move (see `src/fix/balancer/`).
+ * request weights, whether it would act, what it would move, and, searched beside the moves, which region swaps it
+ * would keep and which single `hbase.master.balancer.stochastic.*Cost` value makes it take them (see `src/fix/balancer/`).
  */
 import type { Command } from 'commander';
-import { DEFAULT_MULTIPLIERS, type BalancerWhatIf, balancerWhatIf, clusterFromSeries } from '../../fix/balancer/index.js';
+import {
+  DEFAULT_MULTIPLIERS, type BalancerSwapWhatIf, type BalancerWhatIf, type SwapMultiplier, balancerSwapWhatIf, balancerWhatIf, clusterFromSeries,
+  describeSwapMultipliers, swapMultipliers,
+} from '../../fix/balancer/index.js';
+import { balanceSwitchCommand, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSeries, seriesSourceOptions } from '../detect-sources.js';
 import { type CliIo, printJson } from '../io.js';
@@ -24,30 +29,65 @@ function weight(text: string, flag: string): number {
   return n;
 }
 
-function render(title: string, w: BalancerWhatIf): string {
+function render(title: string, w: BalancerWhatIf, swapsFound: boolean): string {
   const lines = [`${title}: weighted cost ${w.current.weightedCost.toFixed(4)} over multipliers ${w.current.sumMultiplier}; ${w.current.reason}`];
   for (const f of w.current.functions) lines.push(`  ${f.function.padEnd(28)} ${String(f.multiplier).padStart(6)} × ${f.cost.toFixed(4)}`);
-  if (w.current.needsBalance && w.moves.length === 0) lines.push('  no single region move lowers the cost (a region hot on its own is not spread by moving it: split it)');
+  if (w.current.needsBalance && w.moves.length === 0) {
+    lines.push(swapsFound
+      ? '  no single region move lowers the cost; swaps, which keep the region counts even, do:'
+      : '  no single region move lowers the cost (a region hot on its own is not spread by moving it: split it)');
+  }
   for (const m of w.moves) lines.push(`  move ${m.encodedName} ${m.from} → ${m.to} (cost ${m.weightedCostAfter.toFixed(4)})`);
   return lines.join('\n');
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function renderSwaps(s: BalancerSwapWhatIf): string[] {
+  if (!s.current.needsBalance) return [];
+  if (s.swaps.length === 0) return ['  no swap of two regions lowers the cost either'];
+  return s.swaps.map((w) => `  swap ${w.region} on ${w.from} ⇄ ${w.back} on ${w.to} (cost ${w.weightedCostAfter.toFixed(4)})`);
+}
+
+/** The swaps to act on, what they do to the servers' shares, and the multipliers that make HBase's balancer take them. */
+function renderSwapAdvice(s: BalancerSwapWhatIf, needed: readonly SwapMultiplier[]): string[] {
+  if (s.swaps.length === 0) return [];
+  const moved = s.serverShares.filter((x) => Math.abs(x.after - x.before) > 1e-9);
+  return [
+    `swaps keep region counts even: ${moved.map((x) => `${x.server} ${pct(x.before)} → ${pct(x.after)}`).join(', ')} of the requests`,
+    'HBase has no swap command: a swap is two `move` steps, after `balance_switch false` (so no balancer run undoes one half):',
+    `  hbase> ${balanceSwitchCommand(false)}`,
+    ...s.swaps.flatMap((w) => [`  hbase> move ${rubyName(w.region)}, ${rubyName(w.to)}`, `  hbase> move ${rubyName(w.back)}, ${rubyName(w.from)}`]),
+    'HBase\'s balancer acts and keeps these swaps itself with, one at a time (the others at their defaults):',
+    ...describeSwapMultipliers(needed).map((line) => `  ${line}`),
+  ];
 }
 
 /** Registers `fix balancer` on the `fix` command. */
 export function registerFixBalancer(fix: Command, io: CliIo): void {
   seriesSourceOptions(fix
     .command('balancer')
-    .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move")
+    .description("HBase's stochastic balancer cost of the current placement, with default and raised request weights: would it act, what would it move or swap")
     .argument('[series]', 'load series NDJSON file, - for stdin')
     .option('--read-cost <n>', 'hbase.master.balancer.stochastic.readRequestCost for the what-if', '50')
     .option('--write-cost <n>', 'hbase.master.balancer.stochastic.writeRequestCost for the what-if', '50')
     .option('--servers <names...>', 'RegionServers hosting none of the table\'s regions (host,port,startcode)')
-    .option('--json', 'print both what-ifs as JSON'))
+    .option('--json', 'print both what-ifs and the swap search as JSON'))
     .action(async (file: string | undefined, flags: FixBalancerFlags) => {
       const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: weight(flags.readCost, '--read-cost'), writeRequestCost: weight(flags.writeCost, '--write-cost') };
       const cluster = clusterFromSeries(await detectSeries(file, flags, io), flags.servers ?? []);
       const defaults = balancerWhatIf(cluster);
       const tuned = balancerWhatIf(cluster, raised);
-      if (flags.json) printJson(io, { defaults, raised: tuned });
-      else io.stdout(`${render('default weights', defaults)}\n\n${render(`read ${raised.readRequestCost}, write ${raised.writeRequestCost}`, tuned)}\n`);
+      // swaps are searched beside the moves, each from the current placement
+      const swapDefaults = balancerSwapWhatIf(cluster);
+      const swapRaised = balancerSwapWhatIf(cluster, raised);
+      const acted = swapRaised.swaps.length > 0 ? swapRaised : swapDefaults;
+      const needed = swapMultipliers(cluster, acted.swaps);
+      if (flags.json) printJson(io, { defaults, raised: tuned, swaps: { defaults: swapDefaults, raised: swapRaised, needed } });
+      else {
+        const block = (title: string, w: BalancerWhatIf, sw: BalancerSwapWhatIf) => [render(title, w, sw.swaps.length > 0), ...renderSwaps(sw)].join('\n');
+        const advice = renderSwapAdvice(acted, needed);
+        io.stdout(`${block('default weights', defaults, swapDefaults)}\n\n${block(`read ${raised.readRequestCost}, write ${raised.writeRequestCost}`, tuned, swapRaised)}\n${advice.length > 0 ? `\n${advice.join('\n')}\n` : ''}`);
+      }
     });
 }

@@ -1,12 +1,12 @@
 /**
  * `hbase-hotspot fix plan (series.ndjson | --rest URL --table T | --list-regions F... | --status-detailed F... --table T)
- * [--samples keys] [--json | --format shell]`: the
+ * [--samples keys] [--min-rate req/s] [--json | --format shell]`: the
  * runbook for the detected hotspot (see `src/fix/plan/`).
  */
 import type { Command } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { clusterFromSeries } from '../../fix/balancer/index.js';
-import { type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
+import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
@@ -27,12 +27,21 @@ interface FixPlanFlags extends DetectSourceFlags {
   family?: string[];
   buckets?: string;
   failOn?: FailOn;
+  minRate: string;
 }
 
 function wholeNumber(text: string, flag: string, min: number): number {
   const n = Number(text);
   if (text.trim() === '' || !Number.isInteger(n) || n < min) {
     throw new HotspotError('FIX_OPTION_INVALID', `${flag} ${text}: give a whole number ≥ ${min}`, { field: flag });
+  }
+  return n;
+}
+
+function minRate(text: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0) {
+    throw new HotspotError('FIX_OPTION_INVALID', `--min-rate ${text}: give a request rate ≥ 0 in requests per second (default ${DEFAULT_MIN_REQUESTS_PER_SEC})`, { field: '--min-rate' });
   }
   return n;
 }
@@ -69,6 +78,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--new-table <name>', 'monotonic tail: the salted table to create')
     .option('--family <name...>', 'column families of --new-table')
     .option('--buckets <n>', 'salt buckets of --new-table')
+    .option('--min-rate <req/s>', 'propose no step below this table request rate over now (reads + writes per second)', String(DEFAULT_MIN_REQUESTS_PER_SEC))
     .option('--json', 'print the runbook as JSON (the input of fix apply)')
     .option('--format <format>', 'text (default) or shell: an hbase shell script')
     .addOption(failOnOption()))
@@ -88,7 +98,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
         replicas: wholeNumber(flags.replicas ?? '2', '--replicas', 1),
         ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
         ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
-        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), createdAtMs: io.now(),
+        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), createdAtMs: io.now(), minRequestsPerSec: minRate(flags.minRate),
       };
       const book = planFix(inputs);
       if (flags.json) printJson(io, book);

@@ -31,6 +31,16 @@ export interface BalancerWhatIf {
   readonly after: BalancerCost;
 }
 
+/** The cluster with its regions placed as `placement` says (one server index per region, in region order). */
+export function placedAt(cluster: BalancerCluster, placement: readonly number[]): BalancerCluster {
+  return { servers: cluster.servers, regions: cluster.regions.map((r, i) => ({ ...r, server: placement[i] as number })) };
+}
+
+/** How many regions `placement` has on another server than `home` (the move cost's count). */
+export function movedFrom(home: readonly number[], placement: readonly number[]): number {
+  return placement.filter((s, i) => s !== home[i]).length;
+}
+
 /** RegionServer load report interval HBase uses by default (`hbase.regionserver.msginterval`), ms. */
 export const DEFAULT_REPORT_INTERVAL_MS = 3000;
 
@@ -45,8 +55,8 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
   const home = cluster.regions.map((r) => r.server);
   let placement = [...home];
   let cost = current.weightedCost;
-  const at = (p: readonly number[]): BalancerCluster => ({ servers: cluster.servers, regions: cluster.regions.map((r, i) => ({ ...r, server: p[i] as number })) });
-  const movedCount = (p: readonly number[]) => p.filter((s, i) => s !== home[i]).length;
+  const at = (p: readonly number[]) => placedAt(cluster, p);
+  const movedCount = (p: readonly number[]) => movedFrom(home, p);
   for (let step = 0; step < maxMoves; step++) {
     let best: { region: number; to: number; cost: number } | undefined;
     for (let region = 0; region < placement.length; region++) {

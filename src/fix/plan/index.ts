@@ -1,6 +1,6 @@
 /** Fix planner: runbooks per hotspot shape with exact `hbase shell` commands. */
 export { planFix } from './plan.js';
-export { hotRegionOf, type PlanInputs } from './inputs.js';
+export { DEFAULT_MIN_REQUESTS_PER_SEC, hotRegionOf, tableRateNow, type PlanInputs } from './inputs.js';
 export { renderRunbookShell, renderRunbookText } from './render.js';
 export { DEFAULT_CLIENT_PAUSE_MS, DEFAULT_CLIENT_RETRIES, RETRY_BACKOFF, retryExposure, type ClientRetrySettings, type RetryExposure } from './retry.js';
 export { checkQuotaLimit, listRegionsCommand, regionReplicationCommand, tableThrottleCommand, tableUnthrottleCommand } from './shell-text.js';

@@ -30,6 +30,26 @@ export interface PlanInputs {
   readonly newTable?: { readonly name: string; readonly families: readonly string[]; readonly buckets: number };
   /** When the plan is made, epoch ms (the caller's clock); recorded in the runbook for `fix apply --max-age`. */
   readonly createdAtMs?: number;
+  /** Below this table request rate over now (req/s) no step is proposed (default {@link DEFAULT_MIN_REQUESTS_PER_SEC}). */
+  readonly minRequestsPerSec?: number;
+}
+
+/**
+ * The table request rate (reads + writes per second, over now) below which `fix plan` proposes no step: 50 req/s.
+ * Every step costs something (a move closes and reopens the region, a split rewrites both daughters in compactions,
+ * a quota throttles the whole table), and at a few dozen requests a second nothing is strained: it is about 1% of
+ * the 5000req/sec the references use as a containment quota and under a thousandth of the case study's 60,000
+ * writes/s; a test client, a health check or one batch job reaches it, and then the shares describe that client, not
+ * a hotspot. Plan again under real load, or lower it with `--min-rate`.
+ */
+export const DEFAULT_MIN_REQUESTS_PER_SEC = 50;
+
+/** The table's read + write requests per second over now (the non-gap intervals of `detect.now`), else over the window. */
+export function tableRateNow(detect: DetectResult): number {
+  const inNow = detect.timeline.filter((t) => !t.gap && t.startMs >= detect.now.startMs && t.time <= detect.now.endMs);
+  const ms = inNow.reduce((a, t) => a + (t.time - t.startMs), 0);
+  if (ms <= 0) return detect.servers.reduce((a, s) => a + s.requestsPerSec, 0);
+  return inNow.reduce((a, t) => a + t.requestsPerSec * (t.time - t.startMs), 0) / ms;
 }
 
 /**

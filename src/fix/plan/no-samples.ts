@@ -42,6 +42,21 @@ export function containmentAdvice(table: string): DraftStep {
   };
 }
 
+/**
+ * Why moving `hot` to `target` would only relocate the hotspot, or `undefined` when it spreads load: the move must
+ * lower the larger of the two servers' loads (req/s over the window, the region's load its share of the table's), the
+ * rule the co-location swaps follow. A region that is by itself the hotspot (it takes 100% of the requests, or more
+ * than its server's load less the target's) makes the target as busy as its server was, or busier.
+ */
+export function relocatedHotspot(loads: ReadonlyMap<string, number>, hot: RegionLoadShare, target: readonly [string, number]): string | undefined {
+  const total = [...loads.values()].reduce((a, b) => a + b, 0);
+  const from = loads.get(hot.server) ?? 0;
+  const region = hot.share * total;
+  const after = Math.max(from - region, target[1] + region);
+  if (total <= 0 || after < from * (1 - 1e-9)) return undefined;
+  return `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(hot.share)} of the table's requests by itself (${region.toFixed(1)} of ${from.toFixed(1)} req/s on ${hot.server}), so ${target[0]}, the least loaded server (${target[1].toFixed(1)} req/s), would carry ${(target[1] + region).toFixed(1)} req/s: the busiest server's load would not fall. The region is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`;
+}
+
 /** Steps for a hot range in region `hot` without key samples. */
 export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare, quota: { set: DraftStep[]; remove: DraftStep[] }): { steps: DraftStep[]; refused: Refusal[]; warnings: string[] } {
   const table = inputs.detect.table;
@@ -51,8 +66,12 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   if (quota.set.length === 0) steps.push(containmentAdvice(table));
   const target = leastLoadedServer(inputs, hot.server);
   const loads = serverLoads(inputs);
+  const relocates = target ? relocatedHotspot(loads, hot, target) : undefined;
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known (give --rest so the live servers are read)` });
+  } else if (relocates) {
+    refused.push({ action: 'move', why: relocates });
+    warnings.push(`the region is the hotspot by itself: moving it only relocates the hotspot; split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row`);
   } else if (!SERVER_NAME_RE.test(target[0]) || !ENCODED_RE.test(hot.encodedName)) {
     refused.push({ action: 'move', why: `the region or RegionServer name is not in HBase's form (encoded name, host,port,startcode): read the series through --rest` });
   } else {
@@ -96,6 +115,8 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
     undoNote: 'nothing to undo',
   });
   steps.push(...quota.remove);
-  warnings.push('without key samples the split point is a guess: the runbook moves the region first and splits only as a labelled fallback');
+  warnings.push(steps.some((st) => st.kind === 'move')
+    ? 'without key samples the split point is a guess: the runbook moves the region first and splits only as a labelled fallback'
+    : 'without key samples the split point is a guess: the runbook splits only as a labelled fallback');
   return { steps, refused, warnings };
 }

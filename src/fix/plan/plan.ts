@@ -7,17 +7,27 @@
  *
  * @module
  */
-import { shapeEntry } from '../../analysis/detect/index.js';
+import { type DetectResult, type RegionLoadShare, shapeEntry } from '../../analysis/detect/index.js';
+import { HotspotError } from '../../util/errors.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
-import { SWAP_BALANCER_WARNING, swapSteps } from './swap-steps.js';
-import { type PlanInputs, hotRegionOf } from './inputs.js';
+import { swapSteps } from './swap-steps.js';
+import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, hotRegionOf, tableRateNow } from './inputs.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
 
+/** The runbook's `hotRegion`: where `region` is, its share and the fair share, and its figures over now when the headline names it. */
+function hotRegionField(d: DetectResult, region: RegionLoadShare): Runbook['hotRegion'] {
+  return {
+    encodedName: region.encodedName, startKey: region.startKey, endKey: region.endKey, server: region.server, share: region.share, fairShare: d.fairRegionShare,
+    ...(d.now?.region === region.encodedName ? { nowShare: d.now.regionShare, nowRequestsPerSec: d.now.regionRequestsPerSec } : {}),
+  };
+}
+
 /**
  * Plans the fix.
- * @throws {@link HotspotError} `FIX_QUOTA_INVALID`, `FIX_REPLICAS_INVALID`, `FIX_BUCKETS_INVALID` for bad options.
+ * @throws {@link HotspotError} `FIX_QUOTA_INVALID`, `FIX_REPLICAS_INVALID`, `FIX_BUCKETS_INVALID`, `FIX_OPTION_INVALID` (a negative or
+ *   non-finite `minRequestsPerSec`) for bad options.
  */
 export function planFix(inputs: PlanInputs): Runbook {
   const d = inputs.detect;
@@ -26,6 +36,23 @@ export function planFix(inputs: PlanInputs): Runbook {
   const base = { format: 'hbase-hotspot-runbook/1' as const, ...created, table: d.table, shape: d.shape };
   const unsplit = d.findings.find((f) => f.kind === 'unsplit-table');
   const only = unsplit ? d.regions.find((r) => r.encodedName === unsplit.regions[0]) : undefined;
+  const rate = tableRateNow(d);
+  const minRate = inputs.minRequestsPerSec ?? DEFAULT_MIN_REQUESTS_PER_SEC;
+  if (!Number.isFinite(minRate) || minRate < 0) {
+    throw new HotspotError('FIX_OPTION_INVALID', `minRequestsPerSec ${minRate}: give a request rate ≥ 0 in requests per second`, { field: 'minRequestsPerSec' });
+  }
+  const acted = hot ?? only;
+  if (acted && rate < minRate) {
+    // too little load for any step to be worth its cost: name what was seen, propose nothing
+    return {
+      ...base,
+      hotRegion: hotRegionField(d, acted),
+      steps: [],
+      refused: [{ action: 'any step', why: `the table takes ${rate.toFixed(1)} requests/s over now, below the minimum of ${minRate} req/s (--min-rate): no server is strained at that rate, and a move, split or quota costs more than it saves; plan again under real load` }],
+      warnings: [],
+      evidence: [`${d.shape === 'none' ? 'no hotspot shape' : `shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`}, at ${rate.toFixed(1)} requests/s over now`, ...d.evidence],
+    };
+  }
   if ((!hot || d.shape === 'none') && unsplit && only) {
     // no region is hot against peers it does not have: the table's one region is the problem, and its pre-split the step
     return {
@@ -54,16 +81,13 @@ export function planFix(inputs: PlanInputs): Runbook {
     const off = plan.steps.some((s) => s.kind === 'balancer-off');
     if (off && on >= 0) {
       plan.steps.splice(on, 0, ...swaps.moves);
-      plan.warnings.push(SWAP_BALANCER_WARNING);
+      plan.warnings.push(swaps.warning);
     } else plan.steps.push(...swaps.steps);
     plan.evidence.push(...swaps.evidence);
   }
   return {
     ...base,
-    hotRegion: {
-      encodedName: hot.encodedName, startKey: hot.startKey, endKey: hot.endKey, server: hot.server, share: hot.share, fairShare: d.fairRegionShare,
-      ...(d.now?.region === hot.encodedName ? { nowShare: d.now.regionShare, nowRequestsPerSec: d.now.regionRequestsPerSec } : {}),
-    },
+    hotRegion: hotRegionField(d, hot),
     // A split acts on the hot region: fix apply checks it is still that region on that server before splitting.
     steps: plan.steps.map((s, i) => ({ number: i + 1, ...s, ...(s.kind === 'split' ? { region: { encodedName: hot.encodedName, startKey: hot.startKey, server: hot.server } } : {}) })),
     refused: plan.refused,

@@ -6,6 +6,7 @@
  * @module
  */
 import { type ServerLoadShare, type SwapPlan, stackedSwaps } from '../../analysis/detect/index.js';
+import { describeSwapMultipliers, swapMultipliers } from '../balancer/index.js';
 import { moveRegionCommand } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import type { PlanInputs } from './inputs.js';
@@ -40,6 +41,15 @@ export interface SwapSteps {
   readonly evidence: string[];
   /** The detection's servers with their request rates as the swaps leave them. */
   readonly projectedServers: ServerLoadShare[];
+  /** {@link SWAP_BALANCER_WARNING}, with the multiplier values that make the balancer keep these swaps when the plan has the balancer's view of the placement. */
+  readonly warning: string;
+}
+
+/** The warning with, from the balancer's view of the placement, the single multiplier values that make it act and keep `swaps` (`swapMultipliers`). */
+function balancerWarning(inputs: PlanInputs, swaps: readonly { region: string; back: string }[]): string {
+  const placement = inputs.placement;
+  if (!placement || swaps.length === 0 || !swaps.every((w) => [w.region, w.back].every((n) => placement.regions.some((r) => r.encodedName === n)))) return SWAP_BALANCER_WARNING;
+  return `${SWAP_BALANCER_WARNING}. With this table's loads, HBase's balancer acts and keeps these swaps with, one at a time (the others at their defaults): ${describeSwapMultipliers(swapMultipliers(placement, swaps)).join('; ')}`;
 }
 
 /** The swap plans of the detection, each swap as two moves; `skip` is a region another step already moves. */
@@ -49,11 +59,13 @@ export function swapSteps(inputs: PlanInputs, skip?: string): SwapSteps {
   const startOf = (name: string) => d.regions.find((r) => r.encodedName === name)?.startKey ?? '';
   const steps: DraftStep[] = [];
   const evidence: string[] = [];
+  const taken: { region: string; back: string }[] = [];
   for (const plan of plans) {
     for (const w of plan.swaps) {
       if (w.region.encodedName === skip || w.back.encodedName === skip) continue;
       if (![w.region.encodedName, w.back.encodedName].every((n) => ENCODED_RE.test(n)) || ![w.from, w.to].every((s) => SERVER_NAME_RE.test(s))) continue;
       const why = `swap ${1 + plan.swaps.indexOf(w)} of ${plan.swaps.length}: ${plan.server} holds several regions hot now; with the others the swaps take it from ${pct(plan.before)} to ${pct(plan.after)} of the requests, region counts unchanged`;
+      taken.push({ region: w.region.encodedName, back: w.back.encodedName });
       steps.push(moveStep(d.table, w.region.encodedName, startOf(w.region.encodedName), w.from, w.to, `${why}; ${w.region.encodedName} takes ${pct(w.region.share)} to the least loaded server`));
       steps.push(moveStep(d.table, w.back.encodedName, startOf(w.back.encodedName), w.to, w.from, `${why}; ${w.back.encodedName} (${pct(w.back.share)}) comes back so both servers keep their region counts`));
     }
@@ -69,17 +81,19 @@ export function swapSteps(inputs: PlanInputs, skip?: string): SwapSteps {
     }
   }
   const projectedServers = d.servers.map((s) => ({ ...s, requestsPerSec: s.requestsPerSec + (shift.get(s.server) ?? 0) }));
-  if (steps.length === 0) return { moves: steps, steps, evidence, projectedServers };
+  const warning = balancerWarning(inputs, taken);
+  if (steps.length === 0) return { moves: steps, steps, evidence, projectedServers, warning };
   return {
     moves: steps,
     projectedServers,
+    warning,
     steps: [
       balancerOffStep(d.table),
       ...steps,
       {
         kind: 'advice',
         title: 'Keep the balancer off, or make it weigh request load, before switching it back on',
-        why: SWAP_BALANCER_WARNING,
+        why: warning,
         commands: [],
         check: 'balancer_enabled says false until the weights are changed; after that, the next balancer run leaves the swapped regions where they are',
         undo: [],
