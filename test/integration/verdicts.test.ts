@@ -96,7 +96,8 @@ describe.skipIf(!env.available)('verdicts against a real HBase', () => {
     expect(detected.servers[0]?.server).toBe(target);
 
     const servers = status.liveServers.map((s) => s.serverName);
-    const book = planFix({ detect: detected, samples: before.samples, servers, createdAtMs: Date.now() });
+    // About 57 requests/s, near the plan's 50 req/s floor for acting at all: the floor is for real clusters.
+    const book = planFix({ detect: detected, samples: before.samples, servers, createdAtMs: Date.now(), minRequestsPerSec: 0 });
     const moves = book.steps.filter((s) => s.kind === 'move');
     expect(moves.length, JSON.stringify(book.steps.map((s) => s.kind))).toBeGreaterThan(0);
     expect(book.steps[0]?.kind).toBe('balancer-off');
