@@ -6,7 +6,8 @@
  * @module
  */
 import type { Command } from 'commander';
-import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, oneTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { detectTables, isTablesResult, tableAdvice } from '../analysis/detect/index.js';
+import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, oneTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile, seriesTables } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
@@ -147,6 +148,32 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
 export async function detectSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const series = await sourceSeries(file, flags, io);
   return oneTable(series, flags.table);
+}
+
+/**
+ * The load series `detect` analyses: as {@link detectSeries}, except that a series of several tables without
+ * `--table` comes whole, every table to be judged at once (`detectTables`).
+ * @throws {@link HotspotError} as {@link detectSeries}, less `SERIES_TABLE_REQUIRED`.
+ */
+export async function detectSeriesTables(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
+  const series = await sourceSeries(file, flags, io);
+  return flags.table === undefined ? series : oneTable(series, flags.table);
+}
+
+/**
+ * The load series of a one-table step (`fix plan`, `fix balancer`, `report`): as {@link detectSeries}, but a series
+ * of several tables without `--table` is judged first (`detectTables`, hot factor `k`) so the refusal can name the
+ * table to ask for.
+ * @throws {@link HotspotError} `SERIES_TABLE_REQUIRED` (field `--table`) naming the tables and the one the findings
+ *   point at; as {@link detectSeries} otherwise.
+ */
+export async function detectSeriesOne(file: string | undefined, flags: DetectSourceFlags, io: CliIo, k: number): Promise<LoadSeries> {
+  const series = await detectSeriesTables(file, flags, io);
+  const tables = seriesTables(series);
+  if (flags.table !== undefined || tables.length <= 1) return series;
+  const result = detectTables(series, { k });
+  const advice = isTablesResult(result) ? tableAdvice(result) : '';
+  throw new HotspotError('SERIES_TABLE_REQUIRED', `the series holds ${tables.length} tables (${tables.join(', ')}) and this step works on one: give --table T; ${advice}`, { field: '--table' });
 }
 
 async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {

@@ -5,3 +5,4 @@ export { normalizedSkew, peerTest, spreadOf, type PeerTest } from './stats.js';
 export type * from './types.js';
 export { stackedSwaps } from './findings.js';
 export { MAX_SWAPS, swapPlan, type Swap, type SwapPlan, type SwapRegion } from './swaps.js';
+export { type ClusterServerShare, type ClusterView, type ServerTableLoad, type TablesDetectResult, detectTables, isSystemTable, isTablesResult, tableAdvice } from './tables.js';

@@ -9,7 +9,7 @@ import { clusterFromSeries } from '../../fix/balancer/index.js';
 import { type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeriesOne, seriesSourceOptions } from '../detect-sources.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import { parseK } from './detect.js';
@@ -77,7 +77,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
         throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });
       }
       const k = parseK(flags.k);
-      const series = await detectSeries(file, flags, io);
+      const series = await detectSeriesOne(file, flags, io, k);
       const samples = await detectSamples(flags.samples, series, io);
       const detect = detectHotspots(series, samples ? { k, samples } : { k });
       const servers = flags.rest ? (await createRestClient({ baseUrl: flags.rest }).clusterStatus()).liveServers.map((s) => s.serverName) : undefined;
