@@ -161,6 +161,15 @@ export async function detectSeriesTables(file: string | undefined, flags: Detect
 }
 
 /**
+ * The load series as its source gives it, every table of it, `--table` not applied (the caller focuses it): for a
+ * step that needs the other tables' load beside the one it works on (`fix plan`).
+ * @throws {@link HotspotError} as {@link detectSeries}, less `SERIES_TABLE_REQUIRED` and `SERIES_TABLE_UNKNOWN`.
+ */
+export async function detectSeriesWhole(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
+  return sourceSeries(file, flags, io);
+}
+
+/**
  * The load series of a one-table step (`fix plan`, `fix balancer`, `report`): as {@link detectSeries}, but a series
  * of several tables without `--table` is judged first (`detectTables`, hot factor `k`) so the refusal can name the
  * table to ask for.

@@ -48,12 +48,26 @@ describe('--table on a series of several tables', () => {
 
   it('without --table the one-table steps ask for it, naming the tables', async () => {
     // Pooled, lookup's one busy region made "events" look like a hot key range against a fair share of a third.
-    for (const argv of [['fix', 'plan', TWO], ['fix', 'balancer', TWO], ['report', TWO, '-o', '-']]) {
+    for (const argv of [['fix', 'balancer', TWO], ['report', TWO, '-o', '-']]) {
       const run = await runCapture(argv);
       expect([run.code, run.err], argv.join(' ')).toEqual([2, expect.stringContaining('the series holds 2 tables (events, lookup) and this step works on one: give --table T; no table shows a hotspot')]);
     }
+    const plan = await runCapture(['fix', 'plan', TWO]);
+    expect([plan.code, plan.err]).toEqual([2, expect.stringContaining('the series holds 2 tables (events, lookup) and a runbook is for one: give --table T; no table shows a hotspot')]);
     const compare = await runCapture(['compare', TWO, TWO]);
     expect([compare.code, compare.err]).toEqual([2, expect.stringContaining('the series holds 2 tables (events, lookup); each is judged against its own regions and fair share: give --table T')]);
+  });
+
+  it('fix plan without --table plans for the one table a cluster finding names', async () => {
+    const meta = fileURLToPath(new URL('../fixtures/incidents/hbase-25382-meta-hotspot.series.ndjson', import.meta.url));
+    const run = await runCapture(['fix', 'plan', meta, '--json']);
+    expect(run.code).toBe(0);
+    expect(run.err).toContain('planning for table hbase:meta, the only one with a hotspot or a cluster-level finding');
+    const book = JSON.parse(run.out) as { table: string; steps: { kind: string }[]; refused: { action: string }[] };
+    expect([book.table, book.steps.map((s) => s.kind), book.refused.map((r) => r.action)]).toEqual(['hbase:meta', ['advice'], ['move']]);
+    // the user table alone has nothing to fix; a table the series does not hold is named as such
+    expect(JSON.parse((await runCapture(['fix', 'plan', meta, '--table', 'usertable', '--json'])).out)).toMatchObject({ table: 'usertable', steps: [] });
+    expect((await runCapture(['fix', 'plan', meta, '--table', 'nope'])).err).toContain('the series holds no table "nope"');
   });
 
   it('names the tables of the series for a --table it does not hold', async () => {

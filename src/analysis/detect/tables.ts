@@ -87,10 +87,6 @@ export function isTablesResult(result: DetectResult): result is TablesDetectResu
   return 'cluster' in result && 'tables' in result;
 }
 
-/** A table HBase will not let a user pre-split or rekey (the `hbase` namespace: `hbase:meta`, `hbase:namespace`, ...). */
-export function isSystemTable(table: string): boolean {
-  return table.startsWith('hbase:');
-}
 
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 
@@ -177,13 +173,44 @@ function causingTable(server: ServerSums, tableTotals: ReadonlyMap<string, numbe
   return best;
 }
 
+/**
+ * The server with the smallest share of all the tables' requests other than `except` (ties: the first by name), or
+ * `undefined` when there is none.
+ */
+export function leastLoaded(servers: readonly ClusterServerShare[], except: string): ClusterServerShare | undefined {
+  return servers.filter((s) => serverKey(s.server) !== serverKey(except)).sort((a, b) => a.share - b.share || (a.server < b.server ? -1 : 1))[0];
+}
+
+/** What moving a region of `moved` (share of all the tables' requests) from `from` to `to` leaves on both servers. */
+export interface MoveOutcome {
+  /** The two servers' shares after the move. */
+  readonly fromAfter: number;
+  readonly toAfter: number;
+  /**
+   * True when neither server is then above k × the average of the other servers: the move cools the server without
+   * making another hot. False for a region that is itself above that on any server: moving it only moves the hotspot.
+   */
+  readonly helps: boolean;
+}
+
+/** {@link MoveOutcome} of moving `moved` from server `from` to server `to` among `servers`, hot factor `k`. */
+export function moveOutcome(servers: readonly ClusterServerShare[], from: string, to: string, moved: number, k: number): MoveOutcome {
+  const after = servers.map((s) => (s.server === from ? s.share - moved : s.server === to ? s.share + moved : s.share));
+  const sum = after.reduce((a, x) => a + x, 0);
+  const n = servers.length;
+  const hotAfter = (x: number) => n > 1 && x > (k * (sum - x)) / (n - 1);
+  const fromAfter = after[servers.findIndex((s) => s.server === from)] ?? 0;
+  const toAfter = after[servers.findIndex((s) => s.server === to)] ?? 0;
+  return { fromAfter, toAfter, helps: !hotAfter(fromAfter) && !hotAfter(toAfter) };
+}
+
 /** The cluster finding for a hot server: which table's regions put the load there, and what moving one gives. */
-function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: number, all: readonly ClusterServerShare[], grand: number, fair: number): Finding {
+function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: number, all: readonly ClusterServerShare[], grand: number, fair: number, k: number): Finding {
   const key = serverKey(s.server);
   const mine = cause.regions.filter((r) => serverKey(r.server) === key && r.lastSeenMs === cause.window.endMs);
   const ofAll = (r: RegionLoadShare) => (grand > 0 ? (r.share * causeTotal) / grand : 0);
   const busiest = [...mine].sort((a, b) => b.share - a.share)[0];
-  const quietest = all.filter((x) => serverKey(x.server) !== key).sort((a, b) => a.share - b.share)[0];
+  const quietest = leastLoaded(all, s.server);
   const hotHere = mine.filter((r) => r.hot);
   const kind = hotHere.length > 0 ? 'server-hotspot' : 'co-location';
   const others = all.filter((x) => x !== s);
@@ -197,7 +224,9 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
   ];
   if (busiest && quietest) {
     const moved = ofAll(busiest);
-    evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(s.share - moved)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(quietest.share + moved)}`);
+    const out = moveOutcome(all, s.server, quietest.server, moved, k);
+    const verdict = out.helps ? 'with neither then above k × the other servers' : `: the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: replicas, a split, a client cache; or keep other regions off its server)`;
+    evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(out.toAfter)}${out.helps ? `, ${verdict}` : verdict}`);
   }
   return {
     kind,
@@ -210,12 +239,9 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
   };
 }
 
-/** The detection of one table with every finding naming the table (a system table is never `unsplit-table`). */
+/** The detection of one table with every finding naming the table. */
 function ofTable(result: DetectResult): DetectResult {
-  const findings = result.findings
-    .filter((f) => !(f.kind === 'unsplit-table' && isSystemTable(result.table)))
-    .map((f) => ({ ...f, table: result.table }));
-  return { ...result, findings };
+  return { ...result, findings: result.findings.map((f) => ({ ...f, table: result.table })) };
 }
 
 /** The headline table: the busiest region hot now of any table; else the table the cluster finding points at; else the first. */
@@ -277,7 +303,7 @@ export function detectTables(series: LoadSeries, options: DetectOptions = {}): D
   const findings = servers.filter((s) => s.hot).map((s) => {
     const sums = c.list.find((x) => serverKey(x.name) === serverKey(s.server)) as ServerSums;
     const cause = tables.find((t) => t.table === causingTable(sums, tableTotals, c.list.length)) as DetectResult;
-    return serverFinding(s, cause, tableTotals.get(cause.table) ?? 0, servers, c.total.requests, c.fairServerShare);
+    return serverFinding(s, cause, tableTotals.get(cause.table) ?? 0, servers, c.total.requests, c.fairServerShare, k);
   });
   const pointsAt = findings[0]?.table ?? null;
   const headline = headlineOf(tables, pointsAt);
@@ -301,4 +327,13 @@ export function tableAdvice(result: TablesDetectResult): string {
     ...(hot.length > 0 ? [`a hotspot is hot now in ${hot.join(', ')}`] : []),
   ];
   return parts.length > 0 ? parts.join('; ') : 'no table shows a hotspot or a cluster-level finding (`detect` without --table judges them all)';
+}
+
+/**
+ * The one table a one-table step can take without `--table`: the only table with a hotspot hot now or named by a
+ * cluster finding; `undefined` when none or several are (the step is then ambiguous).
+ */
+export function unambiguousTable(result: TablesDetectResult): string | undefined {
+  const concerned = new Set([...result.tables.filter((t) => t.shape !== 'none').map((t) => t.table), ...result.cluster.findings.map((f) => f.table as string)]);
+  return concerned.size === 1 ? [...concerned][0] : undefined;
 }
