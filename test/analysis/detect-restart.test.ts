@@ -48,3 +48,32 @@ describe('a counter reset bounded by the server start code', () => {
     expect(result.servers.some((s) => s.hotIntervals > 0)).toBe(false);
   });
 });
+
+describe('split daughters opened inside the interval, bounded by their region id', () => {
+  /**
+   * Regions a (200 writes/s), b and c (100/s) over two 60 s intervals; d (100/s) splits 50 s into the second, its
+   * daughters (region id 110 000, the split's time) taking 50/s each for the last 10 s: 500 writes each.
+   */
+  function splitSeries(daughterId: number) {
+    const reg = (id: string, start: string, end: string, writes: number, regionId = 1) => ({ ...region(id, start, end, rs(1), 0, writes), name: `t,${start},${regionId}.${id}.` });
+    return series([
+      snap(0, [reg('a', '', '4', 0), reg('b', '4', '8', 0), reg('c', '8', 'c', 0), reg('d', 'c', '', 0)]),
+      snap(60_000, [reg('a', '', '4', 12_000), reg('b', '4', '8', 6000), reg('c', '8', 'c', 6000), reg('d', 'c', '', 6000)]),
+      snap(120_000, [reg('a', '', '4', 24_000), reg('b', '4', '8', 12_000), reg('c', '8', 'c', 12_000), reg('d1', 'c', 'e', 500, daughterId), reg('d2', 'e', '', 500, daughterId)]),
+    ], 60_000);
+  }
+
+  it('judges the daughters on their rate since the split: a region at 2 × its peers is not hot', () => {
+    // scaled: daughters 500 × 60 / 10 = 3000 each; a's peers average (6000 + 6000 + 3000 + 3000) / 4 = 4500, and
+    // 12 000 < 3 × 4500
+    const result = detectHotspots(splitSeries(110_000));
+    expect(result.regions.find((r) => r.encodedName === 'a')?.hotIntervals).toBe(0);
+    expect(result.story.summary).toContain('2 region(s) reopened on a RegionServer that started inside the interval');
+  });
+
+  it('without a region id inside the interval the daughters\' counts are taken as they are', () => {
+    // unscaled: a's peers average (6000 + 6000 + 500 + 500) / 4 = 3250, and 12 000 > 3 × 3250: hot in that interval
+    const result = detectHotspots(splitSeries(1));
+    expect(result.regions.find((r) => r.encodedName === 'a')?.hotIntervals).toBe(1);
+  });
+});

@@ -71,7 +71,7 @@ function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStor
   const restarted = shares.hotByInterval.filter((h) => h.sinceRestart.length > 0);
   const bounded = restarted.length === 0
     ? ''
-    : `; in ${restarted.length} interval(s) ${new Set(restarted.flatMap((h) => h.sinceRestart)).size} region(s) reopened on a RegionServer that started inside the interval (its start code says when): they were tested, and used as peers, on their rate since that start`;
+    : `; in ${restarted.length} interval(s) ${new Set(restarted.flatMap((h) => h.sinceRestart)).size} region(s) reopened on a RegionServer that started inside the interval (its start code says when) or opened inside it (a split's daughters, a merge's result: the region id says when): they were tested, and used as peers, on their rate since then`;
   return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary: summary + events + bounded };
 }
 

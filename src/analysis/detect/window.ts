@@ -37,8 +37,8 @@ export interface IntervalHot {
   /** Regions whose count here is not a whole interval's (reset inside it, or back after missing snapshots): not peers. */
   readonly untrusted: readonly string[];
   /**
-   * Regions counted since a restart inside the interval whose time the server's start code bounds: tested, and used
-   * as peers, on their rate since the restart (their count × interval ÷ time since the restart).
+   * Regions counted since a restart or an opening inside the interval whose time their reading bounds (the server's
+   * start code, the region id): tested, and used as peers, on their rate since then (count × interval ÷ time since).
    */
   readonly sinceRestart: readonly string[];
 }
@@ -70,17 +70,28 @@ export function returnedRegions(rates: LoadRates): Map<number, Set<string>> {
   return out;
 }
 
+/** The region id of a full region name `table,startKey,regionId.encodedName.` (its creation time, epoch ms), or NaN. */
+function regionIdOf(name: string, encodedName: string): number {
+  const tail = `.${encodedName}.`;
+  if (!name.endsWith(tail)) return Number.NaN;
+  const head = name.slice(0, -tail.length);
+  return Number(head.slice(head.lastIndexOf(',') + 1));
+}
+
 /**
- * How long before the interval's end a region's counters can have restarted at most, when that is known: the region
- * counts since a reset and its RegionServer's start code (`host,port,startcode`, the server's start time in epoch ms)
- * falls inside the interval, so the server started there and the region reopened on it no earlier. `undefined` when
- * the server name has no start code or it is outside the interval (a move to a server started long ago: the reopen
- * time is then unknown).
+ * How long before the interval's end a region's counters started at most, when its reading says so: a region counted
+ * since a reset whose RegionServer's start code (`host,port,startcode`, the server's start time in epoch ms) falls
+ * inside the interval (the server started there and the region reopened on it no earlier); a region counted since it
+ * opened whose region id (the time HBase created it: a split's daughters and a merge's result carry the time of the
+ * split or merge) falls inside the interval. `undefined` otherwise (a move to a server started long ago: the reopen
+ * time is then unknown; a region first seen that was created before the interval).
  */
-export function sinceRestartMs(r: Pick<RegionRate, 'basis' | 'server'>, iv: Pick<RateInterval, 'startMs' | 'endMs'>): number | undefined {
-  if (r.basis !== 'since-reset') return undefined;
-  const parts = r.server.split(',');
-  const started = parts.length === 3 ? Number(parts[2]) : Number.NaN;
+export function sinceOpenMs(r: Pick<RegionRate, 'basis' | 'server' | 'name' | 'encodedName'>, iv: Pick<RateInterval, 'startMs' | 'endMs'>): number | undefined {
+  let started = Number.NaN;
+  if (r.basis === 'since-reset') {
+    const parts = r.server.split(',');
+    if (parts.length === 3) started = Number(parts[2]);
+  } else if (r.basis === 'since-open') started = regionIdOf(r.name, r.encodedName);
   return Number.isInteger(started) && started > iv.startMs && started < iv.endMs ? iv.endMs - started : undefined;
 }
 
@@ -91,8 +102,8 @@ export interface IntervalTrust {
   /** Servers hosting such a region (`over` wins). */
   readonly servers: Map<string, CountTrust>;
   /**
-   * Regions counted since a restart whose time is bounded ({@link sinceRestartMs}) → the factor (interval ÷ time since
-   * the restart) that turns their count into the interval's at their rate since the restart; they are peers then.
+   * Regions counted since a restart or an opening whose time is bounded ({@link sinceOpenMs}) → the factor (interval ÷
+   * time since then) that turns their count into the interval's at their rate since then; they are peers then.
    */
   readonly scale: Map<string, number>;
 }
@@ -100,8 +111,8 @@ export interface IntervalTrust {
 /**
  * Which counts of an interval are not to be trusted as they are: regions counted since a reset inside it (under),
  * regions back after missing snapshots (over), and the servers hosting them (over wins). A region counted since a
- * restart whose time the server's start code bounds is not under: it is tested, and used as a peer, on its rate
- * since the restart (`scale`).
+ * restart or an opening whose time its reading bounds (the server's start code, the region id) is tested, and used
+ * as a peer, on its rate since then (`scale`).
  */
 export function countTrust(iv: RateInterval, returned: Set<string> | undefined): IntervalTrust {
   const regions = new Map<string, CountTrust>();
@@ -109,7 +120,7 @@ export function countTrust(iv: RateInterval, returned: Set<string> | undefined):
   const scale = new Map<string, number>();
   for (const r of iv.regions) {
     const over = returned?.has(r.encodedName) === true;
-    const since = over ? undefined : sinceRestartMs(r, iv);
+    const since = over ? undefined : sinceOpenMs(r, iv);
     if (since !== undefined) {
       scale.set(r.encodedName, iv.durationMs / since);
       continue;
