@@ -86,3 +86,25 @@ describe('detect over several tables', () => {
     expect(() => detectTables(twoTables(100), { samples: [] })).toThrow(expect.objectContaining({ code: 'DETECT_SAMPLES_TABLE' }));
   });
 });
+
+describe('several tables across a RegionServer restart', () => {
+  it('a server restarted inside an interval is a peer at its rate since the restart, in the sum of the tables too', () => {
+    // events: one region of 100 writes/s on each of rs1..rs4; side: one region of 150/s on rs2. rs1 restarts 50 s into
+    // the second interval (start code 110 000): its region counts 1000 in the 10 s since. At that rate (6000 for the
+    // interval) rs2's 6000 + 9000 = 15 000 is 2.5 × the others' 6000, not hot; taken as it is, 1000 would have made
+    // the others' average 4333 and rs2 3.5 × it.
+    const server = (n: number, restarted: boolean) => (n === 1 && restarted ? 'rs1.example.com,16020,110000' : rs(n));
+    const snapshots = [0, 1, 2].map((i) => ({
+      timeMs: i * 60_000,
+      table: 'events',
+      regions: [
+        ...['', '4', '8', 'c'].map((c, j) => region('events', `e${j}`, c, ['4', '8', 'c', ''][j] as string, server(j + 1, i === 2), j === 0 && i === 2 ? 1000 : i * 6000)),
+        region('side', 's0', '', '', rs(2), i * 9000),
+      ],
+    }));
+    const result = detectTables({ table: 'events', tables: ['events', 'side'], source: { kind: 'recorded', intervalMs: 60_000 }, snapshots });
+    if (!isTablesResult(result)) throw new Error('several tables');
+    expect(result.cluster.servers.find((s) => s.server === rs(2))?.hotIntervals).toBe(0);
+    expect(result.cluster.findings).toEqual([]);
+  });
+});

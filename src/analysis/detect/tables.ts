@@ -16,7 +16,7 @@ import { nowIndexes } from './now.js';
 import { share } from './stats.js';
 import { type Tally, add, newTally, perSecond, serverKey } from './tally.js';
 import type { DetectResult, Finding, RegionLoadShare } from './types.js';
-import { countTrust, returnedRegions } from './window.js';
+import { countTrust, returnedRegions, serverLoads } from './window.js';
 
 /** One table's part of a RegionServer's load over the window. */
 export interface ServerTableLoad {
@@ -100,24 +100,34 @@ interface ServerSums {
   nowHotIntervals: number;
 }
 
-/** Each server of one interval, the sum of every table's regions on it, with how far its count can be trusted. */
+/** A load's three measures, summed. */
+type Load = { requests: number; reads: number | null; writes: number | null };
+const plus = (a: Load, b: Load): Load => ({
+  requests: a.requests + b.requests,
+  reads: a.reads === null || b.reads === null ? null : a.reads + b.reads,
+  writes: a.writes === null || b.writes === null ? null : a.writes + b.writes,
+});
+
+/**
+ * Each server of one interval, the sum of every table's regions on it (`load`), the same with the counts since a
+ * bounded restart or opening at their rate since then (`tested`, see `countTrust`), and how far its count can be trusted.
+ */
 function intervalServers(ivs: readonly { table: string; iv: RateInterval; returned: Set<string> | undefined }[]) {
-  const out = new Map<string, { name: string; load: { requests: number; reads: number | null; writes: number | null }; byTable: Map<string, number>; trust: CountTrust }>();
+  const out = new Map<string, { name: string; load: Load; tested: Load; byTable: Map<string, number>; trust: CountTrust }>();
   for (const { table, iv, returned } of ivs) {
     const trust = countTrust(iv, returned);
-    for (const s of iv.servers) {
+    const tested = serverLoads(iv, undefined, trust.scale);
+    iv.servers.forEach((s, i) => {
       const key = serverKey(s.server);
-      const e = out.get(key) ?? { name: s.server, load: { requests: 0, reads: 0, writes: 0 }, byTable: new Map<string, number>(), trust: 'full' as CountTrust };
-      e.load = {
-        requests: e.load.requests + s.requests,
-        reads: e.load.reads === null || s.reads === null ? null : e.load.reads + s.reads,
-        writes: e.load.writes === null || s.writes === null ? null : e.load.writes + s.writes,
-      };
+      const zero = { requests: 0, reads: 0, writes: 0 };
+      const e = out.get(key) ?? { name: s.server, load: zero, tested: zero, byTable: new Map<string, number>(), trust: 'full' as CountTrust };
+      e.load = plus(e.load, s);
+      e.tested = plus(e.tested, tested[i] ?? s);
       e.byTable.set(table, (e.byTable.get(table) ?? 0) + s.requests);
       const t = trust.servers.get(s.server);
       if (t === 'over' || (t === 'under' && e.trust === 'full')) e.trust = t;
       out.set(key, e);
-    }
+    });
   }
   return [...out.values()];
 }
@@ -138,7 +148,7 @@ function clusterServers(perTable: readonly { table: string; rates: LoadRates }[]
     const members = intervalServers(ivs);
     seconds += sec;
     fair += members.length > 0 ? sec / members.length : 0;
-    const hot = hotMembersTrusting(members.map((m) => m.load), (j) => (members[j] as { trust: CountTrust }).trust, k);
+    const hot = hotMembersTrusting(members.map((m) => m.tested), (j) => (members[j] as { trust: CountTrust }).trust, k);
     members.forEach((m, j) => {
       const key = serverKey(m.name);
       let e = servers.get(key);

@@ -147,10 +147,10 @@ function regionLoads(iv: RateInterval, profile: RowReadProfile | undefined, scal
 }
 
 /**
- * Each server's load, with its share of the reads its regions' rows explain, in the interval's server order; a
- * server hosting regions counted since a bounded restart sums their scaled counts.
+ * Each server's load, with its share of the reads its regions' rows explain (`profile`), in the interval's server
+ * order; a server hosting regions counted since a bounded restart or opening sums their counts times `scale`.
  */
-function serverLoads(iv: RateInterval, profile: RowReadProfile | undefined, scale: ReadonlyMap<string, number>): readonly MeasuredLoad[] {
+export function serverLoads(iv: RateInterval, profile: RowReadProfile | undefined, scale: ReadonlyMap<string, number>): readonly MeasuredLoad[] {
   if (!profile && scale.size === 0) return iv.servers;
   const byServer = new Map<string, { rowReads: number; sum: MeasuredLoad }>();
   iv.regions.forEach((r, i) => {
