@@ -63,6 +63,9 @@ describe('--table on a series of several tables', () => {
     expect(run.err).toContain('planning for table hbase:meta, the only one with a hotspot or a cluster-level finding');
     const book = JSON.parse(run.out) as { table: string; steps: { kind: string }[]; refused: { action: string }[] };
     expect([book.table, book.steps.map((s) => s.kind), book.refused.map((r) => r.action)]).toEqual(['hbase:meta', ['advice'], ['move']]);
+    // the cluster finding naming hbase:meta is a finding for --fail-on
+    const failing = await runCapture(['fix', 'plan', meta, '--fail-on', 'finding']);
+    expect([failing.code, failing.err]).toEqual([1, expect.stringContaining('--fail-on finding: finding: co-location; exit 1')]);
     // the user table alone has nothing to fix; a table the series does not hold is named as such
     expect(JSON.parse((await runCapture(['fix', 'plan', meta, '--table', 'usertable', '--json'])).out)).toMatchObject({ table: 'usertable', steps: [] });
     expect((await runCapture(['fix', 'plan', meta, '--table', 'nope'])).err).toContain('the series holds no table "nope"');

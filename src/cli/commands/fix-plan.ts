@@ -115,6 +115,8 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
       const book = planFix(inputs);
       if (flags.json) printJson(io, book);
       else io.stdout(flags.format === 'shell' ? renderRunbookShell(book) : renderRunbookText(book));
-      if (flags.failOn) failWith(io, flags.failOn, detectFailure(detect, flags.failOn));
+      // the cluster findings that name the planned table (a server hot by the sum of the tables) count as findings too
+      const findings = [...(cluster?.findings.filter((f) => f.table === detect.table) ?? []), ...detect.findings];
+      if (flags.failOn) failWith(io, flags.failOn, detectFailure({ shape: detect.shape, findings }, flags.failOn));
     });
 }
