@@ -6,7 +6,8 @@
  * @module
  */
 import type { Command } from 'commander';
-import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, oneTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile } from '../model/index.js';
+import { detectTables, isTablesResult, tableAdvice } from '../analysis/detect/index.js';
+import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, oneTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile, seriesTables } from '../model/index.js';
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
@@ -36,7 +37,7 @@ export interface DetectSourceFlags extends LiveFlags {
  * Declares the options that say where a command's load series comes from, the same on every command that reads one
  * (`detect`, `fix plan`, `fix balancer`, `report`): a live table (`--rest`, `--jmx`, `--table`, `--interval`,
  * `--snapshots`, `--timeout`), pasted shell captures (`--list-regions`, `--status-detailed`), and `--record` /
- * `--force` to keep what was read or parsed as a load-series file. Resolved by {@link detectSeries}.
+ * `--force` to keep what was read or parsed as a load-series file. Resolved by {@link detectSeriesTables}.
  */
 export function seriesSourceOptions(command: Command): Command {
   return nativeOptions(command
@@ -136,17 +137,51 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
 }
 
 /**
- * The load series a command analyses (`detect`, `fix plan`, `fix balancer`, `report`), from the options of
- * {@link seriesSourceOptions}, focused on `--table` when it is given (a series of several tables then reaches the
- * analysis as the series of that one table); pasted captures and live readings are also written to `--record`.
+ * The load series a command analyses (`detect`, `report`), from the options of {@link seriesSourceOptions}, focused on
+ * `--table` when it is given (a series of several tables then reaches the analysis as the series of that one table);
+ * without it a series of several tables comes whole, every table to be judged at once (`detectTables`). Pasted
+ * captures and live readings are also written to `--record`.
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
  *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with
  *   `--redact` or with a series file, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
  *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
  */
-export async function detectSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
+export async function detectSeriesTables(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
   const series = await sourceSeries(file, flags, io);
-  return oneTable(series, flags.table);
+  return flags.table === undefined ? series : oneTable(series, flags.table);
+}
+
+/**
+ * The load series as its source gives it, every table of it, `--table` not applied (the caller focuses it): for a
+ * step that needs the other tables' load beside the one it works on (`fix plan`).
+ * @throws {@link HotspotError} as {@link detectSeriesTables}, less `SERIES_TABLE_UNKNOWN`.
+ */
+export async function detectSeriesWhole(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
+  return sourceSeries(file, flags, io);
+}
+
+/**
+ * The load series of a one-table step (`fix balancer`, `compare`): as {@link detectSeriesTables}, but a series of several
+ * tables without `--table` is judged first so the refusal can name the table to ask for (see {@link requireOneTable}).
+ * @throws {@link HotspotError} as {@link requireOneTable} and {@link detectSeriesTables}.
+ */
+export async function detectSeriesOne(file: string | undefined, flags: DetectSourceFlags, io: CliIo, k: number): Promise<LoadSeries> {
+  return requireOneTable(await detectSeriesTables(file, flags, io), flags.table, k);
+}
+
+/**
+ * The series of one table: `table`'s when given (`focusTable`), the series itself when it holds one table; a series of
+ * several tables without `table` is judged (`detectTables`, hot factor `k`) and refused, naming the table the findings
+ * point at.
+ * @throws {@link HotspotError} `SERIES_TABLE_REQUIRED` (field `--table`) naming the tables and the one the findings
+ *   point at; `SERIES_TABLE_UNKNOWN` for a table the series does not hold.
+ */
+export function requireOneTable(series: LoadSeries, table: string | undefined, k: number): LoadSeries {
+  const tables = seriesTables(series);
+  if (table !== undefined || tables.length <= 1) return oneTable(series, table);
+  const result = detectTables(series, { k });
+  const advice = isTablesResult(result) ? tableAdvice(result) : '';
+  throw new HotspotError('SERIES_TABLE_REQUIRED', `the series holds ${tables.length} tables (${tables.join(', ')}) and this step works on one: give --table T; ${advice}`, { field: '--table' });
 }
 
 async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {

@@ -7,6 +7,7 @@
 import pc from 'picocolors';
 import { findingEntry, shapeEntry } from '../analysis/detect/catalogue.js';
 import type { DetectResult } from '../analysis/detect/types.js';
+import type { TablesDetectResult } from '../analysis/detect/tables.js';
 import type { RateEvent } from '../model/index.js';
 
 /** Rendering options. */
@@ -129,5 +130,44 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   lines.push(`${c.bold('events')}: ${result.events.length}${result.events.length ? '' : ' (no resets, moves, splits, merges or gaps)'}`);
   for (const e of result.events.slice(0, max)) lines.push(`  ${eventLine(e)}`);
   if (result.events.length > max) lines.push(c.dim(`  … ${result.events.length - max} more (--json lists them all)`));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Renders a detection over several tables ({@link TablesDetectResult}) for the terminal: the servers judged by the
+ * sum of every table's requests against their fair share, with each table's part, the cluster findings naming their
+ * table, then every table's own detection ({@link renderDetectText}). Ends with a newline.
+ */
+export function renderTablesText(result: TablesDetectResult, options: DetectTextOptions): string {
+  const c = pc.createColors(options.color);
+  const width = options.barWidth ?? 30;
+  const cl = result.cluster;
+  const lines: string[] = [];
+  lines.push(c.bold(`${cl.tables.length} tables`) + `: ${cl.tables.join(', ')}; each table's regions are judged against that table's own, a server by the sum of every table's requests on it`);
+  lines.push('');
+  lines.push(`${c.bold('servers, all tables')}: fair share ${percent(cl.fairServerShare)} (1 / the servers hosting any table's regions)`);
+  const nameWidth = Math.max(6, ...cl.servers.map((s) => s.server.length));
+  const limit = options.limit ?? cl.servers.length;
+  for (const s of cl.servers.slice(0, limit)) {
+    const bar = shareBar(s.share, cl.fairServerShare, width);
+    const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
+    const tag = s.hot ? c.red(' HOT') : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
+    const parts = s.tables.map((t) => `${t.table} ${percent(t.share)}`).join(', ');
+    lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  ${s.requestsPerSec.toFixed(1).padStart(8)} req/s  ${c.dim(`${ratio}, ${s.regionCount} region(s): ${parts}`)}${tag}`);
+  }
+  if (cl.servers.length > limit) lines.push(`  … ${cl.servers.length - limit} more server(s) (--limit ${limit}; --json lists all)`);
+  if (cl.findings.length > 0) {
+    lines.push('');
+    lines.push(c.bold('findings, all tables'));
+    for (const f of cl.findings) {
+      lines.push(`  ${c.yellow(findingEntry(f.kind).title)} (table ${f.table}): ${f.summary}`);
+      for (const e of f.evidence) lines.push(`    - ${e}`);
+    }
+  }
+  for (const t of result.tables) {
+    lines.push('');
+    lines.push(c.bold(`── table ${t.table} ──`));
+    lines.push(renderDetectText(t, options).trimEnd());
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -68,7 +68,11 @@ function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStor
   const events = untrusted.length === 0
     ? ''
     : `; in ${untrusted.length} interval(s) ${regions} region(s) had counters reset inside the interval or came back after missing snapshots: they (and their servers) were not used as peers there, and a region back after missing snapshots was not tested`;
-  return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary: summary + events };
+  const restarted = shares.hotByInterval.filter((h) => h.sinceRestart.length > 0);
+  const bounded = restarted.length === 0
+    ? ''
+    : `; in ${restarted.length} interval(s) ${new Set(restarted.flatMap((h) => h.sinceRestart)).size} region(s) reopened on a RegionServer that started inside the interval (its start code says when) or opened inside it (a split's daughters, a merge's result: the region id says when): they were tested, and used as peers, on their rate since then`;
+  return { shape, hotRegions, hotIntervals: hotIntervals.length, firstHotMs, lastHotMs, summary: summary + events + bounded };
 }
 
 function noHotspot(k: number): ShapeVerdict {

@@ -74,8 +74,15 @@ function stacked(shares: WindowShares, endMs: number): Finding[] {
   });
 }
 
+/** A table HBase will not let a user pre-split or rekey (the `hbase` namespace: `hbase:meta`, `hbase:namespace`, ...). */
+export function isSystemTable(table: string): boolean {
+  return table.startsWith('hbase:');
+}
+
 function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
   const only = shares.regions[0];
+  // HBase keeps its system tables as they are: a pre-split of hbase:meta is not a step anyone can take
+  if (isSystemTable(rates.table)) return [];
   if (rates.intervals.length === 0 || !rates.intervals.every((iv) => iv.regions.length === 1) || !only || only.share <= 0) return [];
   return [{
     kind: 'unsplit-table',

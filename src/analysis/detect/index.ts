@@ -3,5 +3,6 @@ export { DEFAULT_K, type DetectOptions, detectFromRates, detectHotspots } from '
 export { FINDINGS, SHAPES, findingEntry, shapeEntry, type CatalogueEntry, type FindingKind, type ShapeId } from './catalogue.js';
 export { normalizedSkew, peerTest, spreadOf, type PeerTest } from './stats.js';
 export type * from './types.js';
-export { stackedSwaps } from './findings.js';
 export { MAX_SWAPS, swapPlan, type Swap, type SwapPlan, type SwapRegion } from './swaps.js';
+export { type ClusterServerShare, type ClusterView, type ServerTableLoad, type MoveOutcome, type TablesDetectResult, detectTables, leastLoaded, moveOutcome, isTablesResult, tableAdvice, unambiguousTable } from './tables.js';
+export { isSystemTable, stackedSwaps } from './findings.js';

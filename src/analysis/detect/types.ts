@@ -200,6 +200,11 @@ export interface Finding {
   readonly kind: FindingKind;
   /** Where it is: a region, a RegionServer, or the table as a whole. */
   readonly level: 'region' | 'server' | 'table';
+  /**
+   * The table it concerns, in a detection over several tables (`detect` without `--table` on a series of several);
+   * absent for a series of one table.
+   */
+  readonly table?: string;
   /** One sentence stating the finding. */
   readonly summary: string;
   /** The numbers behind it. */

@@ -37,6 +37,11 @@ export interface IntervalHot {
   readonly setAside: readonly string[];
   /** Regions whose count here is not a whole interval's (reset inside it, or back after missing snapshots): not peers. */
   readonly untrusted: readonly string[];
+  /**
+   * Regions counted since a restart or an opening inside the interval whose time their reading bounds (the server's
+   * start code, the region id): tested, and used as peers, on their rate since then (count × interval ÷ time since).
+   */
+  readonly sinceRestart: readonly string[];
 }
 
 /** Window-level figures, before shapes and findings. */
@@ -55,7 +60,7 @@ export type WindowShares = Pick<
 type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
 
 /** Per interval end, the regions back in it after missing from snapshots (their missed requests counted there). */
-function returnedRegions(rates: LoadRates): Map<number, Set<string>> {
+export function returnedRegions(rates: LoadRates): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
   for (const e of rates.events) {
     if (e.kind !== 'region-returned' || e.region === undefined) continue;
@@ -66,34 +71,101 @@ function returnedRegions(rates: LoadRates): Map<number, Set<string>> {
   return out;
 }
 
+/** The region id of a full region name `table,startKey,regionId.encodedName.` (its creation time, epoch ms), or NaN. */
+function regionIdOf(name: string, encodedName: string): number {
+  const tail = `.${encodedName}.`;
+  if (!name.endsWith(tail)) return Number.NaN;
+  const head = name.slice(0, -tail.length);
+  return Number(head.slice(head.lastIndexOf(',') + 1));
+}
+
+/**
+ * How long before the interval's end a region's counters started at most, when its reading says so: a region counted
+ * since a reset whose RegionServer's start code (`host,port,startcode`, the server's start time in epoch ms) falls
+ * inside the interval (the server started there and the region reopened on it no earlier); a region counted since it
+ * opened whose region id (the time HBase created it: a split's daughters and a merge's result carry the time of the
+ * split or merge) falls inside the interval. `undefined` otherwise (a move to a server started long ago: the reopen
+ * time is then unknown; a region first seen that was created before the interval).
+ */
+export function sinceOpenMs(r: Pick<RegionRate, 'basis' | 'server' | 'name' | 'encodedName'>, iv: Pick<RateInterval, 'startMs' | 'endMs'>): number | undefined {
+  let started = Number.NaN;
+  if (r.basis === 'since-reset') {
+    const parts = r.server.split(',');
+    if (parts.length === 3) started = Number(parts[2]);
+  } else if (r.basis === 'since-open') started = regionIdOf(r.name, r.encodedName);
+  return Number.isInteger(started) && started > iv.startMs && started < iv.endMs ? iv.endMs - started : undefined;
+}
+
+/** How far an interval's counts can be trusted (see {@link countTrust}). */
+export interface IntervalTrust {
+  /** Regions whose count is not a whole interval's and cannot be scaled to one: `under` or `over`. */
+  readonly regions: Map<string, CountTrust>;
+  /** Servers hosting such a region (`over` wins). */
+  readonly servers: Map<string, CountTrust>;
+  /**
+   * Regions counted since a restart or an opening whose time is bounded ({@link sinceOpenMs}) → the factor (interval ÷
+   * time since then) that turns their count into the interval's at their rate since then; they are peers then.
+   */
+  readonly scale: Map<string, number>;
+}
+
 /**
  * Which counts of an interval are not to be trusted as they are: regions counted since a reset inside it (under),
- * regions back after missing snapshots (over), and the servers hosting them (over wins).
+ * regions back after missing snapshots (over), and the servers hosting them (over wins). A region counted since a
+ * restart or an opening whose time its reading bounds (the server's start code, the region id) is tested, and used
+ * as a peer, on its rate since then (`scale`).
  */
-function countTrust(iv: RateInterval, returned: Set<string> | undefined): { regions: Map<string, CountTrust>; servers: Map<string, CountTrust> } {
+export function countTrust(iv: RateInterval, returned: Set<string> | undefined): IntervalTrust {
   const regions = new Map<string, CountTrust>();
   const servers = new Map<string, CountTrust>();
+  const scale = new Map<string, number>();
   for (const r of iv.regions) {
-    const t: CountTrust | undefined = returned?.has(r.encodedName) ? 'over' : r.basis === 'since-reset' ? 'under' : undefined;
+    const over = returned?.has(r.encodedName) === true;
+    const since = over ? undefined : sinceOpenMs(r, iv);
+    if (since !== undefined) {
+      scale.set(r.encodedName, iv.durationMs / since);
+      continue;
+    }
+    const t: CountTrust | undefined = over ? 'over' : r.basis === 'since-reset' ? 'under' : undefined;
     if (!t) continue;
     regions.set(r.encodedName, t);
     if (servers.get(r.server) !== 'over') servers.set(r.server, t);
   }
-  return { regions, servers };
+  return { regions, servers, scale };
+}
+
+/** A load with its counts times `factor` (a count since a restart, as the interval's at the same rate). */
+function scaled<T extends MeasuredLoad>(m: T, factor: number | undefined): MeasuredLoad {
+  if (factor === undefined) return m;
+  const by = (x: number | null) => (x === null ? null : x * factor);
+  return { requests: m.requests * factor, reads: by(m.reads), writes: by(m.writes), ...(m.rowReads ? { rowReads: m.rowReads } : {}) };
 }
 
 /** The regions' measured loads of an interval, with the reads their rows explain when its reads follow rows. */
-function regionLoads(iv: RateInterval, profile: RowReadProfile | undefined): readonly MeasuredLoad[] {
-  if (!profile) return iv.regions;
-  return iv.regions.map((r, i) => ({ requests: r.requests, reads: r.reads, writes: r.writes, rowReads: profile.rowReads[i] as number }));
+function regionLoads(iv: RateInterval, profile: RowReadProfile | undefined, scale: ReadonlyMap<string, number>): readonly MeasuredLoad[] {
+  if (!profile && scale.size === 0) return iv.regions;
+  return iv.regions.map((r, i) => scaled({ requests: r.requests, reads: r.reads, writes: r.writes, rowReads: profile ? (profile.rowReads[i] as number) : 0 }, scale.get(r.encodedName)));
 }
 
-/** Each server's share of the reads its regions' rows explain, in the interval's server order. */
-function serverLoads(iv: RateInterval, profile: RowReadProfile | undefined): readonly MeasuredLoad[] {
-  if (!profile) return iv.servers;
-  const byServer = new Map<string, number>();
-  iv.regions.forEach((r, i) => byServer.set(r.server, (byServer.get(r.server) ?? 0) + (profile.rowReads[i] as number)));
-  return iv.servers.map((s) => ({ requests: s.requests, reads: s.reads, writes: s.writes, rowReads: byServer.get(s.server) ?? 0 }));
+/**
+ * Each server's load, with its share of the reads its regions' rows explain (`profile`), in the interval's server
+ * order; a server hosting regions counted since a bounded restart or opening sums their counts times `scale`.
+ */
+export function serverLoads(iv: RateInterval, profile: RowReadProfile | undefined, scale: ReadonlyMap<string, number>): readonly MeasuredLoad[] {
+  if (!profile && scale.size === 0) return iv.servers;
+  const byServer = new Map<string, { rowReads: number; sum: MeasuredLoad }>();
+  iv.regions.forEach((r, i) => {
+    const e = byServer.get(r.server) ?? { rowReads: 0, sum: { requests: 0, reads: 0, writes: 0 } };
+    const m = scaled(r, scale.get(r.encodedName));
+    const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+    e.sum = { requests: e.sum.requests + m.requests, reads: plus(e.sum.reads, m.reads), writes: plus(e.sum.writes, m.writes) };
+    e.rowReads += profile ? (profile.rowReads[i] as number) : 0;
+    byServer.set(r.server, e);
+  });
+  return iv.servers.map((s) => {
+    const e = byServer.get(s.server);
+    return { ...(scale.size > 0 && e ? e.sum : { requests: s.requests, reads: s.reads, writes: s.writes }), rowReads: e?.rowReads ?? 0 };
+  });
 }
 
 const measureOrder: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
@@ -125,7 +197,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     fairRegion += seconds * (iv.regions.length ? 1 / iv.regions.length : 0);
     const profile = rowReadProfile(iv, k);
     const trust = countTrust(iv, returned.get(iv.endMs));
-    const serverMeasured = serverLoads(iv, profile);
+    const serverMeasured = serverLoads(iv, profile, trust.scale);
     const serverHot = hotMembersTrusting(serverMeasured, (i) => trust.servers.get((iv.servers[i] as ServerRate).server) ?? 'full', k);
     const hotServers = iv.servers.filter((_, i) => serverHot.has(i)).map((s) => s.server);
     iv.servers.forEach((s, i) => {
@@ -144,15 +216,15 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
     const regionTrust = (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
-    const adjusted = hotMembersTrusting(regionLoads(iv, profile), regionTrust, k);
+    const adjusted = hotMembersTrusting(regionLoads(iv, profile, trust.scale), regionTrust, k);
     for (const [i, measures] of adjusted) {
       const r = iv.regions[i] as RegionRate;
       hotBy.set(r.encodedName, measures);
       if (!hotServers.includes(r.server)) spreadHot++;
     }
-    const setAside = profile ? [...hotMembersTrusting(iv.regions, regionTrust, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
+    const setAside = profile ? [...hotMembersTrusting(iv.regions.map((r) => scaled(r, trust.scale.get(r.encodedName))), regionTrust, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
     const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
-    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()] });
+    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()], sinceRestart: [...trust.scale.keys()] });
     for (let i = 0; i < iv.regions.length; i++) {
       const r = iv.regions[i] as RegionRate;
       const rowReads = profile ? (profile.rowReads[i] as number) : 0;

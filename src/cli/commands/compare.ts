@@ -8,7 +8,7 @@
 import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
-import { type LoadSeriesReadOptions, oneTable, parseLoadSeries } from '../../model/index.js';
+import { type LoadSeriesReadOptions, parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
@@ -18,7 +18,7 @@ import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
 import { jsonErrorText } from '../../util/input-text.js';
-import { seriesReadOptions } from '../detect-sources.js';
+import { requireOneTable, seriesReadOptions } from '../detect-sources.js';
 
 interface CompareFlags {
   k: string;
@@ -56,7 +56,7 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
     return record.after;
   }
   const series = parseLoadSeries(text, file, read);
-  return summarize(detectHotspots(oneTable(series, table), { k }), await latencies(jmx));
+  return summarize(detectHotspots(requireOneTable(series, table, k), { k }), await latencies(jmx));
 }
 
 /**

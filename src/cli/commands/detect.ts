@@ -1,14 +1,15 @@
 /**
  * `hbase-hotspot detect series.ndjson [--samples keys.ndjson] [--k 3] [--json]`: the hotspot analysis of a recorded
- * (or simulated) load series, or of a live table: `--rest URL --table T [--jmx URL...] [--interval 30s --snapshots 4]`,
+ * (or simulated) load series (every table of a series of several without `--table`, see `detectTables`), or of a
+ * live table: `--rest URL --table T [--jmx URL...] [--interval 30s --snapshots 4]`,
  * or pasted shell captures: `--list-regions before.txt after.txt --interval 60s`, `--status-detailed FILE... --table T`.
  * The series is resolved in `../detect-sources.ts`.
  */
-import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
-import { renderDetectText } from '../../report/detect-text.js';
+import { DEFAULT_K, detectTables, isTablesResult } from '../../analysis/detect/index.js';
+import { renderDetectText, renderTablesText } from '../../report/detect-text.js';
 import { redactLoad } from '../../report/redact-series.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeriesTables, seriesSourceOptions } from '../detect-sources.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
@@ -60,12 +61,13 @@ export const detectCommand: CliCommand = {
       .action(async (file: string | undefined, flags: DetectFlags) => {
         const k = parseK(flags.k);
         const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit);
-        const series = await detectSeries(file, flags, io);
+        const series = await detectSeriesTables(file, flags, io);
         const samples = await detectSamples(flags.samples, series, io);
         const load = flags.redact ? redactLoad(series, samples) : { series, samples };
-        const result = detectHotspots(load.series, load.samples ? { k, samples: load.samples } : { k });
+        const result = detectTables(load.series, load.samples ? { k, samples: load.samples } : { k });
+        const text = { color: io.color ?? false, ...(limit === undefined ? {} : { limit }) };
         if (flags.json) printJson(io, result);
-        else io.stdout(renderDetectText(result, { color: io.color ?? false, ...(limit === undefined ? {} : { limit }) }));
+        else io.stdout(isTablesResult(result) ? renderTablesText(result, text) : renderDetectText(result, text));
         if (flags.failOn) failWith(io, flags.failOn, detectFailure(result, flags.failOn));
       });
   },

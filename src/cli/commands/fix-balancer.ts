@@ -11,7 +11,8 @@ import {
 } from '../../fix/balancer/index.js';
 import { balanceSwitchCommand, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { DEFAULT_K } from '../../analysis/detect/index.js';
+import { type DetectSourceFlags, detectSeriesOne, seriesSourceOptions } from '../detect-sources.js';
 import { type CliIo, printJson } from '../io.js';
 
 interface FixBalancerFlags extends DetectSourceFlags {
@@ -75,7 +76,7 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
     .option('--json', 'print both what-ifs and the swap search as JSON'))
     .action(async (file: string | undefined, flags: FixBalancerFlags) => {
       const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: weight(flags.readCost, '--read-cost'), writeRequestCost: weight(flags.writeCost, '--write-cost') };
-      const cluster = clusterFromSeries(await detectSeries(file, flags, io), flags.servers ?? []);
+      const cluster = clusterFromSeries(await detectSeriesOne(file, flags, io, DEFAULT_K), flags.servers ?? []);
       const defaults = balancerWhatIf(cluster);
       const tuned = balancerWhatIf(cluster, raised);
       // swaps are searched beside the moves, each from the current placement

@@ -4,12 +4,13 @@
  * runbook for the detected hotspot (see `src/fix/plan/`).
  */
 import type { Command } from 'commander';
-import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
+import { type ClusterView, DEFAULT_K, detectHotspots, detectTables, isTablesResult, tableAdvice, unambiguousTable } from '../../analysis/detect/index.js';
+import { type LoadSeries, focusTable, oneTable, seriesTables } from '../../model/index.js';
 import { clusterFromSeries } from '../../fix/balancer/index.js';
 import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeriesWhole, seriesSourceOptions } from '../detect-sources.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import { parseK } from './detect.js';
@@ -62,6 +63,27 @@ function newTable(flags: FixPlanFlags): PlanInputs['newTable'] {
   return { name: flags.newTable, families: flags.family, buckets: wholeNumber(flags.buckets ?? '', '--buckets', 2) };
 }
 
+/**
+ * The series of the table to plan for, and with several tables the cluster level of their detection (a server hot by
+ * the sum of the tables). Without `--table`, the only table with a hotspot or named by a cluster finding is planned for
+ * (stderr says so); with none or several the plan would be ambiguous and `--table` is asked for, naming them.
+ * @throws {@link HotspotError} `SERIES_TABLE_REQUIRED`, `SERIES_TABLE_UNKNOWN`, and the source's errors.
+ */
+async function planSeries(file: string | undefined, flags: FixPlanFlags, io: CliIo, k: number): Promise<{ series: LoadSeries; cluster?: ClusterView }> {
+  const whole = await detectSeriesWhole(file, flags, io);
+  const tables = seriesTables(whole);
+  if (tables.length <= 1) return { series: oneTable(whole, flags.table) };
+  if (flags.table !== undefined) focusTable(whole, flags.table);
+  const all = detectTables(whole, { k });
+  if (!isTablesResult(all)) return { series: oneTable(whole, flags.table) };
+  const table = flags.table ?? unambiguousTable(all);
+  if (table === undefined) {
+    throw new HotspotError('SERIES_TABLE_REQUIRED', `the series holds ${tables.length} tables (${tables.join(', ')}) and a runbook is for one: give --table T; ${tableAdvice(all)}`, { field: '--table' });
+  }
+  if (flags.table === undefined) io.stderr(`planning for table ${table}, the only one with a hotspot or a cluster-level finding (${tables.length} tables in the series)\n`);
+  return { series: focusTable(whole, table), cluster: all.cluster };
+}
+
 /** Registers `fix plan` on the `fix` command. */
 export function registerFixPlan(fix: Command, io: CliIo): void {
   seriesSourceOptions(fix
@@ -87,7 +109,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
         throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });
       }
       const k = parseK(flags.k);
-      const series = await detectSeries(file, flags, io);
+      const { series, cluster } = await planSeries(file, flags, io, k);
       const samples = await detectSamples(flags.samples, series, io);
       const detect = detectHotspots(series, samples ? { k, samples } : { k });
       const servers = flags.rest ? (await createRestClient({ baseUrl: flags.rest }).clusterStatus()).liveServers.map((s) => s.serverName) : undefined;
@@ -98,11 +120,13 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
         replicas: wholeNumber(flags.replicas ?? '2', '--replicas', 1),
         ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
         ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
-        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), createdAtMs: io.now(), minRequestsPerSec: minRate(flags.minRate),
+        ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), ...(cluster ? { cluster } : {}), createdAtMs: io.now(), minRequestsPerSec: minRate(flags.minRate),
       };
       const book = planFix(inputs);
       if (flags.json) printJson(io, book);
       else io.stdout(flags.format === 'shell' ? renderRunbookShell(book) : renderRunbookText(book));
-      if (flags.failOn) failWith(io, flags.failOn, detectFailure(detect, flags.failOn));
+      // the cluster findings that name the planned table (a server hot by the sum of the tables) count as findings too
+      const findings = [...(cluster?.findings.filter((f) => f.table === detect.table) ?? []), ...detect.findings];
+      if (flags.failOn) failWith(io, flags.failOn, detectFailure({ shape: detect.shape, findings }, flags.failOn));
     });
 }

@@ -9,7 +9,7 @@ import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { scenarioReport, seriesReport } from '../../report/html/build.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
 import { HotspotError } from '../../util/errors.js';
-import { type DetectSourceFlags, detectSamples, detectSeries, seriesSourceOptions } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeriesTables, seriesSourceOptions } from '../detect-sources.js';
 import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
@@ -64,7 +64,7 @@ export const reportCommand: CliCommand = {
           }
           html = scenarioReport(parseScenario(checkInputText(text, file, 'scenario'), file), { redact: flags.redact === true });
         } else {
-          const series = await detectSeries(file, flags, io);
+          const series = await detectSeriesTables(file, flags, io);
           const samples = await detectSamples(flags.samples, series, io);
           html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
         }

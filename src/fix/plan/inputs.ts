@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { DetectResult, RegionLoadShare } from '../../analysis/detect/index.js';
+import type { ClusterView, DetectResult, RegionLoadShare } from '../../analysis/detect/index.js';
 import type { KeySample } from '../../model/index.js';
 import type { BalancerCluster } from '../balancer/index.js';
 import type { ClientRetrySettings } from './retry.js';
@@ -28,6 +28,11 @@ export interface PlanInputs {
   readonly placement?: BalancerCluster;
   /** For a monotonic tail: the new salted table to create. */
   readonly newTable?: { readonly name: string; readonly families: readonly string[]; readonly buckets: number };
+  /**
+   * The cluster level of a detection over several tables (`detectTables`): a server hot by the sum of the tables whose
+   * finding names this table gets its region moved to the least loaded server when the table has no hotspot shape.
+   */
+  readonly cluster?: ClusterView;
   /** When the plan is made, epoch ms (the caller's clock); recorded in the runbook for `fix apply --max-age`. */
   readonly createdAtMs?: number;
   /** Below this table request rate over now (req/s) no step is proposed (default {@link DEFAULT_MIN_REQUESTS_PER_SEC}). */

@@ -3,12 +3,15 @@
  * shape (hot range: split at the traffic median and place the busier daughter apart, or without key samples move the
  * region and say how to get them; single row: replicas, cache or sharded rows, never a split; monotonic tail: a new
  * salted key, never a split), with a next step for the table's layout (an unsplit table's pre-split; a lumpy
- * pre-split's re-split, merges or salted key).
+ * pre-split's re-split, merges or salted key), or, for a table with no hotspot of its own whose region makes a server hot
+ * by the sum of several tables, the move of that region to the least loaded server (or, when no server can take it
+ * whole, the spreading of its own load).
  *
  * @module
  */
 import { type DetectResult, type RegionLoadShare, shapeEntry } from '../../analysis/detect/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { clusterSteps } from './cluster-steps.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
 import { swapSteps } from './swap-steps.js';
@@ -34,6 +37,20 @@ export function planFix(inputs: PlanInputs): Runbook {
   const hot = d.shape === 'none' ? undefined : hotRegionOf(d);
   const created = inputs.createdAtMs === undefined ? {} : { createdAtMs: inputs.createdAtMs, createdAt: new Date(inputs.createdAtMs).toISOString() };
   const base = { format: 'hbase-hotspot-runbook/1' as const, ...created, table: d.table, shape: d.shape };
+  const moved = (!hot || d.shape === 'none') && inputs.cluster ? clusterSteps(d, inputs.cluster) : undefined;
+  if (moved?.region) {
+    // no hotspot of its own: the table's region makes a server hot by the sum of the tables; moving it is the step,
+    // or, when it is too busy for any server, spreading its own load
+    const r = moved.region;
+    return {
+      ...base,
+      hotRegion: { encodedName: r.encodedName, startKey: r.startKey, endKey: r.endKey, server: r.server, share: r.share, fairShare: d.fairRegionShare },
+      steps: moved.steps.map((s, i) => ({ number: i + 1, ...s })),
+      refused: moved.refused,
+      warnings: [],
+      evidence: moved.evidence,
+    };
+  }
   const unsplit = d.findings.find((f) => f.kind === 'unsplit-table');
   const only = unsplit ? d.regions.find((r) => r.encodedName === unsplit.regions[0]) : undefined;
   const rate = tableRateNow(d);

@@ -19,7 +19,12 @@ const ENCODED_RE = /^[0-9a-f]{32}$/;
 /** Why the stochastic balancer would not keep swapped regions apart, and which of its costs would make it. */
 export const SWAP_BALANCER_WARNING = 'swapped regions: the stochastic balancer with default weights (hbase.master.balancer.stochastic.regionCountCost 500 against readRequestCost and writeRequestCost 5) sees even region counts and no reason to keep them apart; raising readRequestCost and writeRequestCost (one at a time, e.g. to 50) makes it weigh the requests that stacked them';
 
-function moveStep(table: string, encodedName: string, startKey: string, from: string, to: string, why: string): DraftStep {
+/**
+ * A `move` step (the shell's `move 'ENCODED', 'SERVER'`) of region `encodedName` of `table`, starting at `startKey`
+ * (toStringBinary), from `from` to `to` (`host,port,startcode`), undone by moving it back; `fix apply` waits until the
+ * region is listed on `to`.
+ */
+export function moveStep(table: string, encodedName: string, startKey: string, from: string, to: string, why: string): DraftStep {
   return {
     kind: 'move',
     title: `Move ${encodedName} from ${from} to ${to}`,

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { detectFromRates } from '../../analysis/detect/index.js';
-import { type KeySample, type LoadSeries, computeRates } from '../../model/index.js';
+import { detectFromRates, detectTables, isTablesResult } from '../../analysis/detect/index.js';
+import { type KeySample, type LoadSeries, computeRates, focusTable, seriesTables } from '../../model/index.js';
 import { simulateScenario, type ScenarioOutcome, type SimulateScenarioOptions } from '../../simulate/simulate.js';
 import type { Scenario } from '../../simulate/scenario/types.js';
 import { redactOutcome } from '../redact-outcome.js';
@@ -22,21 +22,40 @@ export interface SeriesReportOptions {
 }
 
 /**
- * The HTML report of one recorded or simulated load series.
- * @throws HotspotError `SERIES_TOO_SHORT` (fewer than two snapshots), `DETECT_K_INVALID`, as `detectFromRates`.
+ * The HTML report of one recorded or simulated load series. A series of several tables gets a panel per table, each
+ * its own detection (`detectTables`: the table's regions against its own fair share) with the cluster findings that
+ * name that table (a server hot by the sum of the tables) first.
+ * @throws HotspotError `SERIES_TOO_SHORT` (fewer than two snapshots), `DETECT_K_INVALID`, as `detectFromRates`;
+ *   `DETECT_SAMPLES_TABLE` for key samples with several tables.
  */
 export function seriesReport(series: LoadSeries, options: SeriesReportOptions = {}): string {
   const input = options.redact ? redactLoad(series, options.samples) : { series, samples: options.samples };
+  const source = input.series.source;
+  const subtitle = `${source.kind}${source.description ? `: ${source.description}` : ''}`;
+  const tables = seriesTables(input.series);
+  if (tables.length > 1) {
+    const all = detectTables(input.series, { ...(input.samples ? { samples: input.samples } : {}), ...(options.k === undefined ? {} : { k: options.k }) });
+    if (isTablesResult(all)) {
+      return renderReportHtml({
+        title: `hbase-hotspot report: tables ${tables.join(', ')}`,
+        redacted: options.redact === true,
+        panels: all.tables.map((t) => ({
+          title: t.table, subtitle,
+          rates: computeRates(focusTable(input.series, t.table)),
+          detection: { ...t, findings: [...all.cluster.findings.filter((f) => f.table === t.table), ...t.findings] },
+        })),
+      });
+    }
+  }
   const rates = computeRates(input.series);
   const detection = detectFromRates(rates, {
     ...(input.samples ? { samples: input.samples } : {}),
     ...(options.k === undefined ? {} : { k: options.k }),
   });
-  const source = input.series.source;
   return renderReportHtml({
     title: `hbase-hotspot report: table ${input.series.table}`,
     redacted: options.redact === true,
-    panels: [{ title: input.series.table, subtitle: `${source.kind}${source.description ? `: ${source.description}` : ''}`, rates, detection }],
+    panels: [{ title: input.series.table, subtitle, rates, detection }],
   });
 }
 

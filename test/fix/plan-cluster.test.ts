@@ -1,0 +1,65 @@
+/**
+ * Runbooks for a RegionServer hot by the sum of several tables: a move when a server can take the region without
+ * becoming hot, a refused move and the region's own load spread when none can. Figures worked by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectHotspots, detectTables, isTablesResult } from '../../src/analysis/detect/index.js';
+import { toBytesBinary } from '../../src/bytes/index.js';
+import { planFix } from '../../src/fix/plan/index.js';
+import { type LoadSeries, type RegionLoad, focusTable } from '../../src/model/index.js';
+
+const rs = (n: number) => `rs${n}.example.com,16020,1717200000000`;
+const hex = (c: string) => c.repeat(32);
+
+function region(table: string, id: string, startKey: string, endKey: string, server: string, writes: number): RegionLoad {
+  return { table, name: `${table},${startKey},1.${hex(id)}.`, encodedName: hex(id), startKey: toBytesBinary(startKey), endKey: toBytesBinary(endKey), server, readRequests: 0, writeRequests: writes, requests: writes, storeSizeBytes: 0 };
+}
+
+/**
+ * events: 6 regions of 100 writes/s, two on each of rs1, rs2, rs3; audit: one region of 10 writes/s on rs4; side:
+ * one region of `side` writes/s on rs1. Four snapshots 60 s apart.
+ */
+function cluster(side: number): LoadSeries {
+  const cuts = ['', '1', '2', '3', '4', '5', ''];
+  const snapshots = [0, 1, 2, 3].map((i) => ({
+    timeMs: i * 60_000,
+    table: 'events',
+    regions: [
+      ...cuts.slice(0, -1).map((c, j) => region('events', String(j), c, cuts[j + 1] as string, rs((j % 3) + 1), i * 6000)),
+      region('audit', 'a', '', '', rs(4), i * 600),
+      region('side', 'b', '', '', rs(1), i * 60 * side),
+    ],
+  }));
+  return { table: 'events', tables: ['events', 'audit', 'side'], source: { kind: 'recorded', intervalMs: 60_000 }, snapshots };
+}
+
+function plan(side: number) {
+  const series = cluster(side);
+  const all = detectTables(series);
+  if (!isTablesResult(all)) throw new Error('several tables');
+  return { all, book: planFix({ detect: detectHotspots(focusTable(series, 'side')), cluster: all.cluster }) };
+}
+
+describe('fix plan for a server hot by the sum of the tables', () => {
+  it('moves the side table\'s region to the quiet server when that leaves no server hot', () => {
+    // rs1 200 + 500 = 700/s against rs2 200, rs3 200, rs4 10: 700 > 3 × 136.7. Moved to rs4: rs4 510 against the
+    // others' 200 (2.55 ×), rs1 200: neither hot
+    const { all, book } = plan(500);
+    expect(all.cluster.findings.map((f) => [f.kind, f.table, f.servers])).toEqual([['co-location', 'side', [rs(1)]]]);
+    expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'move']);
+    expect(book.steps[1]!.commands).toEqual([`move "${hex('b')}", "${rs(4)}"`]);
+    expect(book.steps[1]!.undo).toEqual([`move "${hex('b')}", "${rs(1)}"`]);
+    expect(book.refused).toEqual([]);
+    // total 1110/s: rs1 from 700 / 1110 = 63.1% to 200 / 1110 = 18.0%, rs4 from 0.9% to 45.9%
+    expect(book.steps[1]!.why).toContain('from 63.1% to 18.0%');
+    expect(book.steps[1]!.why).toContain('from 0.9% to 45.9%');
+  });
+
+  it('refuses the move of a region no server can take whole, and spreads its own load', () => {
+    // side 2000/s: moved to rs4 it makes rs4 2010 against the others' 200, 10 ×
+    const { book } = plan(2000);
+    expect(book.refused.map((r) => r.action)).toEqual(['move']);
+    expect(book.steps.map((s) => s.kind)).toEqual(['advice']);
+    expect(book.steps[0]!.title).toContain('split it so its halves sit on different servers');
+  });
+});

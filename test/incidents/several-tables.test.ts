@@ -1,0 +1,68 @@
+/**
+ * The incident catalogue's incidents of several tables (test/fixtures/incidents/, `expected.causeTable` set): a small
+ * busy table or hbase:meta beside an evenly spread big table. Each is detected without --table: the server named is
+ * hot by the sum of the tables with the share the generator's model drew, the cluster finding names the table whose
+ * regions caused it, the big table shows no hotspot of its own, a one-table step is pointed at that table, and that
+ * table's runbook moves its region (`move`) or, when the region alone is above k × the other servers, refuses the
+ * move and spreads the region's own load (`spread`).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { detectHotspots, detectTables, isTablesResult, tableAdvice, unambiguousTable } from '../../src/analysis/detect/index.js';
+import { planFix } from '../../src/fix/plan/index.js';
+import { focusTable, parseLoadSeries } from '../../src/model/index.js';
+
+const DIR = fileURLToPath(new URL('../fixtures/incidents/', import.meta.url));
+
+interface Expected {
+  readonly id: string;
+  readonly family: string;
+  readonly expected: {
+    readonly hotServer: string;
+    readonly causeTable: string;
+    readonly clusterFinding: string;
+    readonly serverShare: number;
+    readonly shareTolerance: number;
+    readonly evenTables: readonly string[];
+    readonly runbook: 'spread' | 'move';
+  };
+}
+
+const incidents = readdirSync(DIR).filter((f) => f.endsWith('.expected.json')).sort()
+  .map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Expected & { expected: { causeTable?: string } })
+  .filter((e) => e.expected.causeTable !== undefined);
+
+describe('incident catalogue: several tables', () => {
+  it('holds at least two incidents of the family', () => {
+    expect(incidents.filter((e) => e.family === 'several-tables').length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const e of incidents) {
+    it(`${e.family}: ${e.id}`, () => {
+      const file = join(DIR, `${e.id}.series.ndjson`);
+      const series = parseLoadSeries(readFileSync(file, 'utf8'), file);
+      const result = detectTables(series);
+      if (!isTablesResult(result)) throw new Error(`${e.id}: not read as several tables`);
+      const x = e.expected;
+      const hot = result.cluster.servers.filter((s) => s.hot);
+      expect(hot.map((s) => s.server), 'the server hot by the sum of the tables').toEqual([x.hotServer]);
+      expect(Math.abs(hot[0]!.share - x.serverShare), `share ${hot[0]!.share} against ${x.serverShare}`).toBeLessThanOrEqual(x.shareTolerance);
+      expect(result.cluster.findings.map((f) => [f.kind, f.table, f.servers]), 'the cluster finding').toEqual([[x.clusterFinding, x.causeTable, [x.hotServer]]]);
+      for (const table of x.evenTables) {
+        const t = result.tables.find((r) => r.table === table)!;
+        expect([t.shape, t.regions.filter((r) => r.hot).length, t.servers.filter((s) => s.hot).length], `${table} alone`).toEqual(['none', 0, 0]);
+      }
+      expect(tableAdvice(result), 'the one-table steps are pointed at the table').toContain(`--table ${x.causeTable}`);
+      expect(unambiguousTable(result), 'fix plan without --table plans for it').toBe(x.causeTable);
+      const book = planFix({ detect: detectHotspots(focusTable(series, x.causeTable)), cluster: result.cluster });
+      const kinds = book.steps.map((step) => step.kind);
+      if (x.runbook === 'move') expect(kinds, 'the region moved, the balancer off first').toEqual(['balancer-off', 'move']);
+      else {
+        expect(book.refused.map((r) => r.action), 'a region no server can take whole is not moved').toEqual(['move']);
+        expect(kinds, 'its own load spread').toEqual(['advice']);
+      }
+    });
+  }
+});
