@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { DetectResult } from '../../analysis/detect/index.js';
-import type { LoadRates } from '../../model/index.js';
+import type { KeySample, LoadRates } from '../../model/index.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { type PanelData, panelData } from './data.js';
 import { escapeHtml, findingsHtml } from './findings.js';
@@ -24,6 +24,8 @@ export interface ReportPanel {
   readonly subtitle?: string;
   readonly rates: LoadRates;
   readonly detection: DetectResult;
+  /** Key samples of the series: the heatmap places each region's rate inside it by them (see `data.ts`). */
+  readonly samples?: readonly KeySample[];
 }
 
 /** The whole report. */
@@ -76,12 +78,27 @@ ${findingsHtml(p.detection)}
 </section>`;
 }
 
+/** What the analysis says about each region it names (hot region, findings), by encoded name, one line each. */
+export function regionNotes(det: DetectResult): Map<string, string[]> {
+  const notes = new Map<string, string[]>();
+  const add = (name: string, line: string): void => {
+    const list = notes.get(name);
+    if (list) list.push(line);
+    else notes.set(name, [line]);
+  };
+  for (const r of det.regions) {
+    if (r.hot) add(r.encodedName, `hot region: ${(r.share * 100).toFixed(1)}% of the table's requests (fair share ${(det.fairRegionShare * 100).toFixed(1)}%), hot in ${r.hotIntervals} of ${det.window.intervals} intervals`);
+  }
+  for (const f of det.findings) for (const name of f.regions) add(name, `${f.kind}: ${f.summary}`);
+  return notes;
+}
+
 /**
  * Renders the report as one HTML document (UTF-8 text).
  * @throws Error when the uPlot package is not installed (a broken installation).
  */
 export function renderReportHtml(input: ReportInput): string {
-  const panels: PanelData[] = input.panels.map((p) => panelData(p.title, p.rates));
+  const panels: PanelData[] = input.panels.map((p) => panelData(p.title, p.rates, { notes: regionNotes(p.detection), ...(p.samples ? { samples: p.samples } : {}) }));
   const data = { panels, split: panels.every((p) => p.split) };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
