@@ -113,6 +113,10 @@ export const CLIENT_SCRIPT = String.raw`
     var self = this, d = this.d;
     return Promise.all([inflate(d.requests), inflate(d.writes), inflate(d.reads)]).then(function (a) {
       self.q = { requests: a[0], writes: a[1], reads: a[2] };
+      // every quantized value decoded once: a table lookup per cell instead of an exp per cell
+      self.dec = new Float64Array(65536);
+      for (var k = 0; k < ABSENT; k++) self.dec[k] = Math.expm1(k / d.scale);
+      self.dec[ABSENT] = -1;
       var S = self.S;
       self.owner = new Int32Array(S * self.T).fill(-1);
       self.offset = new Int32Array(self.R);
@@ -178,15 +182,18 @@ export const CLIENT_SCRIPT = String.raw`
   Panel.prototype.grid = function (metric) {
     if (this.gridMetric === metric) return this.cells;
     var d = this.d, S = this.S, T = this.T, g = new Float32Array(S * T).fill(-1), m = 0;
-    var cells = this.cellSamples(metric), sm = d.samples, cellCount = 0, spreadCount = 0;
+    var cells = this.cellSamples(metric), any = cells.size > 0, sm = d.samples, cellCount = 0, spreadCount = 0;
+    var dec = this.dec, qr = this.q.requests, qm = metric === 'share' || metric === 'fair' ? qr : this.q[metric];
     for (var r = 0; r < this.R; r++) {
-      for (var t = d.t0[r]; t <= d.t1[r]; t++) {
-        var v = this.value(metric, r, t);
-        if (v < 0 && this.raw('requests', r, t) < 0) continue;
-        var c = cells.get(r * T + t), spread = c && c.n >= MIN_SAMPLES && c.w > 0;
+      for (var t = d.t0[r], i = this.offset[r]; t <= d.t1[r]; t++, i++) {
+        if (qm[i] === ABSENT && qr[i] === ABSENT) continue;
+        var v = dec[qm[i]];
+        if (metric === 'share') v = d.totals[t] > 0 ? v / d.totals[t] : 0;
+        else if (metric === 'fair') { var fair = d.totals[t] / Math.max(1, d.regionCounts[t]); v = fair > 0 ? v / fair : 0; }
+        var c = any ? cells.get(r * T + t) : undefined, spread = c !== undefined && c.n >= MIN_SAMPLES && c.w > 0;
         cellCount++;
         if (spread) spreadCount++;
-        for (var s = d.segA[r]; s < d.segB[r]; s++) g[t * S + s] = spread ? 0 : v;
+        for (var s = d.segA[r], base = t * S; s < d.segB[r]; s++) g[base + s] = spread ? 0 : v;
         if (v > m) m = v;
       }
     }
@@ -299,7 +306,9 @@ export const CLIENT_SCRIPT = String.raw`
     var scale = H / this.canvas.height;
     for (var s = sA; s <= sB; s++) {
       var y = this.toY(e[s]) * scale;
-      if (y < -0.5 || y > H + 0.5 || y - lastY < 14) continue;
+      // a label at the top or bottom edge is shifted inside: space it by where its text lands
+      var at = y < 7 ? y + 7 : y > H - 7 ? y - 7 : y;
+      if (y < -0.5 || y > H + 0.5 || at - lastY < 14) continue;
       var text = s === S ? '' : d.keys[d.segKey[s]], label = el('span', 'key');
       label.style.top = y + 'px';
       if (y < 7) label.classList.add('first');
@@ -315,7 +324,7 @@ export const CLIENT_SCRIPT = String.raw`
       }
       label.title = s === S ? 'end of the table' : '"' + text + '" (region boundary; click to zoom to the next label)';
       keys.appendChild(label);
-      lastY = y;
+      lastY = at;
     }
     var first = d.keys[d.segKey[sA]], last = sB >= S ? null : d.keys[d.segKey[sB]];
     var range = this.el.querySelector('.range');

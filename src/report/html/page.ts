@@ -14,7 +14,7 @@ import type { DetectResult } from '../../analysis/detect/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { type PanelData, panelData } from './data.js';
-import { escapeHtml, findingsHtml } from './findings.js';
+import { escapeHtml, findingsHtml, shapeHtml } from './findings.js';
 
 /** One panel of the report: a table's load series analysed (for a simulation, one design). */
 export interface ReportPanel {
@@ -72,8 +72,8 @@ canvas.heatmap{width:100%;height:420px;display:block;image-rendering:pixelated;c
 .legend-bar{height:12px;border:1px solid #555}.legend-ticks{position:relative;height:16px;color:#ccc}
 .ltick{position:absolute;transform:translateX(-50%);white-space:nowrap}.ltick:first-child{transform:none}.ltick:last-child{transform:translateX(-100%)}
 .swatch{display:inline-block;width:10px;height:10px;background:rgb(48,48,48);border:1px solid #777;vertical-align:middle}
-.placement{color:#bbb}
-.tip{display:none;white-space:pre;font:12px monospace;background:#000c;border:1px solid #777;padding:6px;margin-top:4px;overflow-x:auto}
+.placement{color:#bbb}.shape{font-size:15px;background:#2a2230;border-left:4px solid #ffb060;padding:6px 10px;margin:8px 0}
+.tip{display:none;white-space:pre-wrap;font:12px monospace;background:#000c;border:1px solid #777;padding:6px;margin-top:4px;overflow-x:auto}
 .aggregated{color:#aaa;font-size:12px}table{border-collapse:collapse;font-size:12px}td,th{padding:2px 6px;border-bottom:1px solid #333;text-align:left}
 tr.hot td{color:#ffb060}.redacted{color:#ffb060}h4{margin:12px 0 4px}
 `;
@@ -81,6 +81,7 @@ tr.hot td{color:#ffb060}.redacted{color:#ffb060}h4{margin:12px 0 4px}
 function panelHtml(p: ReportPanel): string {
   return `<section class="panel">
 <h2>${escapeHtml(p.title)}</h2>${p.subtitle ? `<div class="sub">${escapeHtml(p.subtitle)}</div>` : ''}
+${shapeHtml(p.detection)}
 <h3>Key space × time</h3>
 <div class="zoombar"><button type="button" data-action="reset">Reset zoom</button>
 <label>Key prefix <input class="prefix" size="16" placeholder="e.g. 2024\\x00"></label><button type="button" data-action="drill">Drill in</button>
@@ -113,7 +114,9 @@ export function regionNotes(det: DetectResult): Map<string, string[]> {
     else notes.set(name, [line]);
   };
   for (const r of det.regions) {
-    if (r.hot) add(r.encodedName, `hot region: ${(r.share * 100).toFixed(1)}% of the table's requests (fair share ${(det.fairRegionShare * 100).toFixed(1)}%), hot in ${r.hotIntervals} of ${det.window.intervals} intervals`);
+    if (r.hot || r.hotIntervals > 0) {
+      add(r.encodedName, `${r.hot ? 'hot region' : 'hot in some intervals'}: ${(r.share * 100).toFixed(1)}% of the table's requests over the window (fair share ${(det.fairRegionShare * 100).toFixed(1)}%), hot in ${r.hotIntervals} of ${det.window.intervals} intervals`);
+    }
   }
   for (const f of det.findings) for (const name of f.regions) add(name, `${f.kind}: ${f.summary}`);
   return notes;
