@@ -542,7 +542,10 @@ export const CLIENT_SCRIPT = String.raw`
         if (key !== 'x' || self.syncing || !self.ready) return;
         var min = u.scales.x.min, max = u.scales.x.max;
         if (min === undefined || max === undefined) return;
-        self.setView({ ta: self.posOfTime(min * 1000), tb: self.posOfTime(max * 1000) }, true);
+        // uPlot reports the range the heatmap itself set once it commits: no second redraw for that
+        var ta = self.posOfTime(min * 1000), tb = self.posOfTime(max * 1000);
+        if (Math.abs(ta - self.view.ta) < 1e-6 && Math.abs(tb - self.view.tb) < 1e-6) return;
+        self.setView({ ta: ta, tb: tb }, true);
       }] },
     };
     this.syncing = true;
