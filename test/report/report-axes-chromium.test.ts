@@ -45,6 +45,7 @@ describe.skipIf(!haveChromium)('report axes, legend, sample placement and zoom (
   let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
+  const requests: string[] = [];
 
   async function open(html: string): Promise<Page> {
     const file = join(mkdtempSync(join(tmpdir(), 'report-axes-')), 'report.html');
@@ -63,6 +64,7 @@ describe.skipIf(!haveChromium)('report axes, legend, sample placement and zoom (
 
   beforeAll(async () => {
     ({ context, close } = await launchChromium({ width: 1400, height: 1000 }, 'Asia/Kolkata'));
+    context.on('request', (r) => requests.push(r.url()));
     page = await open(seriesReport(series, { samples }));
   }, 120_000);
   afterAll(async () => close?.());
@@ -172,5 +174,27 @@ describe.skipIf(!haveChromium)('report axes, legend, sample placement and zoom (
       'others (4 servers)', 'others', 'fair share']);
     expect(errors).toEqual([]);
     await other.close();
+  });
+
+  it('draws one row written again and again as a horizontal line at the full rate', async () => {
+    const row = samples.map((x) => ({ ...x, key: utf8Bytes('mq') }));
+    const other = await open(seriesReport(series, { samples: row }));
+    const { w, h } = (await other.evaluate(`(() => { const c = document.querySelector('canvas.heatmap'); return { w: c.width, h: c.height }; })()`)) as { w: number; h: number };
+    const at = (x: number, y: number): Promise<number[]> =>
+      other.evaluate(`[...document.querySelector('canvas.heatmap').getContext('2d').getImageData(${x}, ${y}, 1, 1).data].slice(0, 3)`);
+    // one distinct key in row 'm' (the lower half): the middle of that row; all 600 writes a minute there
+    const y = Math.floor(0.75 * h);
+    for (let t = 0; t < 8; t++) {
+      const x = Math.floor((t + 0.5) / 8 * w);
+      expect(await at(x, y)).toEqual(paletteAt(1));
+      expect(await at(x, y - 3)).toEqual(paletteAt(0));
+      expect(await at(x, y + 3)).toEqual(paletteAt(0));
+    }
+    await other.close();
+  });
+
+  it('loads nothing but the file itself: no network when viewed', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
   });
 });
