@@ -15,10 +15,13 @@ export const haveChromium = existsSync(CHROMIUM);
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Launches Chromium with a fresh profile; `close` shuts it down and removes the profile. */
-export async function launchChromium(viewport = { width: 1400, height: 1000 }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/**
+ * Launches Chromium with a fresh profile and the given time zone (IANA name, UTC by default, so no test depends on the
+ * machine's zone); `close` shuts it down and removes the profile.
+ */
+export async function launchChromium(viewport = { width: 1400, height: 1000 }, timezoneId = 'UTC'): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'report-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, timezoneId });
   return {
     context,
     close: async () => {

@@ -55,7 +55,7 @@ export function seriesReport(series: LoadSeries, options: SeriesReportOptions = 
   return renderReportHtml({
     title: `hbase-hotspot report: table ${input.series.table}`,
     redacted: options.redact === true,
-    panels: [{ title: input.series.table, subtitle, rates, detection }],
+    panels: [{ title: input.series.table, subtitle, rates, detection, ...(input.samples ? { samples: input.samples } : {}) }],
   });
 }
 
@@ -64,7 +64,7 @@ export function outcomeReport(outcome: ScenarioOutcome, redacted: boolean): stri
   return renderReportHtml({
     title: `hbase-hotspot report: scenario ${outcome.scenario.name}`,
     redacted,
-    panels: outcome.designs.map((d) => ({ title: d.name, subtitle: d.template, rates: computeRates(d.run.series), detection: d.detection })),
+    panels: outcome.designs.map((d) => ({ title: d.name, subtitle: d.template, rates: computeRates(d.run.series), detection: d.detection, samples: d.run.samples })),
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
-import type { LoadRates } from '../../model/index.js';
+import { isMutation, type KeySample, type LoadRates } from '../../model/index.js';
 import { RegionTable } from '../../model/region-table.js';
 
 /** Quantized value meaning "no value" (the region did not exist in the interval, or the source lacks the split). */
@@ -50,7 +50,37 @@ export interface PanelData {
   readonly fair: number[];
   /** Table requests/s per interval. */
   readonly totals: number[];
+  /** Regions of the table in each interval (the fair share of a region is 1 / this of the table's requests). */
+  readonly regionCounts: number[];
+  /** Per server (parallel to `servers`): the host, or host and port where hosts repeat, without the domain all share. */
+  readonly serverShort: string[];
+  /** Per region: what the analysis says about it (hot region, findings naming it), one line each; empty for none. */
+  readonly notes: string[][];
+  /** Key samples placed inside their regions, or `null` when none were given; see {@link PlacedSamples}. */
+  readonly samples: PlacedSamples | null;
 }
+
+/**
+ * Key samples located in the heatmap, parallel arrays (one entry per sample inside the window and a region):
+ * interval, region (index into the panel's regions), key-space row (segment) and the position inside that row in
+ * [0, 1) (sampled keys of a row in key order, evenly spaced: a sequence of keys written one after another becomes
+ * a diagonal, one key written again and again a single line), the weight (requests it stands for) and whether it
+ * was a read (`read`, `scan`) rather than a mutation.
+ */
+export interface PlacedSamples {
+  readonly t: number[];
+  readonly region: number[];
+  readonly seg: number[];
+  readonly pos: number[];
+  readonly weight: number[];
+  readonly read: number[];
+  /** Samples given, and samples dropped for lying outside the window or any region, or thinned past the cap. */
+  readonly given: number;
+  readonly dropped: number;
+}
+
+/** At most this many samples are embedded; more are thinned systematically, each kept one standing for more. */
+export const MAX_PLACED_SAMPLES = 100_000;
 
 /** Position of `key` in [0, 1) from its bytes after `skip`, read as a base-256 fraction (6 bytes). */
 function keyPosition(key: Uint8Array, skip: number): number {
@@ -105,6 +135,9 @@ function pack(cells: Uint16Array): string {
  */
 interface RegionCells {
   readonly name: string;
+  readonly encoded: string;
+  /** Position in key order (set once the regions are sorted). */
+  index: number;
   readonly start: Uint8Array;
   readonly end: Uint8Array;
   /** First interval with a reading. */
@@ -128,7 +161,7 @@ interface RegionCells {
  * intervals and the largest rate (the quantization scale); the second writes each cell, quantized, straight into
  * its place in the three Uint16 arrays.
  */
-export function panelData(title: string, rates: LoadRates): PanelData {
+export function panelData(title: string, rates: LoadRates, extra: PanelExtras = {}): PanelData {
   const keys = new Map<string, number>();
   const keyIndex = (k: Uint8Array): number => {
     const s = toStringBinary(k);
@@ -146,7 +179,7 @@ export function panelData(title: string, rates: LoadRates): PanelData {
       if (!serverIdx.has(r.server)) serverIdx.set(r.server, serverIdx.size);
       let acc = regions.get(i, r.encodedName);
       if (!acc) {
-        regions.add(i, r.encodedName, (acc = { name: r.name, start: r.startKey, end: r.endKey, t0: t, t1: t - 1, cells: 0, offset: 0, written: 0, writtenTo: t - 1, server: -2, runs: [] }));
+        regions.add(i, r.encodedName, (acc = { name: r.name, encoded: r.encodedName, index: 0, start: r.startKey, end: r.endKey, t0: t, t1: t - 1, cells: 0, offset: 0, written: 0, writtenTo: t - 1, server: -2, runs: [] }));
         boundMap.set(toStringBinary(r.startKey), r.startKey);
         if (r.endKey.length > 0) boundMap.set(toStringBinary(r.endKey), r.endKey);
       }
@@ -160,7 +193,8 @@ export function panelData(title: string, rates: LoadRates): PanelData {
   const boundIndex = new Map(bounds.map((b, i) => [toStringBinary(b), i]));
   const list = [...regions.byName.values()].sort((a, b) => compareBytes(a.start, b.start) || a.t0 - b.t0);
   let cellCount = 0;
-  for (const r of list) {
+  for (const [i, r] of list.entries()) {
+    r.index = i;
     r.offset = cellCount;
     cellCount += r.cells;
   }
@@ -215,7 +249,93 @@ export function panelData(title: string, rates: LoadRates): PanelData {
     serverRates,
     fair: totals.map((t, i) => t / Math.max(1, rates.intervals[i]?.servers.length ?? 1)),
     totals,
+    regionCounts: rates.intervals.map((iv) => iv.regions.length),
+    serverShort: shortServerNames(servers),
+    notes: list.map((r) => [...(extra.notes?.get(r.encoded) ?? [])]),
+    samples: extra.samples ? placeSamples(extra.samples, rates, bounds, (t, i) => regions.get(i, rates.intervals[t]?.regions[i]?.encodedName ?? '')?.index ?? -1) : null,
   };
   panel.keys.push(...keys.keys());
   return panel;
+}
+
+/** What a panel shows besides the rates: key samples to place, and notes per region (by encoded name). */
+export interface PanelExtras {
+  readonly samples?: readonly KeySample[];
+  readonly notes?: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Short RegionServer names for a legend: `host,port,startcode` becomes the host, the host and port where one host
+ * runs several servers, the whole name where even that repeats; a domain every host shares (`.lan`) is dropped.
+ */
+export function shortServerNames(servers: readonly string[]): string[] {
+  const hosts = servers.map((s) => s.split(',')[0] ?? s);
+  const labels = hosts.map((h) => h.split('.'));
+  let common = 0;
+  if (servers.length > 1) {
+    const first = labels[0] ?? [];
+    while (common < first.length - 1 && labels.every((l) => l.length - common > 1 && l[l.length - 1 - common] === first[first.length - 1 - common])) common++;
+  }
+  const short = labels.map((l) => l.slice(0, l.length - common).join('.'));
+  const count = (xs: string[], x: string): number => xs.filter((y) => y === x).length;
+  const withPort = servers.map((s, i) => (count(short, short[i] ?? '') > 1 ? `${short[i]}:${s.split(',')[1] ?? ''}` : short[i] ?? s));
+  return servers.map((s, i) => (count(withPort, withPort[i] ?? '') > 1 ? s : withPort[i] ?? s));
+}
+
+/** Index of the last element of sorted `xs` with `before(x)` true, −1 for none. */
+function lastWhere<T>(xs: readonly T[], before: (x: T) => boolean): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(xs[mid] as T)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/**
+ * Locates key samples in the heatmap: the interval whose (start, end] holds the sample's time, the region holding its
+ * key then, the key-space row, and its place among the row's distinct sampled keys.
+ */
+function placeSamples(samples: readonly KeySample[], rates: LoadRates, bounds: readonly Uint8Array[], regionIndex: (t: number, i: number) => number): PlacedSamples {
+  const stride = Math.max(1, Math.ceil(samples.length / MAX_PLACED_SAMPLES));
+  const byInterval = rates.intervals.map((iv) => iv.regions.map((r, i) => ({ start: r.startKey, end: r.endKey, i })).sort((a, b) => compareBytes(a.start, b.start)));
+  const kept: { t: number; region: number; seg: number; key: Uint8Array; weight: number; read: number }[] = [];
+  for (let n = 0; n < samples.length; n += stride) {
+    const s = samples[n] as KeySample;
+    const t = lastWhere(rates.intervals, (iv) => iv.endMs < s.timeMs) + 1;
+    const iv = rates.intervals[t];
+    if (!iv || s.timeMs <= iv.startMs) continue;
+    const inIv = byInterval[t] ?? [];
+    const at = inIv[lastWhere(inIv, (r) => compareBytes(r.start, s.key) <= 0)];
+    if (!at || (at.end.length > 0 && compareBytes(s.key, at.end) >= 0)) continue;
+    const region = regionIndex(t, at.i);
+    if (region < 0) continue;
+    const seg = Math.max(0, lastWhere(bounds, (b) => compareBytes(b, s.key) <= 0));
+    kept.push({ t, region, seg, key: s.key, weight: (s.weight ?? 1) * stride, read: isMutation(s.op) ? 0 : 1 });
+  }
+  kept.sort((a, b) => a.t - b.t);
+  // each row's distinct sampled keys in key order, evenly spaced over the row
+  const rowKeys = new Map<number, Map<string, Uint8Array>>();
+  for (const k of kept) {
+    let keys = rowKeys.get(k.seg);
+    if (!keys) rowKeys.set(k.seg, (keys = new Map()));
+    keys.set(toStringBinary(k.key), k.key);
+  }
+  const rank = new Map<number, Map<string, number>>();
+  for (const [seg, keys] of rowKeys) {
+    const order = [...keys.entries()].sort((x, y) => compareBytes(x[1], y[1]));
+    rank.set(seg, new Map(order.map(([text], i) => [text, (i + 0.5) / order.length])));
+  }
+  return {
+    t: kept.map((k) => k.t),
+    region: kept.map((k) => k.region),
+    seg: kept.map((k) => k.seg),
+    pos: kept.map((k) => Math.round((rank.get(k.seg)?.get(toStringBinary(k.key)) ?? 0.5) * 1e4) / 1e4),
+    weight: kept.map((k) => k.weight),
+    read: kept.map((k) => k.read),
+    given: samples.length,
+    dropped: samples.length - kept.length,
+  };
 }

@@ -42,12 +42,16 @@ function busiest(det: DetectResult): string {
 /** Hot regions listed: the busiest, at most this many (the rest counted). */
 const MAX_REGIONS = 12;
 
-/** The findings HTML of one detection result. */
-export function findingsHtml(det: DetectResult): string {
+/** The verdict shown at the top of a panel: the hotspot shape with its meaning and fix, or that there is none. */
+export function shapeHtml(det: DetectResult): string {
   const shape = SHAPES.find((s) => s.id === det.shape);
-  const head = shape
+  return shape
     ? `<p class="shape"><b>Shape: ${escapeHtml(shape.title)}</b> — ${escapeHtml(shape.meaning)}. <i>Fix:</i> ${escapeHtml(shape.fix)}.</p>`
     : '<p class="shape"><b>No hotspot shape:</b> no region stood out on a hot RegionServer.</p>';
+}
+
+/** The findings HTML of one detection result (the shape itself is {@link shapeHtml}, shown above the charts). */
+export function findingsHtml(det: DetectResult): string {
   const hotServers = det.servers.filter((s) => s.hot);
   const serverRows = det.servers.slice(0, 12).map((s) =>
     `<tr class="${s.hot ? 'hot' : ''}"><td>${escapeHtml(s.server)}</td><td>${percent(s.share)}</td><td>${percent(s.writeShare)}</td><td>${s.averageRatio.toFixed(2)}×</td><td>${s.regionCount}</td></tr>`);
@@ -57,7 +61,6 @@ export function findingsHtml(det: DetectResult): string {
     `<tr class="${r.hot ? 'hot' : ''}"><td>${escapeHtml(r.encodedName)}</td><td>"${escapeHtml(r.startKey)}"</td><td>"${escapeHtml(r.endKey)}"</td><td>${escapeHtml(r.server)}</td><td>${percent(r.share)}</td><td>${r.hotIntervals} of ${det.window.intervals}</td></tr>`);
   const moreRegions = hotRegions.length > MAX_REGIONS ? `<p>… ${hotRegions.length - MAX_REGIONS} more (the ${MAX_REGIONS} busiest shown)</p>` : '';
   return [
-    head,
     `<p>Decided by ${escapeHtml(det.decidedBy)}; hot = above ${det.k} × the peers' average. Fair share per RegionServer ${percent(det.fairServerShare)}; ${busiest(det)}; hottest region ${percent(det.hottestRegionShare)}.</p>`,
     `<h4>Evidence</h4>${list(det.evidence)}`,
     det.alternatives.length > 0 ? `<h4>Not ruled out</h4>${list(det.alternatives.map((a) => `${a.shape}: ${a.separatedBy}`))}` : '',
