@@ -5,6 +5,7 @@
  * @module
  */
 export * from './catalogue.js';
+export * from './causes.js';
 export * from './readings.js';
 export * from './evaluate.js';
 export * from './format.js';
