@@ -29,8 +29,11 @@ function valueText(i: HealthItem): string {
   return i.value === null ? '-' : `${i.value} ${i.unit}`;
 }
 
-/** ` (≥ 95 %)`: what a passing value must be, by the rule's kind (kinds are not overridable). */
-function thresholdText(i: HealthItem, ops: { min: string; max: string }): string {
+/**
+ * ` (≥ 95 %)`: what a passing value must be, by the rule's kind (kinds are not overridable); empty when the threshold
+ * is not resolved. `ops` gives the signs for `min` and `max` (`≥`/`≤`, or ASCII `>=`/`<=`).
+ */
+export function thresholdText(i: HealthItem, ops: { min: string; max: string }): string {
   if (i.threshold === null) return '';
   const kind = HEALTH_RULES.find((r) => r.item === i.item)?.kind;
   return ` (${kind === 'min' ? ops.min : kind === 'below' ? '<' : ops.max} ${i.threshold} ${i.unit})`;

@@ -11,3 +11,4 @@ export * from './evaluate.js';
 export * from './format.js';
 export * from './sample.js';
 export * from './settings.js';
+export * from './report-json.js';
