@@ -7,6 +7,7 @@
  * @module
  */
 import { type HealthCatalogue, type HealthItemName, type HealthRule, HEALTH_ITEMS } from './catalogue.js';
+import type { HealthCause } from './causes.js';
 import type { BeanNumbers, HealthReading } from './readings.js';
 
 /** An item's verdict. */
@@ -27,8 +28,8 @@ export interface HealthItem {
   readonly reason: string;
   /** Where the threshold comes from. */
   readonly source: string;
-  /** Settings behind a failure (filled by a later step; empty here). */
-  readonly causes: readonly string[];
+  /** Settings behind a failure ({@link withCauses} fills them from `--site` / `--env`); always empty unless `fail`. */
+  readonly causes: readonly HealthCause[];
   /** True for a figure of a JVM several HBase servers share (the local cluster): it is not this server's alone. */
   readonly shared?: true;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { HEALTH_RULES } from './catalogue.js';
+import type { HealthCause } from './causes.js';
 import type { HealthItem, HealthReport } from './evaluate.js';
 
 /** Nagios plugin states and their exit codes. */
@@ -28,11 +29,19 @@ function valueText(i: HealthItem): string {
   return i.value === null ? '-' : `${i.value} ${i.unit}`;
 }
 
-/** ` (≥ 95 %)`: what a passing value must be, by the rule's kind (kinds are not overridable). */
-function thresholdText(i: HealthItem, ops: { min: string; max: string }): string {
+/**
+ * ` (≥ 95 %)`: what a passing value must be, by the rule's kind (kinds are not overridable); empty when the threshold
+ * is not resolved. `ops` gives the signs for `min` and `max` (`≥`/`≤`, or ASCII `>=`/`<=`).
+ */
+export function thresholdText(i: HealthItem, ops: { min: string; max: string }): string {
   if (i.threshold === null) return '';
   const kind = HEALTH_RULES.find((r) => r.item === i.item)?.kind;
   return ` (${kind === 'min' ? ops.min : kind === 'below' ? '<' : ops.max} ${i.threshold} ${i.unit})`;
+}
+
+/** `setting = value (from)`, then the lint finding for it: one cause on one line. */
+export function causeText(c: HealthCause): string {
+  return `${c.setting} = ${c.value} (${c.from})${c.lint ? ` lint ${c.lint.code} (${c.lint.severity}): ${c.lint.message}` : ''}`;
 }
 
 function counts(report: HealthReport): string {
@@ -51,7 +60,7 @@ export function renderNagios(report: HealthReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The human summary: one line per item, grouped by server, then the servers that did not answer. */
+/** The human summary: one line per item, grouped by server (a failing item's causes on the lines under it), then the servers that did not answer. */
 export function renderHealth(report: HealthReport): string {
   const lines: string[] = [];
   let server: string | undefined;
@@ -62,6 +71,7 @@ export function renderHealth(report: HealthReport): string {
     }
     const status = i.status === 'pass' ? 'pass' : i.status === 'fail' ? 'FAIL' : 'n/m ';
     lines.push(`  ${status}  ${i.item.padEnd(22)} ${valueText(i).padEnd(18)}${thresholdText(i, { min: '≥', max: '≤' })}  ${i.reason}`);
+    for (const c of i.causes) lines.push(`        ${causeText(c)}`);
   }
   for (const u of report.unanswered) lines.push(`no answer from ${u.origin}: ${u.message}`);
   lines.push(counts(report));

@@ -2,8 +2,8 @@
  * One `/jmx` answer read for `health`: the RegionServers' `sub=Server` beans (HBase
  * `MetricsRegionServerSourceImpl`, named by `tag.serverName`), their `sub=IPC` bean (`MetricsHBaseServerSourceImpl`,
  * which carries no server name) and the master's AssignmentManager bean (`MetricsAssignmentManagerSourceImpl`:
- * `ritCount`, `ritCountOverThreshold`). HBase 2.x registers that bean as `sub=AssignmentManger` (sic); the spelt-out
- * name is read too. Works on a whole `/jmx` dump or on the answers of narrower `qry=` requests joined together.
+ * `ritCount`, `ritCountOverThreshold`). HBase 2.4, 2.5 and 2.6 register that bean as `sub=AssignmentManager`
+ * (`MetricsAssignmentManagerSource.METRICS_JMX_CONTEXT`); the misspelt `sub=AssignmentManger` is read too. Works on a whole `/jmx` dump or on the answers of narrower `qry=` requests joined together.
  *
  * @module
  */

@@ -55,6 +55,21 @@ describe('health --jmx-files', () => {
     expect(items.find((i) => i.item === 'store-files')).toMatchObject({ threshold: 20, status: 'pass' });
   });
 
+  it('--site and --env name the settings behind each failing item in the JSON (values read off the fixture files)', async () => {
+    const site = fileURLToPath(new URL('../fixtures/jmx/health/causes-site.xml', import.meta.url));
+    const env = fileURLToPath(new URL('../fixtures/jmx/health/causes-env.sh', import.meta.url));
+    const run = await runCapture(['health', '--jmx-files', ...SICK, '--json', '--site', site, '--env', env]);
+    expect(run.code).toBe(1);
+    const items = (JSON.parse(run.out) as { items: { item: string; causes: unknown[] }[] }).items;
+    expect(items.find((i) => i.item === 'rpc-call-queue')?.causes).toEqual([{ setting: 'hbase.regionserver.handler.count', value: '10', from: `${site}:17` }]);
+    expect(items.find((i) => i.item === 'gc-pause')?.causes[2]).toEqual({ setting: '-XX:MaxGCPauseMillis', value: '6000 ms', from: `${env}:3`, lint: { code: 'GC_PAUSE_TARGET', severity: 'error', message: 'the GC pause target is 6000 ms' } });
+    expect(items.find((i) => i.item === 'disk')?.causes).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'health-'));
+    writeFileSync(join(dir, 'hbase-env.sh'), 'export HBASE_HEAPSIZE=lots\n');
+    const bad = await runCapture(['health', '--jmx-files', ...SICK, '--env', join(dir, 'hbase-env.sh')]);
+    expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('hbase-env.sh:1')]);
+  });
+
   it('exits 2 for bad input: no source, both sources, a bad file, a bad thresholds file', async () => {
     expect((await runCapture(['health'])).code).toBe(2);
     expect((await runCapture(['health', '--jmx', 'http://127.0.0.1:9', '--jmx-files', ...SICK])).code).toBe(2);

@@ -38,7 +38,7 @@ describe('parseHealthReading', () => {
     expect(r.sharedJvm).toBe(false);
   });
 
-  it("reads the master's AssignmentManager bean (HBase's 'AssignmentManger' spelling) and sees the shared JVM", () => {
+  it("reads the master's AssignmentManager bean (under the misspelt name 'AssignmentManger') and sees the shared JVM", () => {
     const r = parseHealthReading(text('health/sick-after.derived.json'), 'sick');
     expect(r.master).toEqual({ server: MASTER, assignment: expect.objectContaining({ ritCount: 2, ritCountOverThreshold: 1 }) as unknown });
     expect(r.sharedJvm).toBe(true);

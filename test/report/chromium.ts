@@ -2,10 +2,11 @@
  * Headless Chromium (Debian's `chromium` package) driven by playwright-core, for the report's browser tests and
  * benchmark. Each launch gets a fresh profile directory; nothing is fetched from the network.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -29,4 +30,20 @@ export async function launchChromium(viewport = { width: 1400, height: 1000 }, t
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Writes `html` to a fresh temporary file and opens it in a new Chromium page, waiting until the report's script says
+ * it is ready (`body[data-ready=true]`). `errors` collects the page's uncaught script errors.
+ */
+export async function openReportPage(html: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'report-page-')), 'report.html');
+  writeFileSync(file, html);
+  const { context, close } = await launchChromium();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+  return { page, errors, close };
 }

@@ -8,7 +8,7 @@
 import { Option } from 'commander';
 import {
   HEALTH_ITEMS, NAGIOS_STATES, applyThresholdsFile, defaultCatalogue, evaluateHealth, healthSettingsFromSite, nagiosState,
-  parseHealthReading, renderHealth, renderNagios, sampleHealth, HBASE_DEFAULT_SETTINGS, type HealthSample,
+  parseHealthReading, readHealthConfig, renderHealth, renderNagios, sampleHealth, withCauses, HBASE_DEFAULT_SETTINGS, type HealthSample,
 } from '../../health/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
@@ -24,6 +24,7 @@ interface HealthFlags extends Pick<LiveFlags, 'zk' | 'zkZnode' | 'hbaseConf' | '
   every: string;
   for: string;
   site?: string;
+  env?: string;
   thresholds?: string;
   timeout?: string;
   json?: boolean;
@@ -77,7 +78,8 @@ export const healthCommand: CliCommand = {
       .option('--jmx-files <files...>', 'recorded /jmx answers instead, in time order (e.g. before.json after.json; one file per server and time)')
       .option('--every <duration>', 'with --jmx: time between samples (JMX values refresh every 10 s)', '10s')
       .option('--for <duration>', 'with --jmx: length of the window', '1m')
-      .option('--site <file>', 'hbase-site.xml giving hbase.hregion.memstore.flush.size and hbase.hstore.blockingStoreFiles (default: HBase\'s defaults)')
+      .option('--site <file>', 'hbase-site.xml giving hbase.hregion.memstore.flush.size and hbase.hstore.blockingStoreFiles (default: HBase\'s defaults); a failing item names the settings behind it with their values and lint findings')
+      .option('--env <file>', 'hbase-env.sh: a failing gc-pause names the collector, heap and pause target of HBASE_REGIONSERVER_OPTS / HBASE_OPTS')
       .option('--thresholds <file>', `JSON {"thresholds": {"<item>": number}} overriding the catalogue; items: ${HEALTH_ITEMS.join(', ')}`)
       .option('--timeout <duration>', 'per-request timeout (default a third of --every, 1s to 10s)')
       .option('--json', 'print the items as JSON')
@@ -87,7 +89,10 @@ export const healthCommand: CliCommand = {
         const checked = await infoServerUrls(flags, io);
         let catalogue = defaultCatalogue();
         if (flags.thresholds !== undefined) catalogue = applyThresholdsFile(catalogue, await readTextFile(flags.thresholds, 'thresholds file'), flags.thresholds);
-        const settings = flags.site === undefined ? HBASE_DEFAULT_SETTINGS : healthSettingsFromSite(await readTextFile(flags.site, 'site file'), flags.site);
+        const site = flags.site === undefined ? undefined : { text: await readTextFile(flags.site, 'site file'), file: flags.site };
+        const env = flags.env === undefined ? undefined : { text: await readTextFile(flags.env, 'env file'), file: flags.env };
+        const settings = site === undefined ? HBASE_DEFAULT_SETTINGS : healthSettingsFromSite(site.text, site.file);
+        const config = site || env ? readHealthConfig(site, env) : undefined;
         let samples: HealthSample[];
         if (checked === undefined) {
           samples = await recordedSamples(flags.jmxFiles ?? []);
@@ -112,7 +117,8 @@ export const healthCommand: CliCommand = {
             throw new HotspotError('HEALTH_NO_ANSWER', `no info server answered /jmx in the window (${why})`, { field: '--jmx' });
           }
         }
-        const report = evaluateHealth(samples, catalogue, settings);
+        const evaluated = evaluateHealth(samples, catalogue, settings);
+        const report = config === undefined ? evaluated : withCauses(evaluated, config);
         if (flags.format === 'nagios') {
           io.stdout(renderNagios(report));
           process.exitCode = NAGIOS_STATES[nagiosState(report)];

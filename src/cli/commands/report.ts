@@ -3,6 +3,7 @@
  * one self-contained HTML file with the key-space heatmap, per-server load against the fair share and the findings;
  * for a scenario, every design simulated and shown side by side. A series may also come live or from pasted shell
  * captures, with the source options `detect` takes (`--rest`, `--list-regions`, `--status-detailed`, `--record`).
+ * `--health health.json` (the output of `health --json`) adds a health panel.
  */
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
@@ -14,11 +15,14 @@ import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
 import { checkInputText, systemReason } from '../../util/input-text.js';
+import { parseHealthReportJson } from '../../health/report-json.js';
+import { readTextFile } from '../read-text.js';
 
 interface ReportFlags extends DetectSourceFlags {
   output: string;
   k?: string;
   redact?: boolean;
+  health?: string;
 }
 
 /** True for a scenario file name (`.yaml` / `.yml`), false for a load series. */
@@ -36,11 +40,13 @@ export const reportCommand: CliCommand = {
       .requiredOption('-o, --output <file>', 'the HTML file to write (an existing file is kept unless --force), - for stdout')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
-      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order'))
+      .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
+      .option('--health <file>', 'add a health panel from the output of hbase-hotspot health --json (items per server, failing first, with their causes)'))
       .action(async (file: string | undefined, flags: ReportFlags) => {
         const k = parseK(flags.k ?? String(DEFAULT_K));
         const target = { field: '--output', ...(flags.force ? { force: true } : {}) };
         if (flags.output !== '-') refuseExisting(flags.output, target);
+        const health = flags.health === undefined ? undefined : parseHealthReportJson(await readTextFile(flags.health, 'health JSON'), flags.health);
         let html: string;
         if (file !== undefined && isScenarioFile(file)) {
           const live = [flags.rest && '--rest', flags.jmx && '--jmx', flags.listRegions && '--list-regions', flags.statusDetailed && '--status-detailed', flags.record && '--record'].find(Boolean);
@@ -62,11 +68,11 @@ export const reportCommand: CliCommand = {
           } catch (err) {
             throw new HotspotError('SCENARIO_FILE', `cannot read the scenario (${systemReason(err)})`, { file, cause: err });
           }
-          html = scenarioReport(parseScenario(checkInputText(text, file, 'scenario'), file), { redact: flags.redact === true });
+          html = scenarioReport(parseScenario(checkInputText(text, file, 'scenario'), file), { redact: flags.redact === true, ...(health ? { health } : {}) });
         } else {
           const series = await detectSeriesTables(file, flags, io);
           const samples = await detectSamples(flags.samples, series, io);
-          html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}) });
+          html = seriesReport(series, { k, redact: flags.redact === true, ...(samples ? { samples } : {}), ...(health ? { health } : {}) });
         }
         if (flags.output === '-') {
           io.stdout(html);

@@ -11,6 +11,7 @@ import type { Scenario } from '../../simulate/scenario/types.js';
 import { redactOutcome } from '../redact-outcome.js';
 import { redactLoad } from '../redact-series.js';
 import { renderReportHtml } from './page.js';
+import type { HealthReport } from '../../health/evaluate.js';
 
 /** Options of {@link seriesReport}. */
 export interface SeriesReportOptions {
@@ -19,6 +20,8 @@ export interface SeriesReportOptions {
   readonly k?: number;
   /** Replace keys and region names with keyed stand-ins (see `redact.ts`). */
   readonly redact?: boolean;
+  /** A `health --json` report to show in the health panel. */
+  readonly health?: HealthReport;
 }
 
 /**
@@ -39,6 +42,7 @@ export function seriesReport(series: LoadSeries, options: SeriesReportOptions = 
       return renderReportHtml({
         title: `hbase-hotspot report: tables ${tables.join(', ')}`,
         redacted: options.redact === true,
+        ...(options.health ? { health: options.health } : {}),
         panels: all.tables.map((t) => ({
           title: t.table, subtitle,
           rates: computeRates(focusTable(input.series, t.table)),
@@ -56,12 +60,14 @@ export function seriesReport(series: LoadSeries, options: SeriesReportOptions = 
     title: `hbase-hotspot report: table ${input.series.table}`,
     redacted: options.redact === true,
     panels: [{ title: input.series.table, subtitle, rates, detection, ...(input.samples ? { samples: input.samples } : {}) }],
+    ...(options.health ? { health: options.health } : {}),
   });
 }
 
-/** The HTML report of a simulated scenario: every design side by side. */
-export function outcomeReport(outcome: ScenarioOutcome, redacted: boolean): string {
+/** The HTML report of a simulated scenario: every design side by side (and the health panel when `health` is given). */
+export function outcomeReport(outcome: ScenarioOutcome, redacted: boolean, health?: HealthReport): string {
   return renderReportHtml({
+    ...(health ? { health } : {}),
     title: `hbase-hotspot report: scenario ${outcome.scenario.name}`,
     redacted,
     panels: outcome.designs.map((d) => ({ title: d.name, subtitle: d.template, rates: computeRates(d.run.series), detection: d.detection, samples: d.run.samples })),
@@ -72,8 +78,8 @@ export function outcomeReport(outcome: ScenarioOutcome, redacted: boolean): stri
  * Simulates a scenario and renders its report.
  * @throws HotspotError as `simulateScenario` and the analysis.
  */
-export function scenarioReport(scenario: Scenario, options: SimulateScenarioOptions & { readonly redact?: boolean } = {}): string {
-  const { redact, ...simulation } = options;
+export function scenarioReport(scenario: Scenario, options: SimulateScenarioOptions & { readonly redact?: boolean; readonly health?: HealthReport } = {}): string {
+  const { redact, health, ...simulation } = options;
   const outcome = simulateScenario(scenario, simulation);
-  return outcomeReport(redact ? redactOutcome(outcome) : outcome, redact === true);
+  return outcomeReport(redact ? redactOutcome(outcome) : outcome, redact === true, health);
 }

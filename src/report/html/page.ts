@@ -15,6 +15,8 @@ import type { KeySample, LoadRates } from '../../model/index.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { type PanelData, panelData } from './data.js';
 import { escapeHtml, findingsHtml, shapeHtml } from './findings.js';
+import { HEALTH_STYLE, healthPanelHtml } from './health-panel.js';
+import type { HealthReport } from '../../health/evaluate.js';
 
 /** One panel of the report: a table's load series analysed (for a simulation, one design). */
 export interface ReportPanel {
@@ -36,6 +38,8 @@ export interface ReportInput {
   readonly panels: readonly ReportPanel[];
   /** True when keys and region names were redacted (the page says so). */
   readonly redacted: boolean;
+  /** A `health --json` report, shown in its own panel under the others. */
+  readonly health?: HealthReport;
 }
 
 const require = createRequire(import.meta.url);
@@ -132,7 +136,7 @@ export function renderReportHtml(input: ReportInput): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(input.title)}</title>
-<style>${asset('uplot/dist/uPlot.min.css')}${STYLE}</style>
+<style>${asset('uplot/dist/uPlot.min.css')}${STYLE}${input.health ? HEALTH_STYLE : ''}</style>
 </head><body>
 <header><h1>${escapeHtml(input.title)}</h1>
 ${input.redacted ? '<p class="redacted">Rowkeys and region names are redacted: keyed stand-ins that keep each key\'s length, byte classes and order.</p>' : ''}
@@ -147,6 +151,7 @@ ${input.redacted ? '<p class="redacted">Rowkeys and region names are redacted: k
 <main class="panels">
 ${input.panels.map(panelHtml).join('\n')}
 </main>
+${input.health ? healthPanelHtml(input.health) : ''}
 <script id="report-data" type="application/json">${scriptJson(data)}</script>
 <script>${asset('uplot/dist/uPlot.iife.min.js')}</script>
 <script>${CLIENT_SCRIPT}</script>
