@@ -2,8 +2,8 @@
 // (bench/java/KeySamplerJmh.java, built by scripts/jvm/jmh.mjs) against the local HBase: an unbatched put through the
 // undecorated Table and through the sampled one, and the same put on a no-op Table, plain and sampled. Wall time per
 // put is mostly the round trip, so the figures are CPU: the calling thread's (ThreadMXBean), the client JVM's, and
-// the sampler's background writer thread's. Target: the sampler's CPU per write (its extra calling-thread CPU on the
-// no-op Table plus its writer thread's CPU per kept row; at a put's rate every row is kept) is at most 1% of an
+// the sampler's background thread's. Target: the sampler's CPU per write (its extra calling-thread CPU on the
+// no-op Table plus its background thread's CPU per kept row; at a put's rate every row is kept) is at most 1% of an
 // unbatched put's client CPU: reported against the calling thread's CPU per put (the strict reading) and the whole
 // client JVM's (netty's event loops, GC and JIT included).
 // Prints "skipped: ..." and exits 0 when no HBase answers, or when the JMH jars cannot be resolved (the reason given).
@@ -47,7 +47,7 @@ interface JmhResult {
   secondaryMetrics: Record<string, { score: number }>;
 }
 
-/** Per call of one benchmark: wall ns, and CPU ns of the calling thread, the JVM and the sampler's writer thread. */
+/** Per call of one benchmark: wall ns, and CPU ns of the calling thread, the JVM and the sampler's background thread. */
 interface PerCall {
   wallNs: number;
   threadCpuNs: number;
@@ -93,9 +93,9 @@ try {
   const us = (ns: number) => `${(ns / 1000).toFixed(1)} µs`;
   console.log(`key sampler, JMH 1.37 (${jmhOptions.join(' ')}), table ${table} via zk ${zk}; load average ${load.toFixed(1)} on ${cpus().length} cores (wall figures scale with it)`);
   console.log(`  unbatched put, undecorated Table: ${us(put.wallNs)} wall, client CPU ${us(put.threadCpuNs)} calling thread, ${us(put.processCpuNs)} whole JVM (${put.calls.toFixed(0)} puts)`);
-  console.log(`  unbatched put, sampled Table:     ${us(sampledPut.wallNs)} wall, client CPU ${us(sampledPut.threadCpuNs)} calling thread, ${us(sampledPut.processCpuNs)} whole JVM, ${sampledPut.samplerThreadCpuNs.toFixed(0)} ns sampler writer thread (${sampledPut.calls.toFixed(0)} puts)`);
+  console.log(`  unbatched put, sampled Table:     ${us(sampledPut.wallNs)} wall, client CPU ${us(sampledPut.threadCpuNs)} calling thread, ${us(sampledPut.processCpuNs)} whole JVM, ${sampledPut.samplerThreadCpuNs.toFixed(0)} ns sampler background thread (${sampledPut.calls.toFixed(0)} puts)`);
   console.log(`  put on a no-op Table: ${noop.threadCpuNs.toFixed(1)} ns undecorated, ${noopSampled.threadCpuNs.toFixed(1)} ns sampled (calling thread CPU per call)`);
-  console.log(`  sampler CPU per write: ${callerNs.toFixed(1)} ns on the calling thread (no-op difference) + ${writerNs.toFixed(0)} ns on its writer thread (every put kept at this rate) = ${perWriteNs.toFixed(0)} ns`);
+  console.log(`  sampler CPU per write: ${callerNs.toFixed(1)} ns on the calling thread (no-op difference) + ${writerNs.toFixed(0)} ns on its background thread (every put kept at this rate) = ${perWriteNs.toFixed(0)} ns`);
   console.log(`  sampler share of an unbatched put's client CPU (the smaller put figure, ${us(putThreadNs)} calling thread, ${us(putProcessNs)} whole JVM): ${((100 * perWriteNs) / putThreadNs).toFixed(3)}% of the calling thread's, ${((100 * perWriteNs) / putProcessNs).toFixed(3)}% of the whole JVM's (target ≤ 1%)`);
   console.log(`  direct difference, sampled − undecorated put, calling thread CPU: ${((sampledPut.threadCpuNs - put.threadCpuNs) / 1000).toFixed(2)} µs (run-to-run noise at this load is larger than the sampler)`);
 } finally {

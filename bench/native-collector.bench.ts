@@ -100,7 +100,7 @@ try {
     const jvmCpuMs = ((cpuSeconds(pid) - startCpu) * 1000) / READINGS;
     const endRss = rssMiB(pid);
 
-    console.log(`native collector vs REST source: table ${table} (${regions} regions), ${READINGS} readings 1 s apart, zk ${zk} / ${restUrl}; load average ${load.toFixed(1)} on ${cpus().length} cores (times scale with it)`);
+    console.log(`native collector vs REST source: table ${table} (${regions} region${regions === 1 ? '' : 's'}), ${READINGS} readings 1 s apart, zk ${zk} / ${restUrl}; load average ${load.toFixed(1)} on ${cpus().length} cores (times scale with it)`);
     console.log(`  JVM spawn to ready (connected, table found): ${(readyMs / 1000).toFixed(2)} s; to the first reading: ${(firstMs / 1000).toFixed(2)} s (JVM CPU by then ${startCpu.toFixed(2)} s, RSS ${startRss.toFixed(0)} MiB); the build check before it: ${(commandMs / 1000).toFixed(2)} s${given ? '' : `; creating the table took ${(createMs / 1000).toFixed(1)} s`}`);
     console.log(`  native, per reading at 1 s intervals: ${jvmCpuMs.toFixed(1)} ms of JVM CPU (${((100 * jvmCpuMs * READINGS) / (seconds * 1000)).toFixed(1)}% of one core), latency median ${median(nativeMs).toFixed(0)} ms (max ${Math.max(...nativeMs).toFixed(0)}); RSS ${startRss.toFixed(0)} MiB after the first reading, ${endRss.toFixed(0)} MiB at the end (peak ${peakRss.toFixed(0)})`);
     console.log(typeof restFirst === 'string'

@@ -69,7 +69,7 @@ describe.skipIf(!env.available)('benchmarks against the running HBase (CI size)'
     const [putCpuUs] = figures(out, /unbatched put, undecorated Table: [\d.]+ µs wall, client CPU ([\d.]+) µs calling thread/);
     expect(putCpuUs).toBeGreaterThan(0);
     figures(out, /put on a no-op Table: (-?[\d.]+) ns undecorated, (-?[\d.]+) ns sampled/);
-    const [callerNs, writerNs, perWriteNs] = figures(out, /sampler CPU per write: (-?[\d.]+) ns on the calling thread .* \+ ([\d.]+) ns on its writer thread .* = ([\d.]+) ns/);
+    const [callerNs, writerNs, perWriteNs] = figures(out, /sampler CPU per write: (-?[\d.]+) ns on the calling thread .* \+ ([\d.]+) ns on its background thread .* = ([\d.]+) ns/);
     expect(perWriteNs).toBeCloseTo(Math.max(0, callerNs as number) + (writerNs as number), -1);
     const [shareOfThread, shareOfJvm] = figures(out, /sampler share of an unbatched put's client CPU \(the smaller put figure[^)]*\): ([\d.]+)% of the calling thread's, ([\d.]+)% of the whole JVM's/);
     expect(shareOfThread).toBeGreaterThanOrEqual(0);
