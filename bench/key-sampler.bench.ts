@@ -1,5 +1,5 @@
 // The key sampler's cost per write (jvm/, hbasehotspot.client.KeySampler), measured with JMH
-// (bench/java/KeySamplerJmh.java, built by scripts/jvm/jmh.mjs) against the local HBase: an unbatched put through the
+// (bench/java/KeySamplerJmh.java, built by scripts/jmh.mjs) against the local HBase: an unbatched put through the
 // undecorated Table and through the sampled one, and the same put on a no-op Table, plain and sampled. Wall time per
 // put is mostly the round trip, so the figures are CPU: the calling thread's (ThreadMXBean), the client JVM's, and
 // the sampler's background thread's. Target: the sampler's CPU per write (its extra calling-thread CPU on the
@@ -29,14 +29,14 @@ if (missing) {
   console.log(`key sampler bench skipped: no HBase at zk ${zk} / ${restUrl} (${missing})`);
   process.exit(0);
 }
-const build = spawnSync(process.execPath, ['scripts/jvm/jmh.mjs'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const build = spawnSync(process.execPath, ['scripts/jmh.mjs'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 if (build.status === 3) {
   console.log(`key sampler bench skipped: ${build.stderr.trim().replace(/^hbase-hotspot: /, '')}`);
   process.exit(0);
 }
 if (build.status !== 0) {
   process.stderr.write(build.stderr);
-  throw new Error(`scripts/jvm/jmh.mjs failed (exit ${build.status})`);
+  throw new Error(`scripts/jmh.mjs failed (exit ${build.status})`);
 }
 const { java, args } = JSON.parse(build.stdout.trim()) as { java: string; args: string[] };
 

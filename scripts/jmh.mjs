@@ -2,7 +2,8 @@
 // Builds the JMH benchmarks of the JVM side (bench/java/KeySamplerJmh.java) the way scripts/jvm/build.mjs builds the
 // module: JMH and its annotation processor resolved by Maven from bench/java/jmh/pom.xml into a cached classpath
 // (bench/java/jmh/target/jmh.classpath), then javac with the processor against the module's classes and the HBase
-// client jars, into bench/java/jmh/target/classes; recompiled only when a source or a classpath changed.
+// client jars, into bench/java/jmh/target/classes; recompiled only when a source or a classpath changed. It lives
+// outside scripts/jvm/, which the npm package ships: the benchmarks are not part of the package.
 //
 // Prints, as one JSON line on stdout, what runs them: {"java": "java", "args": [JVM flags..., "-cp", classpath]}
 // (append org.openjdk.jmh.Main and JMH's options). Messages go to stderr. Exit 1 with one line when the build fails;
@@ -12,9 +13,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mavenClasspath } from '../hbase/lib.mjs';
+import { mavenClasspath } from './hbase/lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const POM_DIR = join(ROOT, 'bench', 'java', 'jmh');
 const TARGET = join(POM_DIR, 'target');
 const CLASSES = join(TARGET, 'classes');
