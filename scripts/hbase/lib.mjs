@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root (two levels above this file). */
@@ -101,31 +101,44 @@ export function hasMaven() {
  * from another hbase/pom.xml (SHA-256 kept beside it), or names a jar that no longer exists.
  */
 export function classpath({ quiet = false } = {}) {
-  const pomHash = createHash('sha256').update(readFileSync(join(POM_DIR, 'pom.xml'))).digest('hex');
-  const hashFile = `${CLASSPATH_FILE}.pom-sha256`;
-  if (existsSync(CLASSPATH_FILE) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === pomHash) {
-    const cp = readFileSync(CLASSPATH_FILE, 'utf8').trim();
+  return mavenClasspath(POM_DIR, CLASSPATH_FILE, { quiet, what: 'the HBase jars', cacheName: 'hbase/target/hbase.classpath' });
+}
+
+/**
+ * The classpath of the artifacts a pom in `pomDir` lists (`mvn dependency:build-classpath`, written to `outputFile`),
+ * reused while the pom is unchanged (its SHA-256 kept beside the file) and every jar it names exists.
+ * @param {string} pomDir  folder of the pom
+ * @param {string} outputFile  the cache file
+ * @param {{quiet?: boolean, what: string, cacheName: string}} opts  `what` names the jars and `cacheName` the cache
+ *   in messages
+ * @throws {HarnessError} MAVEN_MISSING without mvn and a cache, MAVEN_FAILED with Maven's last lines
+ */
+export function mavenClasspath(pomDir, outputFile, { quiet = false, what, cacheName }) {
+  const pomHash = createHash('sha256').update(readFileSync(join(pomDir, 'pom.xml'))).digest('hex');
+  const hashFile = `${outputFile}.pom-sha256`;
+  if (existsSync(outputFile) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === pomHash) {
+    const cp = readFileSync(outputFile, 'utf8').trim();
     if (cp && cp.split(':').every((jar) => existsSync(jar))) return cp;
   }
   if (!hasMaven()) {
     throw new HarnessError(
       'MAVEN_MISSING',
-      'mvn was not found on PATH and the HBase classpath is not cached yet (hbase/target/hbase.classpath). ' +
+      `mvn was not found on PATH and the classpath of ${what} is not cached yet (${cacheName}). ` +
         'Install Maven 3 (e.g. Debian package maven) and retry.',
     );
   }
-  if (!quiet) console.log('hbase: resolving the HBase jars with Maven (first run only; cached afterwards) ...');
+  if (!quiet) console.log(`hbase: resolving ${what} with Maven (first run only; cached afterwards) ...`);
   const r = spawnSync(
     'mvn',
-    ['-B', '-q', 'dependency:build-classpath', `-Dmdep.outputFile=${CLASSPATH_FILE}`],
-    { cwd: POM_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    ['-B', '-q', 'dependency:build-classpath', `-Dmdep.outputFile=${outputFile}`],
+    { cwd: pomDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  if (r.status !== 0 || !existsSync(CLASSPATH_FILE)) {
+  if (r.status !== 0 || !existsSync(outputFile)) {
     const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
-    throw new HarnessError('MAVEN_FAILED', `mvn dependency:build-classpath failed in hbase/ (exit ${r.status}):\n${out}`);
+    throw new HarnessError('MAVEN_FAILED', `mvn dependency:build-classpath failed in ${relative(ROOT, pomDir)}/ (exit ${r.status}):\n${out}`);
   }
   writeFileSync(hashFile, `${pomHash}\n`);
-  return readFileSync(CLASSPATH_FILE, 'utf8').trim();
+  return readFileSync(outputFile, 'utf8').trim();
 }
 
 /** Moves the jars whose file name starts with one of `prefixes` to the front of the classpath. */

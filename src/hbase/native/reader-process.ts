@@ -144,6 +144,11 @@ export interface RegionLoadReaderProcess {
   close(): Promise<void>;
   /** False once the JVM has ended (closed, crashed, or stopped after a reading timed out). */
   readonly alive: boolean;
+  /**
+   * The JVM's operating-system process id (`ChildProcess.pid`), e.g. to read its CPU time and memory from
+   * `/proc/<pid>/stat` and `/proc/<pid>/status`; undefined only when the process could not be spawned.
+   */
+  readonly pid: number | undefined;
 }
 
 /** The folder holding `scripts/jvm/build.mjs`: the repository or the installed package. */
@@ -321,6 +326,7 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
       return line.done.value === undefined ? {} : { value: line.done.value };
     },
     close,
+    pid: child.pid,
     get alive() {
       return exited === undefined && child.exitCode === null && child.signalCode === null;
     },

@@ -219,30 +219,79 @@ public final class KeySampler implements Closeable {
     if (k == 0) {
       return;
     }
-    double weight = (double) s / k;
-    StringBuilder out = new StringBuilder(k * 64);
+    // Every line of a period has the same weight; each op's tail of a line is made once per period.
+    String weight = Double.toString((double) s / k);
+    byte[][] tails = new byte[Op.values().length][];
+    for (Op op : Op.values()) {
+      tails[op.ordinal()] = ("\",\"op\":\"" + op.json + "\",\"weight\":" + weight + "}\n").getBytes(StandardCharsets.US_ASCII);
+    }
+    Lines out = new Lines(k * 64);
     for (int i = 0; i < k; i++) {
-      out.append("{\"timeMs\":").append(t[i]).append(",\"key\":\"");
-      appendJsonString(out, Bytes.toStringBinary(r[i]));
-      out.append("\",\"op\":\"").append(o[i].json).append("\",\"weight\":").append(weight).append("}\n");
+      out.put(TIME_PREFIX);
+      out.putLong(t[i]);
+      out.put(KEY_PREFIX);
+      for (byte b : r[i]) {
+        out.put(KEY_TEXT[b & 0xFF]);
+      }
+      out.put(tails[o[i].ordinal()]);
     }
     try {
       synchronized (sink) {
-        sink.write(out.toString().getBytes(StandardCharsets.UTF_8));
+        sink.write(out.bytes());
       }
     } catch (IOException e) {
       lastWriteError = e;
     }
   }
 
-  /** toStringBinary text is printable ASCII; only the quote and the backslash need escaping in JSON. */
-  private static void appendJsonString(StringBuilder out, String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\');
+  private static final byte[] TIME_PREFIX = "{\"timeMs\":".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] KEY_PREFIX = ",\"key\":\"".getBytes(StandardCharsets.US_ASCII);
+
+  /**
+   * Each byte value's text inside a line's "key": {@code Bytes.toStringBinary} of that byte alone (printable ASCII as
+   * is, anything else as {@code \xHH}), escaped for a JSON string. {@code toStringBinary} maps each byte on its own, so
+   * a row's text is its bytes' texts one after another, written without making a String per row.
+   */
+  private static final byte[][] KEY_TEXT = new byte[256][];
+
+  static {
+    for (int c = 0; c < 256; c++) {
+      String text = Bytes.toStringBinary(new byte[] {(byte) c});
+      StringBuilder json = new StringBuilder();
+      for (int i = 0; i < text.length(); i++) {
+        char ch = text.charAt(i);
+        if (ch == '"' || ch == '\\') {
+          json.append('\\');
+        }
+        json.append(ch);
       }
-      out.append(c);
+      KEY_TEXT[c] = json.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
+  /** A growing byte buffer of ASCII lines. */
+  private static final class Lines {
+    private byte[] buf;
+    private int len;
+
+    Lines(int capacity) {
+      buf = new byte[Math.max(64, capacity)];
+    }
+
+    void put(byte[] bytes) {
+      if (len + bytes.length > buf.length) {
+        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + bytes.length));
+      }
+      System.arraycopy(bytes, 0, buf, len, bytes.length);
+      len += bytes.length;
+    }
+
+    void putLong(long v) {
+      put(Long.toString(v).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    byte[] bytes() {
+      return java.util.Arrays.copyOf(buf, len);
     }
   }
 
