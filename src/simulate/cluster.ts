@@ -30,6 +30,12 @@ export interface SimRegion {
   /** Requests in the current balancer interval (for the request-aware balancer). */
   recentRequests: number;
   sketch: KeySketch;
+  /**
+   * The reading this region gave in the latest snapshot: the next snapshot lists the same object again when nothing
+   * it reports changed (an idle region), so a day of snapshots of a mostly idle table holds one reading per change,
+   * not one per region per step.
+   */
+  lastLoad?: RegionLoad;
 }
 
 /** A region split that happened. */
@@ -133,19 +139,23 @@ export class SimCluster {
     region.writeRequests = 0;
   }
 
-  /** The table as HBase would report it now. */
+  /**
+   * The table as HBase would report it now. A region whose reading is the same as in the previous snapshot (same
+   * server, counters and size) is listed with that snapshot's object: readings are never changed after they are made.
+   */
   snapshot(timeMs: number): LoadSnapshot {
-    const regions: RegionLoad[] = this.regions.map((r) => ({
-      name: r.name,
-      encodedName: r.encodedName,
-      startKey: r.startKey,
-      endKey: r.endKey,
-      server: this.servers[r.server] ?? '',
-      readRequests: Math.round(r.readRequests),
-      writeRequests: Math.round(r.writeRequests),
-      requests: Math.round(r.readRequests) + Math.round(r.writeRequests),
-      storeSizeBytes: Math.round(r.sizeBytes),
-    }));
+    const regions: RegionLoad[] = this.regions.map((r) => {
+      const server = this.servers[r.server] ?? '';
+      const readRequests = Math.round(r.readRequests);
+      const writeRequests = Math.round(r.writeRequests);
+      const storeSizeBytes = Math.round(r.sizeBytes);
+      const last = r.lastLoad;
+      if (last && last.server === server && last.readRequests === readRequests && last.writeRequests === writeRequests && last.storeSizeBytes === storeSizeBytes) return last;
+      return (r.lastLoad = {
+        name: r.name, encodedName: r.encodedName, startKey: r.startKey, endKey: r.endKey, server,
+        readRequests, writeRequests, requests: readRequests + writeRequests, storeSizeBytes,
+      });
+    });
     return { timeMs, table: this.table, regions };
   }
 }
