@@ -39,6 +39,14 @@ function compareAt(bytes: Uint8Array, at: number, length: number, key: Uint8Arra
   return length - key.length;
 }
 
+/**
+ * Copies `length` bytes of `from` at `at` into `to` at `into`: a plain loop, since keys are tens of bytes and a
+ * `subarray` for `set` would allocate a view per key.
+ */
+function copyBytes(from: Uint8Array, at: number, length: number, to: Uint8Array, into: number): void {
+  for (let i = 0; i < length; i++) to[into + i] = from[at + i] as number;
+}
+
 function grown<T extends Int32Array | Float64Array>(array: T, size: number, make: (n: number) => T): T {
   if (size <= array.length) return array;
   const next = make(Math.max(size, array.length * 2));
@@ -96,7 +104,7 @@ export class KeySketch {
       pool.set(this.pool.subarray(0, this.poolUsed));
       this.pool = pool;
     }
-    this.pool.set(bytes.subarray(at, at + length), this.poolUsed);
+    copyBytes(bytes, at, length, this.pool, this.poolUsed);
     this.offsets[i] = this.poolUsed;
     this.lengths[i] = length;
     this.weights[i] = weight;
@@ -160,7 +168,7 @@ export class KeySketch {
     picks.forEach((i, j) => {
       const at = this.offsets[i] as number;
       const length = this.lengths[i] as number;
-      pool.set(this.pool.subarray(at, at + length), used);
+      copyBytes(this.pool, at, length, pool, used);
       offsets[j] = used;
       lengths[j] = length;
       heads[j] = this.heads[i] as number;
