@@ -9,10 +9,12 @@
 // Figures on the 2-core development machine, run through tsx as here, before and after the simulator's memory work
 // (load average 17-20 during both runs: other jobs shared the two cores, which inflates CPU seconds too):
 //   before: 43.2 s CPU (simulate + analyse 40.5 s, --record text 2.1 s), 1,862 MB peak
-//   after:  35.9 s CPU (simulate + analyse 33.9 s, --record text 1.5 s),   831 MB peak
+//   after:  26.3 s CPU (simulate + analyse 24.4 s, --record text 1.4 s),   883 MB peak (831 MB in another run: the
+//           peak moves with when the collector runs)
 //   peer (load modules, parse the scenario): 0.5 s CPU, 90 MB
-// (bench/scenarios/record-size.yaml, the same size with 4 of the 40 servers joining at noon, through the CLI with
-// --json --record: before 33.2 s / 1,832 MB, after 30.6 s / 821 MB, same output bytes.)
+// Same --json and --record bytes before and after, for this scenario, bench/scenarios/record-size.yaml and the case
+// study. What remains is mostly one object per region per step: the load series' readings and the analysis's rates
+// (about 100 and 200 bytes each), which is what a 10,000-region day still runs into.
 //
 // --small (CI): the scenario's first hour.
 // --regions N --servers M: the same day scaled (the hex pre-split and the salt buckets' regions follow N; M servers,
