@@ -14,7 +14,8 @@
 //   peer (load modules, parse the scenario): 0.5 s CPU, 90 MB
 // Same --json and --record bytes before and after, for this scenario, bench/scenarios/record-size.yaml and the case
 // study. What remains is mostly one object per region per step: the load series' readings and the analysis's rates
-// (about 100 and 200 bytes each), which is what a 10,000-region day still runs into.
+// (about 100 and 200 bytes each), which is what a 10,000-region day still runs into: with --regions 10000
+// --servers 400, after, 158 s CPU (simulate + analyse 118 s, --record text 40 s) and 3.9 GB peak.
 //
 // --small (CI): the scenario's first hour.
 // --regions N --servers M: the same day scaled (the hex pre-split and the salt buckets' regions follow N; M servers,
