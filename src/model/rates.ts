@@ -27,6 +27,7 @@
  *
  * @module
  */
+import { equalBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { type Lineage, matchLineage } from './lineage.js';
 import type { LoadRates, RateBasis, RateEvent, RateInterval, RegionRate, ServerRate } from './rate-types.js';
@@ -81,23 +82,29 @@ function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number
       requests = counted(r.requests, base.requests) as number;
     }
   }
-  return {
-    ...(r.table === undefined ? {} : { table: r.table }),
-    encodedName: r.encodedName,
-    name: r.name,
-    startKey: r.startKey,
-    endKey: r.endKey,
-    server: r.server,
-    reads,
-    writes,
-    requests,
-    readsPerSec: perSecond(reads, seconds),
-    writesPerSec: perSecond(writes, seconds),
-    requestsPerSec: requests / seconds,
-    storeSizeBytes: r.storeSizeBytes,
-    storeGrowthBytes: base ? r.storeSizeBytes - base.storeSizeBytes : null,
-    basis,
-  };
+  const readsPerSec = perSecond(reads, seconds);
+  const writesPerSec = perSecond(writes, seconds);
+  const requestsPerSec = requests / seconds;
+  const storeGrowthBytes = base ? r.storeSizeBytes - base.storeSizeBytes : null;
+  const { encodedName, name, startKey, endKey, server, storeSizeBytes } = r;
+  // two literals rather than a spread of an optional `table`: a spread object is built property by property and
+  // takes a sixth more memory, and a day of rates holds one of these per region per interval
+  return r.table === undefined
+    ? { encodedName, name, startKey, endKey, server, reads, writes, requests, readsPerSec, writesPerSec, requestsPerSec, storeSizeBytes, storeGrowthBytes, basis }
+    : { table: r.table, encodedName, name, startKey, endKey, server, reads, writes, requests, readsPerSec, writesPerSec, requestsPerSec, storeSizeBytes, storeGrowthBytes, basis };
+}
+
+const sameKey = (a: Uint8Array, b: Uint8Array) => a === b || equalBytes(a, b);
+
+/** True when two region rates hold the same values (numbers compared with `Object.is`, keys by bytes). */
+function sameRate(a: RegionRate, b: RegionRate): boolean {
+  return (
+    a.table === b.table && a.encodedName === b.encodedName && a.name === b.name && a.server === b.server && a.basis === b.basis &&
+    Object.is(a.reads, b.reads) && Object.is(a.writes, b.writes) && Object.is(a.requests, b.requests) &&
+    Object.is(a.readsPerSec, b.readsPerSec) && Object.is(a.writesPerSec, b.writesPerSec) && Object.is(a.requestsPerSec, b.requestsPerSec) &&
+    Object.is(a.storeSizeBytes, b.storeSizeBytes) && Object.is(a.storeGrowthBytes, b.storeGrowthBytes) &&
+    sameKey(a.startKey, b.startKey) && sameKey(a.endKey, b.endKey)
+  );
 }
 
 /** One server's running sums over an interval's regions (`null` once a region lacks the read/write split). */
@@ -191,7 +198,7 @@ interface Pair {
  * at the same position of the earlier snapshot; otherwise against its entry there by name, or else its latest
  * sighting (and split, merge, appeared and gone regions are matched by key range).
  */
-function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: RateEvent[]): RateInterval {
+function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: RateEvent[], previous: readonly RegionRate[] | undefined): RateInterval {
   const { prev, next } = pair;
   const durationMs = next.timeMs - prev.timeMs;
   const seconds = durationMs / 1000;
@@ -234,7 +241,10 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
       const why = reopened ? `reopened on ${r.server}, so its counters restarted from 0` : 'went down (reopened or server restarted)';
       events.push({ kind: 'counter-reset', ...at, region: r.encodedName, server: r.server, detail: `counters of region ${r.name} ${why}; the later value is taken as the count since the reset` });
     }
-    regions.push(rate);
+    // an idle region's rates repeat interval after interval: a steady pair lists the previous interval's object again
+    // (rates are never changed after they are made), so a long series of a mostly idle table stays small
+    const earlier = pair.steady ? previous?.[i] : undefined;
+    regions.push(earlier !== undefined && sameRate(earlier, rate) ? earlier : rate);
   }
   if (lineage) lineageEvents(lineage, at, events);
   const gap = expectedMs > 0 && durationMs > GAP_FACTOR * expectedMs;
@@ -279,7 +289,8 @@ export function computeRates(series: LoadSeries): LoadRates {
     const next = snaps[i] as LoadSnapshot;
     const same = sameNames(prev.regions, next.regions);
     const nextIndex = same ? prevIndex : nameIndex(next.regions);
-    intervals.push(interval({ prev, next, prevIndex, nextIndex, steady: same && prevIndex.unique }, expectedIntervalMs, sightings, events));
+    // the previous interval's rates are listed in `prev`'s region order, which a steady pair shares
+    intervals.push(interval({ prev, next, prevIndex, nextIndex, steady: same && prevIndex.unique }, expectedIntervalMs, sightings, events, intervals.at(-1)?.regions));
     prevIndex = nextIndex;
   }
   return { table: series.table, expectedIntervalMs, intervals, events };

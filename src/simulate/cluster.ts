@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { compareBytes } from '../bytes/index.js';
 import type { LoadSnapshot, RegionLoad } from '../model/types.js';
+import { PackedKeys } from '../regions/packed-keys.js';
 import { regionName } from '../regions/region-name.js';
 import { KeySketch } from './key-sketch.js';
 
@@ -30,6 +30,12 @@ export interface SimRegion {
   /** Requests in the current balancer interval (for the request-aware balancer). */
   recentRequests: number;
   sketch: KeySketch;
+  /**
+   * The reading this region gave in the latest snapshot: the next snapshot lists the same object again when nothing
+   * it reports changed (an idle region), so a day of snapshots of a mostly idle table holds one reading per change,
+   * not one per region per step.
+   */
+  lastLoad?: RegionLoad | undefined;
 }
 
 /** A region split that happened. */
@@ -61,6 +67,8 @@ export class SimCluster {
   readonly servers: string[] = [];
   readonly splits: SplitEvent[] = [];
   readonly moves: MoveEvent[] = [];
+  /** The regions' start keys after the first, packed for {@link locate}; rebuilt after a split. */
+  private splitPoints: PackedKeys | undefined;
 
   /**
    * A table created with `splits` at `timeMs` on `serverCount` servers, regions assigned round-robin (region i on
@@ -78,20 +86,18 @@ export class SimCluster {
     const name = regionName(this.table, startKey, timeMs);
     return {
       startKey, endKey, server, name: name.nameText, encodedName: name.encodedName,
-      readRequests: 0, writeRequests: 0, sizeBytes: 0, recentRequests: 0, sketch: new KeySketch(),
+      readRequests: 0, writeRequests: 0, sizeBytes: 0, recentRequests: 0, sketch: new KeySketch(), lastLoad: undefined,
     };
   }
 
-  /** Index of the region holding `key` (binary search over start keys, like the client's `MetaCache.floorEntry`). */
+  /**
+   * Index of the region holding `key` (binary search over start keys, like the client's `MetaCache.floorEntry`),
+   * over the split points packed once per region layout: most comparisons are two integer compares after the bytes
+   * every split point shares (a salted table's `07_sensor-`), not a walk through them.
+   */
   locate(key: Uint8Array): number {
-    let lo = 0;
-    let hi = this.regions.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (compareBytes((this.regions[mid] as SimRegion).startKey, key) <= 0) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    if (this.splitPoints?.length !== this.regions.length - 1) this.splitPoints = new PackedKeys(this.regions.slice(1).map((r) => r.startKey));
+    return this.splitPoints.countAtOrBelow(key);
   }
 
   /** Adds a RegionServer (empty until the balancer gives it regions). */
@@ -120,6 +126,7 @@ export class SimCluster {
     a.sketch = lower;
     b.sketch = upper;
     this.regions.splice(index, 1, a, b);
+    this.splitPoints = undefined;
     this.splits.push({ timeMs, parent: parent.name, splitKey, server: this.servers[parent.server] ?? '' });
   }
 
@@ -133,19 +140,23 @@ export class SimCluster {
     region.writeRequests = 0;
   }
 
-  /** The table as HBase would report it now. */
+  /**
+   * The table as HBase would report it now. A region whose reading is the same as in the previous snapshot (same
+   * server, counters and size) is listed with that snapshot's object: readings are never changed after they are made.
+   */
   snapshot(timeMs: number): LoadSnapshot {
-    const regions: RegionLoad[] = this.regions.map((r) => ({
-      name: r.name,
-      encodedName: r.encodedName,
-      startKey: r.startKey,
-      endKey: r.endKey,
-      server: this.servers[r.server] ?? '',
-      readRequests: Math.round(r.readRequests),
-      writeRequests: Math.round(r.writeRequests),
-      requests: Math.round(r.readRequests) + Math.round(r.writeRequests),
-      storeSizeBytes: Math.round(r.sizeBytes),
-    }));
+    const regions: RegionLoad[] = this.regions.map((r) => {
+      const server = this.servers[r.server] ?? '';
+      const readRequests = Math.round(r.readRequests);
+      const writeRequests = Math.round(r.writeRequests);
+      const storeSizeBytes = Math.round(r.sizeBytes);
+      const last = r.lastLoad;
+      if (last && last.server === server && last.readRequests === readRequests && last.writeRequests === writeRequests && last.storeSizeBytes === storeSizeBytes) return last;
+      return (r.lastLoad = {
+        name: r.name, encodedName: r.encodedName, startKey: r.startKey, endKey: r.endKey, server,
+        readRequests, writeRequests, requests: readRequests + writeRequests, storeSizeBytes,
+      });
+    });
     return { timeMs, table: this.table, regions };
   }
 }

@@ -8,6 +8,7 @@ import { compareBytes, concatBytes, toBytesBinary } from '../bytes/index.js';
 import { compileTemplate } from '../keys/template/index.js';
 import type { KeyPart, RowkeyTemplate } from '../keys/types.js';
 import { computeSplits } from '../regions/split-algorithms.js';
+import { countBelow } from '../regions/weighted-keys.js';
 import { HotspotError, isHotspotError } from '../util/errors.js';
 import { formatEntityId } from './entities.js';
 import type { DesignSpec, PreSplitSpec, Scenario } from './scenario/types.js';
@@ -51,7 +52,9 @@ function saltSplits(scenario: Scenario, design: DesignSpec, template: RowkeyTemp
     keys.sort(compareBytes);
     starts.forEach((start, b) => {
       const end = starts[b + 1];
-      const inBucket = keys.filter((k) => compareBytes(k, start) >= 0 && (!end || compareBytes(k, end) < 0));
+      // the keys are sorted: a bucket's keys are one slice, found by binary search (a filter per bucket was
+      // buckets × samples comparisons, seconds for 40 buckets of 25)
+      const inBucket = keys.slice(countBelow(keys, start), end ? countBelow(keys, end) : keys.length);
       for (let j = 1; j < perBucket && inBucket.length >= perBucket; j++) {
         const key = inBucket[Math.floor((j * inBucket.length) / perBucket)];
         if (key) splits.push(key);

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { RowkeyTemplate } from '../keys/types.js';
+import type { FieldValue, RowkeyTemplate } from '../keys/types.js';
 import type { KeySample } from '../model/types.js';
 import type { SimCluster, SimRegion } from './cluster.js';
 import type { Representatives } from './entities.js';
@@ -89,37 +89,46 @@ export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonl
   const times = new Float64Array(n);
   const where = new Int32Array(n);
   const newest = new Int32Array(ids.length);
-  const perRegion = new Map<number, number>();
+  const regions = ctx.cluster.regions;
+  // per region index: slots landed there; then the open group's first slot (-1: none), weight and size
+  const perRegion = new Int32Array(regions.length);
+  // one record, refilled per slot: a fresh object per write was most of the step's garbage
+  const record: Record<string, FieldValue> = { [ctx.entityField]: '', [ctx.timeField]: 0 };
   for (let i = 0; i < n; i++) {
     const j = slots.rep[i] ?? 0;
     const frac = ((slots.k[i] ?? 0) + ((j * GOLDEN + step * 0.5) % 1)) / (slots.of[i] ?? 1);
     const timeMs = Math.floor(t0Ms + frac * stepMs);
-    const key = ctx.template.encode({ [ctx.entityField]: ids[j] ?? '', [ctx.timeField]: timeMs });
+    record[ctx.entityField] = ids[j] ?? '';
+    record[ctx.timeField] = timeMs;
+    const key = ctx.template.encode(record);
     const r = ctx.cluster.locate(key);
     keys[i] = key;
     times[i] = timeMs;
     where[i] = r;
     newest[j] = r;
-    land(ctx, ctx.cluster.regions[r] as SimRegion, writes * (slots.share[i] ?? 0));
-    perRegion.set(r, (perRegion.get(r) ?? 0) + 1);
+    land(ctx, regions[r] as SimRegion, writes * (slots.share[i] ?? 0));
+    perRegion[r] = (perRegion[r] ?? 0) + 1;
   }
   // each region's keys, in slot order, are grouped by a stride so that at most SKETCH_KEYS_PER_STEP groups remain;
   // each group enters the sketch as its first key carrying the whole group's writes
-  const groups = new Map<number, { key: Uint8Array; weight: number; size: number }>();
+  const groupFirst = new Int32Array(regions.length).fill(-1);
+  const groupWeight = new Float64Array(regions.length);
+  const groupSize = new Int32Array(regions.length);
   const flush = (r: number) => {
-    const g = groups.get(r);
-    if (g) (ctx.cluster.regions[r] as SimRegion).sketch.add(g.key, g.weight);
-    groups.delete(r);
+    (regions[r] as SimRegion).sketch.add(keys[groupFirst[r] as number] as Uint8Array, groupWeight[r] as number);
+    groupFirst[r] = -1;
+    groupWeight[r] = 0;
+    groupSize[r] = 0;
   };
   for (let i = 0; i < n; i++) {
     const r = where[i] ?? 0;
-    const stride = Math.ceil((perRegion.get(r) ?? 1) / SKETCH_KEYS_PER_STEP);
-    const g = groups.get(r) ?? { key: keys[i] as Uint8Array, weight: 0, size: 0 };
-    groups.set(r, g);
-    g.weight += writes * (slots.share[i] ?? 0);
-    if (++g.size >= stride) flush(r);
+    const stride = Math.ceil((perRegion[r] ?? 1) / SKETCH_KEYS_PER_STEP);
+    if (groupFirst[r] === -1) groupFirst[r] = i;
+    groupWeight[r] = (groupWeight[r] as number) + writes * (slots.share[i] ?? 0);
+    groupSize[r] = (groupSize[r] as number) + 1;
+    if ((groupSize[r] as number) >= stride) flush(r);
   }
-  for (const r of [...groups.keys()]) flush(r);
+  for (let r = 0; r < regions.length; r++) if (groupFirst[r] !== -1) flush(r);
   // key samples: systematic sampling by share
   let acc = 0;
   let next = ctx.rng.next() / ctx.samplesPerStep;
