@@ -93,8 +93,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  if (!skip) for (const t of [from, to]) await hbase.deleteTable(t).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
+  if (skip === undefined) await Promise.all([from, to].map((t) => hbase.deleteTable(t).catch(() => undefined)));
 });
 
 describe('migrate backfill --engine mapreduce against a real HBase', () => {
