@@ -3,7 +3,9 @@
 // does not decode, is backfilled into a pre-split salted table by the MapReduce job (snapshot -> HFiles -> bulk load).
 // Then both tables are scanned through REST and compared cell by cell under the TypeScript template's key mapping:
 // nothing lost, nothing extra; the undecodable row is counted and written to the reject file; the old table's
-// regions served no read while the job ran (their readRequestsCount, from /status/cluster, does not move).
+// regions served no read while the job ran (their readRequestsCount, from /status/cluster, does not move). A re-run
+// gives the same table; a new table keeping fewer versions is refused; --hadoop prints the cluster command only.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -131,5 +133,31 @@ describe('migrate backfill --engine mapreduce against a real HBase', () => {
     // The new rows spread over the 4 salt buckets, under keys the JVM built byte for byte as the library does.
     const buckets = new Set([...newCells.keys()].map((k) => Buffer.from(k.slice(0, 4), 'hex').toString()));
     expect([...buckets].sort()).toEqual(['00', '01', '02', '03']);
+
+    // Re-running (rejects allowed this time) leaves the same cells: a loaded cell loaded again is one cell.
+    const again = await runCapture(['migrate', 'backfill', '--engine', 'mapreduce', '--hbase-conf', CONF_DIR, '--from', from, '--to', to, '--old-template', OLD_TEMPLATE, '--new-template', NEW_TEMPLATE, '--rejects', rejects, '--allow-rejects']);
+    expect([again.code, again.out]).toEqual([0, expect.stringMatching(new RegExp(`^backfilled ${ROWS - 1} rows \\(${result.cells} cells\\) by MapReduce from snapshot ${from}_backfill_mr_\\d+ into 4 regions; 1 rejected \\(`))]);
+    expect(await cells(to)).toEqual(newCells);
   }, 240_000);
+
+  it('refuses a new table that keeps fewer versions than the old one, and prints the hadoop jar command without running it', async (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const thin = uniqueTable('mr_bf_thin');
+    await hbase.createTable(thin, { columns: [{ name: 'd', attributes: { VERSIONS: 1 } }] });
+    try {
+      const args = ['migrate', 'backfill', '--engine', 'mapreduce', '--hbase-conf', CONF_DIR, '--from', from, '--to', thin, '--old-template', OLD_TEMPLATE, '--new-template', NEW_TEMPLATE];
+      const run = await runCapture(args);
+      expect([run.code, run.err]).toEqual([2, expect.stringContaining(`--to ${thin} would lose cells of ${from}: family d keeps VERSIONS 1 < 5`)]);
+      const printed = await runCapture([...args, '--hadoop']);
+      expect(printed.code).toBe(0);
+      const jar = join(ROOT, 'jvm', 'target', 'hbase-hotspot-jvm.jar');
+      expect(printed.out).toBe(`HADOOP_CLASSPATH="$(hbase mapredcp):${resolve(CONF_DIR)}" hadoop jar ${jar} hbasehotspot.migrate.BackfillJob --from ${from} --to ${thin} --old-template '${OLD_TEMPLATE}' --new-template '${NEW_TEMPLATE}' --work-dir /tmp/hbase-hotspot-backfill/${thin}\n`);
+      // The job jar holds this project's classes only.
+      const listing = spawnSync('jar', ['tf', jar], { encoding: 'utf8' }).stdout.split('\n');
+      expect(listing).toContain('hbasehotspot/migrate/BackfillJob.class');
+      expect(listing.filter((e) => e.startsWith('org/'))).toEqual([]);
+    } finally {
+      await hbase.deleteTable(thin).catch(() => undefined);
+    }
+  }, 120_000);
 });
