@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URL;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,9 +129,10 @@ public class BackfillJob extends Configured implements Tool {
     RowkeyTemplate oldTemplate = RowkeyTemplate.compile(flags.get("--old-template"));
     RowkeyTemplate.compile(flags.get("--new-template"));
     if (!oldTemplate.isDecodable()) throw new UsageException("--old-template " + oldTemplate.source() + " does not decode: " + String.join("; ", oldTemplate.decodeWarnings()));
-    if (conf.get(HConstants.HBASE_DIR) == null || conf.get(HConstants.HBASE_DIR).startsWith("file:/tmp/hbase-")) {
-      // The default rootdir (under /tmp/hbase-${user.name}) means no hbase-site.xml was loaded.
-      if (conf.getResource("hbase-site.xml") == null) throw new UsageException("hbase.rootdir is not set: the snapshot is read from the cluster's files; put the cluster's hbase-site.xml on the classpath (--hbase-conf DIR / HBASE_CONF_DIR)");
+    // hbase.rootdir from hbase-default.xml alone (a folder under /tmp) means no hbase-site.xml was loaded.
+    String[] rootdirSources = conf.getPropertySources(HConstants.HBASE_DIR);
+    if (rootdirSources == null || Arrays.stream(rootdirSources).allMatch(src -> src.endsWith("hbase-default.xml"))) {
+      throw new UsageException("hbase.rootdir is not set: the snapshot is read from the cluster's files; put the folder of the cluster's hbase-site.xml on the classpath (--hbase-conf DIR / $HBASE_CONF_DIR) or give -D hbase.rootdir=...");
     }
     conf.set(OLD_TEMPLATE_KEY, flags.get("--old-template"));
     conf.set(NEW_TEMPLATE_KEY, flags.get("--new-template"));
