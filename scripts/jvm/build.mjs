@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm run build:jvm`: compiles the JVM side (jvm/src/main) with javac into jvm/target/classes, against the HBase
 // client jars: --hbase-classpath CP (e.g. "$(hbase classpath)" on an edge node), else $HBASE_HOTSPOT_HBASE_CLASSPATH,
-// else the local HBase's cached Maven classpath (hbase/target/hbase.classpath, resolved by Maven on first use).
+// else the local HBase's cached Maven classpath (hbase/target/hbase.classpath, resolved by Maven on first use) plus
+// what the backfill job needs beyond it (jvm/mapreduce/pom.xml: hbase-mapreduce and Hadoop's LocalJobRunner, resolved
+// once into jvm/target/mapreduce.classpath). A given classpath is the cluster's own (`hbase classpath` includes
+// hbase-mapreduce and Hadoop's MapReduce jars).
 // Rebuilds only when a source, resource or the classpath changed (a SHA-256 stamp beside the classes).
 //
 // --java-args prints, as one JSON line on stdout, what the TypeScript side needs to start a JVM class:
@@ -19,6 +22,8 @@ const SOURCES = join(JVM_DIR, 'src', 'main', 'java');
 const RESOURCES = join(JVM_DIR, 'src', 'main', 'resources');
 const CLASSES = join(JVM_DIR, 'target', 'classes');
 const STAMP = join(JVM_DIR, 'target', 'classes.sha256');
+const MAPREDUCE_POM_DIR = join(JVM_DIR, 'mapreduce');
+const MAPREDUCE_CLASSPATH = join(JVM_DIR, 'target', 'mapreduce.classpath');
 
 /** Every file under `dir`, sorted, as paths. */
 function files(dir) {
@@ -34,7 +39,29 @@ async function hbaseClasspath(given) {
   if (given) return given;
   if (process.env.HBASE_HOTSPOT_HBASE_CLASSPATH) return process.env.HBASE_HOTSPOT_HBASE_CLASSPATH;
   const { classpath } = await import('../hbase/lib.mjs');
-  return classpath({ quiet: true });
+  return `${classpath({ quiet: true })}:${mapreduceClasspath()}`;
+}
+
+/**
+ * The backfill job's extra jars (jvm/mapreduce/pom.xml) as a classpath, resolved by Maven on first use and cached in
+ * jvm/target/mapreduce.classpath with the pom's SHA-256 beside it (re-resolved when the pom changes or a jar is gone).
+ */
+function mapreduceClasspath() {
+  const pomHash = createHash('sha256').update(readFileSync(join(MAPREDUCE_POM_DIR, 'pom.xml'))).digest('hex');
+  const hashFile = `${MAPREDUCE_CLASSPATH}.pom-sha256`;
+  if (existsSync(MAPREDUCE_CLASSPATH) && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === pomHash) {
+    const cp = readFileSync(MAPREDUCE_CLASSPATH, 'utf8').trim();
+    if (cp && cp.split(':').every((jar) => existsSync(jar))) return cp;
+  }
+  process.stderr.write('hbase-hotspot: resolving the MapReduce jars of the backfill job with Maven (first run only; cached afterwards) ...\n');
+  mkdirSync(dirname(MAPREDUCE_CLASSPATH), { recursive: true });
+  const r = spawnSync('mvn', ['-B', '-q', 'dependency:build-classpath', `-Dmdep.outputFile=${MAPREDUCE_CLASSPATH}`], { cwd: MAPREDUCE_POM_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.error) throw new Error(`mvn could not be started (${r.error.message}); install Maven 3 to resolve jvm/mapreduce/pom.xml`);
+  if (r.status !== 0 || !existsSync(MAPREDUCE_CLASSPATH)) {
+    throw new Error(`mvn dependency:build-classpath failed in jvm/mapreduce (exit ${r.status}):\n${`${r.stdout}${r.stderr}`.trim().split('\n').slice(-15).join('\n')}`);
+  }
+  writeFileSync(hashFile, `${pomHash}\n`);
+  return readFileSync(MAPREDUCE_CLASSPATH, 'utf8').trim();
 }
 
 /** Compiles when the stamp differs; returns whether it compiled. */

@@ -35,12 +35,12 @@ export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = {
   LIVE_INTERRUPTED: EXIT_INTERRUPTED,
 };
 
-/** Codes of the cluster side failing: the gateway, the Thrift2 gateway, the shell, or a live read that got nothing. */
+/** Codes of the cluster side failing: the gateway, the Thrift2 gateway, the shell, a live read that got nothing, or the backfill job failing. */
 export const CLUSTER_FAILURES: ReadonlySet<string> = new Set([
   'REST_UNREACHABLE', 'REST_TIMEOUT', 'THRIFT_UNREACHABLE', 'THRIFT_TIMEOUT',
   'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT',
   'NATIVE_CONNECT', 'NATIVE_READ', 'NATIVE_TIMEOUT', 'NATIVE_EXITED',
-  'LIVE_READ_FAILED', 'HEALTH_NO_ANSWER',
+  'LIVE_READ_FAILED', 'HEALTH_NO_ANSWER', 'MIGRATE_JOB_FAILED',
 ]);
 
 function isClusterFailure(err: unknown): boolean {

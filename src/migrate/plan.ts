@@ -202,6 +202,9 @@ export function planMigration(p: PlanInput): MigrationPlan {
       notes: [
         'Copies every cell with its original timestamp, so an older copy never hides a newer dual-written value.',
         'Scans a clone of a snapshot of the old table (--source-snapshot) so the hot table is not the one read; checkpoints per region and resumes with the same --checkpoint.',
+        `Dual writes must be on before the backfill's snapshot is taken: a cell written to ${p.from} after the snapshot and before dual writes started reaches neither copy and is lost.`,
+        `Keep major compactions off on ${p.to} until verify passes (alter "${p.to}", COMPACTION_ENABLED => false; back to true afterwards): a major compaction drops the dual writer's delete markers, and an older copied cell that lands later shows again.`,
+        `From about a million rows, --engine mapreduce --hbase-conf DIR instead (no REST_URL): a MapReduce job over the snapshot's files that bulk loads HFiles, reading nothing through ${p.from}'s RegionServers; --hadoop prints the command for a cluster.`,
         ...(p.restUrl === undefined ? ['The copy and the verification read and write through an HBase REST gateway: replace REST_URL with its address (http://host:8080).'] : []),
       ],
       shell: [],

@@ -88,6 +88,13 @@ describe('planMigration', () => {
     expect(plan.steps[4]?.shell).toEqual(['snapshot "metrics", "metrics_retired"', 'disable "metrics"', 'drop "metrics"']);
     expect(plan.steps[4]?.cli.join('\n')).toMatch(/verify .* --record metrics-verify\.json\n.*retire .* --verified metrics-verify\.json/);
   });
+  it('the backfill step says dual writes start before the snapshot, compactions stay off, and when to use the MapReduce engine', () => {
+    const plan = planMigration({ restUrl: 'http://rest:8080', from: 'metrics', to: 'metrics_v2', schema, keys: templateKeyMap('{pad(ts,13)}_{id}', '{salt(id,4)}_{id}_{pad(ts,13)}') });
+    const notes = plan.steps[2]?.notes.join('\n') ?? '';
+    expect(notes).toContain("Dual writes must be on before the backfill's snapshot is taken: a cell written to metrics after the snapshot and before dual writes started reaches neither copy and is lost.");
+    expect(notes).toContain('alter "metrics_v2", COMPACTION_ENABLED => false');
+    expect(notes).toContain('--engine mapreduce --hbase-conf DIR');
+  });
   it('carries over the settings a real 2.6.4 gateway reported, and names the ones it does not', () => {
     // GET /schema_probe/schema of a table created with KEEP_DELETED_CELLS, MIN_VERSIONS, REPLICATION_SCOPE, MOB,
     // MAX_FILESIZE and DURABILITY set (family e left at the defaults); the plan's create, run in the shell, gave

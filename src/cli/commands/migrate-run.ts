@@ -16,6 +16,8 @@ import { verifyRecord } from '../../migrate/verify-record.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { type CliIo, printJson } from '../io.js';
+import { nativeOptions } from '../live-source.js';
+import { type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
 import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
 
 /** Options every migrate sub-command shares. */
@@ -54,7 +56,9 @@ export function sameTableCheck(flags: Pick<MigrateFlags, 'from' | 'to'>): void {
   if (flags.from === flags.to) throw new HotspotError('MIGRATE_SAME_TABLE', `--from and --to are both "${flags.from}": the new key goes into a new table`, { field: '--to' });
 }
 
-interface BackfillFlags extends MigrateFlags, ShellFlags {
+interface BackfillFlags extends Omit<MigrateFlags, 'rest'>, ShellFlags {
+  /** Required by the REST engine only. */
+  rest?: string;
   sourceSnapshot?: boolean;
   checkpoint?: string;
   rate?: string;
@@ -135,16 +139,23 @@ async function dropSnapshotSource(io: CliIo, names: { snapshot: string; clone: s
 
 /** Registers `migrate backfill` and `migrate verify`. */
 export function registerMigrateRun(migrate: Command, io: CliIo): void {
-  shellOption(migrateOptions(migrate.command('backfill').description('copy every row under its new key with original cell timestamps; checkpointed and resumable'))
+  const backfill = shellOption(migrateOptions(migrate.command('backfill').description('copy every row under its new key with original cell timestamps: through the REST gateway (checkpointed and resumable), or --engine mapreduce, a MapReduce job over a snapshot bulk loading HFiles'), false)
+    .option('--engine <engine>', 'rest (default: scan and put through --rest) or mapreduce (snapshot -> HFiles -> bulk load; no --rest; reads no row through the RegionServers)', 'rest')
     .option('--source-snapshot', 'scan a clone of a snapshot of --from (snapshot + clone_snapshot through the hbase shell), not the live table')
     .option('--checkpoint <file>', 'checkpoint file: progress per region; an existing one is resumed')
     .option('--rate <rowsPerSec>', 'rows per second at most')
     .option('--batch <rows>', 'rows per put', '500')
     .option('--rejects <file>', 'NDJSON file for rows whose key cannot be mapped (a new run empties it; a resumed run keeps the committed lines)')
-    .option('--allow-rejects', 'succeed even when rows were rejected'))
-    .action(async (flags: BackfillFlags) => {
+    .option('--allow-rejects', 'succeed even when rows were rejected'));
+  mapreduceOptions(nativeOptions(backfill))
+    .action(async (flags: BackfillFlags & MapReduceFlags, cmd: Command) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
       sameTableCheck(flags);
+      if (engineOf(flags, (name) => cmd.getOptionValueSource(name)) === 'mapreduce') {
+        await runMapReduceEngine(io, flags);
+        return;
+      }
+      if (flags.rest === undefined) throw new HotspotError('LIVE_REST_REQUIRED', 'give the REST gateway with --rest http://host:8080, or --engine mapreduce --hbase-conf DIR (a MapReduce job over a snapshot, no gateway)', { field: '--rest' });
       const client = createRestClient({ baseUrl: flags.rest });
       const batchRows = numberOption(flags.batch, '--batch', 1, true);
       const rowsPerSec = flags.rate === undefined ? undefined : numberOption(flags.rate, '--rate', 1, false);
@@ -172,6 +183,8 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
         bar.stop();
         if (flags.json) printJson(io, result);
         else io.stdout(`backfilled ${result.rows} rows (${result.cells} cells) from ${result.ranges} regions${result.resumed ? `, resumed (${result.rangesSkipped} regions already done)` : ''}; ${result.rejects} rejected; ${Math.round(result.rowsPerSec)} rows/s\n`);
+        const advice = mapreduceAdvice(result.rows, result.rowsPerSec);
+        if (advice) io.stderr(`${advice}\n`);
       } catch (e) {
         // Rejected rows end a finished copy with an error: the clone is done with all the same.
         if (isHotspotError(e) && e.code === 'MIGRATE_REJECTS') finished = true;

@@ -151,8 +151,11 @@ export interface RegionLoadReaderProcess {
   readonly pid: number | undefined;
 }
 
-/** The folder holding `scripts/jvm/build.mjs`: the repository or the installed package. */
-function projectRoot(): string {
+/**
+ * The folder holding `scripts/jvm/build.mjs`: the repository or the installed package.
+ * @throws {@link HotspotError} `JVM_UNAVAILABLE` when there is none.
+ */
+export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, 'scripts', 'jvm', 'build.mjs'))) return dir;
