@@ -9,7 +9,7 @@ import { compareBytes, toBytesBinary } from '../bytes/index.js';
 import type { SimRegion } from './cluster.js';
 import type { Representatives } from './entities.js';
 import type { ReadPatternSpec, WorkloadSpec } from './scenario/types.js';
-import type { StepContext } from './writes.js';
+import { recordOf, type StepContext } from './writes.js';
 
 /** Expected rows one query of `pattern` returns for an average entity. */
 export function rowsPerQuery(pattern: ReadPatternSpec, workload: WorkloadSpec): number {
@@ -45,7 +45,7 @@ export function stepReads(ctx: StepContext, workload: WorkloadSpec, reps: Repres
       continue;
     }
     const rows = rowsPerQuery(pattern, workload);
-    const record = (t: number) => ({ [ctx.entityField]: probeId, [ctx.timeField]: Math.floor(t) });
+    const record = (t: number) => recordOf(ctx, probeId, Math.floor(t));
     const newest = ctx.template.encode(record(nowMs));
     const oldest = pattern.kind === 'time-range' ? ctx.template.encode(record(Math.max(0, nowMs - (pattern.rangeMs ?? 0)))) : newest;
     const [lo, hi] = compareBytes(newest, oldest) <= 0 ? [newest, oldest] : [oldest, newest];

@@ -8,7 +8,7 @@
 import { LineCounter } from 'yaml';
 import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { HotspotError } from '../../util/errors.js';
-import { ID_FORMAT_MAX_WIDTH, idFormatWidthPastLimit } from '../entities.js';
+import { readFields, readIdFormat } from './fields.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
 import type { ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
 import { YamlField } from './yaml-field.js';
@@ -43,14 +43,9 @@ function readTable(field: YamlField): TableSpec {
 }
 
 function readWorkload(field: YamlField): WorkloadSpec {
-  const get = field.required().object(['entities', 'timeField', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads']);
+  const get = field.required().object(['entities', 'timeField', 'fields', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads']);
   const entity = get('entities').required().object(['field', 'count', 'idFormat', 'popularity']);
-  const idFormat = entity('idFormat').string();
-  if (!/^[^%]*%0?\d*[dx][^%]*$/.test(idFormat)) {
-    throw entity('idFormat').error(`must hold exactly one %d, %0Nd, %x or %0Nx, e.g. "sensor-%06d", got ${JSON.stringify(idFormat)}`);
-  }
-  const wide = idFormatWidthPastLimit(idFormat);
-  if (wide !== undefined) throw entity('idFormat').error(`the width ${wide} of the number must be at most ${ID_FORMAT_MAX_WIDTH}`);
+  const idFormat = readIdFormat(entity('idFormat'));
   const writeRatePerSec = get('writeRatePerSec').number({ positive: true });
   const peak = get('peakWriteRatePerSec');
   if (peak.present && peak.number({ positive: true }) < writeRatePerSec) {
@@ -59,14 +54,18 @@ function readWorkload(field: YamlField): WorkloadSpec {
   if (peak.present && peak.number() > 2 * writeRatePerSec) {
     throw peak.error(`must be at most twice writeRatePerSec (${2 * writeRatePerSec}) for a daily curve that never goes negative, got ${String(peak.raw)}`);
   }
+  const entityField = entity('field').string();
+  const timeField = get('timeField').string('ts');
+  const fields = readFields(get('fields'), [entityField, timeField]);
   return {
     entities: {
-      field: entity('field').string(),
+      field: entityField,
       count: entity('count').number({ integer: true, positive: true, max: 1e9 }),
       idFormat,
       popularity: readPopularity(entity('popularity')),
     },
-    timeField: get('timeField').string('ts'),
+    timeField,
+    ...(fields.length > 0 ? { fields } : {}),
     writeRatePerSec,
     ...(peak.present ? { peakWriteRatePerSec: peak.number() } : {}),
     peakHourUtc: get('peakHourUtc').number({ min: 0, max: 23.99, fallback: 14 }),

@@ -105,12 +105,42 @@ export interface ReadPatternSpec {
   readonly row?: string;
 }
 
+/**
+ * How one extra template field gets its value on every write (`workload.fields` in the scenario file):
+ * - `sequence`: `start + step × n`, n = writes before this one (an auto-increment id); decimal text zero-padded to
+ *   `width` when given, a plain number (unpadded) otherwise;
+ * - `choice`: one of `values`, drawn with `weights` (relative, any positive numbers) or by `popularity` over the
+ *   listed order (uniform when neither);
+ * - `entity`: a second entity id like `workload.entities` (`count`, `idFormat`, `popularity`), drawn per write;
+ * - `time`: the write time, epoch ms (a second name for the time field);
+ * - `derived`: the value of a template expression over fields listed before it or the entity and time fields, e.g.
+ *   `ts / 3600000 * 3600` (the rowkey template language's arithmetic and functions); an integer result is a number;
+ * - `random`: a uniform integer in `[min, max]`, zero-padded to `width` when given.
+ */
+export type FieldGeneratorSpec =
+  | { readonly kind: 'sequence'; readonly start: number; readonly step: number; readonly width?: number }
+  | { readonly kind: 'choice'; readonly values: readonly string[]; readonly weights: readonly number[] }
+  | { readonly kind: 'entity'; readonly entities: EntitiesSpec }
+  | { readonly kind: 'time' }
+  | { readonly kind: 'derived'; readonly expression: string; readonly line: number }
+  | { readonly kind: 'random'; readonly min: number; readonly max: number; readonly width?: number };
+
+/** One extra template field of the workload and its generator, in file order. */
+export interface FieldSpec {
+  /** Template field name. */
+  readonly name: string;
+  /** How its value is made. */
+  readonly generator: FieldGeneratorSpec;
+}
+
 /** The application's requests. */
 export interface WorkloadSpec {
   /** The entities. */
   readonly entities: EntitiesSpec;
   /** The template field holding the write time (epoch ms). */
   readonly timeField: string;
+  /** Extra template fields and their generators, in file order; absent or empty when the file gives none. */
+  readonly fields?: readonly FieldSpec[];
   /** Average write rate, ops/s (one row per write). */
   readonly writeRatePerSec: number;
   /** Daily peak write rate, ops/s; when set writes follow a daily curve averaging `writeRatePerSec`. */

@@ -1,0 +1,114 @@
+/**
+ * Workload fields as data (`workload.fields`): each generator's values, its errors (file, line, field), and a
+ * scenario per generator whose outcome is worked out by hand from the file.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { toStringBinary } from '../../src/bytes/index.js';
+import { recordBuilder } from '../../src/simulate/fields.js';
+import { parseScenario } from '../../src/simulate/scenario/parse.js';
+import { simulateScenario, type DesignOutcome, type ScenarioOutcome } from '../../src/simulate/simulate.js';
+import { scenarioFailure } from '../support/scenario.js';
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/scenarios/${name}.yaml`, import.meta.url), 'utf8');
+}
+function run(name: string): ScenarioOutcome {
+  return simulateScenario(parseScenario(fixture(name), `${name}.yaml`));
+}
+/** Total write requests per region start key (toStringBinary) in the last snapshot. */
+function writesByRegion(d: DesignOutcome | undefined): Record<string, number> {
+  const last = d?.run.series.snapshots.at(-1);
+  return Object.fromEntries((last?.regions ?? []).map((r) => [toStringBinary(r.startKey), r.writeRequests ?? 0]));
+}
+const failure = (text: string) => scenarioFailure(text, 'f.yaml');
+const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+describe('field generators', () => {
+  const base = parseScenario(fixture('derived'), 'derived.yaml');
+  it('sequence counts the writes before the write time; width pads it', () => {
+    const workload = { ...base.workload, writeRatePerSec: 10, fields: [{ name: 'id', generator: { kind: 'sequence', start: 7, step: 3, width: 6 } } as const] };
+    const build = recordBuilder(workload, 1_000_000, 1);
+    // 2.5 s after the start at 10 writes/s: 25 writes before, so 7 + 3 × 25 = 82
+    expect(build('h', 1_002_500).id).toBe('000082');
+    expect(build('h', 1_000_000).id).toBe('000007');
+  });
+  it('derived evaluates the template arithmetic over the fields before it; random stays in [min, max]', () => {
+    const build = recordBuilder(base.workload, base.startMs, 1);
+    // 2024-06-01T01:59:59.999Z = 1717207199999 ms: / 3600000 = 477002 (integer division), × 3600 = 1717207200
+    const record = build('host001', 1_717_207_199_999);
+    expect(record.hour).toBe(1_717_207_200 - 3600);
+    expect(record.ingest).toBe(1_717_207_199_999);
+    const shards = new Set(Array.from({ length: 400 }, () => build('host001', 0).shard));
+    expect([...shards].sort()).toEqual([0, 1, 2, 3]);
+    expect(String(build('x', 0).metric)).toMatch(/^m\d\d$/);
+  });
+  it('a scenario without fields builds the entity and time fields only', () => {
+    const build = recordBuilder({ ...base.workload, fields: [] }, base.startMs, 1);
+    expect(build('d1', 5)).toEqual({ host: 'd1', ts: 5 });
+  });
+});
+
+describe('bad fields name the file, line and field', () => {
+  const text = fixture('choice');
+  it('weights that do not match the values', () => {
+    const bad = text.replace('weights: [0.8, 0.1, 0.1]', 'weights: [0.8, 0.2]');
+    const err = failure(bad);
+    expect(err.message).toBe(`f.yaml:${lineOf(bad, 'tenant: {')} (workload.fields.tenant.weights): must give one weight per value (3), got 2`);
+  });
+  it('an unknown generator kind and a derived expression over an unknown field', () => {
+    const kind = failure(text.replace('kind: choice', 'kind: pick'));
+    expect(kind.message).toContain('(workload.fields.tenant.kind): must be one of sequence, choice, entity, time, derived, random, got "pick"');
+    const derived = fixture('derived').replace("'ingest / 3600000 * 3600'", "'later / 2'");
+    const err = failure(derived);
+    expect(err.code).toBe('TEMPLATE_UNKNOWN_FIELD');
+    expect(err.message).toContain(`f.yaml:${lineOf(derived, "'later / 2'")} (workload.fields.hour.expression)`);
+    expect(err.message).toContain('it may read host, ts, metric, shard, ingest');
+  });
+  it('a field that redefines the entity field, and a template reading a field the workload lacks', () => {
+    expect(failure(text.replace('    tenant: {', '    userId: {')).message).toContain('(workload.fields.userId): "userId" is already the entity or time field');
+    const err = failure(text.replace("'{tenant}|{userId}|{reverseTs(ts)}'", "'{region}|{userId}'"));
+    expect(err.message).toContain('the workload provides userId, ts and tenant');
+  });
+});
+
+describe('a scenario per generator, outcome worked out by hand', () => {
+  it('sequence, no width, over a pre-split table: a moving front through regions 1, 2, 3, 4', () => {
+    const [front, hashed] = run('sequence').designs;
+    // ids 1000000 + 1000 t (t in s): '1…' for t < 1000 s, then '2…', '3…', and '4…' for the last 600 s of the hour
+    const writes = writesByRegion(front);
+    for (const [start, expected] of [['', 1e6], ['2', 1e6], ['3', 1e6], ['4', 6e5]] as const) {
+      expect(Math.abs((writes[start] ?? 0) - expected) / expected).toBeLessThan(0.01);
+    }
+    for (const start of ['5', '6', '7', '8', '9']) expect(writes[start]).toBe(0);
+    expect(front?.detection.shape).toBe('monotonic-tail');
+    // regions are placed round-robin (region i on server i mod 4): '1', '2', '3', '4' on four different servers,
+    // so the hottest server took one region's 1000 s of the 3600 s
+    expect(front?.detection.hottestServerShare).toBeCloseTo(1000 / 3600, 2);
+    // a hash over 9 even hex regions on 4 servers (3, 2, 2, 2 regions): the busiest holds 3/9
+    expect(hashed?.detection.shape).toBe('none');
+    expect(hashed?.detection.hottestServerShare).toBeCloseTo(3 / 9, 1);
+  });
+
+  it('choice of 3 tenants weighted 0.8/0.1/0.1: 80% on tenant t1\'s region', () => {
+    const [tenantFirst, salted] = run('choice').designs;
+    const writes = writesByRegion(tenantFirst);
+    const total = 1000 * 3600;
+    expect((writes[''] ?? 0) / total).toBeCloseTo(0.8, 2);
+    expect((writes['t2'] ?? 0) / total).toBeCloseTo(0.1, 2);
+    expect(tenantFirst?.detection.hottestServerShare).toBeCloseTo(0.8, 2);
+    expect(tenantFirst?.detection.shape).toBe('hot-range');
+    expect(salted?.detection.shape).toBe('none');
+  });
+
+  it('entity, random, time and derived: a random shard spreads a quarter per region; the derived hour leads to one region', () => {
+    const [shardFirst, hourFirst] = run('derived').designs;
+    const total = 2000 * 1800;
+    for (const start of ['', '1', '2', '3']) expect((writesByRegion(shardFirst)[start] ?? 0) / total).toBeCloseTo(0.25, 2);
+    // 2024-06-01T00:00:00Z is 1717200000 s; every write of the half hour has that base hour
+    for (const s of shardFirst?.run.samples ?? []) expect(toStringBinary(s.key).split('|')[1]).toBe('1717200000');
+    // '1717200000|…' sorts after '1' and before '2': every write in region '1'
+    expect(writesByRegion(hourFirst)['1']).toBeCloseTo(total, -2);
+    expect(hourFirst?.detection.hottestServerShare).toBe(1);
+  });
+}, 120_000);
