@@ -65,6 +65,13 @@ describe('bad fields name the file, line and field', () => {
     expect(err.message).toContain(`f.yaml:${lineOf(derived, "'later / 2'")} (workload.fields.hour.expression)`);
     expect(err.message).toContain('it may read host, ts, metric, shard, ingest');
   });
+  it('a read that knows a field the workload lacks, an increment with row and rows, and no writes without mutations', () => {
+    const bad = text.replace('  writeRatePerSec: 1000', "  writeRatePerSec: 1000\n  reads: [{ name: r, kind: get, ratePerSec: 1, knows: [region] }]");
+    expect(failure(bad).message).toBe(`f.yaml:${lineOf(bad, 'reads:')} (workload.reads[0].knows[0]): must be one of userId, tenant, got "region"`);
+    const both = fixture('increments').replace("rows: ['count|a'", "row: x, rows: ['count|a'");
+    expect(failure(both).message).toContain('(workload.reads[0]): an increment needs exactly one of row or rows');
+    expect(failure(text.replace('writeRatePerSec: 1000', 'writeRatePerSec: 0')).message).toContain('(workload.writeRatePerSec): must be a positive number (0 only when the reads include increments or deletes), got 0');
+  });
   it('a field that redefines the entity field, and a template reading a field the workload lacks', () => {
     expect(failure(text.replace('    tenant: {', '    userId: {')).message).toContain('(workload.fields.userId): "userId" is already the entity or time field');
     const err = failure(text.replace("'{tenant}|{userId}|{reverseTs(ts)}'", "'{region}|{userId}'"));
@@ -110,5 +117,27 @@ describe('a scenario per generator, outcome worked out by hand', () => {
     // '1717200000|…' sorts after '1' and before '2': every write in region '1'
     expect(writesByRegion(hourFirst)['1']).toBeCloseTo(total, -2);
     expect(hourFirst?.detection.hottestServerShare).toBe(1);
+  });
+
+  it('counter increments alone over four named rows: a quarter per pre-split region, all of it unsplit', () => {
+    const [split, single] = run('increments').designs;
+    // 1000 increments/s × 1800 s over 4 rows: 450000 write requests per counter row
+    expect(writesByRegion(split)).toEqual({ '': 450_000, 'count|b': 450_000, 'count|c': 450_000, 'count|d': 450_000 });
+    expect(split?.detection.hottestServerShare).toBeCloseTo(0.25, 6);
+    expect(writesByRegion(single)).toEqual({ '': 1_800_000 });
+    expect(single?.detection.hottestServerShare).toBe(1);
+  });
+
+  it('deletes count as write requests where the rows live; a read that knows the tenant scans exactly', () => {
+    const [userFirst, tenantFirst] = run('deletes').designs;
+    // (1000 writes + 500 deletes)/s × 3600 s, users u0000-u0499 below the split u0500: half each
+    const writes = writesByRegion(userFirst);
+    expect(writes['']).toBeCloseTo(2_700_000, -1);
+    expect(writes['u0500']).toBeCloseTo(2_700_000, -1);
+    const [, known, unknown] = tenantFirst?.reads ?? [];
+    expect(known).toMatchObject({ kind: 'latest', scans: 1, regions: 1, rowsScanned: 10, exact: true });
+    // the tenant unknown, its prefix hides the user: the newest 10 of 1000 users' interleaved rows, about 10 × 1000 read
+    expect(unknown).toMatchObject({ exact: false, rowsScanned: 10_000, rowsReturned: 10 });
+    expect(tenantFirst?.reads[0]).toMatchObject({ kind: 'delete', rpcs: 1, rowsScanned: 1 });
   });
 }, 120_000);

@@ -46,7 +46,9 @@ function readWorkload(field: YamlField): WorkloadSpec {
   const get = field.required().object(['entities', 'timeField', 'fields', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads']);
   const entity = get('entities').required().object(['field', 'count', 'idFormat', 'popularity']);
   const idFormat = readIdFormat(entity('idFormat'));
-  const writeRatePerSec = get('writeRatePerSec').number({ positive: true });
+  const rate = get('writeRatePerSec');
+  // 0 only for a workload of counter increments or deletes alone (checked once the reads are read)
+  const writeRatePerSec = rate.raw === 0 ? 0 : rate.number({ positive: true });
   const peak = get('peakWriteRatePerSec');
   if (peak.present && peak.number({ positive: true }) < writeRatePerSec) {
     throw peak.error(`must be at least writeRatePerSec (${writeRatePerSec}), got ${String(peak.raw)}`);
@@ -57,6 +59,11 @@ function readWorkload(field: YamlField): WorkloadSpec {
   const entityField = entity('field').string();
   const timeField = get('timeField').string('ts');
   const fields = readFields(get('fields'), [entityField, timeField]);
+  const knowable = [entityField, ...fields.map((f) => f.name)];
+  const reads = get('reads').present ? get('reads').list().map((item) => readPattern(item, knowable)) : [];
+  if (writeRatePerSec === 0 && !reads.some((r) => r.kind === 'increment' || r.kind === 'delete')) {
+    throw rate.error('must be a positive number (0 only when the reads include increments or deletes), got 0');
+  }
   return {
     entities: {
       field: entityField,
@@ -69,7 +76,7 @@ function readWorkload(field: YamlField): WorkloadSpec {
     writeRatePerSec,
     ...(peak.present ? { peakWriteRatePerSec: peak.number() } : {}),
     peakHourUtc: get('peakHourUtc').number({ min: 0, max: 23.99, fallback: 14 }),
-    reads: get('reads').present ? get('reads').list().map(readPattern) : [],
+    reads,
   };
 }
 

@@ -84,7 +84,7 @@ export interface EntitiesSpec {
 }
 
 /** The kinds of read (and counter) request pattern. */
-export type ReadPatternKind = 'latest' | 'time-range' | 'get' | 'increment';
+export type ReadPatternKind = 'latest' | 'time-range' | 'get' | 'increment' | 'delete';
 
 /** One kind of read the application issues. */
 export interface ReadPatternSpec {
@@ -92,7 +92,8 @@ export interface ReadPatternSpec {
   readonly name: string;
   /**
    * `latest`: the newest `limit` rows of one entity; `time-range`: every row of one entity in the last `rangeMs`;
-   * `get`: one row of one entity by its full key; `increment`: a counter increment on one fixed row (`row`).
+   * `get`: one row of one entity by its full key; `increment`: a counter increment on one fixed row (`row`) or on
+   * named rows taken in turn (`rows`); `delete`: a Delete of one row of one entity (a mutation, like a write).
    */
   readonly kind: ReadPatternKind;
   /** Queries per second (the same rate all day). */
@@ -103,6 +104,13 @@ export interface ReadPatternSpec {
   readonly rangeMs?: number;
   /** For `increment`: the counter's rowkey in `toStringBinary` form. */
   readonly row?: string;
+  /** For `increment`: several counter rowkeys (`toStringBinary`), the increments spread evenly over them. */
+  readonly rows?: readonly string[];
+  /**
+   * Template fields the query knows besides the entity (their values are those of the entity's newest row), so the
+   * scan planner can narrow its scans; the entity field only when absent.
+   */
+  readonly knows?: readonly string[];
 }
 
 /**
