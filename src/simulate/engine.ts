@@ -13,6 +13,7 @@
 import { compareBytes } from '../bytes/index.js';
 import type { KeySample, LoadSeries, LoadSnapshot } from '../model/types.js';
 import { runBalancer } from './balancer.js';
+import { applyBulkLoads } from './bulk-load.js';
 import { SimCluster, type MoveEvent, type SplitEvent } from './cluster.js';
 import type { PreparedDesign } from './design.js';
 import { entityIdFormatter, entitySampler, pickRepresentatives, redrawStrata } from './entities.js';
@@ -135,6 +136,7 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
       exactWrites(ctx, draw, idOf, t0, t1 - t0, count);
       repRegion = workload.reads.length > 0 ? locateRepresentatives(ctx, repIds, (t0 + t1) / 2) : new Int32Array(0);
     }
+    if (workload.bulkLoads?.length) applyBulkLoads(ctx, workload.bulkLoads, reps, repIds, scenario.startMs, t0, t1);
     const stepServerReads = cluster.servers.map(() => 0);
     stepReads(ctx, workload, reps, repRegion, repIds[0] ?? '', t0, t1 - t0, stepServerReads);
     snapshots.push(cluster.snapshot(t1));

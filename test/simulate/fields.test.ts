@@ -140,4 +140,17 @@ describe('a scenario per generator, outcome worked out by hand', () => {
     expect(unknown).toMatchObject({ exact: false, rowsScanned: 10_000, rowsReturned: 10 });
     expect(tenantFirst?.reads[0]).toMatchObject({ kind: 'delete', rpcs: 1, rowsScanned: 1 });
   });
+
+  it('a sorted bulk load adds the rows\' store size and one write request per region loaded', () => {
+    const [hashed, timeFirst] = run('bulk-load').designs;
+    const sizes = (d: DesignOutcome | undefined) => (d?.run.series.snapshots.at(-1)?.regions ?? []).map((r) => r.storeSizeBytes);
+    const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+    // 1 write/s × 1800 s, plus the load: one request per region it loaded (4 hashed, 1 timestamp-first)
+    expect(sum(Object.values(writesByRegion(hashed)))).toBe(1800 + 4);
+    expect(writesByRegion(timeFirst)).toEqual({ '': 1801, '40000000': 0, '80000000': 0, c0000000: 0 });
+    // 8e6 rows × 100 bytes loaded + 1800 rows × 100 bytes written
+    expect(sizes(timeFirst)).toEqual([800_180_000, 0, 0, 0]);
+    expect(sum(sizes(hashed))).toBeCloseTo(800_180_000, -1);
+    for (const size of sizes(hashed)) expect(Math.abs(size / 800_180_000 - 0.25)).toBeLessThan(0.03);
+  });
 }, 120_000);

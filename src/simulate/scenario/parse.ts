@@ -10,7 +10,7 @@ import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { HotspotError } from '../../util/errors.js';
 import { readFields, readIdFormat } from './fields.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
-import type { ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
+import type { BulkLoadSpec, ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
 import { YamlField } from './yaml-field.js';
 
 /** HBase's default balancer period (`hbase.balancer.period`), 5 minutes. */
@@ -42,8 +42,17 @@ function readTable(field: YamlField): TableSpec {
   };
 }
 
+function readBulkLoad(field: YamlField): BulkLoadSpec {
+  const get = field.object(['at', 'rows', 'span']);
+  return {
+    atMs: get('at').durationMs({ allowZero: true }),
+    rows: get('rows').number({ integer: true, positive: true, max: 1e12 }),
+    spanMs: get('span').durationMs({ fallback: 3_600_000 }),
+  };
+}
+
 function readWorkload(field: YamlField): WorkloadSpec {
-  const get = field.required().object(['entities', 'timeField', 'fields', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads']);
+  const get = field.required().object(['entities', 'timeField', 'fields', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads', 'bulkLoads']);
   const entity = get('entities').required().object(['field', 'count', 'idFormat', 'popularity']);
   const idFormat = readIdFormat(entity('idFormat'));
   const rate = get('writeRatePerSec');
@@ -77,6 +86,7 @@ function readWorkload(field: YamlField): WorkloadSpec {
     ...(peak.present ? { peakWriteRatePerSec: peak.number() } : {}),
     peakHourUtc: get('peakHourUtc').number({ min: 0, max: 23.99, fallback: 14 }),
     reads,
+    ...(get('bulkLoads').present ? { bulkLoads: get('bulkLoads').list().map(readBulkLoad) } : {}),
   };
 }
 

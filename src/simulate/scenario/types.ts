@@ -141,6 +141,20 @@ export interface FieldSpec {
   readonly generator: FieldGeneratorSpec;
 }
 
+/**
+ * A sorted bulk load (HBase `LoadIncrementalHFiles` / `completebulkload`): `rows` rows of the workload's records,
+ * written as HFiles and handed to the regions at once. Each region loaded gains the rows' store size and one write
+ * request (HBase counts a bulk load once per region, not per row).
+ */
+export interface BulkLoadSpec {
+  /** Offset from the scenario start when the load completes, ms. */
+  readonly atMs: number;
+  /** Rows loaded. */
+  readonly rows: number;
+  /** The rows' times spread evenly over `[at - span, at)`, ms. */
+  readonly spanMs: number;
+}
+
 /** The application's requests. */
 export interface WorkloadSpec {
   /** The entities. */
@@ -157,6 +171,8 @@ export interface WorkloadSpec {
   readonly peakHourUtc: number;
   /** Read and increment patterns. */
   readonly reads: readonly ReadPatternSpec[];
+  /** Sorted bulk loads; absent or empty when the file gives none. */
+  readonly bulkLoads?: readonly BulkLoadSpec[];
 }
 
 /** One rowkey design under test. */
