@@ -60,7 +60,8 @@ function maker(generator: FieldGeneratorSpec, workload: WorkloadSpec, startMs: n
       const template = compileTemplate(`{${generator.expression}}`);
       return (record) => {
         const text = utf8Text(template.encode(record));
-        return /^-?\d{1,15}$/.test(text) ? Number(text) : text;
+        // a number only when reading it back as one keeps its text: '007' from pad() stays text
+        return /^(0|-?[1-9]\d{0,14})$/.test(text) ? Number(text) : text;
       };
     }
   }

@@ -43,6 +43,12 @@ describe('field generators', () => {
     expect([...shards].sort()).toEqual([0, 1, 2, 3]);
     expect(String(build('x', 0).metric)).toMatch(/^m\d\d$/);
   });
+  it('a derived text with leading zeros stays text', () => {
+    const workload = { ...base.workload, fields: [{ name: 'slot', generator: { kind: 'derived', expression: 'pad(ts % 5, 3)', line: 1 } } as const] };
+    // 1717200000003 % 5 = 3 (the number ends in 3), padded to 3 digits
+    expect(recordBuilder(workload, base.startMs, 1)('h', 1_717_200_000_003).slot).toBe('003');
+    expect(recordBuilder({ ...workload, fields: [{ name: 'b', generator: { kind: 'derived', expression: 'ts % 5', line: 1 } }] }, 0, 1)('h', 1_717_200_000_004).b).toBe(4);
+  });
   it('a scenario without fields builds the entity and time fields only', () => {
     const build = recordBuilder({ ...base.workload, fields: [] }, base.startMs, 1);
     expect(build('d1', 5)).toEqual({ host: 'd1', ts: 5 });

@@ -122,7 +122,8 @@ export interface ReadPatternSpec {
  * - `entity`: a second entity id like `workload.entities` (`count`, `idFormat`, `popularity`), drawn per write;
  * - `time`: the write time, epoch ms (a second name for the time field);
  * - `derived`: the value of a template expression over fields listed before it or the entity and time fields, e.g.
- *   `ts / 3600000 * 3600` (the rowkey template language's arithmetic and functions); an integer result is a number;
+ *   `ts / 3600000 * 3600` (the rowkey template language's arithmetic and functions); an integer result without
+ *   leading zeros is a number, anything else text;
  * - `random`: a uniform integer in `[min, max]`, zero-padded to `width` when given.
  */
 export type FieldGeneratorSpec =
