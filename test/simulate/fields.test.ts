@@ -43,6 +43,15 @@ describe('field generators', () => {
     expect([...shards].sort()).toEqual([0, 1, 2, 3]);
     expect(String(build('x', 0).metric)).toMatch(/^m\d\d$/);
   });
+  it('choice by popularity: zipf over two values weighs them 1 and 1/2', () => {
+    const parsed = parseScenario(fixture('choice').replace('weights: [0.8, 0.1, 0.1]', 'popularity: { kind: zipf, exponent: 1 }'), 'c.yaml');
+    const tenant = parsed.workload.fields?.[0];
+    expect(tenant?.generator).toEqual({ kind: 'choice', values: ['t1', 't2', 't3'], weights: [1, 1 / 2, 1 / 3] });
+    const build = recordBuilder({ ...base.workload, fields: [{ name: 'v', generator: { kind: 'choice', values: ['a', 'b'], weights: [1, 1 / 2] } }] }, 0, 1);
+    const draws = Array.from({ length: 30_000 }, () => build('h', 0).v);
+    // 1 / (1 + 1/2) = 2/3 of the draws are 'a'; 3 standard deviations of 30000 draws is 0.008
+    expect(Math.abs(draws.filter((x) => x === 'a').length / 30_000 - 2 / 3)).toBeLessThan(0.01);
+  });
   it('a derived text with leading zeros stays text', () => {
     const workload = { ...base.workload, fields: [{ name: 'slot', generator: { kind: 'derived', expression: 'pad(ts % 5, 3)', line: 1 } } as const] };
     // 1717200000003 % 5 = 3 (the number ends in 3), padded to 3 digits
@@ -86,6 +95,12 @@ describe('bad fields name the file, line and field', () => {
 });
 
 describe('a scenario per generator, outcome worked out by hand', () => {
+  it('choice in exact mode (every write drawn) also puts 80% on t1', () => {
+    const outcome = simulateScenario(parseScenario(fixture('choice'), 'choice.yaml'), { mode: 'exact', durationMs: 300_000 });
+    const writes = writesByRegion(outcome.designs[0]);
+    expect((writes[''] ?? 0) / (1000 * 300)).toBeCloseTo(0.8, 2);
+  });
+
   it('sequence, no width, over a pre-split table: a moving front through regions 1, 2, 3, 4', () => {
     const [front, hashed] = run('sequence').designs;
     // ids 1000000 + 1000 t (t in s): '1…' for t < 1000 s, then '2…', '3…', and '4…' for the last 600 s of the hour
