@@ -11,6 +11,7 @@ import { computeSplits } from '../regions/split-algorithms.js';
 import { countBelow } from '../regions/weighted-keys.js';
 import { HotspotError, isHotspotError } from '../util/errors.js';
 import { formatEntityId } from './entities.js';
+import { recordBuilder } from './fields.js';
 import type { DesignSpec, PreSplitSpec, Scenario } from './scenario/types.js';
 
 /** A design with its compiled template and initial split points. */
@@ -39,14 +40,15 @@ function saltSplits(scenario: Scenario, design: DesignSpec, template: RowkeyTemp
   const starts = Array.from({ length: salt.buckets }, (_, b) => concatBytes(prefix, salt.bucketBytes?.(b) ?? new Uint8Array(0)));
   const splits = starts.slice(1);
   if (perBucket > 1) {
-    const { entities, timeField } = scenario.workload;
+    const { entities } = scenario.workload;
+    const build = recordBuilder(scenario.workload, scenario.startMs, 1);
     const sample = Math.min(entities.count, 200 * salt.buckets * perBucket);
     const keys: Uint8Array[] = [];
     // cut between entities, not inside one: a split key is the key's bytes before its first time-ordered part
     const timeAt = template.parts.findIndex((p) => p.order !== 'none');
     const head = timeAt < 0 ? template.parts : template.parts.slice(0, timeAt);
     for (let s = 0; s < sample; s++) {
-      const record = { [entities.field]: formatEntityId(entities.idFormat, Math.floor((s * entities.count) / sample)), [timeField]: scenario.startMs };
+      const record = build(formatEntityId(entities.idFormat, Math.floor((s * entities.count) / sample)), scenario.startMs);
       keys.push(timeAt < 0 ? template.encode(record) : concatBytes(...head.map((p) => p.encode(record))));
     }
     keys.sort(compareBytes);
@@ -84,11 +86,11 @@ function preSplitPoints(scenario: Scenario, design: DesignSpec, template: Rowkey
 /**
  * Compiles every design's template and computes its pre-split.
  * @throws HotspotError naming `file:line (designs[i].template)` for a template that does not compile or reads a
- *   field the workload does not provide (only the entity field and the time field exist: `TEMPLATE_UNKNOWN_FIELD`), or
+ *   field the workload does not provide (the entity field, the time field and `workload.fields`: `TEMPLATE_UNKNOWN_FIELD`), or
  *   `(designs[i].preSplit)` for a pre-split that cannot be built.
  */
 export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
-  const known = [scenario.workload.entities.field, scenario.workload.timeField];
+  const known = [scenario.workload.entities.field, scenario.workload.timeField, ...(scenario.workload.fields ?? []).map((f) => f.name)];
   return scenario.designs.map((spec, i) => {
     const where = (field: string) => ({ file: scenario.file, ...(spec.templateLine === undefined ? {} : { line: spec.templateLine }), field: `designs[${i}].${field}` });
     let template: RowkeyTemplate;
@@ -96,7 +98,7 @@ export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
       template = compileTemplate(spec.template, { fields: known });
     } catch (err) {
       if (!isHotspotError(err)) throw err;
-      const hint = err.code === 'TEMPLATE_UNKNOWN_FIELD' ? ` (the workload provides ${known.join(' and ')})` : '';
+      const hint = err.code === 'TEMPLATE_UNKNOWN_FIELD' ? ` (the workload provides ${known.slice(0, -1).join(', ')} and ${known.at(-1) ?? ''})` : '';
       throw new HotspotError(err.code, `template "${spec.template}": ${err.message}${hint}`, { ...where('template'), cause: err });
     }
     const fail = (m: string) => new HotspotError('SCENARIO_PRESPLIT', m, where('preSplit'));

@@ -13,9 +13,11 @@
 import { compareBytes } from '../bytes/index.js';
 import type { KeySample, LoadSeries, LoadSnapshot } from '../model/types.js';
 import { runBalancer } from './balancer.js';
+import { applyBulkLoads } from './bulk-load.js';
 import { SimCluster, type MoveEvent, type SplitEvent } from './cluster.js';
 import type { PreparedDesign } from './design.js';
 import { entityIdFormatter, entitySampler, pickRepresentatives, redrawStrata } from './entities.js';
+import { recordBuilder } from './fields.js';
 import { writesBetween } from './rate-curve.js';
 import { stepReads } from './reads.js';
 import { createRng } from './rng.js';
@@ -94,6 +96,7 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
   const draw = mode === 'exact' ? entitySampler(workload.entities, rng) : () => 0;
   const idCache: (string | undefined)[] = [];
   const idOf = (i: number) => idCache[i] ?? (idCache[i] = formatId(i));
+  const record = workload.fields?.length ? recordBuilder(workload, scenario.startMs, seed) : undefined;
   const joins = [...spec.addServers].sort((a, b) => a.atMs - b.atMs);
   let joined = 0;
   let nextBalanceMs = scenario.startMs + spec.balancerIntervalMs;
@@ -117,7 +120,7 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
     }
     const stepServerWrites = cluster.servers.map(() => 0);
     const ctx: StepContext = {
-      cluster, template: design.template, entityField: workload.entities.field, timeField: workload.timeField,
+      cluster, template: design.template, entityField: workload.entities.field, timeField: workload.timeField, ...(record ? { record } : {}),
       rowSizeBytes: table.rowSizeBytes, rng, samplesPerStep: options.samplesPerStep ?? 16, samples, serverWrites: stepServerWrites,
     };
     const writes = writesBetween(workload, t0, t1);
@@ -133,6 +136,7 @@ export function simulateDesign(scenario: Scenario, design: PreparedDesign, optio
       exactWrites(ctx, draw, idOf, t0, t1 - t0, count);
       repRegion = workload.reads.length > 0 ? locateRepresentatives(ctx, repIds, (t0 + t1) / 2) : new Int32Array(0);
     }
+    if (workload.bulkLoads?.length) applyBulkLoads(ctx, workload.bulkLoads, reps, repIds, scenario.startMs, t0, t1);
     const stepServerReads = cluster.servers.map(() => 0);
     stepReads(ctx, workload, reps, repRegion, repIds[0] ?? '', t0, t1 - t0, stepServerReads);
     snapshots.push(cluster.snapshot(t1));

@@ -9,7 +9,8 @@
  * - `latest` N: a scan with a limit when the key's time part descends (`reverseTs`), otherwise a reversed scan
  *   (`Scan.setReversed(true)`); when the entity does not lead, about N × (entities) rows are read before N of the
  *   entity's turn up (uniform popularity assumed).
- * - `get` and `increment`: one row, one region, one RPC.
+ * - `get`, `increment` and `delete`: one row, one region, one RPC.
+ * - a pattern's `knows` fields join the entity in what the planner knows (values of the entity's newest row).
  *
  * RPCs: one per region a scan touches, plus one per 2 MiB of rows returned beyond the first (HBase's
  * `hbase.client.scanner.max.result.size`, 2 MiB by default, caps what one scanner RPC returns).
@@ -22,6 +23,7 @@ import type { PlannedScan } from '../keys/scan/index.js';
 import type { SimCluster } from './cluster.js';
 import type { PreparedDesign } from './design.js';
 import { entityIdFormatter } from './entities.js';
+import { recordBuilder } from './fields.js';
 import { rowsPerQuery } from './reads.js';
 import type { ReadPatternSpec, Scenario } from './scenario/types.js';
 
@@ -73,15 +75,19 @@ function rowsIn(cluster: SimCluster, scan: PlannedScan, regions: readonly number
 export function readCosts(scenario: Scenario, design: PreparedDesign, cluster: SimCluster, endMs: number): ReadCost[] {
   const { workload, table } = scenario;
   const entity = entityIdFormatter(workload.entities.idFormat)(Math.floor(workload.entities.count / 2));
+  const newest = recordBuilder(workload, scenario.startMs, 1)(entity, endMs);
+  // the entity, and the fields the pattern names as known, with their values in the entity's newest row
+  const knownRecord = (knows: readonly string[] = []) =>
+    Object.fromEntries([workload.entities.field, ...knows].map((f) => [f, newest[f] ?? entity] as const));
   const rpcsFor = (regions: number, rows: number) => regions + Math.max(0, Math.ceil((rows * table.rowSizeBytes) / SCANNER_MAX_RESULT_BYTES) - 1);
   return workload.reads.map((pattern): ReadCost => {
     const base = { pattern: pattern.name, kind: pattern.kind };
-    if (pattern.kind === 'get' || pattern.kind === 'increment') {
+    if (pattern.kind === 'get' || pattern.kind === 'increment' || pattern.kind === 'delete') {
       return { ...base, scans: 1, regions: 1, rpcs: 1, rowsScanned: 1, rowsReturned: 1, exact: true, notes: [] };
     }
     const wanted = rowsPerQuery(pattern, workload);
     const timeRange = pattern.kind === 'time-range' ? { fromMs: endMs - (pattern.rangeMs ?? 0), toMs: endMs } : undefined;
-    const plan = planScans(design.template, { [workload.entities.field]: entity }, timeRange ? { timeRange } : {});
+    const plan = planScans(design.template, knownRecord(pattern.knows), timeRange ? { timeRange } : {});
     const notes = [...plan.notes];
     let regions = 0;
     let scanned = 0;

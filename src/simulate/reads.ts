@@ -1,7 +1,8 @@
 /**
  * The read patterns' load on the regions during one step (the same in both engine modes): each query reads rows of
  * one entity chosen by popularity; HBase counts one read request per row returned (`readRequestsCount`), which is
- * what lands on the regions the query's rows live in. Counter increments are mutations (write requests) on one row.
+ * what lands on the regions the query's rows live in. Counter increments (on one row or a few named rows) and
+ * deletes are mutations: write requests.
  *
  * @module
  */
@@ -9,13 +10,22 @@ import { compareBytes, toBytesBinary } from '../bytes/index.js';
 import type { SimRegion } from './cluster.js';
 import type { Representatives } from './entities.js';
 import type { ReadPatternSpec, WorkloadSpec } from './scenario/types.js';
-import type { StepContext } from './writes.js';
+import { recordOf, type StepContext } from './writes.js';
 
 /** Expected rows one query of `pattern` returns for an average entity. */
 export function rowsPerQuery(pattern: ReadPatternSpec, workload: WorkloadSpec): number {
   if (pattern.kind === 'latest') return pattern.limit ?? 1;
   if (pattern.kind === 'time-range') return (workload.writeRatePerSec * (pattern.rangeMs ?? 0)) / 1000 / workload.entities.count;
   return 1;
+}
+
+/** `count` mutations (write requests) on region `r`; with a key, one key sample of them. */
+function mutate(ctx: StepContext, r: number, count: number, key?: Uint8Array, nowMs = 0, op: 'increment' | 'delete' = 'increment'): void {
+  const region = ctx.cluster.regions[r] as SimRegion;
+  region.writeRequests += count;
+  region.recentRequests += count;
+  ctx.serverWrites[region.server] = (ctx.serverWrites[region.server] ?? 0) + count;
+  if (key) ctx.samples.push({ timeMs: Math.floor(nowMs), key, op, weight: count });
 }
 
 /**
@@ -36,16 +46,18 @@ export function stepReads(ctx: StepContext, workload: WorkloadSpec, reps: Repres
     const queries = (pattern.ratePerSec * stepMs) / 1000;
     if (queries <= 0) continue;
     if (pattern.kind === 'increment') {
-      const key = toBytesBinary(pattern.row ?? '');
-      const region = cluster.regions[cluster.locate(key)] as SimRegion;
-      region.writeRequests += queries;
-      region.recentRequests += queries;
-      ctx.serverWrites[region.server] = (ctx.serverWrites[region.server] ?? 0) + queries;
-      ctx.samples.push({ timeMs: Math.floor(nowMs), key, op: 'increment', weight: queries });
+      const rows = pattern.rows ?? [pattern.row ?? ''];
+      for (const row of rows) mutate(ctx, cluster.locate(toBytesBinary(row)), queries / rows.length, toBytesBinary(row), nowMs, 'increment');
+      continue;
+    }
+    if (pattern.kind === 'delete') {
+      // each entity's Delete lands in the region of its row; the sample key is the probe entity's newest row
+      for (let j = 0; j < reps.ids.length; j++) mutate(ctx, repRegion[j] ?? 0, queries * (reps.shares[j] ?? 0));
+      ctx.samples.push({ timeMs: Math.floor(nowMs), key: ctx.template.encode(recordOf(ctx, probeId, Math.floor(nowMs))), op: 'delete', weight: queries });
       continue;
     }
     const rows = rowsPerQuery(pattern, workload);
-    const record = (t: number) => ({ [ctx.entityField]: probeId, [ctx.timeField]: Math.floor(t) });
+    const record = (t: number) => recordOf(ctx, probeId, Math.floor(t));
     const newest = ctx.template.encode(record(nowMs));
     const oldest = pattern.kind === 'time-range' ? ctx.template.encode(record(Math.max(0, nowMs - (pattern.rangeMs ?? 0)))) : newest;
     const [lo, hi] = compareBytes(newest, oldest) <= 0 ? [newest, oldest] : [oldest, newest];

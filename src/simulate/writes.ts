@@ -8,10 +8,11 @@
  *
  * @module
  */
-import type { FieldValue, RowkeyTemplate } from '../keys/types.js';
+import type { FieldValue, KeyRecord, RowkeyTemplate } from '../keys/types.js';
 import type { KeySample } from '../model/types.js';
 import type { SimCluster, SimRegion } from './cluster.js';
 import type { Representatives } from './entities.js';
+import type { RecordBuilder } from './fields.js';
 import type { Rng } from './rng.js';
 
 /** Keys fed to a region's sketch per step at most. */
@@ -26,6 +27,8 @@ export interface StepContext {
   readonly template: RowkeyTemplate;
   readonly entityField: string;
   readonly timeField: string;
+  /** Builds a write's record when the workload has extra fields (`workload.fields`); entity and time field only when absent. */
+  readonly record?: RecordBuilder;
   readonly rowSizeBytes: number;
   readonly rng: Rng;
   /** Key samples to keep from this step. */
@@ -34,6 +37,11 @@ export interface StepContext {
   readonly samples: KeySample[];
   /** Writes per server index in this step (added to). */
   readonly serverWrites: number[];
+}
+
+/** The record of a write by entity `id` at `timeMs` (epoch ms, whole). */
+export function recordOf(ctx: StepContext, id: string, timeMs: number): KeyRecord {
+  return ctx.record ? ctx.record(id, timeMs) : { [ctx.entityField]: id, [ctx.timeField]: timeMs };
 }
 
 function land(ctx: StepContext, region: SimRegion, writes: number): void {
@@ -98,9 +106,14 @@ export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonl
     const j = slots.rep[i] ?? 0;
     const frac = ((slots.k[i] ?? 0) + ((j * GOLDEN + step * 0.5) % 1)) / (slots.of[i] ?? 1);
     const timeMs = Math.floor(t0Ms + frac * stepMs);
-    record[ctx.entityField] = ids[j] ?? '';
-    record[ctx.timeField] = timeMs;
-    const key = ctx.template.encode(record);
+    // generated fields build their own record; otherwise the shared one is refilled
+    let key: Uint8Array;
+    if (ctx.record) key = ctx.template.encode(ctx.record(ids[j] ?? '', timeMs));
+    else {
+      record[ctx.entityField] = ids[j] ?? '';
+      record[ctx.timeField] = timeMs;
+      key = ctx.template.encode(record);
+    }
     const r = ctx.cluster.locate(key);
     keys[i] = key;
     times[i] = timeMs;
@@ -145,7 +158,7 @@ export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonl
 /** Region index of each representative's row at `timeMs` (used for reads in exact mode). */
 export function locateRepresentatives(ctx: StepContext, ids: readonly string[], timeMs: number): Int32Array {
   const where = new Int32Array(ids.length);
-  ids.forEach((id, j) => (where[j] = ctx.cluster.locate(ctx.template.encode({ [ctx.entityField]: id, [ctx.timeField]: Math.floor(timeMs) }))));
+  ids.forEach((id, j) => (where[j] = ctx.cluster.locate(ctx.template.encode(recordOf(ctx, id, Math.floor(timeMs))))));
   return where;
 }
 
@@ -158,7 +171,7 @@ export function exactWrites(ctx: StepContext, drawEntity: () => number, idOf: (i
   const samples: KeySample[] = [];
   for (let i = 0; i < count; i++) {
     const timeMs = Math.floor(t0Ms + ((i + 0.5) * stepMs) / count);
-    const key = ctx.template.encode({ [ctx.entityField]: idOf(drawEntity()), [ctx.timeField]: timeMs });
+    const key = ctx.template.encode(recordOf(ctx, idOf(drawEntity()), timeMs));
     const region = regions[ctx.cluster.locate(key)] as SimRegion;
     region.writeRequests += 1;
     region.recentRequests += 1;

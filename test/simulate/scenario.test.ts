@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
 import { prepareDesigns } from '../../src/simulate/design.js';
 import { parseScenario } from '../../src/simulate/scenario/parse.js';
-import { HotspotError } from '../../src/util/errors.js';
+import { scenarioFailure } from '../support/scenario.js';
 
 const caseStudy = readFileSync(new URL('../../examples/case-study.yaml', import.meta.url), 'utf8');
 
@@ -15,15 +15,7 @@ function withLine(match: string, replacement: string): string {
 function lineOf(text: string, needle: string): number {
   return text.slice(0, text.indexOf(needle)).split('\n').length;
 }
-function failure(text: string): HotspotError {
-  try {
-    prepareDesigns(parseScenario(text, 'case-study.yaml'));
-  } catch (err) {
-    expect(err).toBeInstanceOf(HotspotError);
-    return err as HotspotError;
-  }
-  throw new Error('expected the scenario to be rejected');
-}
+const failure = (text: string) => scenarioFailure(text, 'case-study.yaml');
 
 describe('parseScenario on the case study', () => {
   const scenario = parseScenario(caseStudy, 'case-study.yaml');

@@ -8,9 +8,9 @@
 import { LineCounter } from 'yaml';
 import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { HotspotError } from '../../util/errors.js';
-import { ID_FORMAT_MAX_WIDTH, idFormatWidthPastLimit } from '../entities.js';
+import { readFields, readIdFormat } from './fields.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
-import type { ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
+import type { BulkLoadSpec, ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
 import { YamlField } from './yaml-field.js';
 
 /** HBase's default balancer period (`hbase.balancer.period`), 5 minutes. */
@@ -42,16 +42,22 @@ function readTable(field: YamlField): TableSpec {
   };
 }
 
+function readBulkLoad(field: YamlField): BulkLoadSpec {
+  const get = field.object(['at', 'rows', 'span']);
+  return {
+    atMs: get('at').durationMs({ allowZero: true }),
+    rows: get('rows').number({ integer: true, positive: true, max: 1e12 }),
+    spanMs: get('span').durationMs({ fallback: 3_600_000 }),
+  };
+}
+
 function readWorkload(field: YamlField): WorkloadSpec {
-  const get = field.required().object(['entities', 'timeField', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads']);
+  const get = field.required().object(['entities', 'timeField', 'fields', 'writeRatePerSec', 'peakWriteRatePerSec', 'peakHourUtc', 'reads', 'bulkLoads']);
   const entity = get('entities').required().object(['field', 'count', 'idFormat', 'popularity']);
-  const idFormat = entity('idFormat').string();
-  if (!/^[^%]*%0?\d*[dx][^%]*$/.test(idFormat)) {
-    throw entity('idFormat').error(`must hold exactly one %d, %0Nd, %x or %0Nx, e.g. "sensor-%06d", got ${JSON.stringify(idFormat)}`);
-  }
-  const wide = idFormatWidthPastLimit(idFormat);
-  if (wide !== undefined) throw entity('idFormat').error(`the width ${wide} of the number must be at most ${ID_FORMAT_MAX_WIDTH}`);
-  const writeRatePerSec = get('writeRatePerSec').number({ positive: true });
+  const idFormat = readIdFormat(entity('idFormat'));
+  const rate = get('writeRatePerSec');
+  // 0 only for a workload of counter increments or deletes alone (checked once the reads are read)
+  const writeRatePerSec = rate.raw === 0 ? 0 : rate.number({ positive: true });
   const peak = get('peakWriteRatePerSec');
   if (peak.present && peak.number({ positive: true }) < writeRatePerSec) {
     throw peak.error(`must be at least writeRatePerSec (${writeRatePerSec}), got ${String(peak.raw)}`);
@@ -59,18 +65,28 @@ function readWorkload(field: YamlField): WorkloadSpec {
   if (peak.present && peak.number() > 2 * writeRatePerSec) {
     throw peak.error(`must be at most twice writeRatePerSec (${2 * writeRatePerSec}) for a daily curve that never goes negative, got ${String(peak.raw)}`);
   }
+  const entityField = entity('field').string();
+  const timeField = get('timeField').string('ts');
+  const fields = readFields(get('fields'), [entityField, timeField]);
+  const knowable = [entityField, ...fields.map((f) => f.name)];
+  const reads = get('reads').present ? get('reads').list().map((item) => readPattern(item, knowable)) : [];
+  if (writeRatePerSec === 0 && !reads.some((r) => r.kind === 'increment' || r.kind === 'delete')) {
+    throw rate.error('must be a positive number (0 only when the reads include increments or deletes), got 0');
+  }
   return {
     entities: {
-      field: entity('field').string(),
+      field: entityField,
       count: entity('count').number({ integer: true, positive: true, max: 1e9 }),
       idFormat,
       popularity: readPopularity(entity('popularity')),
     },
-    timeField: get('timeField').string('ts'),
+    timeField,
+    ...(fields.length > 0 ? { fields } : {}),
     writeRatePerSec,
     ...(peak.present ? { peakWriteRatePerSec: peak.number() } : {}),
     peakHourUtc: get('peakHourUtc').number({ min: 0, max: 23.99, fallback: 14 }),
-    reads: get('reads').present ? get('reads').list().map(readPattern) : [],
+    reads,
+    ...(get('bulkLoads').present ? { bulkLoads: get('bulkLoads').list().map(readBulkLoad) } : {}),
   };
 }
 

@@ -70,17 +70,29 @@ export function readPopularity(field: YamlField): PopularitySpec {
   return { kind: 'hot-set', fraction, share: get('share').number({ positive: true, max: 1 }) };
 }
 
-/** One entry of `workload.reads`. */
-export function readPattern(field: YamlField): ReadPatternSpec {
-  const get = field.object(['name', 'kind', 'ratePerSec', 'limit', 'range', 'row']);
-  const kind = get('kind').oneOf(['latest', 'time-range', 'get', 'increment'] as const);
-  const base = { name: get('name').string(), kind, ratePerSec: get('ratePerSec').number({ min: 0 }) };
-  const allowed: Record<typeof kind, string[]> = { latest: ['limit'], 'time-range': ['range'], get: [], increment: ['row'] };
-  for (const extra of ['limit', 'range', 'row']) {
+/**
+ * One entry of `workload.reads`.
+ * @param fields - the template fields a query may know (`knows`): the entity field and `workload.fields`.
+ */
+export function readPattern(field: YamlField, fields: readonly string[]): ReadPatternSpec {
+  const get = field.object(['name', 'kind', 'ratePerSec', 'limit', 'range', 'row', 'rows', 'knows']);
+  const kind = get('kind').oneOf(['latest', 'time-range', 'get', 'increment', 'delete'] as const);
+  const knows = get('knows').present ? get('knows').list().map((item) => item.oneOf(fields)) : undefined;
+  const base = { name: get('name').string(), kind, ratePerSec: get('ratePerSec').number({ min: 0 }), ...(knows ? { knows } : {}) };
+  const allowed: Record<typeof kind, string[]> = {
+    latest: ['limit', 'knows'], 'time-range': ['range', 'knows'], get: ['knows'], increment: ['row', 'rows'], delete: ['knows'],
+  };
+  for (const extra of ['limit', 'range', 'row', 'rows', 'knows']) {
     if (get(extra).present && !allowed[kind].includes(extra)) throw get(extra).error(`does not apply to kind ${kind}`);
   }
   if (kind === 'latest') return { ...base, limit: get('limit').number({ integer: true, positive: true }) };
   if (kind === 'time-range') return { ...base, rangeMs: get('range').durationMs() };
-  if (kind === 'increment') return { ...base, row: get('row').string() };
+  if (kind === 'increment') {
+    if (get('row').present === get('rows').present) throw field.error('an increment needs exactly one of row or rows');
+    if (get('row').present) return { ...base, row: get('row').string() };
+    const rows = get('rows').list().map((item) => item.string());
+    if (rows.length === 0) throw get('rows').error('must list at least one rowkey');
+    return { ...base, rows };
+  }
   return base;
 }

@@ -84,7 +84,7 @@ export interface EntitiesSpec {
 }
 
 /** The kinds of read (and counter) request pattern. */
-export type ReadPatternKind = 'latest' | 'time-range' | 'get' | 'increment';
+export type ReadPatternKind = 'latest' | 'time-range' | 'get' | 'increment' | 'delete';
 
 /** One kind of read the application issues. */
 export interface ReadPatternSpec {
@@ -92,7 +92,8 @@ export interface ReadPatternSpec {
   readonly name: string;
   /**
    * `latest`: the newest `limit` rows of one entity; `time-range`: every row of one entity in the last `rangeMs`;
-   * `get`: one row of one entity by its full key; `increment`: a counter increment on one fixed row (`row`).
+   * `get`: one row of one entity by its full key; `increment`: a counter increment on one fixed row (`row`) or on
+   * named rows taken in turn (`rows`); `delete`: a Delete of one row of one entity (a mutation, like a write).
    */
   readonly kind: ReadPatternKind;
   /** Queries per second (the same rate all day). */
@@ -103,6 +104,56 @@ export interface ReadPatternSpec {
   readonly rangeMs?: number;
   /** For `increment`: the counter's rowkey in `toStringBinary` form. */
   readonly row?: string;
+  /** For `increment`: several counter rowkeys (`toStringBinary`), the increments spread evenly over them. */
+  readonly rows?: readonly string[];
+  /**
+   * Template fields the query knows besides the entity (their values are those of the entity's newest row), so the
+   * scan planner can narrow its scans; the entity field only when absent.
+   */
+  readonly knows?: readonly string[];
+}
+
+/**
+ * How one extra template field gets its value on every write (`workload.fields` in the scenario file):
+ * - `sequence`: `start + step × n`, n = writes before this one (an auto-increment id); decimal text zero-padded to
+ *   `width` when given, a plain number (unpadded) otherwise;
+ * - `choice`: one of `values`, drawn with `weights` (relative, any positive numbers) or by `popularity` over the
+ *   listed order (uniform when neither);
+ * - `entity`: a second entity id like `workload.entities` (`count`, `idFormat`, `popularity`), drawn per write;
+ * - `time`: the write time, epoch ms (a second name for the time field);
+ * - `derived`: the value of a template expression over fields listed before it or the entity and time fields, e.g.
+ *   `ts / 3600000 * 3600` (the rowkey template language's arithmetic and functions); an integer result without
+ *   leading zeros is a number, anything else text;
+ * - `random`: a uniform integer in `[min, max]`, zero-padded to `width` when given.
+ */
+export type FieldGeneratorSpec =
+  | { readonly kind: 'sequence'; readonly start: number; readonly step: number; readonly width?: number }
+  | { readonly kind: 'choice'; readonly values: readonly string[]; readonly weights: readonly number[] }
+  | { readonly kind: 'entity'; readonly entities: EntitiesSpec }
+  | { readonly kind: 'time' }
+  | { readonly kind: 'derived'; readonly expression: string; readonly line: number }
+  | { readonly kind: 'random'; readonly min: number; readonly max: number; readonly width?: number };
+
+/** One extra template field of the workload and its generator, in file order. */
+export interface FieldSpec {
+  /** Template field name. */
+  readonly name: string;
+  /** How its value is made. */
+  readonly generator: FieldGeneratorSpec;
+}
+
+/**
+ * A sorted bulk load (HBase `LoadIncrementalHFiles` / `completebulkload`): `rows` rows of the workload's records,
+ * written as HFiles and handed to the regions at once. Each region loaded gains the rows' store size and one write
+ * request (HBase counts a bulk load once per region, not per row).
+ */
+export interface BulkLoadSpec {
+  /** Offset from the scenario start when the load completes, ms. */
+  readonly atMs: number;
+  /** Rows loaded. */
+  readonly rows: number;
+  /** The rows' times spread evenly over `[at - span, at)`, ms. */
+  readonly spanMs: number;
 }
 
 /** The application's requests. */
@@ -111,6 +162,8 @@ export interface WorkloadSpec {
   readonly entities: EntitiesSpec;
   /** The template field holding the write time (epoch ms). */
   readonly timeField: string;
+  /** Extra template fields and their generators, in file order; absent or empty when the file gives none. */
+  readonly fields?: readonly FieldSpec[];
   /** Average write rate, ops/s (one row per write). */
   readonly writeRatePerSec: number;
   /** Daily peak write rate, ops/s; when set writes follow a daily curve averaging `writeRatePerSec`. */
@@ -119,6 +172,8 @@ export interface WorkloadSpec {
   readonly peakHourUtc: number;
   /** Read and increment patterns. */
   readonly reads: readonly ReadPatternSpec[];
+  /** Sorted bulk loads; absent or empty when the file gives none. */
+  readonly bulkLoads?: readonly BulkLoadSpec[];
 }
 
 /** One rowkey design under test. */
