@@ -18,6 +18,7 @@
  * @module
  */
 import { LineCounter } from 'yaml';
+import { FIELD_TYPES } from '../lint/access.js';
 import { compileTemplate } from '../keys/template/index.js';
 import type { RowkeyTemplate } from '../keys/types.js';
 import { YamlField } from '../simulate/scenario/yaml-field.js';
@@ -84,7 +85,7 @@ function readFields(f: YamlField): IndexDefinition['fields'] {
     const raw = f.raw;
     if (typeof raw !== 'object' || raw === null) throw f.error('must map field names to types ({email: email}) or list field names', 'INDEX_INVALID');
     const get = f.object(Object.keys(raw));
-    for (const k of Object.keys(raw)) out.push({ name: k, type: get(k).string() });
+    for (const k of Object.keys(raw)) out.push({ name: k, type: get(k).oneOf(FIELD_TYPES) });
   }
   if (out.length === 0) throw f.error('needs at least one indexed field', 'INDEX_INVALID');
   if (new Set(out.map((x) => x.name)).size !== out.length) throw f.error('names a field twice', 'INDEX_INVALID');
