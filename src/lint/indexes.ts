@@ -21,11 +21,18 @@ export function indexesForLint(indexes: readonly IndexDefinition[], file: string
       const place = { file, line: d.line ?? 1, column: 1 };
       return { name: d.indexTable, families: [], attributes: {}, splits: { kind: 'unknown' } as const, place };
     }),
-    keys: indexes.map((d) => {
-      const names = d.fields.map((f) => f.name);
-      const access: AccessPattern[] = [d.unique ? { kind: 'point-get', fields: names } : { kind: 'prefix-scan', fields: names }];
-      const types = d.fields.flatMap((f) => (f.type === undefined ? [] : [[f.name, f.type] as const]));
-      return keyDesign(d.key, access, types.length === 0 ? undefined : Object.fromEntries(types), d.indexTable);
-    }),
+    keys: indexes.map((d) => keyDesign(d.key, indexAccess(d), indexFieldTypes(d), d.indexTable)),
   };
+}
+
+/** How an index is read: a point get on its indexed fields (unique) or a prefix scan on them (non-unique). */
+export function indexAccess(d: IndexDefinition): AccessPattern[] {
+  const names = d.fields.map((f) => f.name);
+  return [d.unique ? { kind: 'point-get', fields: names } : { kind: 'prefix-scan', fields: names }];
+}
+
+/** The indexed fields' declared types by name; `undefined` when none is declared. */
+export function indexFieldTypes(d: IndexDefinition): Record<string, string> | undefined {
+  const types = d.fields.flatMap((f) => (f.type === undefined ? [] : [[f.name, f.type] as const]));
+  return types.length === 0 ? undefined : Object.fromEntries(types);
 }
