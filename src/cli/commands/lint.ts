@@ -70,7 +70,11 @@ export function parseCount(text: string, option: string): number {
   return n;
 }
 
-const readText = (path: string): string => {
+/**
+ * Reads a lint input file as UTF-8.
+ * @throws HotspotError `LINT_FILE_UNREADABLE` naming the file and the system's reason.
+ */
+export const readTextFile = (path: string): string => {
   try {
     return readFileSync(path, 'utf8');
   } catch (cause) {
@@ -80,11 +84,11 @@ const readText = (path: string): string => {
 
 /** Builds the lint subject from the command line (files, template, live table). */
 export async function subjectFromFlags(files: readonly string[], flags: LintFlags): Promise<LintSubject> {
-  const parts: Partial<LintSubject>[] = files.map((f) => readInput(f, readText));
+  const parts: Partial<LintSubject>[] = files.map((f) => readInput(f, readTextFile));
   const access = flags.access === undefined ? [] : parseAccess(flags.access);
   const fieldTypes = flags.fields === undefined ? undefined : parseFieldTypes(flags.fields);
   for (const t of flags.template ?? []) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
-  if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readText(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
+  if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
   if (flags.rest !== undefined) {
     if (flags.table === undefined) throw new HotspotError('CLI_REST_TABLE', '--rest needs --table <name>: the table whose schema to lint', { field: '--table' });
     const client = createRestClient({ baseUrl: flags.rest });
