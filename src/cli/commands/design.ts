@@ -75,7 +75,7 @@ export const designCommand: CliCommand = {
     design
       .command('suggest')
       .description("ranked rowkey templates and pre-splits for the stated fields, access patterns and load (the playbook's decision guide)")
-      .option('--fields <fields>', 'fields and types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid)')
+      .option('--fields <fields>', 'fields and types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid, category)')
       .option('--access <patterns>', 'point-get, latest-n:F, time-range:F[+G], prefix-scan:F, sequential-writes (comma-separated)')
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')
       .option('--servers <n>', 'RegionServers the table will be spread over')
