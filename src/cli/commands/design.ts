@@ -104,6 +104,10 @@ export const designCommand: CliCommand = {
         const writesPerSec = flags.writes === undefined ? undefined : parseWritesPerSec(flags.writes);
         const input = { fields, access, servers, table: flags.table, ...(writesPerSec === undefined ? {} : { writesPerSec }) };
         const list = suggestDesigns(input);
+        const none = list.length === 0
+          ? 'no candidate key passed lint for these fields and access patterns: every one had an error finding (e.g. KEY_CATEGORY_FIRST: a key led only by a category field has too few values to spread the writes); add a field of many values to the key or the access patterns, and run hbase-hotspot lint --template on a key of your own to see its findings'
+          : undefined;
+        if (none !== undefined && !flags.json) io.stderr(`design suggest: ${none}\n`);
         const sims = flags.simulate
           ? simulateSuggestions(list, input, {
               ...(flags.entities === undefined ? {} : { entities: parseCount(flags.entities, '--entities') }),
@@ -119,8 +123,9 @@ export const designCommand: CliCommand = {
               ...(typeof sims === 'object' && sims[i] !== undefined ? { simulation: { ...sims[i], create: createStatement(flags.table, s, simulatedPresplit(s, sims[i]).shell) } } : {}),
             })),
             ...(typeof sims === 'string' ? { notSimulated: sims } : {}),
+            ...(none !== undefined ? { none } : {}),
           });
-        } else io.stdout(render(flags.table, list, sims));
+        } else if (none === undefined) io.stdout(render(flags.table, list, sims));
       });
   },
 };
