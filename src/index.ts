@@ -106,6 +106,12 @@ export {
   planShardedCounter, shardRowKeys, type ShardLayout, type ShardPlan, type ShardPlanInput,
 } from './client/index.js';
 
+// secondary index tables: definitions, index rowkeys, lookup ranges, cell layout, descriptor METADATA
+export {
+  compileIndex, parseIndexDefinitions, indexRowkey, indexLookup, indexCells, mainRowkeyOf, encodeIndexMetadata, decodeIndexMetadata,
+  INDEX_METADATA_KEY, INDEX_SEPARATOR, type CompiledIndex, type IndexDefinition, type IndexCell, type IndexLookup,
+} from './index-tables/index.js';
+
 // views: the HTML report, key redaction
 export { type SeriesReportOptions, outcomeReport, scenarioReport, seriesReport } from './report/html/build.js';
 export { KeyRedactor } from './report/redact.js';

@@ -41,8 +41,11 @@ export function parseAccess(text: string, option = '--access'): AccessPattern[] 
     });
 }
 
-/** Field types `--fields` accepts. */
-export const FIELD_TYPES: readonly string[] = ['string', 'int', 'long', 'epochMs', 'epochSeconds', 'sequence', 'pii', 'email', 'domain', 'uuid'];
+/**
+ * Field types `--fields` accepts. `category`: few distinct values, or a few values most rows share (a status, a
+ * country, a flag: what a secondary index is often on).
+ */
+export const FIELD_TYPES: readonly string[] = ['string', 'int', 'long', 'epochMs', 'epochSeconds', 'sequence', 'pii', 'email', 'domain', 'uuid', 'category'];
 
 /**
  * Parses `deviceId:string,ts:epochMs` into name → type.

@@ -2,7 +2,8 @@
  * Scenario files (`docs/scenarios.md`, what `hbase-hotspot simulate` runs) as lint input: each design becomes a
  * rowkey design on a table of its own, pre-split exactly as the simulator would create it, with the scenario's
  * RegionServers and write rate as the stated load and its reads as access patterns. A scenario shares the `.yaml`
- * name with wide-row descriptions; it is told apart by its `designs` list.
+ * name with wide-row descriptions; it is told apart by its `designs` list. Its secondary indexes (`indexes:`) are
+ * tables of their own, keyed as the simulator writes them and read by their indexed fields.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { toStringBinary } from '../bytes/index.js';
 import { parseScenario } from '../simulate/scenario/parse.js';
 import type { PreSplitSpec, Scenario } from '../simulate/scenario/types.js';
 import { prepareDesigns } from '../simulate/design.js';
+import { indexAccess, indexFieldTypes } from './indexes.js';
 import { keyDesign } from './key-design.js';
 import type { AccessPattern, LintSubject, SplitModel, TableModel } from './model.js';
 
@@ -59,10 +61,13 @@ export function parseScenarioForLint(text: string, file: string): Partial<LintSu
   const fieldTypes = fieldTypesOf(scenario);
   const tables: TableModel[] = [];
   const keys = prepared.map((d, i) => {
-    const spec = scenario.designs[i]!;
+    const spec = d.spec;
     const name = `${scenario.table.name}[${spec.name}]`;
     const place = { file, line: spec.templateLine ?? 1, column: 1 };
     tables.push({ name, families: [], attributes: {}, splits: splitModel(spec.preSplit ?? scenario.table.preSplit, d.splits, place), place });
+    // an index table is read by its indexed fields, not by the scenario's reads
+    const index = scenario.indexes?.find((ix) => ix.name === spec.index);
+    if (index !== undefined) return keyDesign(spec.template, indexAccess(index), { ...fieldTypes, ...indexFieldTypes(index) }, name);
     return keyDesign(spec.template, access, fieldTypes, name);
   });
   return { tables, keys, workload: { servers: scenario.cluster.regionServers, writesPerSec: scenario.workload.writeRatePerSec } };

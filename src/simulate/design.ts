@@ -84,15 +84,44 @@ function preSplitPoints(scenario: Scenario, design: DesignSpec, template: Rowkey
 }
 
 /**
- * Compiles every design's template and computes its pre-split.
+ * The designs a scenario simulates: its `designs`, then one per secondary index (`indexes:`), fed by the same
+ * workload since every main write also writes the index row. An index table's key is the index key template, followed
+ * for a non-unique index by `_` and the entity field standing for the main rowkey (templates cannot write the 0x00
+ * separator; where a row goes depends on the value's bytes in front of it). A salted index key (salt-like first varying
+ * part) is pre-split at its buckets, any other starts as one region.
+ */
+export function simulatedDesigns(scenario: Scenario): DesignSpec[] {
+  const entity = scenario.workload.entities.field;
+  const indexes = (scenario.indexes ?? []).map((ix, j): DesignSpec => {
+    let salted = false;
+    try {
+      salted = SALT_KINDS.has(compileTemplate(ix.key).parts.find((p) => p.kind !== 'literal')?.kind ?? 'literal');
+    } catch {
+      // prepareDesigns reports the template's error with its place
+    }
+    return {
+      name: `index ${ix.name}`,
+      template: ix.unique ? ix.key : `${ix.key}_{${entity}}`,
+      ...(ix.line === undefined ? {} : { templateLine: ix.line }),
+      preSplit: salted ? { kind: 'salt-buckets', regionsPerBucket: 1 } : { kind: 'none' },
+      index: ix.name,
+      field: `indexes[${j}]`,
+    };
+  });
+  return [...scenario.designs, ...indexes];
+}
+
+/**
+ * Compiles every design's template (those of {@link simulatedDesigns}) and computes its pre-split.
  * @throws HotspotError naming `file:line (designs[i].template)` for a template that does not compile or reads a
  *   field the workload does not provide (the entity field, the time field and `workload.fields`: `TEMPLATE_UNKNOWN_FIELD`), or
  *   `(designs[i].preSplit)` for a pre-split that cannot be built.
  */
 export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
   const known = [scenario.workload.entities.field, scenario.workload.timeField, ...(scenario.workload.fields ?? []).map((f) => f.name)];
-  return scenario.designs.map((spec, i) => {
-    const where = (field: string) => ({ file: scenario.file, ...(spec.templateLine === undefined ? {} : { line: spec.templateLine }), field: `designs[${i}].${field}` });
+  return simulatedDesigns(scenario).map((spec, i) => {
+    const at = spec.field ?? `designs[${i}]`;
+    const where = (field: string) => ({ file: scenario.file, ...(spec.templateLine === undefined ? {} : { line: spec.templateLine }), field: `${at}.${spec.index === undefined ? field : field.replace('template', 'key')}` });
     let template: RowkeyTemplate;
     try {
       template = compileTemplate(spec.template, { fields: known });

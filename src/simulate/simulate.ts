@@ -24,7 +24,7 @@ export interface DesignOutcome {
   readonly reads: readonly ReadCost[];
 }
 
-/** A scenario's outcome: one entry per design, in the file's order. */
+/** A scenario's outcome: one entry per design, in the file's order, then one per secondary index table. */
 export interface ScenarioOutcome {
   readonly scenario: Scenario;
   readonly designs: readonly DesignOutcome[];
@@ -48,7 +48,8 @@ export function simulateScenario(scenario: Scenario, options: SimulateScenarioOp
   const outcomes = designs.map((design, i) => {
     const run = simulateDesign(scenario, design, { ...engineOptions, onStep: (done) => onProgress?.(i * perDesign + done, designs.length * perDesign) });
     const endMs = run.series.snapshots.at(-1)?.timeMs ?? scenario.startMs;
-    const reads = readCosts(scenario, design, run.finalCluster, endMs);
+    // the reads are the main table's: an index table's own lookups are not part of the scenario's workload
+    const reads = design.spec.index === undefined ? readCosts(scenario, design, run.finalCluster, endMs) : [];
     // the scenario knows which of its reads scan rows a filter drops: the scan-amplification finding names them
     const readPatterns = reads.filter((r) => !r.exact && r.rowsScanned > r.rowsReturned).map((r) => r.pattern);
     const detection = detectHotspots(run.series, { samples: run.samples, readPatterns });

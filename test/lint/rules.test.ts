@@ -96,6 +96,13 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     fires: [[subject(key('{reverseTs(ts)}_{deviceId}')), 'starts with {reverseTs(ts)}, which shrinks']],
     passes: [subject(key('{deviceId}_{reverseTs(ts)}'))],
   },
+  KEY_CATEGORY_FIRST: {
+    fires: [
+      [subject(key('{status}_{id}', '', { status: 'category', id: 'string' })), 'starts with {status}, which has only as many values as status (few distinct values)'],
+      [subject(key('{salt(status,16)}_{id}', '', { status: 'category', id: 'string' })), 'starts with {salt(status,16)}'],
+    ],
+    passes: [subject(key('{salt(id,16)}_{status}_{id}', '', { status: 'category', id: 'string' })), subject(key('{status}_{id}', '', { status: 'string', id: 'string' }))],
+  },
   KEY_UNPADDED_NUMBER: {
     fires: [
       [subject(key('{deviceId}_{ts}', 'time-range:deviceId')), 'time-range:deviceId: the scan ranges over {ts}'],

@@ -135,3 +135,15 @@ describe('design suggest CLI', () => {
     expect(run.err).toContain('design suggest needs --access');
   });
 });
+
+describe('design suggest with no candidate left', () => {
+  it('says why the list is empty (text on stderr, `none` in the JSON) instead of printing nothing', async () => {
+    const args = ['design', 'suggest', '--fields', 'status:category', '--access', 'prefix-scan:status', '--servers', '4'];
+    const text = await runCapture(args);
+    expect(text.out).toBe('');
+    expect(text.err).toContain('no candidate key passed lint');
+    const json = JSON.parse((await runCapture([...args, '--json'])).out) as { suggestions: unknown[]; none?: string };
+    expect(json.suggestions).toEqual([]);
+    expect(json.none).toContain('KEY_CATEGORY_FIRST');
+  });
+});

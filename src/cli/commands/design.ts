@@ -8,17 +8,24 @@
  * "shape", "hottestServerShare", "fairServerShare", "splits", "create"}}], "notSimulated"?: "why"}`. Split lists are
  * printed in full; `simulation.splits` are the points the simulated table started with (`toStringBinary`), and
  * `simulation.create` the statement that makes exactly them.
+ *
+ * `design suggest --indexes FILE --servers N [--json]` proposes instead a key for each secondary index of the file
+ * (`docs/indexes.md`); JSON: `{"indexes": [{"index", "current", "proposed", "reason", "findings": [...]}]}`.
  */
 import type { Command } from 'commander';
 import { parseAccess, parseFieldTypes } from '../../lint/access.js';
 import { type Suggestion, suggestDesigns } from '../../lint/suggest/index.js';
 import { type SimulatedVerdict, simulatedPresplit, simulateSuggestions } from '../../lint/suggest/simulate.js';
 import { HotspotError } from '../../util/errors.js';
+import { parseIndexDefinitions } from '../../index-tables/definition.js';
+import { suggestIndexKey } from '../../index-tables/suggest.js';
+import { checkInputText } from '../../util/input-text.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
-import { parseCount, parseWritesPerSec } from './lint.js';
+import { parseCount, parseWritesPerSec, readTextFile } from './lint.js';
 
 interface SuggestFlags {
+  indexes?: string;
   simulate?: boolean;
   entities?: string;
   duration?: string;
@@ -68,7 +75,7 @@ export const designCommand: CliCommand = {
     design
       .command('suggest')
       .description("ranked rowkey templates and pre-splits for the stated fields, access patterns and load (the playbook's decision guide)")
-      .option('--fields <fields>', 'fields and types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid)')
+      .option('--fields <fields>', 'fields and types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid, category)')
       .option('--access <patterns>', 'point-get, latest-n:F, time-range:F[+G], prefix-scan:F, sequential-writes (comma-separated)')
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')
       .option('--servers <n>', 'RegionServers the table will be spread over')
@@ -76,18 +83,31 @@ export const designCommand: CliCommand = {
       .option('--simulate', "run every suggestion through the load simulator and show the hotspot verdict")
       .option('--entities <n>', 'with --simulate: entities writing (default 20000)')
       .option('--duration <d>', 'with --simulate: simulated time (default 6h)')
-      .option('--json', 'print {"suggestions": [...]}')
+      .option('--indexes <file>', 'propose a key for each secondary index of this definition file instead (docs/indexes.md)')
+      .option('--json', 'print {"suggestions": [...]} ({"indexes": [...]} with --indexes)')
       .action((flags: SuggestFlags) => {
         const need = (value: string | undefined, option: string, example: string): string => {
           if (value === undefined) throw new HotspotError('CLI_OPTION_MISSING', `design suggest needs ${option}, e.g. ${option} ${example}`, { field: option });
           return value;
         };
+        if (flags.indexes !== undefined) {
+          const servers = parseCount(need(flags.servers, '--servers', '10'), '--servers');
+          const file = flags.indexes;
+          const proposals = parseIndexDefinitions(checkInputText(readTextFile(file), file, 'index definitions'), file).map((d) => suggestIndexKey(d, servers));
+          if (flags.json) printJson(io, { indexes: proposals });
+          else io.stdout(proposals.map((p) => `index ${p.index}: ${p.proposed}${p.proposed === p.current ? ' (as defined)' : ` (was ${p.current})`}\n  ${p.reason}\n${p.findings.map((f) => `  ${f.severity} ${f.code}: ${f.message}\n`).join('')}`).join(''));
+          return;
+        }
         const fields = parseFieldTypes(need(flags.fields, '--fields', 'deviceId:string,ts:epochMs'));
         const access = parseAccess(need(flags.access, '--access', 'latest-n:deviceId'));
         const servers = parseCount(need(flags.servers, '--servers', '10'), '--servers');
         const writesPerSec = flags.writes === undefined ? undefined : parseWritesPerSec(flags.writes);
         const input = { fields, access, servers, table: flags.table, ...(writesPerSec === undefined ? {} : { writesPerSec }) };
         const list = suggestDesigns(input);
+        const none = list.length === 0
+          ? 'no candidate key passed lint for these fields and access patterns: every one had an error finding (e.g. KEY_CATEGORY_FIRST: a key led only by a category field has too few values to spread the writes); add a field of many values to the key or the access patterns, and run hbase-hotspot lint --template on a key of your own to see its findings'
+          : undefined;
+        if (none !== undefined && !flags.json) io.stderr(`design suggest: ${none}\n`);
         const sims = flags.simulate
           ? simulateSuggestions(list, input, {
               ...(flags.entities === undefined ? {} : { entities: parseCount(flags.entities, '--entities') }),
@@ -103,8 +123,9 @@ export const designCommand: CliCommand = {
               ...(typeof sims === 'object' && sims[i] !== undefined ? { simulation: { ...sims[i], create: createStatement(flags.table, s, simulatedPresplit(s, sims[i]).shell) } } : {}),
             })),
             ...(typeof sims === 'string' ? { notSimulated: sims } : {}),
+            ...(none !== undefined ? { none } : {}),
           });
-        } else io.stdout(render(flags.table, list, sims));
+        } else if (none === undefined) io.stdout(render(flags.table, list, sims));
       });
   },
 };

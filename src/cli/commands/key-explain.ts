@@ -90,7 +90,7 @@ export const keyExplainCommand: KeySubcommand = {
       .command('explain')
       .description('show the parts of a rowkey template, the access patterns it serves and the anti-patterns it hits')
       .argument('<template>', "rowkey template, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
-      .option('--fields <fields>', 'field types, e.g. id:sequence,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid); adds the findings lint gives the key')
+      .option('--fields <fields>', 'field types, e.g. id:sequence,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid, category); adds the findings lint gives the key')
       .option('--json', 'print {template, parts, fields, decodable, decodeWarnings, accessPatterns, antiPatterns, lint?}')
       .action((template: string, options: KeyExplainOptions) => runKeyExplain(template, options, io));
   },

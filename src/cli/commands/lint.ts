@@ -1,5 +1,5 @@
 /**
- * `hbase-hotspot lint [files...] [--template '<t>' --access <patterns>] [--fields name:type,...] [--servers N]
+ * `hbase-hotspot lint [files...] [--template '<t>' --access <patterns>] [--indexes FILE] [--fields name:type,...] [--servers N]
  * [--writes N/s] [--rest URL --table T] [--json] [--rules]`: checks table schemas, rowkey designs and cluster
  * settings against the rule catalogue (`src/lint/rules/`).
  *
@@ -27,10 +27,13 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { EXIT_USAGE } from '../exit.js';
-import { systemReason } from '../../util/input-text.js';
+import { checkInputText, systemReason } from '../../util/input-text.js';
+import { parseIndexDefinitions } from '../../index-tables/definition.js';
+import { indexesForLint } from '../../lint/indexes.js';
 
 interface LintFlags {
   template?: string[];
+  indexes?: string;
   access?: string;
   fields?: string;
   table?: string;
@@ -67,7 +70,11 @@ export function parseCount(text: string, option: string): number {
   return n;
 }
 
-const readText = (path: string): string => {
+/**
+ * Reads a lint input file as UTF-8.
+ * @throws HotspotError `LINT_FILE_UNREADABLE` naming the file and the system's reason.
+ */
+export const readTextFile = (path: string): string => {
   try {
     return readFileSync(path, 'utf8');
   } catch (cause) {
@@ -77,10 +84,11 @@ const readText = (path: string): string => {
 
 /** Builds the lint subject from the command line (files, template, live table). */
 export async function subjectFromFlags(files: readonly string[], flags: LintFlags): Promise<LintSubject> {
-  const parts: Partial<LintSubject>[] = files.map((f) => readInput(f, readText));
+  const parts: Partial<LintSubject>[] = files.map((f) => readInput(f, readTextFile));
   const access = flags.access === undefined ? [] : parseAccess(flags.access);
   const fieldTypes = flags.fields === undefined ? undefined : parseFieldTypes(flags.fields);
   for (const t of flags.template ?? []) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
+  if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
   if (flags.rest !== undefined) {
     if (flags.table === undefined) throw new HotspotError('CLI_REST_TABLE', '--rest needs --table <name>: the table whose schema to lint', { field: '--table' });
     const client = createRestClient({ baseUrl: flags.rest });
@@ -101,7 +109,7 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
     }
   }
   if (parts.length === 0) {
-    throw new HotspotError('LINT_NO_INPUT', `nothing to lint: give files (${Object.values(INPUT_KINDS).join('; ')}), --template, or --rest URL / --zk QUORUM with --table T`);
+    throw new HotspotError('LINT_NO_INPUT', `nothing to lint: give files (${Object.values(INPUT_KINDS).join('; ')}), --template, --indexes FILE, or --rest URL / --zk QUORUM with --table T`);
   }
   if (flags.access !== undefined && (flags.template ?? []).length === 0) {
     throw new HotspotError('LINT_ACCESS', '--access describes a rowkey: give it with --template', { field: '--access' });
@@ -148,7 +156,8 @@ export const lintCommand: CliCommand = {
       .argument('[files...]', Object.values(INPUT_KINDS).join('; '))
       .option('--template <template...>', "rowkey template(s) to check, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
       .option('--access <patterns>', 'access patterns the key must serve: point-get, latest-n:F, time-range:F[+G], prefix-scan:F, sequential-writes (comma-separated)')
-      .option('--fields <fields>', 'field types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid)')
+      .option('--fields <fields>', 'field types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid, category)')
+      .option('--indexes <file>', 'secondary index definitions (docs/indexes.md): each index key is linted as one more table')
       .option('--table <name>', 'table the template belongs to; with --rest or --zk, the live table to read')
       .option('--servers <n>', 'RegionServers the table is spread over (pre-split checks)')
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')

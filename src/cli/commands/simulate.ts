@@ -12,6 +12,7 @@ import { redactOutcome } from '../../report/redact-outcome.js';
 import { renderSimulateText } from '../../report/simulate-text.js';
 import { scenarioJson } from '../../simulate/json.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
+import { simulatedDesigns } from '../../simulate/design.js';
 import { simulateScenario, type ScenarioOutcome } from '../../simulate/simulate.js';
 import { HotspotError } from '../../util/errors.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
@@ -131,7 +132,7 @@ export const simulateCommand: CliCommand = {
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         const recordDir = flags.record;
         if (recordDir !== undefined) {
-          scenario.designs.forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => refuseExisting(f, target)));
+          simulatedDesigns(scenario).forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => refuseExisting(f, target)));
         }
         if (flags.exact) {
           const writes = (scenario.workload.writeRatePerSec * scenario.durationMs) / 1000;

@@ -73,6 +73,22 @@ export const KEY_RULES: readonly LintRule[] = [
       }),
   },
   {
+    code: 'KEY_CATEGORY_FIRST',
+    severity: 'error',
+    scope: 'key',
+    checks: 'a field typed category (few distinct values, or skewed: --fields status:category) as the first varying part of the rowkey',
+    why: 'all rows of one value share one key range, so each value is a hot range and the writes spread over at most as many regions as there are values',
+    fix: 'lead with a salt or hash of a field of many values: {salt(userId,16)}_{status}_{userId}; an index on such a value adds a field of many values to its key',
+    check: (s) =>
+      s.keys.flatMap((k) => {
+        const lead = leadingPart(k);
+        // a salt or hash of a category has no more distinct values than the category itself
+        const inputs = lead?.inputs ?? [];
+        if (inputs.length === 0 || !inputs.every((f) => k.fieldTypes?.[f] === 'category')) return [];
+        return [{ path: path(k), message: `the key starts with ${lead?.source}, which has only as many values as ${inputs.join(', ')} (few distinct values)` }];
+      }),
+  },
+  {
     code: 'KEY_UNPADDED_NUMBER',
     severity: 'warning',
     scope: 'key',

@@ -12,6 +12,7 @@ import { readFields, readIdFormat } from './fields.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
 import type { BulkLoadSpec, ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
 import { YamlField } from './yaml-field.js';
+import { readIndexList } from '../../index-tables/definition.js';
 
 /** HBase's default balancer period (`hbase.balancer.period`), 5 minutes. */
 export const DEFAULT_BALANCER_INTERVAL_MS = 300_000;
@@ -129,11 +130,12 @@ export function parseScenario(text: string, file: string): Scenario {
   checkYamlDocument(doc, file, (offset) => ({ line: lines.linePos(offset).line }), 'SCENARIO_YAML');
   const root = new YamlField(doc.contents, '', file, lines, 1);
   if (!root.present) throw new HotspotError('SCENARIO_INVALID', 'the scenario file is empty', { file, line: 1 });
-  const get = root.object(['name', 'start', 'duration', 'step', 'cluster', 'table', 'workload', 'designs']);
+  const get = root.object(['name', 'start', 'duration', 'step', 'cluster', 'table', 'workload', 'designs', 'indexes']);
   const durationMs = get('duration').durationMs();
   const stepMs = get('step').durationMs({ fallback: 60_000 });
   if (stepMs > durationMs) throw get('step').error(`must not be longer than duration (${String(get('duration').raw)})`);
   if (durationMs / stepMs > 100_000) throw get('step').error(`gives ${Math.ceil(durationMs / stepMs)} steps; use a step of at least ${Math.ceil(durationMs / 100_000 / 1000)}s`);
+  const table = readTable(get('table'));
   return {
     name: get('name').string(),
     file,
@@ -141,8 +143,9 @@ export function parseScenario(text: string, file: string): Scenario {
     durationMs,
     stepMs,
     cluster: readCluster(get('cluster')),
-    table: readTable(get('table')),
+    table,
     workload: readWorkload(get('workload')),
     designs: readDesigns(get('designs')),
+    ...(get('indexes').present ? { indexes: readIndexList(get('indexes'), { file, mainTable: table.name }) } : {}),
   };
 }

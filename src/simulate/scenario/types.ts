@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { IndexDefinition } from '../../index-tables/definition.js';
 
 /** How a table (or one design's table) is pre-split at creation, like `create … SPLITS`/`SPLITALGO` in the HBase shell. */
 export type PreSplitSpec =
@@ -186,6 +187,10 @@ export interface DesignSpec {
   readonly preSplit?: PreSplitSpec;
   /** Line of the design's `template` in the scenario file, for errors raised while compiling it. */
   readonly templateLine?: number;
+  /** For the table of a secondary index (`indexes:`): the index's name; the design is then written by every main write. */
+  readonly index?: string;
+  /** The design's place in the file for errors, `designs[i]` when absent (`indexes[j]` for an index table). */
+  readonly field?: string;
 }
 
 /** A whole scenario. */
@@ -208,4 +213,6 @@ export interface Scenario {
   readonly workload: WorkloadSpec;
   /** Two or more designs. */
   readonly designs: readonly DesignSpec[];
+  /** Secondary indexes of the table (`indexes:`, `docs/indexes.md`); each is simulated as a design of its own. */
+  readonly indexes?: readonly IndexDefinition[];
 }

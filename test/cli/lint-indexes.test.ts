@@ -1,0 +1,28 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../lint/helpers.js';
+import { runCapture } from './run-cli.js';
+
+describe('lint --indexes', () => {
+  it('lints each index key as a table of its own: a time lead is a monotonic tail, a category lead a hot range, the salted time index passes', async () => {
+    const run = await runCapture(['lint', '--indexes', fixturePath('order-indexes.yaml'), '--json']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(1);
+    const findings = (JSON.parse(run.out) as { findings: { code: string; path: string }[] }).findings;
+    expect(findings.map((f) => `${f.code} ${f.path}`)).toEqual([
+      'KEY_MONOTONIC_FIRST key {createdAt}',
+      'KEY_CATEGORY_FIRST key {status}',
+      'KEY_PII_CLEAR key {email}',
+    ]);
+  });
+
+  it('exits 2 naming file, line and field for a bad definition', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-ix-')), 'ix.yaml');
+    writeFileSync(file, 'indexes:\n  - name: a\n    table: t\n    fields: {x: time}\n    unique: true\n');
+    const run = await runCapture(['lint', '--indexes', file]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4 \\(indexes\\[0\\]\\.fields\\.x\\): must be one of string, `));
+  });
+});
