@@ -180,6 +180,10 @@ export function compareSides(before: SideSummary, after: SideSummary): ChangeRec
   if (!stillHot && after.hotToFair < before.hotToFair) {
     verdict = 'fixed';
     findings.push('no hot region or RegionServer remains');
+  } else if (stillHot && (after.hotToFair > before.hotToFair * 1.1 || serverToFair(after) > serverToFair(before) * 1.1) && !serverFell && after.hotToFair >= before.hotToFair * 0.9) {
+    // hotter at one level and better at neither: a regression, wherever the hotspot now is
+    verdict = 'worse';
+    findings.push('the hottest region\'s or the busiest RegionServer\'s share against its fair share rose by more than a tenth');
   } else if (stillHot && b && a && (!sameRange || (serverChanged && shareHeld))) {
     verdict = 'moved';
     findings.push(`the top outlier moved: region ${a.encodedName} ["${a.startKey}", "${a.endKey}") on ${aw?.hot ? aw.server : a.server} is hot now${sameRange ? '' : ', outside the range that was hot'}`);

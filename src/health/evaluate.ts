@@ -173,9 +173,9 @@ function flushSize(obs: readonly Observed[]): Judged {
   if (flushes === 0) return { notMeasured: 'no flush in the window' };
   const value = Math.round(bytes / flushes);
   if (flushes < MIN_FREQUENT_FLUSHES) {
-    return { value, pass: true, settled: true, reason: `${flushes} flush(es) of ${bytes} bytes in the window: fewer than ${MIN_FREQUENT_FLUSHES} are not "frequent" (a manual flush, a region move, split or close, and the hourly periodic flush each write one memstore at whatever size it holds)` };
+    return { value, pass: true, settled: true, reason: `${flushes} flush(es) in the window, ${bytes} bytes in all: fewer than ${MIN_FREQUENT_FLUSHES} are not "frequent" (a manual flush, a region move, split or close, and the hourly periodic flush each write one memstore at whatever size it holds)` };
   }
-  return { value, pass: true, reason: `${flushes} flush(es) of ${bytes} bytes in the window` };
+  return { value, pass: true, reason: `${flushes} flush(es) in the window, ${bytes} bytes in all` };
 }
 
 function persistent(values: readonly number[], what: string): Judged {

@@ -169,3 +169,19 @@ describe('compare on two stacked hot regions moved apart', () => {
     expect(compareSides(old, side(kn, 160, 160 / 340)).verdict).toBe('moved');
   });
 });
+
+describe('compare on a regression elsewhere', () => {
+  it('is worse, not moved, when a new hot region puts one server at 2.4x its fair share', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    type Side = Parameters<typeof compareSides>[0];
+    const side = (startKey: string, regionShare: number, serverShare: number, hot: boolean): Side => ({
+      table: 't', windowMs: 60_000, fairRegionShare: 0.1, hotToFair: regionShare / 0.1, shape: hot ? 'hot-range' : 'none',
+      hottestRegion: { encodedName: startKey.padEnd(32, '0'), startKey, endKey: `${startKey}z`, server: 'rs1,16020,1', share: regionShare, hot },
+      worstServer: { server: 'rs1,16020,1', requestsPerSec: 100, peerRatio: 1, hot },
+      busiestServerShare: serverShare, fairServerShare: 1 / 3, hotRegions: hot ? [{ encodedName: startKey.padEnd(32, '0'), startKey, endKey: `${startKey}z` }] : [],
+    });
+    // Before: even (hottest region 12%, busiest server 33.7% = 1.01x); after: one range takes 80% on one server (2.4x).
+    const record = compareSides(side('a', 0.12, 0.337, false), side('m', 0.8, 0.8, true));
+    expect(record.verdict).toBe('worse');
+  });
+});

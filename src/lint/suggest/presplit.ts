@@ -51,7 +51,9 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
     const points = raw.map((p) => toStringBinary(p));
     return {
       regions: points.length + 1,
-      method: `${candidate.buckets} salt buckets x ${perBucket} region${perBucket === 1 ? '' : 's'} each, cut on bucket boundaries`,
+      method: perBucket === 1
+        ? `${candidate.buckets} salt buckets x 1 region each, cut on bucket boundaries`
+        : `${candidate.buckets} salt buckets x ${perBucket} regions each: cut on bucket boundaries, and inside each bucket at even byte steps after the salt, which fit only keys spread over all byte values; for real ids cut each bucket at sampled keys instead (hbase-hotspot splits --template '${candidate.template}' --regions-per-bucket ${perBucket} --samples keys.txt)`,
       shell: `SPLITS => [${raw.map(rubyQuote).join(', ')}]`,
       splits: { kind: 'points', points, binaryForm: true, place: PLACE },
       regionsPerBucket: perBucket,
