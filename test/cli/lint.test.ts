@@ -51,6 +51,12 @@ describe('lint: the playbook examples give what a reviewer expects, and nothing 
     expect(code).toBe(1);
   });
 
+  it('refuses a --table the files do not create (the split checks would be skipped without a word)', async () => {
+    const run = await runCapture(['lint', fixturePath('metrics.hbase'), '--template', METRICS_KEY, '--table', 'metric']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('--table metric: the files given create no such table (they create "metrics")');
+  });
+
   it('the same table split on its salt buckets, time-range and newest-first reads: clean', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'metrics.hbase');
     const points = Array.from({ length: 31 }, (_v, i) => `'${(i + 1).toString(16).padStart(2, '0')}'`);

@@ -235,7 +235,10 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
   if (busiest && quietest) {
     const moved = ofAll(busiest);
     const out = moveOutcome(all, s.server, quietest.server, moved, k);
-    const verdict = out.helps ? 'with neither then above k × the other servers' : `: the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: replicas, a split, a client cache; or keep other regions off its server)`;
+    const spread = cause.table === 'hbase:meta'
+      ? 'meta replicas read in LoadBalance mode, clients caching region locations longer; hbase:meta cannot be split'
+      : 'replicas, a split, a client cache';
+    const verdict = out.helps ? 'with neither then above k × the other servers' : `: the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`;
     evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(out.toAfter)}${out.helps ? `, ${verdict}` : verdict}`);
   }
   return {

@@ -118,7 +118,13 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
     ...(flags.servers === undefined ? {} : { servers: parseCount(flags.servers, '--servers') }),
     ...(flags.writes === undefined ? {} : { writesPerSec: parseWritesPerSec(flags.writes) }),
   };
-  return mergeSubjects([...parts, { workload }]);
+  const subject = mergeSubjects([...parts, { workload }]);
+  // A --table the files do not create would leave the key unmatched and its split checks silently skipped.
+  const named = flags.table;
+  if (named !== undefined && (flags.template ?? []).length > 0 && flags.rest === undefined && !wantsNative(flags) && subject.tables.length > 0 && !subject.tables.some((t) => t.name === named)) {
+    throw new HotspotError('LINT_TABLE_UNKNOWN', `--table ${named}: the files given create no such table (they create ${subject.tables.map((t) => `"${t.name}"`).join(', ')}); the key's pre-split checks need the table it is written to`, { field: '--table' });
+  }
+  return subject;
 }
 
 /** The rule catalogue as text, for `lint --rules`. */
