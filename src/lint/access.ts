@@ -64,3 +64,15 @@ export function parseFieldTypes(text: string, option = '--fields'): Record<strin
   if (Object.keys(out).length === 0) throw new HotspotError('LINT_FIELDS', `${option}: give at least one field, e.g. deviceId:string,ts:epochMs`);
   return out;
 }
+
+/**
+ * Checks that every field `--fields` types is read by one of `templates` (a misspelt name would turn its checks off
+ * without a word). @throws HotspotError `LINT_FIELDS` naming the field and the templates' fields.
+ */
+export function checkFieldsUsed(fieldTypes: Readonly<Record<string, string>>, templates: readonly { readonly fields: readonly string[] }[], option = '--fields'): void {
+  const read = new Set(templates.flatMap((t) => t.fields));
+  const unused = Object.keys(fieldTypes).filter((f) => !read.has(f));
+  if (unused.length > 0) {
+    throw new HotspotError('LINT_FIELDS', `${unused.map((f) => `'${f}'`).join(', ')} ${unused.length > 1 ? 'are' : 'is'} not a field of the key (it reads ${[...read].map((f) => `'${f}'`).join(', ') || 'no field'}); check the spelling`, { field: option });
+  }
+}

@@ -241,3 +241,13 @@ describe('lint: scenario files', () => {
     expect(run.err).toContain(`${file}:4 (cluster.regionServers): must be a positive integer, got 0`);
   });
 });
+
+describe('--fields names', () => {
+  it('refuses a typed field the key does not read (a misspelt name turned its checks off)', async () => {
+    const explain = await runCapture(['key', 'explain', '{orderId}_{ts}', '--fields', 'orderID:sequence']);
+    expect([explain.code, explain.err]).toEqual([2, "hbase-hotspot: --fields: 'orderID' is not a field of the key (it reads 'orderId', 'ts'); check the spelling\n"]);
+    const lint = await runCapture(['lint', '--template', '{orderId}_{ts}', '--fields', 'orderID:sequence']);
+    expect(lint.code).toBe(2);
+    expect(lint.err).toContain("'orderID' is not a field of the key");
+  });
+});

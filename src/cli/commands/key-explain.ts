@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { compileTemplate, explainTemplate, type KeyExplanation } from '../../keys/template/index.js';
-import { parseFieldTypes } from '../../lint/access.js';
+import { checkFieldsUsed, parseFieldTypes } from '../../lint/access.js';
 import { keyDesign } from '../../lint/key-design.js';
 import { emptySubject } from '../../lint/model.js';
 import { RULES, type Finding } from '../../lint/rules/index.js';
@@ -72,7 +72,9 @@ export function keyLintFindings(template: string, fieldTypes: Readonly<Record<st
  */
 export function runKeyExplain(template: string, options: KeyExplainOptions, io: CliIo): void {
   const fieldTypes = options.fields === undefined ? undefined : parseFieldTypes(options.fields);
-  const e = explainTemplate(compileTemplate(template), fieldTypes);
+  const compiled = compileTemplate(template);
+  if (fieldTypes !== undefined) checkFieldsUsed(fieldTypes, [compiled]);
+  const e = explainTemplate(compiled, fieldTypes);
   const lint = fieldTypes === undefined ? undefined : keyLintFindings(template, fieldTypes);
   if (options.json) printJson(io, lint === undefined ? e : { ...e, lint });
   else io.stdout(formatExplanation(e) + (lint === undefined ? '' : formatLint(lint)));

@@ -15,7 +15,8 @@ import { startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { describeNative } from '../../sources/index.js';
 import { nativeConnectionOf, nativeOptions, wantsNative } from '../live-source.js';
-import { parseAccess, parseFieldTypes } from '../../lint/access.js';
+import { checkFieldsUsed, parseAccess, parseFieldTypes } from '../../lint/access.js';
+import { compileTemplate } from '../../keys/template/index.js';
 import { formatFindings } from '../../lint/format.js';
 import { keyDesign } from '../../lint/key-design.js';
 import { INPUT_KINDS, mergeSubjects, readInput } from '../../lint/load.js';
@@ -88,6 +89,7 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
   const access = flags.access === undefined ? [] : parseAccess(flags.access);
   const fieldTypes = flags.fields === undefined ? undefined : parseFieldTypes(flags.fields);
   for (const t of flags.template ?? []) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
+  if (fieldTypes !== undefined && (flags.template ?? []).length > 0) checkFieldsUsed(fieldTypes, (flags.template ?? []).map((t) => compileTemplate(t)));
   if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
   if (flags.rest !== undefined) {
     if (flags.table === undefined) throw new HotspotError('CLI_REST_TABLE', '--rest needs --table <name>: the table whose schema to lint', { field: '--table' });
