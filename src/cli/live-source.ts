@@ -108,14 +108,22 @@ export function liveSource(flags: LiveFlags, intervalMs: number): SnapshotSource
  * @throws {@link HotspotError} `LIVE_TABLE_REQUIRED`; `LIVE_SOURCES_CONFLICT` beside `--rest` or `--jmx`.
  */
 function nativeSource(flags: LiveFlags, intervalMs: number): SnapshotSource {
-  if (flags.rest !== undefined || flags.jmx?.length) {
-    const other = flags.rest !== undefined ? '--rest' : '--jmx';
-    throw new HotspotError('LIVE_SOURCES_CONFLICT', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} and ${other} both given; read the cluster one way: the native client (--zk / --hbase-conf) or the REST gateway (--rest)`, { field: other });
-  }
+  refuseOtherSources(flags);
   if (flags.table === undefined || flags.table.trim() === '') {
     throw new HotspotError('LIVE_TABLE_REQUIRED', 'name the table to read with --table, e.g. --table metrics (ns:name outside the default namespace)', { field: '--table' });
   }
   return createNativeSource({ table: flags.table, readTimeoutMs: Math.max(requestTimeoutMs(flags, intervalMs), 10_000), ...nativeConnectionOf(flags) });
+}
+
+/**
+ * With the native client asked for (`--zk` / `--hbase-conf`), refuses `--rest` or `--jmx` beside it: a command reads
+ * the cluster one way.
+ * @throws {@link HotspotError} `LIVE_SOURCES_CONFLICT` naming the other option.
+ */
+export function refuseOtherSources(flags: LiveFlags): void {
+  if (flags.rest === undefined && !flags.jmx?.length) return;
+  const other = flags.rest !== undefined ? '--rest' : '--jmx';
+  throw new HotspotError('LIVE_SOURCES_CONFLICT', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} and ${other} both given; read the cluster one way: the native client (--zk / --hbase-conf) or the REST gateway (--rest)`, { field: other });
 }
 
 /**

@@ -11,7 +11,7 @@ import { TOP_MODES, TOP_SORTS, type TopMode, type TopReader, type TopSort, clust
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import { parseK } from './commands/detect.js';
-import { type LiveFlags, checkUrl, liveSource, nativeConnectionOf, requestTimeoutMs, wantsNative } from './live-source.js';
+import { type LiveFlags, checkUrl, liveSource, nativeConnectionOf, refuseOtherSources, requestTimeoutMs, wantsNative } from './live-source.js';
 
 /** The flags of `top`, as commander hands them over. */
 export interface TopFlags extends LiveFlags {
@@ -79,10 +79,7 @@ export function topReader(flags: TopFlags, delayMs: number): { read: TopReader; 
     return { read: tableReader(source), what: `table "${source.table}" from ${source.description}`, ...(source.close ? { close: () => source.close?.() ?? Promise.resolve() } : {}) };
   }
   if (wantsNative(flags)) {
-    if (flags.rest !== undefined || flags.jmx?.length) {
-      const other = flags.rest !== undefined ? '--rest' : '--jmx';
-      throw new HotspotError('LIVE_SOURCES_CONFLICT', `${flags.zk !== undefined ? '--zk' : '--hbase-conf'} and ${other} both given; read the cluster one way: the native client (--zk / --hbase-conf) or the REST gateway (--rest)`, { field: other });
-    }
+    refuseOtherSources(flags);
     // One JVM for the whole run, started on the first reading.
     let reader: Promise<RegionLoadReaderProcess> | undefined;
     const timeoutMs = Math.max(requestTimeoutMs(flags, delayMs), 10_000);
