@@ -9,7 +9,7 @@
  */
 import { toStringBinary } from '../bytes/index.js';
 import { parseScenario } from '../simulate/scenario/parse.js';
-import type { PreSplitSpec, Scenario } from '../simulate/scenario/types.js';
+import type { EntitiesSpec, PreSplitSpec, Scenario } from '../simulate/scenario/types.js';
 import { prepareDesigns } from '../simulate/design.js';
 import { indexAccess, indexFieldTypes } from './indexes.js';
 import { keyDesign } from './key-design.js';
@@ -38,13 +38,37 @@ function accessOf(scenario: Scenario): AccessPattern[] {
   return out.filter((a, i) => out.findIndex((b) => b.kind === a.kind) === i);
 }
 
+/** Largest Java `int`: entity ids below it are typed `int`, so a 10-digit pad fits them. */
+const JAVA_INT_MAX = 2_147_483_647;
+
+/** `int` or `long` for an entity's ids written without a fixed width (`%d`, `%x`), `string` otherwise. */
+function entityType(entities: EntitiesSpec): string {
+  if (!/^%[dx]$/.test(entities.idFormat)) return 'string';
+  return entities.count <= JAVA_INT_MAX ? 'int' : 'long';
+}
+
+/** At most this many listed values make a `choice` field a `category` (few distinct values, lint's KEY_CATEGORY_FIRST). */
+const CATEGORY_MAX_VALUES = 100;
+
 /**
- * Field types a scenario implies: the time field holds epoch ms; the entity field is a number (`long`) when its ids
- * are written without a fixed width (`%d`, `%x`), text otherwise (`sensor-%06d`).
+ * Field types a scenario implies: the time field holds epoch ms; an entity field is a number (`int` below 2^31
+ * entities, else `long`) when its ids are written without a fixed width (`%d`, `%x`), text otherwise (`sensor-%06d`);
+ * `workload.fields`: an unpadded `sequence` is a `sequence`, a `choice` of at most 100 values a `category`, `time`
+ * epoch ms, an unpadded `random` whose values differ in width an `int` or `long` by its range, a second `entity` as the first. Padded sequences,
+ * padded randoms and derived fields stay untyped (lint then goes by their names).
  */
 function fieldTypesOf(scenario: Scenario): Record<string, string> {
-  const { entities, timeField } = scenario.workload;
-  return { [entities.field]: /^%[dx]$/.test(entities.idFormat) ? 'long' : 'string', [timeField]: 'epochMs' };
+  const { entities, timeField, fields } = scenario.workload;
+  const types: Record<string, string> = { [entities.field]: entityType(entities), [timeField]: 'epochMs' };
+  for (const f of fields ?? []) {
+    const g = f.generator;
+    if (g.kind === 'sequence' && g.width === undefined) types[f.name] = 'sequence';
+    else if (g.kind === 'choice' && g.values.length <= CATEGORY_MAX_VALUES) types[f.name] = 'category';
+    else if (g.kind === 'time') types[f.name] = 'epochMs';
+    else if (g.kind === 'random' && g.width === undefined && g.min >= 0 && String(g.min).length !== String(g.max).length) types[f.name] = g.max <= JAVA_INT_MAX ? 'int' : 'long';
+    else if (g.kind === 'entity') types[f.name] = entityType(g.entities);
+  }
+  return types;
 }
 
 /**

@@ -120,7 +120,7 @@ describe('key explain', () => {
     const e = JSON.parse(typed.out) as { antiPatterns: unknown[]; lint: { code: string }[] };
     expect(e.antiPatterns).toEqual([]);
     expect(e.lint).toEqual([]);
-    const json = JSON.parse((await runCapture(['key', 'explain', '{pad(tenant,4)}_{orderNo}', '--fields', 'tenant:int,orderNo:long', '--json'])).out) as { lint: { code: string; severity: string; message: string }[] };
+    const json = JSON.parse((await runCapture(['key', 'explain', '{pad(tenant,10)}_{orderNo}', '--fields', 'tenant:int,orderNo:long', '--json'])).out) as { lint: { code: string; severity: string; message: string }[] };
     expect(json.lint.map((f) => `${f.severity} ${f.code}`)).toEqual(['warning KEY_UNPADDED_NUMBER']);
     expect(json.lint[0]?.message).toBe('{orderNo} writes orderNo (long) without a fixed width: keys sort 1, 10, 100, 2');
   });

@@ -230,7 +230,41 @@ describe('lint: scenario files', () => {
     );
     const { findings } = await lintJson(file);
     expect(codes(findings)).toEqual(['error PRESPLIT_NONE', 'error PRESPLIT_NONE', 'warning KEY_UNPADDED_NUMBER']);
-    expect(findings[2]?.message).toBe('{orderId} writes orderId (long) without a fixed width: keys sort 1, 10, 100, 2');
+    // 1,000 ids fit a Java int, so the 10-digit pad holds every one of them
+    expect(findings[2]?.message).toBe('{orderId} writes orderId (int) without a fixed width: keys sort 1, 10, 100, 2');
+  });
+  it("types workload.fields by their generators: an unpadded sequence or a three-value choice leading the key is flagged", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    const file = join(dir, 'fields.yaml');
+    writeFileSync(
+      file,
+      [
+        'name: fields',
+        'start: 2024-06-01T00:00:00Z',
+        'duration: 1h',
+        'cluster: { regionServers: 2 }',
+        'table: { name: t, rowSizeBytes: 200, preSplit: { algorithm: uniform, regions: 4 } }',
+        'workload:',
+        '  entities: { field: user, count: 1000, idFormat: "u%04d" }',
+        '  fields:',
+        '    orderNo: { kind: sequence, start: 1, step: 1 }',
+        '    tenant: { kind: choice, values: [t1, t2, t3], weights: [8, 1, 1] }',
+        '    shard: { kind: random, min: 0, max: 3 }',
+        '  writeRatePerSec: 100',
+        'designs:',
+        "  - { name: sequence first, template: '{orderNo}_{user}' }",
+        "  - { name: tenant first, template: '{tenant}_{user}' }",
+        "  - { name: shard first, template: '{shard}_{user}' }",
+        '',
+      ].join('\n'),
+    );
+    const { findings } = await lintJson(file);
+    const keyCodes = findings.filter((f) => f.code.startsWith('KEY_')).map((f) => `${f.code} ${f.path}`);
+    expect(keyCodes).toEqual([
+      'KEY_MONOTONIC_FIRST key {orderNo}_{user}',
+      'KEY_CATEGORY_FIRST key {tenant}_{user}',
+      'KEY_UNPADDED_NUMBER key {orderNo}_{user}',
+    ]);
   });
 
   it('names the file, line and field of a bad scenario', async () => {

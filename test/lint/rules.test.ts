@@ -110,11 +110,15 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       [subject(key('{userId}_{name}', 'point-get', { userId: 'int', name: 'string' })), '{userId} writes userId (int) without a fixed width'],
       // a typed field the scan also ranges over is reported once
       [subject(key('{tenant}_{orderNo}', 'prefix-scan:tenant', { tenant: 'string', orderNo: 'long' })), '{orderNo} writes orderNo (long)'],
+      // 10 digits hold ids up to 9,999,999,999; a long reaches 9,223,372,036,854,775,807 (19 digits)
+      [subject(key('{pad(id,10)}', '', { id: 'long' })), '{pad(id,10)} pads id (long) to 10 digits but a long reaches 19: from 10,000,000,000 on'],
+      [subject(key('{pad(n,9)}', '', { n: 'int' })), 'pads n (int) to 9 digits but an int reaches 10: from 1,000,000,000 on'],
     ],
     passes: [
       subject(key('{deviceId}_{reverseTs(ts)}', 'time-range:deviceId')),
       subject(key('{deviceId}_{ts}', 'point-get')),
       subject(key('{tenant}_{pad(id,19)}', '', { tenant: 'string', id: 'sequence' })),
+      subject(key('{pad(n,10)}', '', { n: 'int' })),
       subject(key('{long(id)}', '', { id: 'long' })),
       subject(key('{id}_{name}', 'point-get', { id: 'string', name: 'string' })),
     ],

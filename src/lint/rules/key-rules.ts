@@ -35,6 +35,29 @@ function unpaddedTypedParts(k: KeyDesign): KeyPartShape[] {
   );
 }
 
+/** Decimal digits of the largest value a declared number type holds: int 2,147,483,647; long and sequence Long.MAX_VALUE. */
+const TYPE_DIGITS: Readonly<Record<string, number>> = { int: 10, long: 19, sequence: 19 };
+
+/** `pad(x, W)` parts over a field typed int, long or sequence whose W is narrower than the type's largest value. */
+function narrowPadHits(k: KeyDesign): Hit[] {
+  return k.parts.flatMap((p) => {
+    if (p.kind !== 'pad' || p.fixedWidth === undefined) return [];
+    const width = p.fixedWidth;
+    return p.inputs.flatMap((f) => {
+      const type = k.fieldTypes?.[f] ?? '';
+      const digits = TYPE_DIGITS[type];
+      if (digits === undefined || digits <= width) return [];
+      const from = `1${'0'.repeat(width)}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+      return [
+        {
+          path: path(k),
+          message: `${p.source} pads ${f} (${type}) to ${width} digits but ${type === 'int' ? 'an' : 'a'} ${type} reaches ${digits}: from ${from} on, Java's %0${width}d writes a longer key that sorts out of place (encoding here refuses it); pad to ${digits}`,
+        },
+      ];
+    });
+  });
+}
+
 function unpaddedMessage(k: KeyDesign, p: KeyPartShape): string {
   const fields = p.inputs.filter((f) => NUMBER_TYPES.has(k.fieldTypes?.[f] ?? ''));
   const typed = fields.map((f) => `${f} (${k.fieldTypes?.[f]})`).join(', ');
@@ -92,13 +115,13 @@ export const KEY_RULES: readonly LintRule[] = [
     code: 'KEY_UNPADDED_NUMBER',
     severity: 'warning',
     scope: 'key',
-    checks: 'a field typed int, long or sequence (--fields) written without a fixed width anywhere in the key, or any number a range scan runs over written so',
+    checks: 'a field typed int, long or sequence (--fields) written without a fixed width anywhere in the key, or padded narrower than its type holds, or any number a range scan runs over written so',
     why: "decimal text sorts by character (1, 10, 100, 2; '10' < '9'): ranges return the wrong rows, and rising ids write to a front that moves up the key space",
     fix: 'write the number with a fixed width: {pad(x,10)} (int), {pad(x,19)} or {long(x)} (long, sequence), {reverseTs(ts)}',
     check: (s) =>
       s.keys.flatMap((k) => {
         const typed = unpaddedTypedParts(k);
-        const hits: Hit[] = typed.map((p) => ({ path: path(k), message: unpaddedMessage(k, p) }));
+        const hits: Hit[] = [...typed.map((p) => ({ path: path(k), message: unpaddedMessage(k, p) })), ...narrowPadHits(k)];
         const scans = perAccess({ ...s, keys: [k] }, READS, (_k, a) => {
           const part = scanShape(k, a).scanned;
           if (part === undefined || part.kind !== 'field' || part.fixedWidth !== undefined || typed.includes(part)) return undefined;
