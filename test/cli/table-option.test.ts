@@ -102,4 +102,16 @@ describe('--table on a series of several tables', () => {
     expect(compare.code).toBe(0);
     expect((JSON.parse(compare.out) as { before: { table: string } }).before.table).toBe('lookup');
   });
+  it('fix balancer --table hbase:meta places the table on every RegionServer of the series, not only its own', async () => {
+    const meta = fileURLToPath(new URL('../fixtures/incidents/hbase-25382-meta-hotspot.series.ndjson', import.meta.url));
+    const run = await runCapture(['fix', 'balancer', meta, '--table', 'hbase:meta']);
+    expect(run.code).toBe(0);
+    // the fixture's last snapshot has six RegionServers; meta's one region on one of them is the worst read placement
+    // (ReadRequestCostFunction 1.0), 5 x 1.0 over the default multipliers
+    expect(run.out).not.toContain('only 1 RegionServer');
+    expect(run.out).toContain('default weights: weighted cost 5.0000');
+    expect(run.out).toContain('ReadRequestCostFunction           5 × 1.0000');
+    expect(run.out).toContain('hbase:meta cannot be split');
+    expect(run.out).not.toContain('split it)');
+  });
 });

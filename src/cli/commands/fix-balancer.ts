@@ -12,7 +12,7 @@ import {
 import { balanceSwitchCommand, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
-import { type DetectSourceFlags, detectSeriesOne, seriesSourceOptions } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSeriesWhole, requireOneTable, seriesSourceOptions } from '../detect-sources.js';
 import { type CliIo, printJson } from '../io.js';
 
 interface FixBalancerFlags extends DetectSourceFlags {
@@ -30,13 +30,20 @@ function weight(text: string, flag: string): number {
   return n;
 }
 
-function render(title: string, w: BalancerWhatIf, swapsFound: boolean): string {
+/** What spreads a region hot on its own: a split, or for `hbase:meta` (which cannot be split) replicas and caching. */
+function loneRegionAdvice(table: string): string {
+  return table === 'hbase:meta'
+    ? 'hbase:meta cannot be split: read it from meta replicas in LoadBalance mode and let clients cache region locations longer'
+    : 'split it';
+}
+
+function render(title: string, w: BalancerWhatIf, swapsFound: boolean, table: string): string {
   const lines = [`${title}: weighted cost ${w.current.weightedCost.toFixed(4)} over multipliers ${w.current.sumMultiplier}; ${w.current.reason}`];
   for (const f of w.current.functions) lines.push(`  ${f.function.padEnd(28)} ${String(f.multiplier).padStart(6)} × ${f.cost.toFixed(4)}`);
   if (w.current.needsBalance && w.moves.length === 0) {
     lines.push(swapsFound
       ? '  no single region move lowers the cost; swaps, which keep the region counts even, do:'
-      : '  no single region move lowers the cost (a region hot on its own is not spread by moving it: split it)');
+      : `  no single region move lowers the cost (a region hot on its own is not spread by moving it: ${loneRegionAdvice(table)})`);
   }
   for (const m of w.moves) lines.push(`  move ${m.encodedName} ${m.from} → ${m.to} (cost ${m.weightedCostAfter.toFixed(4)})`);
   return lines.join('\n');
@@ -76,7 +83,11 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
     .option('--json', 'print both what-ifs and the swap search as JSON'))
     .action(async (file: string | undefined, flags: FixBalancerFlags) => {
       const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: weight(flags.readCost, '--read-cost'), writeRequestCost: weight(flags.writeCost, '--write-cost') };
-      const cluster = clusterFromSeries(await detectSeriesOne(file, flags, io, DEFAULT_K), flags.servers ?? []);
+      const whole = await detectSeriesWhole(file, flags, io);
+      // the balancer places the table's regions on every live RegionServer, also those holding only other tables'
+      const others = [...new Set(whole.snapshots.at(-1)?.regions.map((r) => r.server) ?? [])];
+      const series = requireOneTable(whole, flags.table, DEFAULT_K);
+      const cluster = clusterFromSeries(series, [...others, ...(flags.servers ?? [])]);
       const defaults = balancerWhatIf(cluster);
       const tuned = balancerWhatIf(cluster, raised);
       // swaps are searched beside the moves, each from the current placement
@@ -86,7 +97,7 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
       const needed = swapMultipliers(cluster, acted.swaps);
       if (flags.json) printJson(io, { defaults, raised: tuned, swaps: { defaults: swapDefaults, raised: swapRaised, needed } });
       else {
-        const block = (title: string, w: BalancerWhatIf, sw: BalancerSwapWhatIf) => [render(title, w, sw.swaps.length > 0), ...renderSwaps(sw)].join('\n');
+        const block = (title: string, w: BalancerWhatIf, sw: BalancerSwapWhatIf) => [render(title, w, sw.swaps.length > 0, series.table), ...renderSwaps(sw)].join('\n');
         const advice = renderSwapAdvice(acted, needed);
         io.stdout(`${block('default weights', defaults, swapDefaults)}\n\n${block(`read ${raised.readRequestCost}, write ${raised.writeRequestCost}`, tuned, swapRaised)}\n${advice.length > 0 ? `\n${advice.join('\n')}\n` : ''}`);
       }
