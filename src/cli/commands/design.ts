@@ -10,7 +10,7 @@
  * `simulation.create` the statement that makes exactly them.
  *
  * `design suggest --indexes FILE --servers N [--json]` proposes instead a key for each secondary index of the file
- * (`docs/indexes.md`); JSON: `{"indexes": [{"index", "current", "proposed", "reason", "findings": [...]}]}`.
+ * (`docs/indexes.md`); exit 1 when lint still finds an error in a proposal; JSON: `{"indexes": [{"index", "current", "proposed", "reason", "findings": [...]}]}`.
  */
 import type { Command } from 'commander';
 import { parseAccess, parseFieldTypes } from '../../lint/access.js';
@@ -23,6 +23,7 @@ import { checkInputText } from '../../util/input-text.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { parseCount, parseWritesPerSec, readTextFile } from './lint.js';
+import { EXIT_FINDING } from '../exit.js';
 
 interface SuggestFlags {
   indexes?: string;
@@ -96,6 +97,8 @@ export const designCommand: CliCommand = {
           const proposals = parseIndexDefinitions(checkInputText(readTextFile(file), file, 'index definitions'), file).map((d) => suggestIndexKey(d, servers));
           if (flags.json) printJson(io, { indexes: proposals });
           else io.stdout(proposals.map((p) => `index ${p.index}: ${p.proposed}${p.proposed === p.current ? ' (as defined)' : ` (was ${p.current})`}\n  ${p.reason}\n${p.findings.map((f) => `  ${f.severity} ${f.code}: ${f.message}\n`).join('')}`).join(''));
+          // a proposal lint still finds an error in is not a design to adopt: done, with a finding
+          if (proposals.some((p) => p.findings.some((f) => f.severity === 'error'))) process.exitCode = EXIT_FINDING;
           return;
         }
         const fields = parseFieldTypes(need(flags.fields, '--fields', 'deviceId:string,ts:epochMs'));
