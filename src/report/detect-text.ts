@@ -71,7 +71,10 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   const w = result.window;
   lines.push(c.bold(`table ${result.table}`) + `: ${w.intervals} interval(s), ${time(w.startMs)} to ${time(w.endMs)}, hot = above ${result.k} × the peers' average`);
   lines.push('');
-  const verdict = result.shape === 'none' ? c.green('no hotspot') : c.red(c.bold(shapeEntry(result.shape).title));
+  // a table of one region has no peers to be hotter than, yet that region takes all of the table's requests
+  const unsplit = result.findings.some((f) => f.kind === 'unsplit-table');
+  const calm = unsplit ? c.yellow('no region hotter than its peers, but the table is one region (unsplit table, below)') : c.green('no hotspot');
+  const verdict = result.shape === 'none' ? calm : c.red(c.bold(shapeEntry(result.shape).title));
   lines.push(`${c.bold('shape')}: ${verdict}${result.decidedBy === 'none' ? '' : c.dim(` (decided by ${result.decidedBy === 'samples' ? 'key samples' : 'region history'})`)}`);
   for (const e of result.evidence) lines.push(`  - ${e}`);
   const said: string[] = [];

@@ -9,6 +9,13 @@ const RS = (i: number) => `rs${i}.example.com,16020,1717000000000`;
 const run = (...argv: string[]) => runCapture(argv);
 
 describe('detect series.ndjson', () => {
+  it('a table of one region is not called "no hotspot": its only region takes all of its requests', async () => {
+    const one = fileURLToPath(new URL('../fixtures/incidents/hugegraph-unsplit-vertex-load.series.ndjson', import.meta.url));
+    const r = await run('detect', one);
+    expect(r.out).toContain('shape: no region hotter than its peers, but the table is one region (unsplit table, below)');
+    expect(r.out).not.toContain('no hotspot');
+    expect(r.out).toContain('unsplit table: the table has one region');
+  });
   it('--json gives shares, the timeline and the tail found from the split history', async () => {
     const r = await run('detect', TAIL, '--json');
     expect(r.err).toBe('');
