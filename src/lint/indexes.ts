@@ -21,7 +21,7 @@ export function indexesForLint(indexes: readonly IndexDefinition[], file: string
       const place = { file, line: d.line ?? 1, column: 1 };
       return { name: d.indexTable, families: [], attributes: {}, splits: { kind: 'unknown' } as const, place };
     }),
-    keys: indexes.map((d) => keyDesign(d.key, indexAccess(d), indexFieldTypes(d), d.indexTable)),
+    keys: indexes.map((d) => keyDesign(d.key, indexAccess(d), indexFieldTypes(d), d.indexTable, { origin: `index ${d.name}`, place: { file, line: d.line ?? 1, column: 1 } })),
   };
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { compileTemplate } from '../keys/template/index.js';
-import type { AccessPattern, KeyDesign } from './model.js';
+import type { AccessPattern, KeyDesign, SourcePlace } from './model.js';
 
 /**
  * Compiles `template` and attaches the access patterns and field types it is judged against.
@@ -15,6 +15,7 @@ export function keyDesign(
   access: readonly AccessPattern[],
   fieldTypes?: Readonly<Record<string, string>>,
   table?: string,
+  from?: { readonly origin: string; readonly place: SourcePlace },
 ): KeyDesign {
   const compiled = compileTemplate(template);
   return {
@@ -23,5 +24,6 @@ export function keyDesign(
     access,
     ...(fieldTypes === undefined ? {} : { fieldTypes }),
     ...(table === undefined ? {} : { table }),
+    ...(from === undefined ? {} : { origin: from.origin, place: from.place }),
   };
 }

@@ -124,6 +124,10 @@ export interface KeyDesign {
   readonly fieldTypes?: Readonly<Record<string, string>>;
   /** Which table the key belongs to, when known (pre-split checks). */
   readonly table?: string;
+  /** What defined the key when a file did, e.g. `design 'tenant first'` or `index by_status`, named in findings. */
+  readonly origin?: string;
+  /** Where the key's template was written, when read from a file. */
+  readonly place?: SourcePlace;
 }
 
 /**

@@ -91,8 +91,9 @@ export function parseScenarioForLint(text: string, file: string): Partial<LintSu
     tables.push({ name, families: [], attributes: {}, splits: splitModel(spec.preSplit ?? scenario.table.preSplit, d.splits, place), place });
     // an index table is read by its indexed fields, not by the scenario's reads
     const index = scenario.indexes?.find((ix) => ix.name === spec.index);
-    if (index !== undefined) return keyDesign(spec.template, indexAccess(index), { ...fieldTypes, ...indexFieldTypes(index) }, name);
-    return keyDesign(spec.template, access, fieldTypes, name);
+    const from = { origin: index === undefined ? `design '${spec.name}'` : `index ${index.name}`, place };
+    if (index !== undefined) return keyDesign(spec.template, indexAccess(index), { ...fieldTypes, ...indexFieldTypes(index) }, name, from);
+    return keyDesign(spec.template, access, fieldTypes, name, from);
   });
   return { tables, keys, workload: { servers: scenario.cluster.regionServers, writesPerSec: scenario.workload.writeRatePerSec } };
 }

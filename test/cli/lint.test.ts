@@ -260,11 +260,13 @@ describe('lint: scenario files', () => {
     );
     const { findings } = await lintJson(file);
     const keyCodes = findings.filter((f) => f.code.startsWith('KEY_')).map((f) => `${f.code} ${f.path}`);
+    // each names the design and the line its template is on (designs are the file's lines 14-16)
     expect(keyCodes).toEqual([
-      'KEY_MONOTONIC_FIRST key {orderNo}_{user}',
-      'KEY_CATEGORY_FIRST key {tenant}_{user}',
-      'KEY_UNPADDED_NUMBER key {orderNo}_{user}',
+      "KEY_MONOTONIC_FIRST key {orderNo}_{user} (design 'sequence first')",
+      "KEY_CATEGORY_FIRST key {tenant}_{user} (design 'tenant first')",
+      "KEY_UNPADDED_NUMBER key {orderNo}_{user} (design 'sequence first')",
     ]);
+    expect(findings.filter((f) => f.code.startsWith('KEY_')).map((f) => f.location)).toEqual([`${file}:14:1`, `${file}:15:1`, `${file}:14:1`]);
   });
 
   it('names the file, line and field of a bad scenario', async () => {

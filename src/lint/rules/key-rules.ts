@@ -8,7 +8,9 @@ import { HASH_KINDS, leadingPart } from './links.js';
 import { isNumberField, isPiiField, scanShape, timeDirection } from './key-scan.js';
 import type { Hit, LintRule } from './types.js';
 
-const path = (k: KeyDesign): string => `key ${k.source}`;
+const path = (k: KeyDesign): string => `key ${k.source}${k.origin === undefined ? '' : ` (${k.origin})`}`;
+/** A hit's path and, for a key read from a file, its place. */
+const at = (k: KeyDesign): Pick<Hit, 'path' | 'place'> => ({ path: path(k), ...(k.place === undefined ? {} : { place: k.place }) });
 const label = (a: AccessPattern): string => (a.fields.length === 0 ? a.kind : `${a.kind}:${a.fields.join('+')}`);
 const READS: ReadonlySet<string> = new Set(['latest-n', 'time-range', 'prefix-scan']);
 
@@ -19,7 +21,7 @@ function perAccess(s: LintSubject, kinds: ReadonlySet<string>, test: (k: KeyDesi
     for (const a of k.access) {
       if (!kinds.has(a.kind)) continue;
       const message = test(k, a);
-      if (message !== undefined) hits.push({ path: path(k), message: `${label(a)}: ${message}` });
+      if (message !== undefined) hits.push({ ...at(k), message: `${label(a)}: ${message}` });
     }
   }
   return hits;
@@ -50,7 +52,7 @@ function narrowPadHits(k: KeyDesign): Hit[] {
       const from = `1${'0'.repeat(width)}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
       return [
         {
-          path: path(k),
+          ...at(k),
           message: `${p.source} pads ${f} (${type}) to ${width} digits but ${type === 'int' ? 'an' : 'a'} ${type} reaches ${digits}: from ${from} on, Java's %0${width}d writes a longer key that sorts out of place (encoding here refuses it); pad to ${digits}`,
         },
       ];
@@ -78,7 +80,7 @@ export const KEY_RULES: readonly LintRule[] = [
       s.keys.flatMap((k) => {
         const lead = leadingPart(k);
         if (lead === undefined || timeDirection(k, lead) !== 'up') return [];
-        return [{ path: path(k), message: `the key starts with ${lead.source}, which grows with ${lead.orderField ?? lead.inputs.join(', ')}` }];
+        return [{ ...at(k), message: `the key starts with ${lead.source}, which grows with ${lead.orderField ?? lead.inputs.join(', ')}` }];
       }),
   },
   {
@@ -92,7 +94,7 @@ export const KEY_RULES: readonly LintRule[] = [
       s.keys.flatMap((k) => {
         const lead = leadingPart(k);
         if (lead === undefined || timeDirection(k, lead) !== 'down') return [];
-        return [{ path: path(k), message: `the key starts with ${lead.source}, which shrinks as time passes` }];
+        return [{ ...at(k), message: `the key starts with ${lead.source}, which shrinks as time passes` }];
       }),
   },
   {
@@ -108,7 +110,7 @@ export const KEY_RULES: readonly LintRule[] = [
         // a salt or hash of a category has no more distinct values than the category itself
         const inputs = lead?.inputs ?? [];
         if (inputs.length === 0 || !inputs.every((f) => k.fieldTypes?.[f] === 'category')) return [];
-        return [{ path: path(k), message: `the key starts with ${lead?.source}, which has only as many values as ${inputs.join(', ')} (few distinct values)` }];
+        return [{ ...at(k), message: `the key starts with ${lead?.source}, which has only as many values as ${inputs.join(', ')} (few distinct values)` }];
       }),
   },
   {
@@ -121,7 +123,7 @@ export const KEY_RULES: readonly LintRule[] = [
     check: (s) =>
       s.keys.flatMap((k) => {
         const typed = unpaddedTypedParts(k);
-        const hits: Hit[] = [...typed.map((p) => ({ path: path(k), message: unpaddedMessage(k, p) })), ...narrowPadHits(k)];
+        const hits: Hit[] = [...typed.map((p) => ({ ...at(k), message: unpaddedMessage(k, p) })), ...narrowPadHits(k)];
         const scans = perAccess({ ...s, keys: [k] }, READS, (_k, a) => {
           const part = scanShape(k, a).scanned;
           if (part === undefined || part.kind !== 'field' || part.fixedWidth !== undefined || typed.includes(part)) return undefined;
@@ -143,7 +145,7 @@ export const KEY_RULES: readonly LintRule[] = [
       s.keys.flatMap((k) =>
         k.parts
           .filter((p) => !HASH_KINDS.has(p.kind) && p.inputs.some((f) => isPiiField(k, f)))
-          .map((p) => ({ path: path(k), message: `${p.source} writes ${p.inputs.filter((f) => isPiiField(k, f)).join(', ')} in clear` })),
+          .map((p) => ({ ...at(k), message: `${p.source} writes ${p.inputs.filter((f) => isPiiField(k, f)).join(', ')} in clear` })),
       ),
   },
   {
