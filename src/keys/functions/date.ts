@@ -11,6 +11,7 @@ import { HotspotError } from '../../util/errors.js';
 import type { KeyRecord } from '../types.js';
 import { hashText, longArg, orderOver, stringArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
+import type { KeyBuffer } from './key-buffer.js';
 import { isKnownZone, zoneOffsets, type ZoneOffsets } from './time-zone.js';
 
 type Token = { kind: 'field'; letters: string; width: number } | { kind: 'text'; text: string; width: number };
@@ -71,28 +72,89 @@ export function parseDatePattern(pattern: string, site: CallSite): Token[] {
   return tokens;
 }
 
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * Year, month (1-12) and day of month of a day number (days since 1970-01-01, proleptic Gregorian, as Java's
+ * calendars for the accepted years), by arithmetic over 400-year eras (H. Hinnant's `civil_from_days`).
+ */
+function civilFromDays(days: number): [year: number, month: number, day: number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
-function fieldValue(letters: string, d: Date): number {
-  switch (letters) {
-    case 'yyyy': return d.getUTCFullYear();
-    case 'MM': return d.getUTCMonth() + 1;
-    case 'dd': return d.getUTCDate();
-    case 'HH': return d.getUTCHours();
-    case 'mm': return d.getUTCMinutes();
-    case 'ss': return d.getUTCSeconds();
-    default: return d.getUTCMilliseconds();
+/**
+ * A formatter for one parsed pattern: the calendar fields of epoch ms (already shifted to local time for a zone)
+ * without a `Date` object, the year, month and day of the last day seen kept (keys of one day follow each other).
+ */
+class DateFormatter {
+  private day = Number.NaN;
+  private ymd: [number, number, number] = [0, 0, 0];
+  private readonly values: number[];
+
+  constructor(private readonly tokens: readonly Token[]) {
+    this.values = new Array<number>(tokens.length).fill(0);
+  }
+
+  /** Fills `values` with each field token's number for `t`. */
+  private fields(t: number): readonly number[] {
+    const day = Math.floor(t / MS_PER_DAY);
+    if (day !== this.day) {
+      this.day = day;
+      this.ymd = civilFromDays(day);
+    }
+    const inDay = t - day * MS_PER_DAY;
+    const seconds = Math.floor(inDay / 1000);
+    const tokens = this.tokens;
+    const values = this.values;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i] as Token;
+      if (token.kind === 'text') continue;
+      switch (token.letters) {
+        case 'yyyy': values[i] = this.ymd[0]; break;
+        case 'MM': values[i] = this.ymd[1]; break;
+        case 'dd': values[i] = this.ymd[2]; break;
+        case 'HH': values[i] = Math.floor(seconds / 3600); break;
+        case 'mm': values[i] = Math.floor(seconds / 60) % 60; break;
+        case 'ss': values[i] = seconds % 60; break;
+        default: values[i] = inDay - seconds * 1000;
+      }
+    }
+    return values;
+  }
+
+  /** `t` formatted as text. */
+  text(t: number): string {
+    const values = this.fields(t);
+    let out = '';
+    for (let i = 0; i < this.tokens.length; i++) {
+      const token = this.tokens[i] as Token;
+      out += token.kind === 'text' ? token.text : String(values[i]).padStart(token.width, '0');
+    }
+    return out;
+  }
+
+  /** Appends `t` formatted to `out`: digits straight into the buffer. */
+  write(t: number, out: KeyBuffer): void {
+    const values = this.fields(t);
+    for (let i = 0; i < this.tokens.length; i++) {
+      const token = this.tokens[i] as Token;
+      if (token.kind === 'text') out.writeUtf8(token.text);
+      else out.writeDecimal(values[i] as number, token.width);
+    }
   }
 }
 
 /** Formats epoch ms in UTC with parsed pattern tokens. */
 export function formatDate(tokens: readonly Token[], t: number): string {
-  const d = new Date(t);
-  let out = '';
-  for (const token of tokens) out += token.kind === 'text' ? token.text : pad(fieldValue(token.letters, d), token.width);
-  return out;
+  return new DateFormatter(tokens).text(t);
 }
 
 function recoverer(tokens: readonly Token[], field: string, zone: ZoneOffsets | undefined): CompiledCall['recover'] {
@@ -155,7 +217,9 @@ export const dateFunction: FunctionDescriptor = {
     const x = longArg(site, 0);
     const field = x.name;
     const tokens = parseDatePattern(stringArg(site, 1), site);
-    const text = (record: KeyRecord) => {
+    const formatter = new DateFormatter(tokens);
+    /** The time to format: the field's value checked, shifted to the zone's local time. */
+    const local = (record: KeyRecord): number => {
       const t = x.read(record);
       if (typeof t !== 'number' || t < 0 || t > MAX_MS) {
         throw new HotspotError(
@@ -164,8 +228,9 @@ export const dateFunction: FunctionDescriptor = {
           { field },
         );
       }
-      return formatDate(tokens, zone ? t + zone.offset(t) : t);
+      return zone ? t + zone.offset(t) : t;
     };
+    const text = (record: KeyRecord) => formatter.text(local(record));
     const zone = site.args[2] === undefined ? undefined : zoneArg(site);
     const recover = x.field === undefined ? undefined : recoverer(tokens, x.field, zone);
     const allDigits = tokens.every((t) => t.kind === 'field' || /^[0-9]*$/.test(t.text));
@@ -181,7 +246,7 @@ export const dateFunction: FunctionDescriptor = {
       ...(ascending && !zone ? orderOver(x, 'ascending') : { order: 'none' as const }),
       text,
       hash: (record, h) => hashText(text(record), h),
-      write: (record, out) => out.writeUtf8(text(record)),
+      write: (record, out) => formatter.write(local(record), out),
       ...(recover ? { recover } : {}),
     };
   },

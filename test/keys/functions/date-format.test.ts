@@ -1,0 +1,36 @@
+// date(): the calendar arithmetic against JavaScript's own UTC calendar (Date), which shares nothing with it, on
+// random times over the whole accepted range, on days in order (the formatter keeps the last day) and on edges.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileTemplate } from '../../../src/keys/template/index.js';
+
+const MAX_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+const TEMPLATE = '{date(t,"yyyy-MM-dd\'T\'HH:mm:ss.SSS")}';
+
+/** The same text through Date: ISO 8601 is yyyy-MM-ddTHH:mm:ss.SSSZ for years 0000-9999. */
+const viaDate = (t: number): string => new Date(t).toISOString().slice(0, 23);
+
+describe('date() calendar fields', () => {
+  const template = compileTemplate(TEMPLATE);
+  const key = (t: number) => new TextDecoder().decode(template.encode({ t }));
+
+  it('agree with Date on random times from 1970 to 9999', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: MAX_MS }), (t) => key(t) === viaDate(t)), { numRuns: 20_000 });
+  });
+
+  it('agree on consecutive times across day, month, leap-day and century edges', () => {
+    const edges = [0, Date.UTC(2000, 1, 28, 23, 59, 59, 999), Date.UTC(2100, 1, 28, 23, 0), Date.UTC(2024, 11, 31, 23, 59, 59, 990), MAX_MS - 5_000];
+    for (const start of edges) for (let t = start; t < start + 5_000 && t <= MAX_MS; t += 7) expect(key(t)).toBe(viaDate(t));
+    expect(key(Date.UTC(2000, 1, 29, 12))).toBe('2000-02-29T12:00:00.000');
+    expect(key(Date.UTC(2100, 2, 1))).toBe('2100-03-01T00:00:00.000');
+  });
+
+  it('text and bytes are the same, in and out of order', () => {
+    const times = [Date.UTC(2031, 5, 1), 1, Date.UTC(2031, 5, 1, 3), MAX_MS, 86_399_999];
+    for (const t of times) {
+      const out = new Uint8Array(64);
+      const n = template.encodeInto({ t }, out, 0);
+      expect(new TextDecoder().decode(out.subarray(0, n))).toBe(viaDate(t));
+    }
+  });
+});
