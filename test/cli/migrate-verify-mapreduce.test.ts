@@ -2,7 +2,8 @@
 // local mode), and turning the job's answer into the verify report; no HBase and no JVM (the job itself runs in
 // test/integration/migrate-mapreduce.test.ts).
 import { describe, expect, it, vi, afterEach, beforeEach } from 'vitest';
-import { verifyJobArgs } from '../../src/cli/commands/migrate-verify-mapreduce.js';
+import { hadoopJarCommand } from '../../src/cli/commands/migrate-mapreduce.js';
+import { VERIFY_JOB_CLASS, clusterVerifyWorkDir, verifyJobArgs } from '../../src/cli/commands/migrate-verify-mapreduce.js';
 import { verifyTimeBounds } from '../../src/cli/commands/migrate-run.js';
 import { parseVerifyJobAnswer, type VerifyJobAnswer, verifyJobReport } from '../../src/migrate/verify-job.js';
 import { runCapture } from './run-cli.js';
@@ -64,6 +65,14 @@ describe('the verify job command line', () => {
     expect(plain).not.toContain('--bucket-prefixes');
     expect(plain).toContain('--old-snapshot');
     expect(plain).toContain('--skip-flush');
+  });
+  it('--hadoop: the hadoop jar command with the verify class, no local-mode settings, the work folder on the cluster', () => {
+    const args = verifyJobArgs({ ...base, to: 'ns:b', newTemplate: '{salt(id,4)}_{id}', zk: 'zk1' }, clusterVerifyWorkDir('ns:b'), false);
+    expect(hadoopJarCommand(VERIFY_JOB_CLASS, args, '/opt/hh/hbase-hotspot-jvm.jar', '/etc/hbase/conf')).toBe(
+      'HADOOP_CLASSPATH="$(hbase mapredcp):/etc/hbase/conf" hadoop jar /opt/hh/hbase-hotspot-jvm.jar hbasehotspot.migrate.VerifyJob ' +
+        "-D hbase.zookeeper.quorum=zk1 --from a --to ns:b --old-template '{pad(ts,13)}_{id}' --new-template '{salt(id,4)}_{id}' " +
+        '--work-dir /tmp/hbase-hotspot-backfill/ns_b_verify --time-bounds 0,86400000,172800000 --bucket-offset 0 --bucket-prefixes 3030,3031,3032,3033 --sample 0.05 --seed 7',
+    );
   });
   it('local mode adds LocalJobRunner and the work folder\'s temporary folders first', () => {
     const args = verifyJobArgs({ ...base, newTemplate: '{id}', localTasks: 1 }, '/w', true);
