@@ -212,7 +212,10 @@ export function planMigration(p: PlanInput): MigrationPlan {
     },
     {
       title: 'Verify',
-      notes: ['Row counts per time range and per salt bucket on both sides, and a sampled cell-by-cell comparison of values and timestamps. Pause writers or expect differences for rows written meanwhile.'],
+      notes: [
+        'Row counts per time range and per salt bucket on both sides, and a sampled cell-by-cell comparison of values and timestamps. Pause writers or expect differences for rows written meanwhile.',
+        'For a large table, --engine mapreduce --hbase-conf DIR instead (no REST_URL): a MapReduce job over snapshots of both tables that also hashes the cells under the new key per time range and salt bucket on each side, reading nothing through the RegionServers; --hadoop prints the command for a cluster.',
+      ],
       shell: [],
       cli: [`hbase-hotspot migrate verify ${common} --sample 0.01`],
     },

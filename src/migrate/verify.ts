@@ -81,18 +81,28 @@ export interface VerifyReport {
 /** Most time ranges a verification counts in (each row is checked against every range). */
 export const MAX_TIME_RANGES = 10_000;
 
+/**
+ * The salt buckets of a new key's template: the bytes of each bucket of its first salt part, which keys hold at
+ * `offset` (the width of the literals before it). No salt part right after the leading literals: no prefixes (one
+ * bucket). The MapReduce verify job gets these bytes, so both engines put a row in the same bucket.
+ */
+export function saltBucketPrefixes(template: RowkeyTemplate | undefined): { offset: number; prefixes: Uint8Array[] } {
+  const parts = template?.parts ?? [];
+  let offset = 0;
+  let i = 0;
+  while (parts[i]?.kind === 'literal') offset += parts[i++]?.fixedWidth ?? 0;
+  const salt = parts[i];
+  if (!salt || salt.buckets === undefined || !salt.bucketBytes) return { offset, prefixes: [] };
+  return { offset, prefixes: Array.from({ length: salt.buckets }, (_, b) => (salt.bucketBytes as (n: number) => Uint8Array)(b)) };
+}
+
 /** Salt bucket of a new key: index of the first salt part's bucket bytes it starts with after leading literals. */
 function bucketOf(template: RowkeyTemplate | undefined): { count: number; of: (key: Uint8Array) => number } {
-  const parts = template?.parts ?? [];
-  let prefix = 0;
-  let i = 0;
-  while (parts[i]?.kind === 'literal') prefix += parts[i++]?.fixedWidth ?? 0;
-  const salt = parts[i];
-  if (!salt || salt.buckets === undefined || !salt.bucketBytes) return { count: 1, of: () => 0 };
-  const all = Array.from({ length: salt.buckets }, (_, b) => (salt.bucketBytes as (n: number) => Uint8Array)(b));
+  const { offset, prefixes } = saltBucketPrefixes(template);
+  if (prefixes.length === 0) return { count: 1, of: () => 0 };
   return {
-    count: salt.buckets,
-    of: (key) => all.findIndex((b) => b.every((x, j) => key[prefix + j] === x)),
+    count: prefixes.length,
+    of: (key) => prefixes.findIndex((b) => b.every((x, j) => key[offset + j] === x)),
   };
 }
 

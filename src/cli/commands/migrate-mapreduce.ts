@@ -87,6 +87,22 @@ export function clusterConfDir(given: string | undefined, env: NodeJS.ProcessEnv
  * `local` adds Hadoop local mode's settings (LocalJobRunner, temporary folders under the work folder, both cores).
  */
 export function backfillJobArgs(flags: MapReduceBackfillFlags, workDir: string, local: boolean): string[] {
+  return [
+    ...jobSettings(flags, workDir, local),
+    '--from', flags.from, '--to', flags.to, '--old-template', flags.oldTemplate, '--new-template', flags.newTemplate,
+    '--work-dir', workDir,
+    ...(flags.snapshot !== undefined ? ['--snapshot', flags.snapshot] : []),
+    ...(flags.skipFlush ? ['--skip-flush'] : []),
+    ...(flags.rejects !== undefined ? ['--rejects', local ? resolve(flags.rejects) : flags.rejects] : []),
+  ];
+}
+
+/**
+ * ToolRunner's `-D` settings of a job over snapshots: the ZooKeeper quorum and znode when given, and in Hadoop local
+ * mode (`local`) LocalJobRunner with `localTasks` map and reduce tasks at once (default 2), a 64 MB sort buffer and
+ * Hadoop's and HBase's temporary folders under `workDir`.
+ */
+export function jobSettings(flags: { zk?: string; zkZnode?: string; localTasks?: number }, workDir: string, local: boolean): string[] {
   const d: string[] = [];
   const set = (key: string, value: string) => d.push('-D', `${key}=${value}`);
   if (flags.zk !== undefined) set('hbase.zookeeper.quorum', flags.zk);
@@ -100,14 +116,7 @@ export function backfillJobArgs(flags: MapReduceBackfillFlags, workDir: string, 
     set('hadoop.tmp.dir', join(workDir, 'tmp'));
     set('hbase.fs.tmp.dir', join(workDir, 'staging'));
   }
-  return [
-    ...d,
-    '--from', flags.from, '--to', flags.to, '--old-template', flags.oldTemplate, '--new-template', flags.newTemplate,
-    '--work-dir', workDir,
-    ...(flags.snapshot !== undefined ? ['--snapshot', flags.snapshot] : []),
-    ...(flags.skipFlush ? ['--skip-flush'] : []),
-    ...(flags.rejects !== undefined ? ['--rejects', local ? resolve(flags.rejects) : flags.rejects] : []),
-  ];
+  return d;
 }
 
 /** `arg` quoted for a POSIX shell when it holds anything but plain characters. */
@@ -125,8 +134,12 @@ export const CLUSTER_WORK_DIR = '/tmp/hbase-hotspot-backfill';
  */
 export function hadoopCommand(flags: MapReduceBackfillFlags, jar: string, confDir: string): string {
   const workDir = flags.workDir ?? `${CLUSTER_WORK_DIR}/${flags.to.replace(':', '_')}`;
-  const args = backfillJobArgs(flags, workDir, false);
-  return `HADOOP_CLASSPATH="$(hbase mapredcp):${confDir}" hadoop jar ${shellQuote(jar)} ${BACKFILL_JOB_CLASS} ${args.map(shellQuote).join(' ')}`;
+  return hadoopJarCommand(BACKFILL_JOB_CLASS, backfillJobArgs(flags, workDir, false), jar, confDir);
+}
+
+/** `HADOOP_CLASSPATH="$(hbase mapredcp):CONF" hadoop jar JAR CLASS ARGS`, every argument quoted for a POSIX shell. */
+export function hadoopJarCommand(jobClass: string, args: readonly string[], jar: string, confDir: string): string {
+  return `HADOOP_CLASSPATH="$(hbase mapredcp):${confDir}" hadoop jar ${shellQuote(jar)} ${jobClass} ${args.map(shellQuote).join(' ')}`;
 }
 
 /**
@@ -155,39 +168,12 @@ const LOG_LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
  *   `JVM_UNAVAILABLE` when the JVM side cannot be built or started.
  */
 export async function runLocalBackfillJob(flags: MapReduceBackfillFlags, confDir: string, onMessage: (line: string) => void): Promise<MapReduceBackfillResult> {
-  const { java, args } = jvmCommand(flags.hbaseClasspath);
-  const cp = args.indexOf('-cp');
-  const jvmArgs = [...args];
-  // The configuration folder goes first on the classpath: HBaseConfiguration reads hbase-site.xml from there.
-  jvmArgs[cp + 1] = `${confDir}:${jvmArgs[cp + 1] as string}`;
   const temporary = flags.workDir === undefined;
   const workDir = temporary ? mkdtempSync(join(tmpdir(), 'hbase-hotspot-backfill-')) : resolve(flags.workDir as string);
   let keep = false;
   try {
-    const child = spawn(java, ['-Xmx768m', ...jvmArgs, BACKFILL_JOB_CLASS, ...backfillJobArgs(flags, workDir, true)], { cwd: existsSync(workDir) ? workDir : undefined, stdio: ['ignore', 'pipe', 'pipe'] });
-    const log: string[] = [];
-    let errorLine: string | undefined;
-    createInterface({ input: child.stderr }).on('line', (line) => {
-      if (LOG_LINE.test(line) || /^\s/.test(line) || line === '') {
-        log.push(line);
-        if (log.length > 20) log.shift();
-        return;
-      }
-      if (line.startsWith('error: ')) errorLine = line.slice('error: '.length);
-      else onMessage(line);
-    });
-    let answer = '';
-    child.stdout.on('data', (chunk: Buffer) => { answer += chunk.toString('utf8'); });
-    const status = await new Promise<number>((done, fail) => {
-      child.on('error', (e) => fail(new HotspotError('JVM_UNAVAILABLE', `java could not be started (${e.message}); install a JDK 17`)));
-      child.on('close', (code) => done(code ?? 1));
-    });
-    if (status === 2) throw new HotspotError('MIGRATE_BACKFILL_REFUSED', errorLine ?? `the backfill job refused its arguments: ${log.at(-1) ?? 'no message'}`);
-    if (status !== 0) {
-      const last = log.filter((l) => / (ERROR|WARN) /.test(l)).slice(-3).join('\n');
-      throw new HotspotError('MIGRATE_JOB_FAILED', `the backfill job failed (exit ${status}): ${errorLine ?? 'no message'}${last ? `\nits last log lines:\n${last}` : ''}`);
-    }
-    const r = JSON.parse(answer.trim().split('\n').at(-1) as string) as { rows: number; cells: number; rejectedRows: number; rejectedCells: number; rejectsFile: string; snapshot: string; reduceTasks: number; elapsedMs: number };
+    const answer = await runLocalJob({ jobClass: BACKFILL_JOB_CLASS, name: 'backfill', refusedCode: 'MIGRATE_BACKFILL_REFUSED', args: backfillJobArgs(flags, workDir, true), workDir, confDir, onMessage, ...(flags.hbaseClasspath !== undefined ? { hbaseClasspath: flags.hbaseClasspath } : {}) });
+    const r = JSON.parse(answer) as { rows: number; cells: number; rejectedRows: number; rejectedCells: number; rejectsFile: string; snapshot: string; reduceTasks: number; elapsedMs: number };
     keep = temporary && r.rejectedRows > 0 && flags.rejects === undefined;
     return {
       engine: 'mapreduce', rows: r.rows, cells: r.cells, rejects: r.rejectedRows, rejectedCells: r.rejectedCells, rejectsFile: r.rejectsFile,
@@ -196,6 +182,63 @@ export async function runLocalBackfillJob(flags: MapReduceBackfillFlags, confDir
   } finally {
     if (temporary && !keep) rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** What {@link runLocalJob} starts. */
+export interface LocalJob {
+  /** The Hadoop `Tool`'s main class. */
+  jobClass: string;
+  /** The job in words, for messages (`backfill`, `verify`). */
+  name: string;
+  /** The error code when the job refuses its arguments (its exit 2). */
+  refusedCode: 'MIGRATE_BACKFILL_REFUSED' | 'MIGRATE_VERIFY_REFUSED';
+  /** Its arguments after the class name. */
+  args: readonly string[];
+  /** The work folder (the JVM's working folder when it exists). */
+  workDir: string;
+  /** The cluster's configuration folder, put first on the classpath (HBaseConfiguration reads hbase-site.xml there). */
+  confDir: string;
+  hbaseClasspath?: string;
+  /** The job's own stderr lines; log lines are kept for the error message only. */
+  onMessage: (line: string) => void;
+}
+
+/**
+ * Runs a job class in Hadoop local mode in a child JVM started like the native client's, and returns the last line it
+ * printed on stdout (its JSON answer).
+ * @throws HotspotError `job.refusedCode` (exit 2) when the job refuses its arguments or tables, `MIGRATE_JOB_FAILED`
+ *   (exit 3) when it failed, with its `error:` line and last WARN/ERROR log lines, `JVM_UNAVAILABLE` when the JVM side
+ *   cannot be built or started.
+ */
+export async function runLocalJob(job: LocalJob): Promise<string> {
+  const { java, args } = jvmCommand(job.hbaseClasspath);
+  const cp = args.indexOf('-cp');
+  const jvmArgs = [...args];
+  jvmArgs[cp + 1] = `${job.confDir}:${jvmArgs[cp + 1] as string}`;
+  const child = spawn(java, ['-Xmx768m', ...jvmArgs, job.jobClass, ...job.args], { cwd: existsSync(job.workDir) ? job.workDir : undefined, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  let errorLine: string | undefined;
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    if (LOG_LINE.test(line) || /^\s/.test(line) || line === '') {
+      log.push(line);
+      if (log.length > 20) log.shift();
+      return;
+    }
+    if (line.startsWith('error: ')) errorLine = line.slice('error: '.length);
+    else job.onMessage(line);
+  });
+  let answer = '';
+  child.stdout.on('data', (chunk: Buffer) => { answer += chunk.toString('utf8'); });
+  const status = await new Promise<number>((done, fail) => {
+    child.on('error', (e) => fail(new HotspotError('JVM_UNAVAILABLE', `java could not be started (${e.message}); install a JDK 17`)));
+    child.on('close', (code) => done(code ?? 1));
+  });
+  if (status === 2) throw new HotspotError(job.refusedCode, errorLine ?? `the ${job.name} job refused its arguments: ${log.at(-1) ?? 'no message'}`);
+  if (status !== 0) {
+    const last = log.filter((l) => / (ERROR|WARN) /.test(l)).slice(-3).join('\n');
+    throw new HotspotError('MIGRATE_JOB_FAILED', `the ${job.name} job failed (exit ${status}): ${errorLine ?? 'no message'}${last ? `\nits last log lines:\n${last}` : ''}`);
+  }
+  return answer.trim().split('\n').at(-1) as string;
 }
 
 /** The flags `--engine mapreduce` adds to `migrate backfill` (beside the native-client ones). */
@@ -227,17 +270,32 @@ const REST_ONLY: readonly (readonly [string, string])[] = [['rest', '--rest'], [
 /** The options only the MapReduce engine reads. */
 const MAPREDUCE_ONLY: readonly (readonly [string, string])[] = [['zk', '--zk'], ['zkZnode', '--zk-znode'], ['hbaseConf', '--hbase-conf'], ['hbaseClasspath', '--hbase-classpath'], ['snapshot', '--snapshot'], ['skipFlush', '--skip-flush'], ['workDir', '--work-dir'], ['hadoop', '--hadoop'], ['localTasks', '--local-tasks']];
 
+/** Options only one engine reads, by commander attribute name and flag, and why the other refuses them. */
+export interface EngineOptions {
+  readonly restOnly: readonly (readonly [string, string])[];
+  readonly mapreduceOnly: readonly (readonly [string, string])[];
+  /** Why `--engine mapreduce` does not read a REST-only option. */
+  readonly restWhy: string;
+}
+
+/** `migrate backfill`'s engine options. */
+export const BACKFILL_ENGINE_OPTIONS: EngineOptions = {
+  restOnly: REST_ONLY, mapreduceOnly: MAPREDUCE_ONLY,
+  restWhy: 'the job reads a snapshot and bulk loads, with no gateway, checkpoint or rate',
+};
+
 /**
  * The engine `--engine` names, after checking that no option of the other engine was given on the command line.
  * @param source commander's `getOptionValueSource`: `'cli'` for an option the user gave.
+ * @param options which options belong to which engine (default `migrate backfill`'s).
  * @throws HotspotError `MIGRATE_OPTION_INVALID` for an unknown engine or an option of the other one.
  */
-export function engineOf(flags: { engine: string }, source: (name: string) => string | undefined): 'rest' | 'mapreduce' {
+export function engineOf(flags: { engine: string }, source: (name: string) => string | undefined, options: EngineOptions = BACKFILL_ENGINE_OPTIONS): 'rest' | 'mapreduce' {
   if (flags.engine !== 'rest' && flags.engine !== 'mapreduce') throw new HotspotError('MIGRATE_OPTION_INVALID', `--engine ${flags.engine}: give rest or mapreduce`, { field: '--engine' });
-  const [others, mine] = flags.engine === 'rest' ? [MAPREDUCE_ONLY, 'the REST engine'] : [REST_ONLY, '--engine mapreduce'];
+  const [others, mine] = flags.engine === 'rest' ? [options.mapreduceOnly, 'the REST engine'] : [options.restOnly, '--engine mapreduce'];
   const given = others.find(([name]) => source(name) === 'cli');
   if (given !== undefined) {
-    const why = flags.engine === 'rest' ? 'it belongs to --engine mapreduce' : 'it belongs to the REST engine (--engine rest); the job reads a snapshot and bulk loads, with no gateway, checkpoint or rate';
+    const why = flags.engine === 'rest' ? 'it belongs to --engine mapreduce' : `it belongs to the REST engine (--engine rest); ${options.restWhy}`;
     throw new HotspotError('MIGRATE_OPTION_INVALID', `${given[1]} is not read by ${mine}: ${why}`, { field: given[1] });
   }
   return flags.engine;

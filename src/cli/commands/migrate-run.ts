@@ -11,13 +11,16 @@ import { type BackfillProgress, runBackfill } from '../../migrate/backfill.js';
 import { templateKeyMap } from '../../migrate/key-map.js';
 import { readCheckpoint } from '../../migrate/checkpoint.js';
 import { cloneSnapshotSource, namesFromClone, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
-import { MAX_TIME_RANGES, verifyMigration } from '../../migrate/verify.js';
+import { MAX_TIME_RANGES, type VerifyReport, verifyMigration } from '../../migrate/verify.js';
+import type { MapReduceVerifyReport } from '../../migrate/verify-job.js';
+import { toStringBinary } from '../../bytes/index.js';
 import { verifyRecord } from '../../migrate/verify-record.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { type CliIo, printJson } from '../io.js';
 import { nativeOptions } from '../live-source.js';
-import { type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
+import { type EngineOptions, type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
+import { VERIFY_MAPREDUCE_ONLY, type VerifyEngineFlags, runMapReduceVerify, verifyMapreduceOptions } from './migrate-verify-mapreduce.js';
 import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
 
 /** Options every migrate sub-command shares. */
@@ -198,52 +201,93 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       }
     });
 
-  migrateOptions(migrate.command('verify').description('row counts per time range and salt bucket on both sides, and a sampled cell-by-cell comparison'))
+  const verify = migrateOptions(migrate.command('verify').description('row counts per time range and salt bucket on both sides, and a sampled cell-by-cell comparison: through the REST gateway, or --engine mapreduce, a MapReduce job over snapshots of both tables adding a hash of the cells per partition'), false)
     .option('--sample <share>', 'share of old rows compared cell by cell, 0..1', '0.01')
     .option('--time-bucket <duration>', 'width of the time ranges rows are counted in, e.g. 1d', '1d')
     .option('--since <iso>', 'first time range starts here (default: 30 time buckets before now)')
     .option('--seed <n>', 'sampling seed', '1')
     .option('--record <file>', 'save the verification (tables, time, ok, the report) for migrate retire --verified')
-    .option('--force', 'with --record: replace an existing file')
-    .action(async (flags: MigrateFlags & { sample: string; timeBucket: string; since?: string; seed: string; record?: string; force?: boolean }) => {
+    .option('--force', 'with --record: replace an existing file');
+  verifyMapreduceOptions(nativeOptions(verify))
+    .action(async (flags: Omit<MigrateFlags, 'rest'> & VerifyEngineFlags & { rest?: string; engine: string; sample: string; timeBucket: string; since?: string; seed: string; record?: string; force?: boolean }, cmd: Command) => {
       const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      const engine = engineOf(flags, (name) => cmd.getOptionValueSource(name), verifyEngineOptions());
       if (flags.record !== undefined && !flags.force && existsSync(flags.record)) {
         throw new HotspotError('FILE_EXISTS', 'already exists; give another file, or --force to replace it', { file: flags.record, field: '--record' });
       }
-      const widthMs = parseDurationMs(flags.timeBucket, '--time-bucket');
-      if (widthMs <= 0) throw new HotspotError('MIGRATE_OPTION_INVALID', `--time-bucket ${flags.timeBucket}: give a width above 0, e.g. 1d`, { field: '--time-bucket' });
-      const now = io.now();
-      const since = flags.since === undefined ? now - 30 * widthMs : Date.parse(flags.since);
-      if (!Number.isFinite(since)) throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${flags.since}: give an ISO date, e.g. 2026-11-01T00:00:00Z`, { field: '--since' });
-      const ranges = Math.ceil((now + widthMs - since) / widthMs);
-      if (ranges > MAX_TIME_RANGES) {
-        throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${flags.since} with --time-bucket ${flags.timeBucket} makes ${ranges} time ranges; at most ${MAX_TIME_RANGES}: give a wider bucket or a later start`, { field: '--time-bucket' });
+      const { since, bounds } = verifyTimeBounds(flags.timeBucket, flags.since, io.now());
+      const sampleRate = numberOption(flags.sample, '--sample', 0, false);
+      if (sampleRate > 1) throw new HotspotError('MIGRATE_OPTION_INVALID', `--sample ${sampleRate}: give a share of rows between 0 and 1`, { field: '--sample' });
+      const seed = numberOption(flags.seed, '--seed', 0, true);
+      let report: VerifyReport | MapReduceVerifyReport;
+      if (engine === 'mapreduce') {
+        sameTableCheck(flags);
+        const job = await runMapReduceVerify(flags, { timeBoundsMs: bounds, sample: sampleRate, seed }, { stdout: (t) => io.stdout(t), stderr: (t) => io.stderr(t) });
+        if (job === undefined) return;
+        report = job;
+      } else {
+        if (flags.rest === undefined) throw new HotspotError('LIVE_REST_REQUIRED', 'give the REST gateway with --rest http://host:8080, or --engine mapreduce --hbase-conf DIR (a MapReduce job over snapshots of both tables, no gateway)', { field: '--rest' });
+        report = await verifyMigration({
+          client: createRestClient({ baseUrl: flags.rest, dataFormat: 'protobuf' }), oldTable: flags.from, newTable: flags.to, mapKey: keys.map, newTemplate: keys.newTemplate,
+          sampleRate, seed, timeBoundsMs: bounds,
+        });
       }
-      const bounds: number[] = [];
-      for (let t = since; t < now + widthMs; t += widthMs) bounds.push(t);
-      const report = await verifyMigration({
-        client: createRestClient({ baseUrl: flags.rest, dataFormat: 'protobuf' }), oldTable: flags.from, newTable: flags.to, mapKey: keys.map, newTemplate: keys.newTemplate,
-        sampleRate: numberOption(flags.sample, '--sample', 0, false), seed: numberOption(flags.seed, '--seed', 0, true), timeBoundsMs: bounds,
-      });
       if (flags.json) printJson(io, report);
-      else {
-        io.stdout(`${report.ok ? 'OK' : 'DIFFERENCES'}: old ${report.old.rows} rows / ${report.old.cells} cells, new ${report.new.rows} rows / ${report.new.cells} cells; ${report.sampledRows} rows (${report.comparedCells} cells) compared; ${report.unmappable} unmappable old rows (${report.unmappableCells} cells) not counted\n`);
-        io.stdout(`rows per salt bucket: old ${report.old.rowsPerBucket.join(' ')} | new ${report.new.rowsPerBucket.join(' ')}\n`);
-        const ranges = report.old.rowsPerTimeRange.flatMap((n, i) => (n > 0 || (report.new.rowsPerTimeRange[i] ?? 0) > 0 ? [`${new Date(bounds[i] as number).toISOString()} ${n}/${report.new.rowsPerTimeRange[i] ?? 0}`] : []));
-        io.stdout(`rows with a cell per ${flags.timeBucket} from ${new Date(since).toISOString()} (old/new, empty ranges left out): ${ranges.length ? ranges.join(', ') : 'none'}\n`);
-        for (const m of report.countMismatches) io.stdout(`count differs: ${m}\n`);
-        const kinds = Object.entries(report.differenceCounts).filter(([, n]) => n > 0);
-        if (kinds.length) io.stdout(`sampled differences: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
-        for (const d of report.differences) io.stdout(`${d.kind} ${d.oldKey} -> ${d.newKey}${d.column ? ` ${d.column}` : ''}${d.timestamp !== undefined ? ` @${d.timestamp}` : ''}: ${d.detail}\n`);
-        const total = kinds.reduce((a, [, n]) => a + n, 0);
-        if (total > report.differences.length) io.stdout(`… ${total - report.differences.length} more differences not listed (see --json for the first ${report.differences.length})\n`);
-      }
+      else printVerifyReport(io, report, bounds, since, flags.timeBucket);
       if (flags.record !== undefined) {
         writeTextFile(flags.record, `${JSON.stringify(verifyRecord(flags.from, flags.to, report, io.now()), null, 2)}\n`, '--record');
         io.stderr(`verification ${report.ok ? 'passed' : 'found differences'}; recorded in ${flags.record}\n`);
       }
       if (!report.ok) process.exitCode = 1;
     });
+}
+
+/** `migrate verify`'s engine options: the REST engine reads only --rest; the rest belong to the job (a function: the modules import each other). */
+const verifyEngineOptions = (): EngineOptions => ({
+  restOnly: [['rest', '--rest']], mapreduceOnly: VERIFY_MAPREDUCE_ONLY,
+  restWhy: 'the job reads snapshots of both tables, with no gateway',
+});
+
+/**
+ * The time ranges `migrate verify` counts rows in: from `--since` (default 30 widths before `nowMs`) in steps of
+ * `--time-bucket` until past `nowMs`.
+ * @throws HotspotError `MIGRATE_OPTION_INVALID` for a width not above 0, a `--since` that is not a date, or more than
+ *   {@link MAX_TIME_RANGES} ranges; `DURATION_INVALID` for a width that does not read.
+ */
+export function verifyTimeBounds(timeBucket: string, sinceText: string | undefined, nowMs: number): { since: number; bounds: number[] } {
+  const widthMs = parseDurationMs(timeBucket, '--time-bucket');
+  if (widthMs <= 0) throw new HotspotError('MIGRATE_OPTION_INVALID', `--time-bucket ${timeBucket}: give a width above 0, e.g. 1d`, { field: '--time-bucket' });
+  const since = sinceText === undefined ? nowMs - 30 * widthMs : Date.parse(sinceText);
+  if (!Number.isFinite(since)) throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${sinceText}: give an ISO date, e.g. 2026-11-01T00:00:00Z`, { field: '--since' });
+  const ranges = Math.ceil((nowMs + widthMs - since) / widthMs);
+  if (ranges > MAX_TIME_RANGES) {
+    throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${sinceText} with --time-bucket ${timeBucket} makes ${ranges} time ranges; at most ${MAX_TIME_RANGES}: give a wider bucket or a later start`, { field: '--time-bucket' });
+  }
+  const bounds: number[] = [];
+  for (let t = since; t < nowMs + widthMs; t += widthMs) bounds.push(t);
+  return { since, bounds };
+}
+
+/** The verify report in words on stdout; the MapReduce engine's adds each salt bucket's rows, cells and hashes and the first unmappable keys. */
+function printVerifyReport(io: CliIo, report: VerifyReport | MapReduceVerifyReport, bounds: readonly number[], since: number, timeBucket: string): void {
+  io.stdout(`${report.ok ? 'OK' : 'DIFFERENCES'}: old ${report.old.rows} rows / ${report.old.cells} cells, new ${report.new.rows} rows / ${report.new.cells} cells; ${report.sampledRows} rows (${report.comparedCells} cells) compared; ${report.unmappable} unmappable old rows (${report.unmappableCells} cells) not counted\n`);
+  io.stdout(`rows per salt bucket: old ${report.old.rowsPerBucket.join(' ')} | new ${report.new.rowsPerBucket.join(' ')}\n`);
+  const ranges = report.old.rowsPerTimeRange.flatMap((n, i) => (n > 0 || (report.new.rowsPerTimeRange[i] ?? 0) > 0 ? [`${new Date(bounds[i] as number).toISOString()} ${n}/${report.new.rowsPerTimeRange[i] ?? 0}`] : []));
+  io.stdout(`rows with a cell per ${timeBucket} from ${new Date(since).toISOString()} (old/new, empty ranges left out): ${ranges.length ? ranges.join(', ') : 'none'}\n`);
+  if ('engine' in report) {
+    for (const p of report.partitions.filter((x) => x.range === -1)) {
+      const where = p.bucket >= 0 ? `salt bucket ${p.bucket}` : 'no salt bucket';
+      io.stdout(`${where}: old ${p.old.rows} rows, ${p.old.cells} cells, hash ${p.old.hash}${p.equal ? '; new the same' : `; new ${p.new.rows} rows, ${p.new.cells} cells, hash ${p.new.hash}: DIFFERS`}\n`);
+    }
+    io.stdout(`partitions (time range x salt bucket) differing: ${report.partitionsDiffering} of ${report.partitions.length}; snapshots ${report.snapshots.join(' and ')}; job ${Math.round(report.elapsedMs / 1000)} s\n`);
+    for (const r of report.rejects.slice(0, 10)) io.stdout(`unmappable old row ${toStringBinary(Buffer.from(r.key, 'base64'))} (${r.cells} cells): ${r.message}\n`);
+  }
+  for (const m of report.countMismatches) io.stdout(`count differs: ${m}\n`);
+  const kinds = Object.entries(report.differenceCounts).filter(([, n]) => n > 0);
+  if (kinds.length) io.stdout(`sampled differences: ${kinds.map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
+  for (const d of report.differences) io.stdout(`${d.kind} ${d.oldKey} -> ${d.newKey}${d.column ? ` ${d.column}` : ''}${d.timestamp !== undefined ? ` @${d.timestamp}` : ''}: ${d.detail}\n`);
+  const total = kinds.reduce((a, [, n]) => a + n, 0);
+  if (total > report.differences.length) io.stdout(`… ${total - report.differences.length} more differences not listed (see --json for the first ${report.differences.length})\n`);
 }
 
 /**

@@ -103,42 +103,54 @@ public class BackfillJob extends Configured implements Tool {
   }
 
   static Map<String, String> parse(String[] args) throws UsageException {
-    List<String> valued = List.of("--from", "--to", "--old-template", "--new-template", "--work-dir", "--snapshot", "--rejects");
+    return parseFlags(args, List.of("--snapshot", "--rejects"), "BackfillJob --from OLD --to NEW --old-template T --new-template T --work-dir DIR [--snapshot NAME] [--skip-flush] [--rejects FILE]");
+  }
+
+  /**
+   * A job's flags: {@code --from}, {@code --to}, {@code --old-template}, {@code --new-template}, {@code --work-dir}
+   * (all required; from and to must differ), {@code --skip-flush}, and the job's own {@code valued} ones.
+   * @throws UsageException naming an unknown or incomplete argument, with {@code usage}.
+   */
+  static Map<String, String> parseFlags(String[] args, List<String> valued, String usage) throws UsageException {
+    List<String> common = List.of("--from", "--to", "--old-template", "--new-template", "--work-dir");
     Map<String, String> flags = new HashMap<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--skip-flush")) {
         flags.put(a, "true");
-      } else if (valued.contains(a)) {
+      } else if (common.contains(a) || valued.contains(a)) {
         if (i + 1 >= args.length) throw new UsageException(a + " needs a value");
         flags.put(a, args[++i]);
       } else {
-        throw new UsageException("unknown argument " + a + "; usage: BackfillJob --from OLD --to NEW --old-template T --new-template T --work-dir DIR [--snapshot NAME] [--skip-flush] [--rejects FILE]");
+        throw new UsageException("unknown argument " + a + "; usage: " + usage);
       }
     }
-    for (String required : List.of("--from", "--to", "--old-template", "--new-template", "--work-dir")) {
+    for (String required : common) {
       if (!flags.containsKey(required)) throw new UsageException(required + " is required");
     }
     if (flags.get("--from").equals(flags.get("--to"))) throw new UsageException("--from and --to are both " + flags.get("--from") + ": the new key goes into a new table");
     return flags;
   }
 
-  private int backfill(Map<String, String> flags) throws Exception {
-    long started = System.currentTimeMillis();
-    Configuration conf = getConf();
+  /**
+   * Compiles both templates (the old one must decode), puts them in the job configuration under {@code oldKey} and
+   * {@code newKey}, and completes it for snapshot reading ({@link #snapshotJobConf}).
+   * @throws UsageException for an old template that does not decode or no hbase.rootdir; TemplateException for a
+   *   template that does not compile.
+   */
+  static void templateJobConf(Configuration conf, Map<String, String> flags, String oldKey, String newKey) throws UsageException {
     RowkeyTemplate oldTemplate = RowkeyTemplate.compile(flags.get("--old-template"));
     RowkeyTemplate.compile(flags.get("--new-template"));
     if (!oldTemplate.isDecodable()) throw new UsageException("--old-template " + oldTemplate.source() + " does not decode: " + String.join("; ", oldTemplate.decodeWarnings()));
-    // hbase.rootdir from hbase-default.xml alone (a folder under /tmp) means no hbase-site.xml was loaded.
-    String[] rootdirSources = conf.getPropertySources(HConstants.HBASE_DIR);
-    if (rootdirSources == null || Arrays.stream(rootdirSources).allMatch(src -> src.endsWith("hbase-default.xml"))) {
-      throw new UsageException("hbase.rootdir is not set: the snapshot is read from the cluster's files; put the folder of the cluster's hbase-site.xml on the classpath (--hbase-conf DIR / $HBASE_CONF_DIR) or give -D hbase.rootdir=...");
-    }
-    conf.set(OLD_TEMPLATE_KEY, flags.get("--old-template"));
-    conf.set(NEW_TEMPLATE_KEY, flags.get("--new-template"));
-    // Map tasks open the snapshot's regions; without MSLAB no ChunkCreator is needed (it is null outside a RegionServer).
-    conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
-    conf.setIfUnset("mapreduce.client.completion.pollinterval", "200");
+    snapshotJobConf(conf);
+    conf.set(oldKey, flags.get("--old-template"));
+    conf.set(newKey, flags.get("--new-template"));
+  }
+
+  private int backfill(Map<String, String> flags) throws Exception {
+    long started = System.currentTimeMillis();
+    Configuration conf = getConf();
+    templateJobConf(conf, flags, OLD_TEMPLATE_KEY, NEW_TEMPLATE_KEY);
     TableName from = TableName.valueOf(flags.get("--from"));
     TableName to = TableName.valueOf(flags.get("--to"));
     Path work = new Path(flags.get("--work-dir"));
@@ -207,15 +219,34 @@ public class BackfillJob extends Configured implements Tool {
       } finally {
         fs.delete(hfiles, true);
         fs.delete(restore, true);
-        if (ownSnapshot) {
-          try {
-            admin.deleteSnapshot(snapshot);
-            System.err.println("deleted snapshot " + snapshot);
-          } catch (IOException e) {
-            System.err.println("could not delete snapshot " + snapshot + " (" + e.getMessage() + "); delete_snapshot '" + snapshot + "' in the hbase shell");
-          }
-        }
+        if (ownSnapshot) deleteSnapshot(admin, snapshot);
       }
+    }
+  }
+
+  /**
+   * Checks and completes the configuration of a job reading snapshots in map tasks: {@code hbase.rootdir} must come
+   * from the cluster's hbase-site.xml (the snapshot is read from the cluster's files; the value from
+   * hbase-default.xml alone, a folder under /tmp, means none was loaded); MSLAB off (a map task opening a snapshot
+   * region has no ChunkCreator, which exists only in a RegionServer); the job client polls every 200 ms, not 5 s.
+   * @throws UsageException when no hbase-site.xml set {@code hbase.rootdir}.
+   */
+  static void snapshotJobConf(Configuration conf) throws UsageException {
+    String[] rootdirSources = conf.getPropertySources(HConstants.HBASE_DIR);
+    if (rootdirSources == null || Arrays.stream(rootdirSources).allMatch(src -> src.endsWith("hbase-default.xml"))) {
+      throw new UsageException("hbase.rootdir is not set: the snapshot is read from the cluster's files; put the folder of the cluster's hbase-site.xml on the classpath (--hbase-conf DIR / $HBASE_CONF_DIR) or give -D hbase.rootdir=...");
+    }
+    conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
+    conf.setIfUnset("mapreduce.client.completion.pollinterval", "200");
+  }
+
+  /** Deletes a snapshot the job took, saying so; a failure is reported with the shell command to finish it, not thrown. */
+  static void deleteSnapshot(Admin admin, String snapshot) {
+    try {
+      admin.deleteSnapshot(snapshot);
+      System.err.println("deleted snapshot " + snapshot);
+    } catch (IOException e) {
+      System.err.println("could not delete snapshot " + snapshot + " (" + e.getMessage() + "); delete_snapshot '" + snapshot + "' in the hbase shell");
     }
   }
 
@@ -264,7 +295,7 @@ public class BackfillJob extends Configured implements Tool {
   }
 
   /** Sends log4j2 output (HBase, Hadoop) to standard error at level WARN, unless a configuration is given. */
-  private static void quietLogging() {
+  static void quietLogging() {
     if (System.getProperty("log4j2.configurationFile") == null && System.getProperty("log4j.configurationFile") == null) {
       URL config = BackfillJob.class.getResource("/hbase-hotspot-log4j2.properties");
       if (config != null) System.setProperty("log4j2.configurationFile", config.toString());

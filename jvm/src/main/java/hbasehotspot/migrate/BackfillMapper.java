@@ -76,7 +76,8 @@ public class BackfillMapper extends TableMapper<ImmutableBytesWritable, MapReduc
         + ",\"code\":\"" + json(e.code()) + "\",\"message\":\"" + json(e.getMessage()) + "\"}";
   }
 
-  private static String json(String s) {
+  /** {@code s} escaped for the inside of a JSON string (quote, backslash, control characters); null as empty. */
+  static String json(String s) {
     if (s == null) return "";
     StringBuilder b = new StringBuilder(s.length() + 8);
     for (int i = 0; i < s.length(); i++) {
