@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SeriesFollower } from '../../src/cli/series-follow.js';
-import { type LoadSeries, SeriesWriter } from '../../src/model/index.js';
+import { KeySamplesFollower, SeriesFollower } from '../../src/cli/series-follow.js';
+import { utf8Bytes } from '../../src/bytes/index.js';
+import { type LoadSeries, SeriesWriter, formatKeySampleLine } from '../../src/model/index.js';
 import { fixtureSeries } from '../report/fixture.js';
 
 const T0 = 1_700_000_000_000;
@@ -122,5 +123,22 @@ describe('SeriesFollower, other files', () => {
     expect(f.poll()?.added).toBe(1);
     appendFileSync(file, '{"timeMs":"soon"}\n');
     expect(() => f.poll()).toThrow(expect.objectContaining({ code: 'SERIES_MALFORMED', message: expect.stringContaining('line 3') }));
+  });
+});
+
+describe('KeySamplesFollower', () => {
+  it('reads appended samples, waiting for a partly written one', () => {
+    const file = tempFile();
+    const line = (i: number): string => `${formatKeySampleLine({ timeMs: T0 + i * 1000, key: utf8Bytes(`m${i}`), op: 'write', weight: 1 })}\n`;
+    writeFileSync(file, line(0) + line(1));
+    const f = new KeySamplesFollower(file);
+    expect(f.poll()?.series.map((s) => s.timeMs)).toEqual([T0, T0 + 1000]);
+    const next = line(2);
+    appendFileSync(file, next.slice(0, 9));
+    expect(f.poll()).toBeUndefined();
+    appendFileSync(file, next.slice(9));
+    const got = f.poll();
+    expect(got?.added).toBe(1);
+    expect(got?.series.map((s) => new TextDecoder().decode(s.key))).toEqual(['m0', 'm1', 'm2']);
   });
 });

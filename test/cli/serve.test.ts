@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/cli/serve-http.js';
 import type { LiveUpdate } from '../../src/report/html/live.js';
+import { utf8Bytes } from '../../src/bytes/index.js';
+import { formatKeySampleLine } from '../../src/model/index.js';
 import { fixtureSeries } from '../report/fixture.js';
 import { type FixtureServer, liveFxRoutes, serveFixtures } from '../sources/fixture-server.js';
 import { runCapture } from './run-cli.js';
@@ -200,6 +202,22 @@ describe('serve over HTTP', () => {
     expect(text).toMatch(/event: problem\ndata: \{"message":"stopped following \(the page keeps what was read before\): .*series\.ndjson:6 \(timeMs\)/);
     expect(s.err()).toMatch(/serve: stopped following/);
     expect((await fetch(s.url)).status).toBe(200);
+  });
+
+  it('with --samples, follows the key samples too: appended samples reach the page data', async () => {
+    const { file } = seriesFile(3);
+    const samplesFile = join(mkdtempSync(join(tmpdir(), 'serve-')), 'keys.ndjson');
+    // 8 writes sampled in region ['m', '') during the second interval, then 8 more appended during the third
+    const sampleLines = (interval: number): string => Array.from({ length: 8 }, (_, i) =>
+      `${formatKeySampleLine({ timeMs: T0 + interval * 60_000 + 1000 + i * 1000, key: utf8Bytes(`m${interval}${i}`), op: 'write', weight: 7.5 })}\n`).join('');
+    writeFileSync(samplesFile, sampleLines(1));
+    const s = await serve([file, '--samples', samplesFile, '--port', '0', '--interval', '100ms']);
+    const before = await updateWhen(s.url, () => true);
+    expect(before.data?.panels[0]?.samples?.t).toEqual(Array(8).fill(1));
+    appendFileSync(samplesFile, sampleLines(0));
+    const after = await updateWhen(s.url, (u) => u.data?.panels[0]?.samples?.t.length === 16);
+    expect([...(after.data?.panels[0]?.samples?.t ?? [])].sort()).toEqual([...Array(8).fill(0), ...Array(8).fill(1)]);
+    expect(after.status.version).toBe(before.status.version + 1);
   });
 
   it('reads the cluster itself through --rest, as collect does', async () => {

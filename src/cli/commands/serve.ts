@@ -1,13 +1,13 @@
 /**
  * `hbase-hotspot serve [SERIES] [--zk QUORUM | --rest URL --table T] [--host 127.0.0.1] [--port 8321] [--interval S]
- * [--token T]`: the report as a live page. Given a series file it follows the file as it grows (`collect -o f & serve
+ * [--token T] [--samples keys.ndjson]`: the report as a live page. Given a series file it follows the file as it grows (`collect -o f & serve
  * f`); otherwise it reads the cluster itself every `--interval`, as `collect` does. Each new snapshot reaches open
  * pages by server-sent events with the findings refreshed. Read only; a `--token` is required off the loopback
  * interface. Ctrl-C or SIGTERM stops it (exit 0).
  */
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { sleep } from '../../hbase/rest/retry.js';
-import type { LoadSeries, LoadSnapshot } from '../../model/index.js';
+import type { KeySample, LoadSeries, LoadSnapshot } from '../../model/index.js';
 import { liveView } from '../../report/html/live.js';
 import { collectSeries, multiTableSource } from '../../sources/index.js';
 import { parseDurationMs } from '../../util/duration.js';
@@ -15,12 +15,13 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from '../live-source.js';
 import type { CliCommand } from '../program.js';
-import { SeriesFollower } from '../series-follow.js';
+import { KeySamplesFollower, SeriesFollower } from '../series-follow.js';
 import { DEFAULT_SERVE_PORT, type LiveServer, isLoopback, startLiveServer } from '../serve-http.js';
 import { parseK } from './detect.js';
 
 interface ServeFlags extends Omit<LiveFlags, 'table'> {
   table?: string[];
+  samples?: string;
   host: string;
   port: string;
   interval?: string;
@@ -72,23 +73,61 @@ export function parseServeOptions(file: string | undefined, flags: ServeFlags): 
   return { host, port, intervalMs, k: parseK(flags.k ?? String(DEFAULT_K)), ...(flags.token === undefined ? {} : { token: flags.token }) };
 }
 
-/** Publishes the view of each series read; a series the report cannot take is a problem on the page and stderr. */
-function publisher(io: CliIo, server: LiveServer, source: string, opts: ServeOptions): (series: LoadSeries) => void {
-  let version = 0;
-  return (series) => {
-    try {
-      const view = liveView(series, { source, intervalMs: opts.intervalMs, version: ++version }, { k: opts.k });
-      server.publish(view.update, view.page);
-    } catch (err) {
-      if (!isHotspotError(err)) throw err;
-      io.stderr(`serve: ${err.message}\n`);
-      server.problem(err.message);
-    }
-  };
+/** What `serve` has read and publishes: the series so far and, with `--samples`, the key samples so far. */
+interface Publisher {
+  /** Takes the series read so far and publishes its view. */
+  series(series: LoadSeries): void;
+  /** Reads what the key-sample file gained (a file that turns bad is a problem, then no longer read); true when it changed. */
+  pollSamples(): boolean;
+  /** Publishes the view of what was read. */
+  publish(): void;
 }
 
-/** Follows `file` until `signal` fires; a file that turns bad stops the following, not the page. */
-async function followFile(io: CliIo, follower: SeriesFollower, publish: (s: LoadSeries) => void, server: LiveServer, intervalMs: number, signal: AbortSignal): Promise<void> {
+/** Publishes the view of each series read; a series the report cannot take is a problem on the page and stderr. */
+function publisher(io: CliIo, server: LiveServer, source: string, opts: ServeOptions, samplesFile: string | undefined): Publisher {
+  let version = 0;
+  let current: LoadSeries | undefined;
+  let samples: KeySample[] | undefined;
+  let sampler = samplesFile === undefined ? undefined : new KeySamplesFollower(samplesFile);
+  const trouble = (message: string): void => {
+    io.stderr(`serve: ${message}\n`);
+    server.problem(message);
+  };
+  const self: Publisher = {
+    series(series) {
+      current = series;
+      self.publish();
+    },
+    pollSamples() {
+      if (!sampler) return false;
+      try {
+        const update = sampler.poll();
+        if (update) samples = update.series;
+        return update !== undefined;
+      } catch (err) {
+        if (!isHotspotError(err)) throw err;
+        sampler = undefined;
+        trouble(`stopped reading the key samples (the page keeps those read before): ${err.message}`);
+        return false;
+      }
+    },
+    publish() {
+      if (!current) return;
+      try {
+        const view = liveView(current, { source, intervalMs: opts.intervalMs, version: ++version }, { k: opts.k, ...(samples?.length ? { samples } : {}) });
+        server.publish(view.update, view.page);
+      } catch (err) {
+        if (!isHotspotError(err)) throw err;
+        trouble(err.message);
+      }
+    },
+  };
+  return self;
+}
+
+/** Follows `file` (and the key samples) until `signal` fires; a file that turns bad stops the following, not the page. */
+async function followFile(io: CliIo, follower: SeriesFollower, out: Publisher, server: LiveServer, intervalMs: number, signal: AbortSignal): Promise<void> {
+  let following = true;
   while (!signal.aborted) {
     try {
       await sleep(intervalMs, signal);
@@ -97,17 +136,18 @@ async function followFile(io: CliIo, follower: SeriesFollower, publish: (s: Load
     }
     let update;
     try {
-      update = follower.poll();
+      update = following ? follower.poll() : undefined;
     } catch (err) {
       if (!isHotspotError(err)) throw err;
       const message = `stopped following (the page keeps what was read before): ${err.message}`;
       io.stderr(`serve: ${message}\n`);
       server.problem(message);
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      return;
+      following = false;
     }
     if (update?.reset) io.stderr(`serve: ${follower.path} shrank; read again from its start\n`);
-    if (update) publish(update.series);
+    const samplesChanged = out.pollSamples();
+    if (update) out.series(update.series);
+    else if (samplesChanged) out.publish();
   }
 }
 
@@ -126,6 +166,7 @@ export const serveCommand: CliCommand = {
       .option('--port <n>', `TCP port, 0 for a free one (default ${DEFAULT_SERVE_PORT})`, String(DEFAULT_SERVE_PORT))
       .option('--interval <duration>', `how often to check the file for new snapshots (default ${DEFAULT_FILE_INTERVAL}) or read the cluster (default ${DEFAULT_CLUSTER_INTERVAL})`)
       .option('--token <secret>', 'require this secret on every request (?token= in the address, or Authorization: Bearer)')
+      .option('--samples <file>', 'key samples (NDJSON, plain text), followed as they grow too: the heatmap places each region\'s rate where its sampled keys fell')
       .option('--k <factor>', `hot = load above k × the peers' average (default ${DEFAULT_K})`))
       .action(async (file: string | undefined, flags: ServeFlags) => {
         const opts = parseServeOptions(file, flags);
@@ -145,24 +186,26 @@ export const serveCommand: CliCommand = {
         try {
           server = await startLiveServer({ host: opts.host, port: opts.port, ...(opts.token === undefined ? {} : { token: opts.token }) });
           const what = file ?? `"${source?.table}" from ${source?.description}`;
-          const publish = publisher(io, server, file ?? source?.description ?? '', opts);
+          const out = publisher(io, server, file ?? source?.description ?? '', opts, flags.samples);
+          out.pollSamples();
           io.stdout(`${server.url}\n`);
           if (follower) {
             const read = first?.series ?? follower.current();
             if (!read) io.stderr(`serve: ${file} is empty or not there yet; waiting for it\n`);
-            publish(read ?? { table: '', source: { kind: 'recorded' }, snapshots: [] });
+            out.series(read ?? { table: '', source: { kind: 'recorded' }, snapshots: [] });
             io.stderr(`serve: following ${what}, checked every ${opts.intervalMs / 1000} s; Ctrl-C stops\n`);
-            await followFile(io, follower, publish, server, opts.intervalMs, stop.signal);
+            await followFile(io, follower, out, server, opts.intervalMs, stop.signal);
           } else if (source) {
             io.stderr(`serve: reading ${what} every ${opts.intervalMs / 1000} s${wantsNative(live) ? ' (the native client starts first)' : ''}; Ctrl-C stops\n`);
             const snapshots: LoadSnapshot[] = [];
             const header = { table: source.table, ...(tables.length > 1 ? { tables } : {}), ...(source.metrics ? { metrics: source.metrics } : {}), source: { kind: source.kind, description: source.description, intervalMs: opts.intervalMs } };
-            publish({ ...header, snapshots: [] });
+            out.series({ ...header, snapshots: [] });
             await collectSeries({
               source, intervalMs: opts.intervalMs, durationMs: Number.MAX_SAFE_INTEGER, signal: stop.signal,
               write: (snapshot) => {
                 snapshots.push(snapshot);
-                publish({ ...header, snapshots: [...snapshots] });
+                out.pollSamples();
+                out.series({ ...header, snapshots: [...snapshots] });
               },
               onEvent: (e) => {
                 if (e.kind !== 'gap') return;
