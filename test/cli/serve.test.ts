@@ -150,7 +150,8 @@ describe('serve over HTTP', () => {
     const before = await updateWhen(s.url, () => true);
     expect(before.status.snapshots).toBe(4);
     // the fourth snapshot's interval: rs1 600 writes, rs2 60 over 60 s
-    expect(before.status.latest).toEqual([{ table: 't', startMs: T0 + 120_000, endMs: T0 + 180_000, requestsPerSec: 11, writesPerSec: 11, busiest: { server: 'rs1.lan,16020,1', requestsPerSec: 10 } }]);
+    expect(before.status.latest).toEqual([{ table: 't', startMs: T0 + 120_000, endMs: T0 + 180_000, requestsPerSec: 11, writesPerSec: 11, busiest: { server: 'rs1.lan,16020,1', requestsPerSec: 10 }, servers: 2,
+      hottest: { startKey: '', server: 'rs1.lan,16020,1', perSec: 10, share: 10 / 11, measure: 'writes' }, regions: 2 }]);
 
     const controller = new AbortController();
     const stream = await fetch(new URL('events', s.url), { signal: controller.signal });
@@ -164,7 +165,8 @@ describe('serve over HTTP', () => {
     appendFileSync(file, rest[0] ?? '');
     // the fifth: rs2 took 6,000 writes in 60 s (100/s), rs1 600 (10/s)
     const after = await updateWhen(s.url, (u) => u.status.snapshots === 5);
-    expect(after.status.latest).toEqual([{ table: 't', startMs: T0 + 180_000, endMs: T0 + 240_000, requestsPerSec: 110, writesPerSec: 110, busiest: { server: 'rs2.lan,16020,1', requestsPerSec: 100 } }]);
+    expect(after.status.latest).toEqual([{ table: 't', startMs: T0 + 180_000, endMs: T0 + 240_000, requestsPerSec: 110, writesPerSec: 110, busiest: { server: 'rs2.lan,16020,1', requestsPerSec: 100 }, servers: 2,
+      hottest: { startKey: 'm', server: 'rs2.lan,16020,1', perSec: 100, share: 100 / 110, measure: 'writes' }, regions: 2 }]);
     expect(after.status.version).toBe(before.status.version + 1);
     expect(after.data?.panels[0]?.ends).toEqual([T0 + 60_000, T0 + 120_000, T0 + 180_000, T0 + 240_000]);
     expect(after.data?.panels[0]?.totals).toEqual([11, 11, 11, 110]);

@@ -10,7 +10,7 @@ import { fixtureSeries } from './fixture.js';
 
 if (!haveChromium) console.warn(`live page browser test skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
 
-const INTERVAL_MS = 1000;
+const INTERVAL_MS = 2000;
 // 1,700,000,000,000 ms = 2023-11-14T22:13:20Z = 2023-11-15 07:13:20 in Tokyo; snapshots 60 s apart.
 // Region ['', 'm') on rs1 takes 600 writes a minute (10/s); ['m', '') on rs2 60 a minute (1/s), then 6,000 (100/s).
 const series = fixtureSeries('t', [
@@ -48,9 +48,10 @@ describe.skipIf(!haveChromium)('the live page (serve), zone pinned to Asia/Tokyo
 
   it('opens on the series as written: four snapshots, the last interval\'s figures in the status line', async () => {
     const status = await page.textContent('#live-status');
-    expect(status).toContain(`Live: 4 snapshots from ${file}, read every 1 s; the last at 2023-11-15 07:16:20 (Asia/Tokyo).`);
+    expect(status).toContain(`Live: 4 snapshots from ${file}, read every 2 s; the last at 2023-11-15 07:16:20 (Asia/Tokyo).`);
     // 600 + 60 writes over 60 s = 11/s; rs1 10/s of them
-    expect(status).toContain('Table t, 07:15:20 to 07:16:20: 11 requests/s (11 writes/s); busiest server rs1.lan with 10 requests/s (91%).');
+    expect(status).toContain('Table t, 07:15:20 to 07:16:20: 11 requests/s (11 writes/s); busiest server rs1.lan with 10 requests/s (91%; fair share 50% of 2 servers); ' +
+      'hottest region for writes: the one from "" on rs1.lan, 10 writes/s (91% of the table\'s; fair share 50% of 2 regions).');
     expect(await page.textContent('.range')).toBe('Showing 2023-11-15 07:13:20 to 2023-11-15 07:16:20 (Asia/Tokyo), keys (table start) to (table end)');
     // rs1's region is the largest cell of the last interval: the top half of the right edge is the brightest colour
     expect(await pixel(0.995, 0.25)).toEqual(BRIGHTEST);
@@ -72,7 +73,8 @@ describe.skipIf(!haveChromium)('the live page (serve), zone pinned to Asia/Tokyo
     expect(status).toContain('Live: 5 snapshots');
     expect(status).toContain('the last at 2023-11-15 07:17:20 (Asia/Tokyo).');
     // the appended interval: 600 + 6,000 writes over 60 s = 110/s, rs2 100/s of them (91%)
-    expect(status).toContain('Table t, 07:16:20 to 07:17:20: 110 requests/s (110 writes/s); busiest server rs2.lan with 100 requests/s (91%).');
+    expect(status).toContain('Table t, 07:16:20 to 07:17:20: 110 requests/s (110 writes/s); busiest server rs2.lan with 100 requests/s (91%; fair share 50% of 2 servers); ' +
+      'hottest region for writes: the one from "m" on rs2.lan, 100 writes/s (91% of the table\'s; fair share 50% of 2 regions).');
     // the heatmap and server chart have the new interval, and its totals
     expect(await page.evaluate('window.hotspotReport.panels[0].T')).toBe(4);
     expect(await page.evaluate('window.hotspotReport.panels[0].d.totals')).toEqual([11, 11, 11, 110]);

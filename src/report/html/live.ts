@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, LoadSeries } from '../../model/index.js';
 import { type SeriesReportOptions, seriesReportInput } from './build.js';
 import { escapeHtml, findingsHtml, shapeHtml } from './findings.js';
@@ -21,6 +22,15 @@ export interface LiveLatest {
   readonly writesPerSec: number | null;
   /** The RegionServer with the most of the table's requests/s in the interval, with its requests/s; none without servers. */
   readonly busiest: { readonly server: string; readonly requestsPerSec: number } | null;
+  /** RegionServers holding the table's regions in the interval (a server's fair share is 1 / this of the requests). */
+  readonly servers: number;
+  /**
+   * The region with the most writes/s in the interval (requests/s when the source has only the sum): its start key
+   * (toStringBinary), server, rate and share of the table's; none without load.
+   */
+  readonly hottest: { readonly startKey: string; readonly server: string; readonly perSec: number; readonly share: number; readonly measure: 'writes' | 'requests' } | null;
+  /** Regions of the table in the interval (a region's fair share is 1 / this). */
+  readonly regions: number;
 }
 
 /** The live page's status: how much was read, from where, and the last interval per table. */
@@ -55,6 +65,14 @@ export interface LiveView {
   page(): string;
 }
 
+/** The region with the highest `measure` rate, and its share of `total`; `null` when there is no load. */
+function hottestOf(regions: LoadRates['intervals'][number]['regions'], measure: 'writes' | 'requests', total: number): LiveLatest['hottest'] {
+  const rate = (r: (typeof regions)[number]): number => (measure === 'writes' ? r.writesPerSec ?? 0 : r.requestsPerSec);
+  const top = regions.reduce<(typeof regions)[number] | undefined>((a, r) => (!a || rate(r) > rate(a) ? r : a), undefined);
+  if (!top || total <= 0) return null;
+  return { startKey: toStringBinary(top.startKey), server: top.server, perSec: rate(top), share: rate(top) / total, measure };
+}
+
 /** The last interval of `rates`, or `undefined` with none. */
 function latestOf(rates: LoadRates): LiveLatest | undefined {
   const last = rates.intervals[rates.intervals.length - 1];
@@ -69,6 +87,9 @@ function latestOf(rates: LoadRates): LiveLatest | undefined {
   return {
     table: rates.table, startMs: last.startMs, endMs: last.endMs, requestsPerSec: requests, writesPerSec: writes,
     busiest: top ? { server: top.server, requestsPerSec: top.requestsPerSec } : null,
+    servers: last.servers.length,
+    hottest: hottestOf(last.regions, writes === null ? 'requests' : 'writes', writes ?? requests),
+    regions: last.regions.length,
   };
 }
 
@@ -169,7 +190,9 @@ export const LIVE_SCRIPT = String.raw`
       text += ' Table ' + l.table + ', ' + time(l.startMs, false) + ' to ' + time(l.endMs, false) + ': ' + num(l.requestsPerSec) + ' requests/s' +
         (l.writesPerSec === null ? '' : ' (' + num(l.writesPerSec) + ' writes/s)') +
         (l.busiest ? '; busiest server ' + l.busiest.server.split(',')[0] + ' with ' + num(l.busiest.requestsPerSec) + ' requests/s' +
-          (l.requestsPerSec > 0 ? ' (' + Math.round(100 * l.busiest.requestsPerSec / l.requestsPerSec) + '%)' : '') : '') + '.';
+          (l.requestsPerSec > 0 ? ' (' + Math.round(100 * l.busiest.requestsPerSec / l.requestsPerSec) + '%; fair share ' + +(100 / l.servers).toPrecision(2) + '% of ' + l.servers + ' servers)' : '') : '') +
+        (l.hottest ? '; hottest region for ' + l.hottest.measure + ': the one from "' + l.hottest.startKey + '" on ' + l.hottest.server.split(',')[0] + ', ' + num(l.hottest.perSec) + ' ' + l.hottest.measure + '/s (' +
+          Math.round(100 * l.hottest.share) + '% of the table\'s; fair share ' + +(100 / l.regions).toPrecision(2) + '% of ' + l.regions + ' regions)' : '') + '.';
     });
     box.textContent = text;
     if (!connected) box.appendChild(document.createTextNode(' (connecting to the server...)'));
