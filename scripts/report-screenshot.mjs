@@ -1,7 +1,8 @@
 // Screenshot of an HTML report in headless Chromium (the README's docs/report.png):
 //   node scripts/report-screenshot.mjs report.html docs/report.png [--zone UTC] [--hover 0.55,0.5] [--zoom 0.4,0.6,0,1]
 //     [--size 1600x1200]
-// Builds nothing: make the report first, e.g. `hbase-hotspot report examples/case-study.yaml -o report.html`.
+// Builds nothing: make the report first, e.g. `hbase-hotspot report examples/case-study.yaml -o report.html`, or give
+// the address `hbase-hotspot serve` printed (http://...) for the live page.
 // --zone: the browser's time zone (IANA name; UTC by default, so the picture does not depend on the machine).
 // --zoom: every panel's view as fractions of the whole (time from, to; key space from, to), as a drag would set it.
 // --hover: where the pointer rests on the first heatmap, as fractions of its width and height, so the hover text
@@ -47,7 +48,7 @@ const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args, viewport: { width, height }, timezoneId: zone });
 try {
   const page = await context.newPage();
-  await page.goto(pathToFileURL(resolve(input)).href);
+  await page.goto(/^https?:\/\//.test(input) ? input : pathToFileURL(resolve(input)).href);
   await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
   if (zoom) {
     await page.evaluate(`hotspotReport.panels.forEach((p) => p.setView({ ta: ${zoom[0]} * p.T, tb: ${zoom[1]} * p.T, va: ${zoom[2]}, vb: ${zoom[3]} }))`);

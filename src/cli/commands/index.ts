@@ -12,9 +12,10 @@ import { loadCommand } from './load.js';
 import { migrateCommand } from './migrate.js';
 import { reportCommand } from './report.js';
 import { seriesCommand } from './series.js';
+import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
 import { splitsCommand } from './splits.js';
 import { topCommand } from './top.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, fixCommand, compareCommand, healthCommand, seriesCommand, topCommand, migrateCommand, lifecycleCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, serveCommand, fixCommand, compareCommand, healthCommand, seriesCommand, topCommand, migrateCommand, lifecycleCommand];

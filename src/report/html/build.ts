@@ -10,7 +10,7 @@ import { simulateScenario, type ScenarioOutcome, type SimulateScenarioOptions } 
 import type { Scenario } from '../../simulate/scenario/types.js';
 import { redactOutcome } from '../redact-outcome.js';
 import { redactLoad } from '../redact-series.js';
-import { renderReportHtml } from './page.js';
+import { type ReportInput, renderReportHtml } from './page.js';
 import type { HealthReport } from '../../health/evaluate.js';
 
 /** Options of {@link seriesReport}. */
@@ -28,10 +28,19 @@ export interface SeriesReportOptions {
  * The HTML report of one recorded or simulated load series. A series of several tables gets a panel per table, each
  * its own detection (`detectTables`: the table's regions against its own fair share) with the cluster findings that
  * name that table (a server hot by the sum of the tables) first.
+ * @throws HotspotError as {@link seriesReportInput}.
+ */
+export function seriesReport(series: LoadSeries, options: SeriesReportOptions = {}): string {
+  return renderReportHtml(seriesReportInput(series, options));
+}
+
+/**
+ * What {@link seriesReport} renders: the series (redacted when asked) analysed into one panel per table. The live page
+ * (`serve`) builds it again for each new snapshot.
  * @throws HotspotError `SERIES_TOO_SHORT` (fewer than two snapshots), `DETECT_K_INVALID`, as `detectFromRates`;
  *   `DETECT_SAMPLES_TABLE` for key samples with several tables.
  */
-export function seriesReport(series: LoadSeries, options: SeriesReportOptions = {}): string {
+export function seriesReportInput(series: LoadSeries, options: SeriesReportOptions = {}): ReportInput {
   const input = options.redact ? redactLoad(series, options.samples) : { series, samples: options.samples };
   const source = input.series.source;
   const subtitle = `${source.kind}${source.description ? `: ${source.description}` : ''}`;
@@ -39,7 +48,7 @@ export function seriesReport(series: LoadSeries, options: SeriesReportOptions = 
   if (tables.length > 1) {
     const all = detectTables(input.series, { ...(input.samples ? { samples: input.samples } : {}), ...(options.k === undefined ? {} : { k: options.k }) });
     if (isTablesResult(all)) {
-      return renderReportHtml({
+      return {
         title: `hbase-hotspot report: tables ${tables.join(', ')}`,
         redacted: options.redact === true,
         ...(options.health ? { health: options.health } : {}),
@@ -48,7 +57,7 @@ export function seriesReport(series: LoadSeries, options: SeriesReportOptions = 
           rates: computeRates(focusTable(input.series, t.table)),
           detection: { ...t, findings: [...all.cluster.findings.filter((f) => f.table === t.table), ...t.findings] },
         })),
-      });
+      };
     }
   }
   const rates = computeRates(input.series);
@@ -56,12 +65,12 @@ export function seriesReport(series: LoadSeries, options: SeriesReportOptions = 
     ...(input.samples ? { samples: input.samples } : {}),
     ...(options.k === undefined ? {} : { k: options.k }),
   });
-  return renderReportHtml({
+  return {
     title: `hbase-hotspot report: table ${input.series.table}`,
     redacted: options.redact === true,
     panels: [{ title: input.series.table, subtitle, rates, detection, ...(input.samples ? { samples: input.samples } : {}) }],
     ...(options.health ? { health: options.health } : {}),
-  });
+  };
 }
 
 /** The HTML report of a simulated scenario: every design side by side (and the health panel when `health` is given). */

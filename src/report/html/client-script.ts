@@ -5,7 +5,8 @@
  * DOM text, answers hover by index arithmetic, zooms and pans the heatmap and the per-server chart together, and
  * draws the per-server load (the busiest servers as lines, the others as a band) through the inlined uPlot.
  *
- * Exposes `window.hotspotReport` (panels, `ready` promise, `state`) for tests and the curious.
+ * Exposes `window.hotspotReport` (panels, `ready` promise, `state`, and `update(data)`, which the live page calls with
+ * each new snapshot's data) for tests and the curious.
  *
  * @module
  */
@@ -100,15 +101,28 @@ export const CLIENT_SCRIPT = String.raw`
   var STEPS = [10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800].map(function (s) { return s * 1000; });
 
   function Panel(d, root) {
-    this.d = d; this.el = root;
-    this.S = d.segKey.length; this.T = d.ends.length; this.R = d.names.length;
+    this.el = root;
     this.canvas = root.querySelector('canvas.heatmap');
     this.tip = root.querySelector('.tip');
+    this.init(d);
     this.view = { ta: 0, tb: this.T, va: 0, vb: 1 };
+  }
+  Panel.prototype.init = function (d) {
+    this.d = d;
+    this.S = d.segKey.length; this.T = d.ends.length; this.R = d.names.length;
     var n = d.samples ? d.samples.t.length : 0, first = new Int32Array(this.T + 1);
     for (var j = 0, t = 0; t <= this.T; t++) { while (j < n && d.samples.t[j] < t) j++; first[t] = j; }
     this.sampleFrom = first;
-  }
+    this.gridMetric = null;
+  };
+  // new data for this panel (the live page's next snapshot): a view showing the whole time keeps showing the whole,
+  // so new intervals come into sight; a view zoomed into the time stays where it is
+  Panel.prototype.replace = function (d) {
+    var v = this.view, whole = v.ta <= 0 && v.tb >= this.T;
+    this.init(d);
+    this.view = whole ? { ta: 0, tb: this.T, va: v.va, vb: v.vb } : { ta: Math.min(v.ta, this.T - 1), tb: Math.min(v.tb, this.T), va: v.va, vb: v.vb };
+    return this.load();
+  };
   Panel.prototype.load = function () {
     var self = this, d = this.d;
     return Promise.all([inflate(d.requests), inflate(d.writes), inflate(d.reads)]).then(function (a) {
@@ -576,6 +590,14 @@ export const CLIENT_SCRIPT = String.raw`
   if (metricSel) metricSel.value = state.metric;
   var zoneOption = document.querySelector('select[data-control=zone] option[value=local]');
   if (zoneOption) zoneOption.textContent = 'viewer\'s zone (' + zoneName() + ')';
+  // the live page (serve) hands each new snapshot's data here: the panels are redrawn in place, the choices kept
+  api.update = function (next) {
+    data = next;
+    return Promise.all(next.panels.map(function (d, i) { return api.panels[i].replace(d); })).then(function () {
+      redraw();
+      api.panels.forEach(function (p) { p.chart(); });
+    });
+  };
   api.ready = Promise.all(data.panels.map(function (d, i) {
     var p = new Panel(d, document.querySelectorAll('.panel')[i]);
     api.panels.push(p);

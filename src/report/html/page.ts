@@ -40,6 +40,8 @@ export interface ReportInput {
   readonly redacted: boolean;
   /** A `health --json` report, shown in its own panel under the others. */
   readonly health?: HealthReport;
+  /** The live page's additions (`serve`): a status line under the header and a script run after the report's own. */
+  readonly live?: { readonly statusHtml: string; readonly script: string };
 }
 
 const require = createRequire(import.meta.url);
@@ -105,7 +107,7 @@ ${shapeHtml(p.detection)}
 <p class="note">The busiest servers as lines (hover a name for the full <code>host,port,startcode</code>), the others as a band from the least to the most busy; dashed: the fair share (table requests/s ÷ servers). Drag to zoom the time, double-click to reset; the heatmap follows.</p>
 <div class="servers"></div>
 <h3>Findings</h3>
-${findingsHtml(p.detection)}
+<div class="findings">${findingsHtml(p.detection)}</div>
 </section>`;
 }
 
@@ -126,13 +128,24 @@ export function regionNotes(det: DetectResult): Map<string, string[]> {
   return notes;
 }
 
+/** The data the page script reads (`#report-data`): each panel's {@link PanelData}, and whether all have the read/write split. */
+export interface ReportPageData {
+  readonly panels: PanelData[];
+  readonly split: boolean;
+}
+
+/** The page script's data for `input` (embedded in the page, and pushed to the live page on each snapshot). */
+export function reportPageData(input: ReportInput): ReportPageData {
+  const panels: PanelData[] = input.panels.map((p) => panelData(p.title, p.rates, { notes: regionNotes(p.detection), ...(p.samples ? { samples: p.samples } : {}) }));
+  return { panels, split: panels.every((p) => p.split) };
+}
+
 /**
  * Renders the report as one HTML document (UTF-8 text).
  * @throws Error when the uPlot package is not installed (a broken installation).
  */
 export function renderReportHtml(input: ReportInput): string {
-  const panels: PanelData[] = input.panels.map((p) => panelData(p.title, p.rates, { notes: regionNotes(p.detection), ...(p.samples ? { samples: p.samples } : {}) }));
-  const data = { panels, split: panels.every((p) => p.split) };
+  const data = reportPageData(input);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(input.title)}</title>
@@ -147,7 +160,7 @@ ${input.redacted ? '<p class="redacted">Rowkeys and region names are redacted: k
 <label>Times <select data-control="zone"><option value="local">viewer's zone</option><option value="utc">UTC</option></select></label>
 </div>
 <p class="aggregated">Rows are key ranges between region boundaries in key order, first key at the top (a split shows as its parent's rows dividing); columns are the intervals between snapshots; colour is on one scale across the panels. Where key samples were given, a region's rate is drawn where its sampled keys fell; otherwise over the region's whole key range, since region counters cannot say where inside a region requests fell.</p>
-</header>
+${input.live ? input.live.statusHtml : ''}</header>
 <main class="panels">
 ${input.panels.map(panelHtml).join('\n')}
 </main>
@@ -155,6 +168,7 @@ ${input.health ? healthPanelHtml(input.health) : ''}
 <script id="report-data" type="application/json">${scriptJson(data)}</script>
 <script>${asset('uplot/dist/uPlot.iife.min.js')}</script>
 <script>${CLIENT_SCRIPT}</script>
+${input.live ? `<script>${input.live.script}</script>` : ''}
 </body></html>
 `;
 }

@@ -1,0 +1,180 @@
+/**
+ * Following a load-series file as it grows (`collect -o f & serve f`), or a key-sample file, the way `tail -f`
+ * follows a log: each {@link NdjsonFollower.poll} reads the bytes appended since the last one, parses the complete
+ * lines and keeps a partly written last line until its newline arrives. A file that shrinks (rewritten, `--force`d,
+ * truncated) is read again from its start. Plain text only: a gzip recording cannot be followed (see
+ * {@link NdjsonFollower.poll}).
+ *
+ * @module
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, isGzip } from '../model/index.js';
+import { HotspotError } from '../util/errors.js';
+import { looksBinary, printable, stripBom } from '../util/input-text.js';
+
+/** What one {@link NdjsonFollower.poll} found. */
+export interface FollowUpdate<T = LoadSeries> {
+  /** The whole content read so far (a series: its header and every complete snapshot line). */
+  readonly series: T;
+  /** Items (snapshots, samples) read by this poll (after a reset: all of them). */
+  readonly added: number;
+  /** True when the file had shrunk and was read again from its start. */
+  readonly reset: boolean;
+}
+
+/** Bytes read per `read(2)` call. */
+const CHUNK = 1 << 20;
+
+/** The incremental NDJSON reader a follower feeds: numbered lines in, the content so far out. */
+interface LineParser<T> {
+  push(line: number, text: string): void;
+  /** The content so far; throws the reader's `*_MALFORMED` error once a line was bad. */
+  finish(): T;
+}
+
+/** What a followed file holds and how to read it. */
+interface FollowedKind<T> {
+  /** The file's kind, for messages ("load series"). */
+  readonly what: string;
+  /** How to record one that can be followed, for the gzip refusal. */
+  readonly plain: string;
+  readonly parser: (file: string) => LineParser<T>;
+  /** Items in the content (snapshots, samples). */
+  readonly count: (content: T) => number;
+  /** A copy of the content the parser will not change afterwards. */
+  readonly copy: (content: T) => T;
+}
+
+/** Follows one NDJSON file (plain text) as lines are appended to it. */
+export class NdjsonFollower<T> {
+  private parser: LineParser<T>;
+  private decoder = new StringDecoder('utf8');
+  /** Bytes of the file consumed so far. */
+  private offset = 0;
+  /** Text after the last newline: a line still being written. */
+  private partial = '';
+  private line = 0;
+  /** Items (snapshots, samples) read so far. */
+  private snapshots = 0;
+  private sawText = false;
+
+  /** @param path - the file to follow; it may not exist yet (polls wait for it). */
+  constructor(readonly path: string, private readonly kind: FollowedKind<T>) {
+    this.parser = kind.parser(path);
+  }
+
+  /** Bytes consumed so far (the partly written last line included). */
+  get position(): number {
+    return this.offset;
+  }
+
+  /**
+   * Reads what was appended since the last call.
+   * @returns the content when this poll added items or found the file rewritten, else `undefined` (nothing new, a
+   *   line still partly written, only a header so far, or the file not there yet).
+   * @throws {@link HotspotError} `SERIES_FOLLOW_GZIP` for a gzip file (a gzip stream appended to in sync-flushed
+   *   blocks has no line boundaries on disk to resume from; record plain text to follow it); `FILE_BINARY` for binary
+   *   data; `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SAMPLES_MALFORMED` naming every bad
+   *   complete line (a bad line stays bad: the caller stops following).
+   */
+  poll(): FollowUpdate<T> | undefined {
+    let fd: number;
+    try {
+      fd = openSync(this.path, 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: this.path, cause: err });
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const reset = size < this.offset;
+      if (reset) this.restart();
+      const before = this.snapshots;
+      const buf = Buffer.alloc(Math.min(CHUNK, Math.max(0, size - this.offset)));
+      while (this.offset < size) {
+        const n = readSync(fd, buf, 0, Math.min(buf.length, size - this.offset), this.offset);
+        if (n === 0) break;
+        if (this.offset === 0 && n >= 2 && isGzip(buf)) {
+          throw new HotspotError('SERIES_FOLLOW_GZIP', `is gzip; serve follows a plain ${this.kind.what} as it grows (a gzip stream has no line ends to resume from): record it as plain text (${this.kind.plain}), or give a finished gzip recording to report`, { file: this.path });
+        }
+        this.offset += n;
+        this.take(this.decoder.write(buf.subarray(0, n)));
+      }
+      const added = this.snapshots - before;
+      if (added <= 0 && !reset) return undefined;
+      const series = this.series();
+      return series ? { series, added: reset ? this.snapshots : added, reset } : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private restart(): void {
+    this.parser = this.kind.parser(this.path);
+    this.decoder = new StringDecoder('utf8');
+    this.offset = 0;
+    this.partial = '';
+    this.line = 0;
+    this.snapshots = 0;
+    this.sawText = false;
+  }
+
+  /** Splits `text` into complete lines (the rest waits in `partial`) and parses them. */
+  private take(text: string): void {
+    const lines = (this.partial + text).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const raw of lines) {
+      this.line++;
+      let content = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      if (this.line === 1) content = stripBom(content);
+      if (content.trim() === '') continue;
+      if (!this.sawText && looksBinary(content)) {
+        throw new HotspotError('FILE_BINARY', `the ${this.kind.what} is binary data, not text (it starts "${printable(content, 40)}")`, { file: this.path });
+      }
+      this.sawText = true;
+      this.parser.push(this.line, content);
+      this.snapshots = this.kind.count(this.parser.finish());
+    }
+  }
+
+  /**
+   * The content parsed so far, `undefined` before its first line is complete.
+   * @throws {@link HotspotError} `SERIES_MALFORMED` / `SAMPLES_MALFORMED` as {@link poll}.
+   */
+  current(): T | undefined {
+    return this.series();
+  }
+
+  private series(): T | undefined {
+    return this.sawText ? this.kind.copy(this.parser.finish()) : undefined;
+  }
+}
+
+const SERIES: FollowedKind<LoadSeries> = {
+  what: 'series', plain: 'collect -o series.ndjson',
+  parser: (file) => new LoadSeriesParser(file),
+  count: (series) => series.snapshots.length,
+  copy: (series) => ({ ...series, snapshots: [...series.snapshots] }),
+};
+
+const SAMPLES: FollowedKind<KeySample[]> = {
+  what: 'key-sample file', plain: 'a key-sample file name without .gz',
+  parser: (file) => new KeySamplesParser(file),
+  count: (samples) => samples.length,
+  copy: (samples) => [...samples],
+};
+
+/** Follows a load-series file (format version 1 or 2, plain text): `collect -o f & serve f`. */
+export class SeriesFollower extends NdjsonFollower<LoadSeries> {
+  constructor(path: string) {
+    super(path, SERIES);
+  }
+}
+
+/** Follows a key-sample NDJSON file (plain text) as the sampler appends to it. */
+export class KeySamplesFollower extends NdjsonFollower<KeySample[]> {
+  constructor(path: string) {
+    super(path, SAMPLES);
+  }
+}
