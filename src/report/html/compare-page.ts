@@ -93,7 +93,7 @@ function regionCell(s: SideSummary): string {
   if (!s.hottestRegion) return '<td>no region</td>';
   const r = s.hottestRegion;
   return `<td><b class="figure">${pct(r.share)}</b> = <b>${s.hotToFair.toFixed(2)}×</b> its fair share ${pct(s.fairRegionShare)} (${oneIn(s.fairRegionShare)} regions)`
-    + `<div class="who">region ${escapeHtml(r.encodedName)} ["${escapeHtml(r.startKey)}", "${escapeHtml(r.endKey)}") on ${escapeHtml(r.server)}</div></td>`;
+    + `<div class="who">${r.hot ? 'hot at the window\'s end: ' : ''}region ${escapeHtml(r.encodedName)} ["${escapeHtml(r.startKey)}", "${escapeHtml(r.endKey)}") on ${escapeHtml(r.server)}</div></td>`;
 }
 
 function serverCell(s: SideSummary): string {
@@ -120,7 +120,7 @@ export function proofHtml(r: ChangeRecord): string {
   return `<section class="proof" aria-label="before/after proof">
 <p class="verdict verdict-${r.verdict}">Verdict: <b data-verdict="${r.verdict}">${r.verdict}</b> — ${escapeHtml(VERDICT_MEANING[r.verdict])}.</p>
 <table class="figures"><tr><th></th><th>Before</th><th>After</th></tr>
-<tr data-figure="hottest-region"><th>Hottest region's share of the table's requests</th>${regionCell(r.before)}${regionCell(r.after)}</tr>
+<tr data-figure="hottest-region"><th>Hottest region's share of the table's requests over the window</th>${regionCell(r.before)}${regionCell(r.after)}</tr>
 <tr data-figure="busiest-server"><th>Busiest RegionServer's share</th>${serverCell(r.before)}${serverCell(r.after)}</tr>
 ${latencyRows(r)}</table>
 <details class="compare-findings"><summary>How compare decided</summary><ul>${r.findings.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul></details>
@@ -134,7 +134,7 @@ export const PROOF_STYLE = `
 .verdict-unchanged,.verdict-worse{border-color:#ef5350}.verdict b{text-transform:uppercase}
 table.figures{font-size:14px}table.figures th,table.figures td{padding:4px 10px;vertical-align:top}
 table.figures tr:first-child th{font-size:16px}.figure{font-size:18px;color:#fff}.who{color:#999;font:11px monospace}
-.compare-findings{font-size:12px;color:#bbb}
+.compare-findings{font-size:12px;color:#bbb}.panel .shape{min-height:4.3em}
 `;
 
 /**
