@@ -48,7 +48,8 @@ function analyseSide(title: 'Before' | 'After', side: CompareSide, k: number): {
   try {
     series = oneTable(side.series, undefined);
   } catch (err) {
-    throw isHotspotError(err) ? new HotspotError(err.code, `${title.toLowerCase()}: ${err.message}`, { ...err.where, ...(side.label ? { file: side.label } : {}), cause: err }) : err;
+    // the message already names the field (`--table: ...`); the side and its file go in front of it
+    throw isHotspotError(err) ? new HotspotError(err.code, `${title.toLowerCase()}: ${err.message}`, { ...(side.label ? { file: side.label } : {}), cause: err }) : err;
   }
   const rates = computeRates(series);
   const detection = detectFromRates(rates, { k });
