@@ -73,6 +73,14 @@ describe('report BEFORE AFTER', () => {
     expect(page).toContain('Verdict: <b data-verdict="unchanged">unchanged</b>');
   });
 
+  it('adds the health panel with --health, and writes to stdout with -o -', async () => {
+    const health = fileURLToPath(new URL('../fixtures/jmx/health/report-health.json', import.meta.url));
+    const r = await runCapture(['report', pair.before, pair.after, '-o', '-', '--health', health]);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain('<section class="health" id="health">');
+    expect(r.out).toContain('Verdict: <b data-verdict="improved">improved</b>');
+  });
+
   it('keeps the one-series report as it was: no proof, no shared axis, the same script', async () => {
     const r = await runCapture(['report', pair.before, '-o', out('one.html')]);
     expect(r.code).toBe(0);
