@@ -114,4 +114,5 @@ export {
 
 // views: the HTML report, key redaction
 export { type SeriesReportOptions, outcomeReport, scenarioReport, seriesReport } from './report/html/build.js';
+export { type CompareSide, type CompareReportOptions, compareReport } from './report/html/compare-page.js';
 export { KeyRedactor } from './report/redact.js';

@@ -26,7 +26,7 @@ describe('library root entry', () => {
       'lintSubject', 'ruleByCode', 'suggestDesigns', // lint
       'planFix', 'renderRunbookText', 'parseRunbook', 'applyRunbook', 'balancerWhatIf', 'compareSides', // fix
       'createShardedCounter', 'createCoalescer', 'createKeyReservoir', // client helpers
-      'seriesReport', 'scenarioReport', 'KeyRedactor', // views
+      'seriesReport', 'scenarioReport', 'compareReport', 'KeyRedactor', // views
     ];
     for (const name of names) expect(typeof (lib as Record<string, unknown>)[name], name).toBe('function');
     expect(lib.DEFAULT_MULTIPLIERS).toMatchObject({ regionCountCost: 500, readRequestCost: 5, writeRequestCost: 5 }); // HBase 2.6's StochasticLoadBalancer defaults

@@ -32,8 +32,12 @@ interface CompareFlags {
   force?: boolean;
 }
 
-/** The RegionServer latencies in the given JMX files, or undefined when none were given. */
-async function latencies(files: readonly string[] | undefined): Promise<ServerLatency[] | undefined> {
+/**
+ * The RegionServer latencies in the given JMX files (`--latency-before`, `--latency-after`), or undefined when none
+ * were given; `report BEFORE AFTER` reads them the same way.
+ * @throws {@link HotspotError} `FILE_READ` for a file that cannot be read, `JMX_LATENCY_INVALID` naming the file.
+ */
+export async function latencies(files: readonly string[] | undefined): Promise<ServerLatency[] | undefined> {
   if (files === undefined) return undefined;
   const out: ServerLatency[] = [];
   for (const file of files) out.push(...parseServerLatencies(await readTextFile(file, 'JMX reading'), file));

@@ -3,7 +3,8 @@
  * one self-contained HTML file with the key-space heatmap, per-server load against the fair share and the findings;
  * for a scenario, every design simulated and shown side by side. A series may also come live or from pasted shell
  * captures, with the source options `detect` takes (`--rest`, `--list-regions`, `--status-detailed`, `--record`).
- * `--health health.json` (the output of `health --json`) adds a health panel.
+ * `--health health.json` (the output of `health --json`) adds a health panel. Two series, `report BEFORE AFTER`, make
+ * the before/after page of a fix (`report-compare.ts`).
  */
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
@@ -17,8 +18,9 @@ import { parseK } from './detect.js';
 import { checkInputText, systemReason } from '../../util/input-text.js';
 import { parseHealthReportJson } from '../../health/report-json.js';
 import { readTextFile } from '../read-text.js';
+import { type BeforeAfterFlags, beforeAfterReport, checkBeforeAfterFlags } from './report-compare.js';
 
-interface ReportFlags extends DetectSourceFlags {
+interface ReportFlags extends DetectSourceFlags, BeforeAfterFlags {
   output: string;
   k?: string;
   redact?: boolean;
@@ -37,18 +39,30 @@ export const reportCommand: CliCommand = {
       .command('report')
       .description('write a self-contained HTML report: key-space heatmap, per-server load with the fair share, findings')
       .argument('[input]', 'load series NDJSON (docs/load-series.md, - for stdin) or a scenario YAML (docs/scenarios.md); or the source options below')
+      .argument('[after]', 'a second load series: the page shows input (before a fix) and this (after it) side by side on one scale, with compare\'s figures and verdict')
       .requiredOption('-o, --output <file>', 'the HTML file to write (an existing file is kept unless --force), - for stdout')
       .option('--samples <file>', 'key samples for a series (NDJSON, or one toStringBinary key per line)')
       .option('--k <factor>', `series only: hot = load above k × the peers' average (default ${DEFAULT_K})`)
       .option('--redact', 'replace rowkeys and region names with keyed stand-ins keeping length, byte class and order')
-      .option('--health <file>', 'add a health panel from the output of hbase-hotspot health --json (items per server, failing first, with their causes)'))
-      .action(async (file: string | undefined, flags: ReportFlags) => {
+      .option('--health <file>', 'add a health panel from the output of hbase-hotspot health --json (items per server, failing first, with their causes)')
+      .option('--samples-before <file>', 'before/after page: key samples of the before series (they place the load in the heatmap only)')
+      .option('--samples-after <file>', 'before/after page: key samples of the after series')
+      .option('--latency-before <files...>', "before/after page: RegionServers' JMX (/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server) saved during the before load, one file each, as compare takes them")
+      .option('--latency-after <files...>', 'before/after page: the same, saved during the after load'))
+      .action(async (file: string | undefined, after: string | undefined, flags: ReportFlags) => {
+        checkBeforeAfterFlags(after, flags);
         const k = parseK(flags.k ?? String(DEFAULT_K));
         const target = { field: '--output', ...(flags.force ? { force: true } : {}) };
         if (flags.output !== '-') refuseExisting(flags.output, target);
         const health = flags.health === undefined ? undefined : parseHealthReportJson(await readTextFile(flags.health, 'health JSON'), flags.health);
         let html: string;
-        if (file !== undefined && isScenarioFile(file)) {
+        const scenario = [file, after].find((f) => f !== undefined && isScenarioFile(f));
+        if (after !== undefined && scenario !== undefined) {
+          throw new HotspotError('REPORT_SCENARIO_BEFORE_AFTER', 'a before/after page takes two load series; a scenario already shows its designs side by side (report SCENARIO.yaml)', { file: scenario });
+        }
+        if (file !== undefined && after !== undefined) {
+          html = await beforeAfterReport(file, after, k, flags, io, health);
+        } else if (file !== undefined && isScenarioFile(file)) {
           const live = [flags.rest && '--rest', flags.jmx && '--jmx', flags.listRegions && '--list-regions', flags.statusDetailed && '--status-detailed', flags.record && '--record'].find(Boolean);
           if (live) {
             throw new HotspotError('REPORT_SOURCE_WITH_SCENARIO', `${live} given with the scenario ${file}: a scenario is simulated, not read from a cluster; give one of them`, { field: live });

@@ -11,8 +11,23 @@
  * @module
  */
 
-/** The script text. Reads `<script id="report-data" type="application/json">`. */
-export const CLIENT_SCRIPT = String.raw`
+/** Options of {@link clientScript}. */
+export interface ClientScriptOptions {
+  /**
+   * Draw every panel's server chart on one y-axis, from 0 to the page data's `serverMax` (requests/s) plus a
+   * twentieth, instead of each chart fitting its own data: the before/after page sets it so both sides read on
+   * one scale. Off, the script is {@link CLIENT_SCRIPT} byte for byte.
+   */
+  readonly sharedServerAxis?: boolean;
+}
+
+/**
+ * The script text for a page. Reads `<script id="report-data" type="application/json">` (and its `serverMax` with
+ * {@link ClientScriptOptions.sharedServerAxis}).
+ */
+export function clientScript(options: ClientScriptOptions = {}): string {
+  const yScale = options.sharedServerAxis ? ', y: { range: function () { return [0, (data.serverMax || 1) * 1.05]; } }' : '';
+  return String.raw`
 (function () {
   'use strict';
   var ABSENT = 65535;
@@ -540,7 +555,7 @@ export const CLIENT_SCRIPT = String.raw`
     var opts = {
       width: box.clientWidth || 600, height: 240, series: series, bands: bands,
       tzDate: function (ts) { return state.zone === 'utc' ? uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') : new Date(ts * 1000); },
-      scales: { x: { time: true } },
+      scales: { x: { time: true }${yScale} },
       axes: [
         { stroke: '#ccc', grid: { stroke: '#333' }, size: 40, values: function (u, splits) {
           var last = '';
@@ -614,3 +629,7 @@ export const CLIENT_SCRIPT = String.raw`
   });
 })();
 `;
+}
+
+/** The script text of the report page (every chart on its own axes). */
+export const CLIENT_SCRIPT = clientScript();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { DetectResult } from '../../analysis/detect/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
-import { CLIENT_SCRIPT } from './client-script.js';
+import { CLIENT_SCRIPT, clientScript } from './client-script.js';
 import { type PanelData, panelData } from './data.js';
 import { escapeHtml, findingsHtml, shapeHtml } from './findings.js';
 import { HEALTH_STYLE, healthPanelHtml } from './health-panel.js';
@@ -42,6 +42,13 @@ export interface ReportInput {
   readonly health?: HealthReport;
   /** The live page's additions (`serve`): a status line under the header and a script run after the report's own. */
   readonly live?: { readonly statusHtml: string; readonly script: string };
+  /** HTML shown under the title, above everything else (already escaped), and the CSS it needs (the before/after proof). */
+  readonly lead?: { readonly html: string; readonly style: string };
+  /**
+   * True to draw every panel's RegionServer chart on one y-axis (0 to the highest server rate or fair share of any
+   * panel), as the colour scale already is; otherwise each chart fits its own data.
+   */
+  readonly sharedServerAxis?: boolean;
 }
 
 const require = createRequire(import.meta.url);
@@ -140,18 +147,29 @@ export function reportPageData(input: ReportInput): ReportPageData {
   return { panels, split: panels.every((p) => p.split) };
 }
 
+/** The highest requests/s any panel's server chart draws: a RegionServer's rate or the fair share, in any interval. */
+export function serverMax(panels: readonly PanelData[]): number {
+  let max = 0;
+  for (const p of panels) {
+    for (const rates of p.serverRates) for (const v of rates) max = Math.max(max, v);
+    for (const v of p.fair) max = Math.max(max, v);
+  }
+  return max;
+}
+
 /**
  * Renders the report as one HTML document (UTF-8 text).
  * @throws Error when the uPlot package is not installed (a broken installation).
  */
 export function renderReportHtml(input: ReportInput): string {
-  const data = reportPageData(input);
+  const base = reportPageData(input);
+  const data = { ...base, ...(input.sharedServerAxis ? { serverMax: serverMax(base.panels) } : {}) };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(input.title)}</title>
-<style>${asset('uplot/dist/uPlot.min.css')}${STYLE}${input.health ? HEALTH_STYLE : ''}</style>
+<style>${asset('uplot/dist/uPlot.min.css')}${STYLE}${input.health ? HEALTH_STYLE : ''}${input.lead?.style ?? ''}</style>
 </head><body>
-<header><h1>${escapeHtml(input.title)}</h1>
+<header><h1>${escapeHtml(input.title)}</h1>${input.lead?.html ?? ''}
 ${input.redacted ? '<p class="redacted">Rowkeys and region names are redacted: keyed stand-ins that keep each key\'s length, byte classes and order.</p>' : ''}
 <div class="controls">
 <label>Colour <select data-control="metric"><option value="writes">write rate</option><option value="reads">read rate</option><option value="requests">request rate</option><option value="share">share of the table</option><option value="fair">multiple of fair share</option></select></label>
@@ -167,7 +185,7 @@ ${input.panels.map(panelHtml).join('\n')}
 ${input.health ? healthPanelHtml(input.health) : ''}
 <script id="report-data" type="application/json">${scriptJson(data)}</script>
 <script>${asset('uplot/dist/uPlot.iife.min.js')}</script>
-<script>${CLIENT_SCRIPT}</script>
+<script>${input.sharedServerAxis ? clientScript({ sharedServerAxis: true }) : CLIENT_SCRIPT}</script>
 ${input.live ? `<script>${input.live.script}</script>` : ''}
 </body></html>
 `;
