@@ -26,7 +26,10 @@ describe('--redact on detect and simulate', () => {
     expect(b.shape).toBe(a.shape);
     expect(b.hottestRegionShare).toBe(a.hottestRegionShare);
     expect(b.regions.map((r) => r.share)).toEqual(a.regions.map((r) => r.share));
-    for (const word of ['patient', 'john', 'doe', 'jane', 'roe', 'mustermann', '0457', '3391', '8812']) expect(red.out).not.toContain(word);
+    // the redacted encoded names are random hex (a run of 32 could hold '0457' by chance): left out of the word check,
+    // as are 3-letter words a random 3-letter pseudonym could spell; the originals' names are checked whole below
+    const text = red.out.replace(/[0-9a-f]{32}/g, '');
+    for (const word of ['patient', 'john-doe', 'jane-roe', 'mustermann', '0457', '3391', '8812']) expect(text).not.toContain(word);
     for (let i = 0; i < starts.length; i++) expect(red.out).not.toContain(encoded(i));
     // the layout survives: 7 letters, '/', 4 digits, '-', letters
     expect(b.regions[1]?.startKey).toMatch(/^[a-z]{7}\/\d{4}-[a-z]{4}-[a-z]{3}$/);
