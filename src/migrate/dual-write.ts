@@ -1,7 +1,8 @@
 /**
  * The dual-write wrapper of a key migration: writers put through it, and while dual writes are on every put goes to
  * the old table first, then to the new table under the mapped rowkey, with the SAME cell timestamps on both sides
- * (cells without one are stamped once, here, with the wrapper's clock). Reads go to the table the read switch names.
+ * (cells without one are stamped once, here, with the wrapper's clock). Reads go to the table the read switch names;
+ * on the new side, a row the new table lacks is read from the old one (the fallback, on by default).
  *
  * Deletes go through it too ({@link DualWriter.delete}): old table first, then the new one under the mapped key. A
  * row deleted in the old table after the backfill read it (or after the snapshot it reads was taken) is copied to the
@@ -28,6 +29,11 @@ export interface DualWriterOptions {
   readonly dualWrites?: boolean;
   /** Table reads are served from (default `old`). Switch with {@link DualWriter.setReadSide}. */
   readonly readFrom?: ReadSide;
+  /**
+   * With reads on the `new` side, whether a row the new table lacks (one the backfill has not reached) is read from the
+   * old table instead (default true). Switch with {@link DualWriter.setFallback}.
+   */
+  readonly fallback?: boolean;
   /** Clock for cells given without a timestamp, epoch ms (default `Date.now`). */
   readonly now?: () => number;
 }
@@ -38,11 +44,13 @@ const toBytes = (k: BytesLike): Uint8Array => (typeof k === 'string' ? new TextE
 export class DualWriter {
   private dual: boolean;
   private side: ReadSide;
+  private fallbackOn: boolean;
   private readonly now: () => number;
 
   constructor(private readonly o: DualWriterOptions) {
     this.dual = o.dualWrites ?? true;
     this.side = o.readFrom ?? 'old';
+    this.fallbackOn = o.fallback ?? true;
     this.now = o.now ?? Date.now;
   }
 
@@ -54,6 +62,15 @@ export class DualWriter {
   /** The read switch: serve {@link get} from the old or the new table. */
   setReadSide(side: ReadSide): void {
     this.side = side;
+  }
+
+  /** Whether a get on the `new` side that finds no row reads the old table instead. */
+  setFallback(on: boolean): void {
+    this.fallbackOn = on;
+  }
+
+  get fallback(): boolean {
+    return this.fallbackOn;
   }
 
   get dualWrites(): boolean {
@@ -101,12 +118,14 @@ export class DualWriter {
   }
 
   /**
-   * Reads a row by its OLD key from the side the read switch names (mapping the key for the new table). The row
-   * comes back as that table holds it: from the new table, its `key` is the NEW key.
+   * Reads a row by its OLD key from the side the read switch names (mapping the key for the new table); on the `new`
+   * side, a row the new table lacks is read from the old table while the fallback is on. The row comes back as the
+   * table that answered holds it: from the new table, its `key` is the NEW key.
    * @throws HotspotError `MIGRATE_DUAL_WRITE_KEY` when reading the new side and the key cannot be mapped.
    */
   async get(key: BytesLike, options: GetOptions = {}): Promise<Row | undefined> {
     if (this.side === 'old') return this.o.client.getRow(this.o.oldTable, key, options);
-    return this.o.client.getRow(this.o.newTable, this.mapped(key), options);
+    const row = await this.o.client.getRow(this.o.newTable, this.mapped(key), options);
+    return row === undefined && this.fallbackOn ? this.o.client.getRow(this.o.oldTable, key, options) : row;
   }
 }

@@ -1,7 +1,9 @@
 // The benchmarks that need a running HBase, at CI size, while the integration suite's HBase is up (the `npm test`
 // benchmark step runs after the suite has stopped it, where they say they were skipped): bench/native-collector.bench.ts
-// (JVM start to first reading, CPU and memory per reading at 1 s intervals, beside the REST source) and
-// bench/key-sampler.bench.ts (the key sampler's CPU per write against an unbatched put, with JMH). Each runs as a child
+// (JVM start to first reading, CPU and memory per reading at 1 s intervals, beside the REST source),
+// bench/key-sampler.bench.ts (the key sampler's CPU per write against an unbatched put, with JMH) and
+// bench/backfill-mapreduce.bench.ts (the MapReduce backfill beside the REST one: rows/s, CPU-s per million rows, peak
+// memory). Each runs as a child
 // process with a time limit; the test checks that it printed its figures (numbers present and finite), so neither rots.
 // When the JMH jars cannot be resolved (no Maven registry), the key sampler part says why and is skipped.
 import { spawn } from 'node:child_process';
@@ -75,4 +77,21 @@ describe.skipIf(!env.available)('benchmarks against the running HBase (CI size)'
     expect(shareOfThread).toBeGreaterThanOrEqual(0);
     expect(shareOfJvm).toBeGreaterThanOrEqual(0);
   }, 270_000);
+
+  it('backfill engines: the MapReduce job beside the REST backfill, rows/s, CPU-seconds per million rows, peak memory', async () => {
+    const { code, out } = await runBench('backfill-mapreduce.bench.ts', 300_000);
+    console.log(out.trim());
+    expect(code, out).toBe(0);
+    const skipped = /MapReduce backfill bench skipped: (no javac.*|no \/usr\/bin\/time.*)/.exec(out);
+    if (skipped) {
+      console.warn(`SKIPPED the MapReduce backfill benchmark: ${skipped[1]}`);
+      return;
+    }
+    figures(out, /backfill engines, (\d+) rows × 2 cells .*\(load average ([\d.]+)/);
+    const [mrRate, mrWall, jobRate, mrCpu, mrPeak] = figures(out, /mapreduce: (\d+) rows\/s over the command \(([\d.]+) s\), (\d+) rows\/s in the job; ([\d.]+) CPU-s per million rows; peak memory (\d+) MiB/);
+    const [restRate, restWall, restCpu, restPeak] = figures(out, /rest: (\d+) rows\/s over the command \(([\d.]+) s\); ([\d.]+) CPU-s per million rows; peak memory (\d+) MiB/);
+    for (const v of [mrRate, mrWall, mrCpu, mrPeak, restRate, restWall, restCpu, restPeak]) expect(v).toBeGreaterThan(0);
+    // The job's own rate leaves out the JVM start and connection, so it is at least the command's.
+    expect(jobRate).toBeGreaterThanOrEqual(mrRate as number);
+  }, 330_000);
 });

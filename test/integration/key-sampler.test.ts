@@ -1,19 +1,17 @@
 // The key sampler for Java writers (jvm/, hbasehotspot.client.KeySampler) against the real HBase: a Java program
 // (java/SampledWriter.java) writes through a sampled Table, 9 puts in 10 to one row, while `collect --zk` records
 // the table; `detect --samples` on the sampler's files names that row as a single hot row.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRestClient } from '../../src/hbase/rest/index.js';
-import { jvmCommand } from '../../src/hbase/native/reader-process.js';
 import { createTableCommand, runShellCommands } from '../../src/hbase/shell/index.js';
 import { parseKeySamples } from '../../src/model/index.js';
 import { runCapture } from '../cli/run-cli.js';
 import { hbaseEnv, printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
+import { startJavaProgram } from './migrate-tables.js';
 
 printHBaseLogsOnFailure();
 const env = hbaseEnv();
@@ -28,19 +26,8 @@ afterAll(async () => {
 
 /** Starts the Java writer; resolves `started` when it prints "writing", `done` with its last line. */
 function startWriter(prefix: string, seconds: number): { started: Promise<void>; done: Promise<string> } {
-  const { java, args } = jvmCommand();
-  const child = spawn(java, [...args, writer, zk, table, prefix, String(seconds)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-4000)));
-  const lines: string[] = [];
-  let onStart: () => void = () => undefined;
-  const started = new Promise<void>((r) => (onStart = r));
-  createInterface({ input: child.stdout }).on('line', (l) => {
-    lines.push(l);
-    if (l === 'writing') onStart();
-  });
-  const done = new Promise<string>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(lines.at(-1) ?? '') : reject(new Error(`SampledWriter exit ${code}: ${stderr}`)))));
-  return { started: Promise.race([started, done.then(() => undefined)]), done };
+  const program = startJavaProgram(writer, [zk, table, prefix, String(seconds)], 'writing');
+  return { started: program.ready, done: program.done };
 }
 
 describe.skipIf(!env.available)('key sampler for Java writers', () => {

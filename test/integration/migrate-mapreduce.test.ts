@@ -21,6 +21,7 @@ import { createTableCommand, runShellCommands } from '../../src/hbase/shell/inde
 import { templateKeyMap } from '../../src/migrate/key-map.js';
 import type { MapReduceVerifyReport } from '../../src/migrate/verify-job.js';
 import { runCapture } from '../cli/run-cli.js';
+import { settledReadRequests, tableCells } from './migrate-tables.js';
 import { restUnavailable, restUrl, uniqueTable } from './rest-env.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -43,35 +44,6 @@ function oldKey(ts: number, deviceId: string): Uint8Array {
   key.writeBigInt64BE(BigInt(ts));
   key.write(deviceId, 8, 'latin1');
   return new Uint8Array(key);
-}
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
-
-/** Every cell of a table as `rowhex family:qualifier@timestamp` -> value hex, read through the REST gateway. */
-async function cells(table: string, mapKey: (key: Uint8Array) => Uint8Array = (k) => k): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for await (const row of hbase.scan(table, { maxVersions: 10 })) {
-    const key = hex(mapKey(row.key));
-    for (const c of row.cells) out.set(`${key} ${Buffer.from(c.family).toString()}:${Buffer.from(c.qualifier).toString()}@${c.timestamp}`, hex(c.value));
-  }
-  return out;
-}
-
-/** Read requests of the table's regions, summed, as the master last heard them (/status/cluster). */
-async function readRequests(table: string): Promise<number> {
-  const status = await hbase.clusterStatus();
-  return status.liveServers.flatMap((s) => s.regions).filter((r) => Buffer.from(r.name).toString('latin1').startsWith(`${table},`)).reduce((n, r) => n + r.readRequestsCount, 0);
-}
-
-/** The read count once two readings 4 s apart agree (the RegionServers report to the master every few seconds). */
-async function settledReadRequests(table: string): Promise<number> {
-  let last = await readRequests(table);
-  for (let i = 0; i < 10; i++) {
-    await new Promise((r) => setTimeout(r, 4000));
-    const now = await readRequests(table);
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
 }
 
 beforeAll(async () => {
@@ -109,9 +81,9 @@ describe('migrate backfill --engine mapreduce against a real HBase', () => {
   it('copies every cell under the new key through a snapshot, bulk load and reject file, reading nothing through the old table\'s RegionServers', async (ctx) => {
     if (skip) return ctx.skip(skip);
     const rejects = join(dir, 'rejects.ndjson');
-    const readsBefore = await settledReadRequests(from);
+    const readsBefore = await settledReadRequests(hbase, from);
     const run = await runCapture(['migrate', 'backfill', '--engine', 'mapreduce', '--hbase-conf', CONF_DIR, '--from', from, '--to', to, '--old-template', OLD_TEMPLATE, '--new-template', NEW_TEMPLATE, '--rejects', rejects, '--json']);
-    const readsAfter = await settledReadRequests(from);
+    const readsAfter = await settledReadRequests(hbase, from);
     // One row rejected: exit 1, after the load.
     expect([run.code, run.err]).toEqual([1, expect.stringContaining('1 row(s) (1 cells) could not be mapped to the new key')]);
     const result = JSON.parse(run.out) as { rows: number; cells: number; rejects: number; rejectedCells: number; reduceTasks: number; snapshot: string };
@@ -127,12 +99,12 @@ describe('migrate backfill --engine mapreduce against a real HBase', () => {
 
     // Every cell of both tables, the old keys mapped by the TypeScript template (the junk row left out).
     const keys = templateKeyMap(OLD_TEMPLATE, NEW_TEMPLATE);
-    const oldCells = await cells(from, (k) => (Buffer.from(k).toString() === 'junk' ? new Uint8Array([0xff, 0xff]) : keys.map(k)));
+    const oldCells = await tableCells(hbase, from, (k) => (Buffer.from(k).toString() === 'junk' ? new Uint8Array([0xff, 0xff]) : keys.map(k)));
     for (const k of [...oldCells.keys()]) if (k.startsWith('ffff ')) oldCells.delete(k);
-    const newCells = await cells(to);
+    const newCells = await tableCells(hbase, to);
     expect(oldCells.size).toBe(result.cells);
     // The counter is live: the REST scan just made counts its rows.
-    expect(await settledReadRequests(from)).toBeGreaterThanOrEqual(readsAfter + ROWS);
+    expect(await settledReadRequests(hbase, from)).toBeGreaterThanOrEqual(readsAfter + ROWS);
     const lost = [...oldCells].filter(([k, v]) => newCells.get(k) !== v).length;
     const extra = [...newCells.keys()].filter((k) => !oldCells.has(k)).length;
     expect({ lost, extra, newCells: newCells.size }).toEqual({ lost: 0, extra: 0, newCells: result.cells });
@@ -143,7 +115,7 @@ describe('migrate backfill --engine mapreduce against a real HBase', () => {
     // Re-running (rejects allowed this time) leaves the same cells: a loaded cell loaded again is one cell.
     const again = await runCapture(['migrate', 'backfill', '--engine', 'mapreduce', '--hbase-conf', CONF_DIR, '--from', from, '--to', to, '--old-template', OLD_TEMPLATE, '--new-template', NEW_TEMPLATE, '--rejects', rejects, '--allow-rejects']);
     expect([again.code, again.out]).toEqual([0, expect.stringMatching(new RegExp(`^backfilled ${ROWS - 1} rows \\(${result.cells} cells\\) by MapReduce from snapshot ${from}_backfill_mr_\\d+ into 4 regions; 1 rejected \\(`))]);
-    expect(await cells(to)).toEqual(newCells);
+    expect(await tableCells(hbase, to)).toEqual(newCells);
   }, 240_000);
 
   it('verify --engine mapreduce finds both tables equal, then names the bucket of a changed cell and of a deleted row', async (ctx) => {

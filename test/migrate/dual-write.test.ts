@@ -25,6 +25,21 @@ describe('DualWriter', () => {
     expect([hb.table('old').size, hb.table('new').size]).toEqual([0, 0]);
   });
 
+  it('on the new side, reads a row the new table lacks from the old one, unless the fallback is off', async () => {
+    const hb = new FakeHBase();
+    const writer = new DualWriter({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map, readFrom: 'new', dualWrites: false });
+    // Written with dual writes off: in the old table only, under the old key.
+    await writer.put([{ key: `${T0}_d1`, cells: [{ family: 'd', qualifier: 'v', value: 'x', timestamp: T0 }] }]);
+    expect(writer.fallback).toBe(true);
+    const row = await writer.get(`${T0}_d1`);
+    expect([toStringBinary(row?.key ?? new Uint8Array()), new TextDecoder().decode(row?.cells[0]?.value)]).toEqual([`${T0}_d1`, 'x']);
+    writer.setFallback(false);
+    expect(await writer.get(`${T0}_d1`)).toBeUndefined();
+    // A row missing on both sides is missing.
+    writer.setFallback(true);
+    expect(await writer.get(`${T0}_d2`)).toBeUndefined();
+  });
+
   it('refuses an unmappable key before writing or deleting anything', async () => {
     const hb = new FakeHBase();
     const writer = new DualWriter({ client: hb.client(), oldTable: 'old', newTable: 'new', mapKey: keys.map });
