@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { CallOptions, GetOptions, HBaseRestClient } from './client.js';
+import type { CallOptions, CellCondition, FamilyDelete, GetOptions, HBaseRestClient } from './client.js';
 import type { BytesLike } from './codec.js';
 import { decodeCellSet, decodeClusterStatus, decodeClusterVersion, decodeTableList, decodeTableRegions, decodeTableSchema } from './decode.js';
-import { type ColumnSpec, type ScanOptions, type TableSchemaInput, encodeCellSet, encodeTableSchema } from './encode.js';
+import { type ColumnSpec, type ScanOptions, type TableSchemaInput, encodeCellSet, encodeCheckAndDelete, encodeCheckAndPut, encodeTableSchema } from './encode.js';
 import { parseJson } from './json.js';
 import type { ClusterStatus, Row, RowInput, TableRegions, TableSchema } from './models.js';
 import { KEY_ENCODING, rowSpec, tablePath } from './paths.js';
@@ -99,6 +99,21 @@ class FetchRestClient implements HBaseRestClient {
   async deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void> {
     const path = `${tablePath(table)}/${rowSpec(row, options?.columns)}`;
     await this.transport.request({ method: 'DELETE', path, query: [[...KEY_ENCODING]], idempotent: true, ...call(options) });
+  }
+
+  async checkAndPut(table: string, row: RowInput, condition: CellCondition, options?: CallOptions): Promise<boolean> {
+    return await this.checkAndMutate(table, row.key, 'put', encodeCheckAndPut(row, condition), options);
+  }
+
+  async checkAndDelete(table: string, row: BytesLike, condition: CellCondition, families: readonly FamilyDelete[], options?: CallOptions): Promise<boolean> {
+    return await this.checkAndMutate(table, row, 'delete', encodeCheckAndDelete(row, condition, families), options);
+  }
+
+  /** `PUT /<table>/<row>?check=put|delete`: 200 = done, 304 = the condition did not hold. */
+  private async checkAndMutate(table: string, row: BytesLike, check: 'put' | 'delete', body: string, options?: CallOptions): Promise<boolean> {
+    const path = `${tablePath(table)}/${rowSpec(row)}`;
+    const res = await this.transport.request({ method: 'PUT', path, query: [['check', check], [...KEY_ENCODING]], body, idempotent: false, allowStatus: [304], ...call(options) });
+    return res.status !== 304;
   }
 
   async getRow(table: string, row: BytesLike, options?: GetOptions): Promise<Row | undefined> {
