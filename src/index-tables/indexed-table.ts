@@ -52,6 +52,8 @@ export class IndexedTable {
   private readonly indexes: ReadonlyMap<string, CompiledIndex>;
   private readonly family: string;
   private readonly now: () => number;
+  /** The last timestamp this instance wrote or deleted at: each new one is later, so a put right after a delete stays visible. */
+  private last = 0;
 
   /**
    * @param table - the main table (every definition must name it).
@@ -75,6 +77,12 @@ export class IndexedTable {
     const index = this.indexes.get(name);
     if (!index) throw new HotspotError('INDEX_UNKNOWN', `table ${this.table} has no index ${JSON.stringify(name)}; it has ${[...this.indexes.keys()].join(', ') || 'none'}`, { field: 'index' });
     return index;
+  }
+
+  /** The next write timestamp: the clock, or 1 ms after this instance's last one when the clock has not moved on. */
+  private nextTimestamp(atLeast = 0): number {
+    this.last = Math.max(this.now(), this.last + 1, atLeast);
+    return this.last;
   }
 
   private async readMain(key: Uint8Array): Promise<MainRecord | undefined> {
@@ -105,8 +113,8 @@ export class IndexedTable {
    *   (nothing is written then), and the client's `RestError`s.
    */
   async put(key: Uint8Array, record: KeyRecord, options: { readonly timestamp?: number } = {}): Promise<number> {
-    const timestamp = options.timestamp ?? this.now();
     const old = await this.readMain(key);
+    const timestamp = options.timestamp ?? this.nextTimestamp();
     const text: Record<string, string> = { ...old?.fields };
     const stamps: Record<string, number> = { ...old?.timestamps };
     for (const [name, v] of Object.entries(record)) {
@@ -134,13 +142,15 @@ export class IndexedTable {
   }
 
   /**
-   * Deletes main row `key` (a delete marker at the gateway's time), then each index entry its values had.
+   * Deletes main row `key` (a family delete marker at the next write timestamp, at least the newest cell read, so a
+   * later write stays visible), then each index entry its values had.
    * @returns `false` when the row did not exist.
    */
   async delete(key: Uint8Array): Promise<boolean> {
     const old = await this.readMain(key);
     if (!old) return false;
-    await this.client.deleteRow(this.table, key);
+    const timestamp = this.nextTimestamp(Math.max(...Object.values(old.timestamps)));
+    await this.client.deleteRow(this.table, key, { columns: [this.family], timestamp });
     for (const [index, entry] of this.entries(key, old)) await this.removeEntry(index, key, entry);
     return true;
   }

@@ -83,9 +83,10 @@ export class FakeHBase {
         for (const r of rows) this.calls.push({ op: 'put', table, row: dec.decode(b(r.key)) });
         this.put(table, rows);
       },
-      deleteRow: async (table, row) => {
+      deleteRow: async (table, row, options) => {
         this.calls.push({ op: 'delete', table, row: dec.decode(b(row)) });
-        this.stored(table, b(row)).markers.push({ ts: this.clock });
+        const families = options?.columns?.map((c) => dec.decode(b(c as string))) ?? [undefined];
+        for (const family of families) this.stored(table, b(row)).markers.push({ ...(family === undefined ? {} : { family }), ts: options?.timestamp ?? this.clock });
       },
       checkAndPut: async (table, row, cond) => {
         this.calls.push({ op: 'checkAndPut', table, row: dec.decode(b(row.key)) });

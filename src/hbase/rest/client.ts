@@ -91,9 +91,12 @@ export interface HBaseRestClient {
   /**
    * Deletes a row, or only the given families / `family:qualifier` columns of it (`DELETE /<table>/<row>[/<columns>]`,
    * RowResource): HBase writes a delete marker at the server's time that hides every version at or before it.
-   * Idempotent (a repeat deletes nothing more), so retried on timeouts and 5xx.
+   * With `timestamp` (ms, `DELETE /<table>/<row>/<columns>/<timestamp>`) the marker is at that time instead, so a
+   * write at a later timestamp stays visible; it needs `columns`. Idempotent (a repeat deletes nothing more), so
+   * retried on timeouts and 5xx.
+   * @throws TypeError for a `timestamp` without `columns`, or one that is not a whole number of ms from 0.
    */
-  deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void>;
+  deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[]; readonly timestamp?: number }): Promise<void>;
 
   /**
    * Puts `row` only when `condition` holds, atomically on the RegionServer (`PUT /<table>/<row>?check=put` with the

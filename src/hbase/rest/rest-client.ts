@@ -96,8 +96,12 @@ class FetchRestClient implements HBaseRestClient {
     await this.transport.request({ method: 'PUT', path, ...body, idempotent, ...call(options) });
   }
 
-  async deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void> {
-    const path = `${tablePath(table)}/${rowSpec(row, options?.columns)}`;
+  async deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[]; readonly timestamp?: number }): Promise<void> {
+    const ts = options?.timestamp;
+    if (ts !== undefined && (!Number.isSafeInteger(ts) || ts < 0)) throw new TypeError(`delete timestamp ${ts} must be whole ms, 0 or more`);
+    if (ts !== undefined && !options?.columns?.length) throw new TypeError('a delete at a timestamp needs columns (the gateway reads the timestamp after them)');
+    // The timestamp segment is decimal even with e=b64 (checked on HBase 2.6).
+    const path = `${tablePath(table)}/${rowSpec(row, options?.columns)}${ts === undefined ? '' : `/${ts}`}`;
     await this.transport.request({ method: 'DELETE', path, query: [[...KEY_ENCODING]], idempotent: true, ...call(options) });
   }
 

@@ -54,4 +54,13 @@ describe('check-and-put and check-and-delete over REST', () => {
     await expect(c.checkAndDelete('ix_t', 'r1', { family: 'i', qualifier: '_row' }, [])).rejects.toThrow(/at least one family/);
     expect(server?.requests).toHaveLength(0);
   });
+
+  it('deletes at a timestamp with DELETE /<table>/<row>/<family>/<ts>, and refuses a timestamp without columns', async () => {
+    const c = await answering([200]);
+    await c.deleteRow('ix_t', 'r1', { columns: ['i'], timestamp: 1234 });
+    // "i" in URL-safe base64 without padding: aQ
+    expect(server?.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /ix_t/cjE/aQ/1234?e=b64']);
+    await expect(c.deleteRow('ix_t', 'r1', { timestamp: 1234 })).rejects.toThrow(/needs columns/);
+    await expect(c.deleteRow('ix_t', 'r1', { columns: ['i'], timestamp: -1 })).rejects.toThrow(/whole ms/);
+  });
 });
