@@ -144,15 +144,15 @@ export class IndexedTable {
   /**
    * Deletes main row `key` (a family delete marker at the next write timestamp, at least the newest cell read, so a
    * later write stays visible), then each index entry its values had.
-   * @returns `false` when the row did not exist.
+   * @returns the delete's timestamp (ms), or `undefined` when the row did not exist (nothing was written).
    */
-  async delete(key: Uint8Array): Promise<boolean> {
+  async delete(key: Uint8Array): Promise<number | undefined> {
     const old = await this.readMain(key);
-    if (!old) return false;
+    if (!old) return undefined;
     const timestamp = this.nextTimestamp(Math.max(...Object.values(old.timestamps)));
     await this.client.deleteRow(this.table, key, { columns: [this.family], timestamp });
     for (const [index, entry] of this.entries(key, old)) await this.removeEntry(index, key, entry);
-    return true;
+    return timestamp;
   }
 
   /**
