@@ -17,11 +17,10 @@
  *
  * @module
  */
-import { toHex, toStringBinary } from '../bytes/index.js';
+import { equalBytes, toHex, toStringBinary } from '../bytes/index.js';
 import type { Cell, HBaseRestClient, TableSchema } from '../hbase/rest/index.js';
 import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
 import { type ExpectedEntry, entryMatches, expectedEntry, mainRecordOf, mainRowCell } from './entry.js';
-import { equalBytes } from '../bytes/index.js';
 
 /** Why an entry is an orphan or missing or expired. */
 export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl';
