@@ -110,7 +110,9 @@ export {
 export {
   compileIndex, parseIndexDefinitions, indexRowkey, indexLookup, indexCells, mainRowkeyOf, encodeIndexMetadata, decodeIndexMetadata,
   INDEX_METADATA_KEY, INDEX_SEPARATOR, type CompiledIndex, type IndexDefinition, type IndexCell, type IndexLookup,
+  IndexedTable, type IndexedTableOptions, type IndexHit, type CoveredHit,
 } from './index-tables/index.js';
+export { checkIndex, renderIndexCheck, type IndexCheckReport, type CheckIndexOptions } from './index-tables/check.js';
 
 // views: the HTML report, key redaction
 export { type SeriesReportOptions, outcomeReport, scenarioReport, seriesReport } from './report/html/build.js';

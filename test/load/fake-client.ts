@@ -36,6 +36,8 @@ export class FakeClient {
       scanEncoded: unsupported,
       putEncodedRows: unsupported,
       deleteRow: unsupported,
+      checkAndPut: unsupported,
+      checkAndDelete: unsupported,
       getSchema: async (table) => ({ name: table, attributes: {}, columns: [{ name: 'd', attributes: {} }, { name: 'e', attributes: {} }] }),
       async putRows(table, rows) {
         self.calls.push({ method: 'putRows', table, rows });

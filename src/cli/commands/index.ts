@@ -4,6 +4,7 @@ import { compareCommand } from './compare.js';
 import { designCommand } from './design.js';
 import { fixCommand } from './fix.js';
 import { healthCommand } from './health.js';
+import { indexCommand } from './indexes.js';
 import { detectCommand } from './detect.js';
 import { keyCommand } from './key.js';
 import { lifecycleCommand } from './lifecycle.js';
@@ -18,4 +19,4 @@ import { splitsCommand } from './splits.js';
 import { topCommand } from './top.js';
 
 /** Every command of the CLI, in the order `--help` lists them. Each lives in its own file beside this one. */
-export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, serveCommand, fixCommand, compareCommand, healthCommand, seriesCommand, topCommand, migrateCommand, lifecycleCommand];
+export const commands: CliCommand[] = [simulateCommand, keyCommand, detectCommand, collectCommand, loadCommand, lintCommand, splitsCommand, designCommand, reportCommand, serveCommand, fixCommand, compareCommand, healthCommand, seriesCommand, topCommand, migrateCommand, lifecycleCommand, indexCommand];

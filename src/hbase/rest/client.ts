@@ -28,6 +28,27 @@ export interface GetOptions extends CallOptions {
   readonly maxVersions?: number;
 }
 
+/**
+ * The condition of a check-and-mutate: the newest visible version of `family:qualifier` in the row holds `value`;
+ * an absent or empty `value` means the cell must be absent (or empty), HBase's `checkAndMutate(...).ifNotExists()`.
+ */
+export interface CellCondition {
+  /** Family of the checked cell. */
+  readonly family: BytesLike;
+  /** Qualifier of the checked cell (must not be empty: the gateway refuses a family-only check). */
+  readonly qualifier: BytesLike;
+  /** Expected value; omitted or empty = the cell must be absent. */
+  readonly value?: BytesLike;
+}
+
+/** A family whose cells a check-and-delete removes: every version at or before `timestamp` (server time when omitted). */
+export interface FamilyDelete {
+  /** Family name. */
+  readonly family: BytesLike;
+  /** Newest timestamp removed, ms: HBase `Delete.addFamily(family, timestamp)`; omitted = the gateway's clock. */
+  readonly timestamp?: number;
+}
+
 /** Client of one HBase REST gateway (Apache HBase `hbase-rest`, 2.5.9+/2.6.x for binary keys in URLs). */
 export interface HBaseRestClient {
   /** HBase version of the cluster, e.g. `2.6.5` (`GET /version/cluster`, StorageClusterVersionResource). */
@@ -70,9 +91,32 @@ export interface HBaseRestClient {
   /**
    * Deletes a row, or only the given families / `family:qualifier` columns of it (`DELETE /<table>/<row>[/<columns>]`,
    * RowResource): HBase writes a delete marker at the server's time that hides every version at or before it.
-   * Idempotent (a repeat deletes nothing more), so retried on timeouts and 5xx.
+   * With `timestamp` (ms, `DELETE /<table>/<row>/<columns>/<timestamp>`) the marker is at that time instead, so a
+   * write at a later timestamp stays visible; it needs `columns`. Idempotent (a repeat deletes nothing more), so
+   * retried on timeouts and 5xx.
+   * @throws TypeError for a `timestamp` without `columns`, or one that is not a whole number of ms from 0.
    */
-  deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void>;
+  deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[]; readonly timestamp?: number }): Promise<void>;
+
+  /**
+   * Puts `row` only when `condition` holds, atomically on the RegionServer (`PUT /<table>/<row>?check=put` with the
+   * condition as the body's last cell, RowResource.checkAndPut; Java `Table.checkAndMutate(...).thenPut`). The gateway
+   * requires the checked column to be one of the cells put. Resolves `true` when written, `false` when the condition
+   * did not hold (HTTP 304). Never retried after the gateway may have seen it (a repeat could answer `false` for a
+   * put that was made).
+   * @throws TypeError when no cell of `row` is the checked column, or the row has no cells.
+   */
+  checkAndPut(table: string, row: RowInput, condition: CellCondition, options?: CallOptions): Promise<boolean>;
+
+  /**
+   * Deletes the given families of `row` only when `condition` holds (`PUT /<table>/<row>?check=delete`,
+   * RowResource.checkAndDelete; Java `checkAndMutate(...).thenDelete`). Each family loses every version at or before
+   * its timestamp, so a later write at a newer timestamp stays visible. Resolves `true` when deleted, `false` when
+   * the condition did not hold (HTTP 304). Sent as PUT: the gateway's DELETE verb ignores `check=delete` and deletes
+   * unconditionally (checked on HBase 2.6). Never retried after the gateway may have seen it.
+   * @throws TypeError for an empty `families` list.
+   */
+  checkAndDelete(table: string, row: BytesLike, condition: CellCondition, families: readonly FamilyDelete[], options?: CallOptions): Promise<boolean>;
 
   /** One row (`GET /<table>/<row>[/<columns>]?e=b64`, RowResource); `undefined` when the row has no cells. */
   getRow(table: string, row: BytesLike, options?: GetOptions): Promise<Row | undefined>;

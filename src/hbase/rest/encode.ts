@@ -4,6 +4,7 @@
  * @module
  */
 import { type BytesLike, concatBytes, encodeBase64, toBytes } from './codec.js';
+import type { CellCondition, FamilyDelete } from './client.js';
 import type { RowInput } from './models.js';
 
 /** Column selector: `family`, `family:qualifier`, or parts given separately (qualifier may be binary). */
@@ -28,6 +29,38 @@ export function encodeCellSet(rows: readonly RowInput[]): string {
       })),
     })),
   });
+}
+
+/** The condition as the last cell of a check-and-mutate body: its column and expected value (empty = absent). */
+function conditionCell(condition: CellCondition): { column: string; $: string } {
+  const qualifier = toBytes(condition.qualifier);
+  if (qualifier.length === 0) throw new TypeError('a check-and-mutate condition needs a qualifier (the gateway refuses a family alone)');
+  return { column: encodeBase64(columnBytes({ family: condition.family, qualifier })), $: encodeBase64(toBytes(condition.value ?? new Uint8Array(0))) };
+}
+
+/**
+ * CellSet JSON of a check-and-put (RowResource.checkAndPut): the row's cells, then the condition cell.
+ * @throws TypeError when the row has no cells or none of them is the checked column (the gateway answers 400).
+ */
+export function encodeCheckAndPut(row: RowInput, condition: CellCondition): string {
+  const check = conditionCell(condition);
+  const cells = JSON.parse(encodeCellSet([row])) as { Row: { key: string; Cell: { column: string }[] }[] };
+  const first = cells.Row[0];
+  if (first === undefined || first.Cell.length === 0) throw new TypeError('a check-and-put needs at least one cell to put');
+  if (!first.Cell.some((c) => c.column === check.column)) throw new TypeError('a check-and-put must put the column it checks (the gateway refuses it otherwise)');
+  first.Cell.push(check);
+  return JSON.stringify(cells);
+}
+
+/**
+ * CellSet JSON of a check-and-delete (RowResource.checkAndDelete): one family-only cell per family to delete, with
+ * its timestamp (HBase `Delete.addFamily(family, ts)`; no timestamp = the server's time), then the condition cell.
+ * @throws TypeError for no families.
+ */
+export function encodeCheckAndDelete(row: BytesLike, condition: CellCondition, families: readonly FamilyDelete[]): string {
+  if (families.length === 0) throw new TypeError('a check-and-delete needs at least one family to delete');
+  const cells = families.map((f) => ({ column: encodeBase64(toBytes(f.family)), ...(f.timestamp !== undefined ? { timestamp: f.timestamp } : {}), $: '' }));
+  return JSON.stringify({ Row: [{ key: encodeBase64(toBytes(row)), Cell: [...cells, conditionCell(condition)] }] });
 }
 
 /**

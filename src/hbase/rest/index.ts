@@ -1,5 +1,5 @@
 /** HBase REST gateway adapter: the {@link HBaseRestClient} interface, its HTTP implementation, models and helpers. */
-export type { HBaseRestClient, CallOptions, GetOptions } from './client.js';
+export type { HBaseRestClient, CallOptions, CellCondition, FamilyDelete, GetOptions } from './client.js';
 export { createRestClient, MULTIGET_MAX_QUERY_CHARS, type RestClientOptions, type RestDataFormat } from './rest-client.js';
 export { PROTOBUF_MEDIA_TYPE, type EncodedRow, decodeCellSetProtobuf, decodeEncodedRows, encodeCellSetProtobuf, encodeEncodedRows } from './protobuf.js';
 export type { BasicAuth, FetchLike, TransportOptions } from './transport.js';

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { CallOptions, GetOptions, HBaseRestClient } from './client.js';
+import type { CallOptions, CellCondition, FamilyDelete, GetOptions, HBaseRestClient } from './client.js';
 import type { BytesLike } from './codec.js';
 import { decodeCellSet, decodeClusterStatus, decodeClusterVersion, decodeTableList, decodeTableRegions, decodeTableSchema } from './decode.js';
-import { type ColumnSpec, type ScanOptions, type TableSchemaInput, encodeCellSet, encodeTableSchema } from './encode.js';
+import { type ColumnSpec, type ScanOptions, type TableSchemaInput, encodeCellSet, encodeCheckAndDelete, encodeCheckAndPut, encodeTableSchema } from './encode.js';
 import { parseJson } from './json.js';
 import type { ClusterStatus, Row, RowInput, TableRegions, TableSchema } from './models.js';
 import { KEY_ENCODING, rowSpec, tablePath } from './paths.js';
@@ -96,9 +96,28 @@ class FetchRestClient implements HBaseRestClient {
     await this.transport.request({ method: 'PUT', path, ...body, idempotent, ...call(options) });
   }
 
-  async deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[] }): Promise<void> {
-    const path = `${tablePath(table)}/${rowSpec(row, options?.columns)}`;
+  async deleteRow(table: string, row: BytesLike, options?: CallOptions & { readonly columns?: readonly ColumnSpec[]; readonly timestamp?: number }): Promise<void> {
+    const ts = options?.timestamp;
+    if (ts !== undefined && (!Number.isSafeInteger(ts) || ts < 0)) throw new TypeError(`delete timestamp ${ts} must be whole ms, 0 or more`);
+    if (ts !== undefined && !options?.columns?.length) throw new TypeError('a delete at a timestamp needs columns (the gateway reads the timestamp after them)');
+    // The timestamp segment is decimal even with e=b64 (checked on HBase 2.6).
+    const path = `${tablePath(table)}/${rowSpec(row, options?.columns)}${ts === undefined ? '' : `/${ts}`}`;
     await this.transport.request({ method: 'DELETE', path, query: [[...KEY_ENCODING]], idempotent: true, ...call(options) });
+  }
+
+  async checkAndPut(table: string, row: RowInput, condition: CellCondition, options?: CallOptions): Promise<boolean> {
+    return await this.checkAndMutate(table, row.key, 'put', encodeCheckAndPut(row, condition), options);
+  }
+
+  async checkAndDelete(table: string, row: BytesLike, condition: CellCondition, families: readonly FamilyDelete[], options?: CallOptions): Promise<boolean> {
+    return await this.checkAndMutate(table, row, 'delete', encodeCheckAndDelete(row, condition, families), options);
+  }
+
+  /** `PUT /<table>/<row>?check=put|delete`: 200 = done, 304 = the condition did not hold. */
+  private async checkAndMutate(table: string, row: BytesLike, check: 'put' | 'delete', body: string, options?: CallOptions): Promise<boolean> {
+    const path = `${tablePath(table)}/${rowSpec(row)}`;
+    const res = await this.transport.request({ method: 'PUT', path, query: [['check', check], [...KEY_ENCODING]], body, idempotent: false, allowStatus: [304], ...call(options) });
+    return res.status !== 304;
   }
 
   async getRow(table: string, row: BytesLike, options?: GetOptions): Promise<Row | undefined> {

@@ -1,0 +1,275 @@
+/**
+ * `index check`: compares a main table with one of its index tables, as Apache Phoenix's `IndexTool -v ONLY` does,
+ * and optionally repairs the differences with check-and-mutate calls conditioned on what was read, so it is safe
+ * while writers run.
+ *
+ * Both sides are scanned, the main table first: a writer puts an entry before its main row, so an entry whose main
+ * value the main scan saw was already in the index when the index scan passed it (no false "missing"); an entry
+ * written after the main scan passed its row shows as an orphan, which repair re-reads before touching.
+ *
+ * Entry states (each entry once):
+ * - valid: the index row a main row's current values give, naming that main row, with the covered values it holds;
+ * - orphan: an index row no main row backs: its main row is gone (`main-row-gone`), holds another value
+ *   (`value-changed`), or holds other covered values (`covered-changed`); or the row has no `_row` cell;
+ * - missing: a main row whose entry is not in the index;
+ * - expired: an orphan whose main row's cells are past the main table's TTL, or a missing entry past the index
+ *   table's TTL: the two tables' TTLs differ, not a write gone wrong.
+ *
+ * @module
+ */
+import { equalBytes, toHex, toStringBinary } from '../bytes/index.js';
+import type { Cell, HBaseRestClient, TableSchema } from '../hbase/rest/index.js';
+import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
+import { type ExpectedEntry, entryMatches, expectedEntry, mainRecordOf, mainRowCell } from './entry.js';
+
+/** Why an entry is an orphan or missing or expired. */
+export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl';
+
+/** One sampled entry: keys as HBase's `Bytes.toStringBinary` prints them, the entry's timestamp (epoch ms), why. */
+export interface EntrySample {
+  readonly indexRow: string;
+  readonly mainRow: string;
+  readonly timestamp: number;
+  readonly reason: EntryReason;
+}
+
+/** One repair: a conditioned delete of an orphan, or a conditioned put of a missing (or stale covered) entry. */
+export interface RepairAction {
+  readonly action: 'delete' | 'put';
+  readonly indexRow: string;
+  readonly mainRow: string;
+  readonly reason: EntryReason;
+  /** `planned` (dry run), `done`, or `skipped` with `why`. */
+  readonly outcome: 'planned' | 'done' | 'skipped';
+  readonly why?: string;
+}
+
+/** The repair part of a report. */
+export interface RepairReport {
+  /** False for a dry run: nothing was written. */
+  readonly applied: boolean;
+  /** Orphans deleted and entries put (0 on a dry run). */
+  readonly deleted: number;
+  readonly put: number;
+  /** Repairs planned (dry run) or skipped (the row changed since it was read, or the orphan is younger than the minimum age). */
+  readonly planned: number;
+  readonly skipped: number;
+  /** The first repairs, up to the sample count. */
+  readonly actions: readonly RepairAction[];
+}
+
+/** The result of {@link checkIndex}; `--json` prints it as is. */
+export interface IndexCheckReport {
+  readonly table: string;
+  readonly index: string;
+  readonly indexTable: string;
+  readonly unique: boolean;
+  /** Rows scanned on each side. */
+  readonly mainRows: number;
+  readonly indexRows: number;
+  /** Entry counts by state. */
+  readonly valid: number;
+  readonly orphan: number;
+  readonly missing: number;
+  readonly expired: number;
+  /** Up to the sample count of each non-valid state. */
+  readonly samples: { readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[] };
+  /** Present when a repair was asked for. */
+  readonly repair?: RepairReport;
+}
+
+/** Options of {@link checkIndex}. */
+export interface CheckIndexOptions {
+  /** The main table's family holding the fields; every family when absent. */
+  readonly family?: string;
+  /** Samples kept per state; default 10. */
+  readonly samples?: number;
+  /** Clock, epoch ms (TTL and minimum-age decisions). */
+  readonly now: () => number;
+  /** Repair the orphans and missing entries found: `apply` false = plan only (dry run). */
+  readonly repair?: { readonly apply: boolean; readonly minAgeMs: number };
+}
+
+/** A family's TTL in ms from its schema, `undefined` when it keeps cells forever. */
+function ttlMs(schema: TableSchema, family: string | undefined): number | undefined {
+  const ttls = schema.columns
+    .filter((c) => family === undefined || c.name === family)
+    .map((c) => Number(c.attributes['TTL'] ?? NaN))
+    .filter((s) => Number.isFinite(s) && s > 0 && s < 2147483647);
+  return ttls.length === 0 ? undefined : Math.min(...ttls) * 1000;
+}
+
+interface Pending { readonly expected: ExpectedEntry; readonly mainKey: Uint8Array }
+interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array | undefined; readonly timestamp: number; readonly reason: EntryReason }
+
+/**
+ * Scans main table and index table and classifies every entry; with `repair`, fixes orphans and missing entries
+ * (never an expired one: align the TTLs instead).
+ * @throws the client's `RestError`s (an absent table: `REST_HTTP` 404).
+ */
+export async function checkIndex(client: HBaseRestClient, index: CompiledIndex, options: CheckIndexOptions): Promise<IndexCheckReport> {
+  const def = index.definition;
+  const sampleCount = options.samples ?? 10;
+  const now = options.now();
+  const [mainSchema, indexSchema] = await Promise.all([client.getSchema(def.table), client.getSchema(def.indexTable)]);
+  const mainTtl = ttlMs(mainSchema, options.family);
+  const indexTtl = ttlMs(indexSchema, def.family);
+
+  const expected = new Map<string, Pending>();
+  const mainKeys = new Set<string>();
+  let mainRows = 0;
+  const scanMain = { maxVersions: 1, ...(options.family !== undefined ? { columns: [options.family] } : {}) };
+  for await (const row of client.scan(def.table, scanMain)) {
+    mainRows++;
+    mainKeys.add(toHex(row.key));
+    const entry = expectedEntry(index, row.key, mainRecordOf(row, options.family));
+    if (entry) expected.set(`${toHex(entry.row)}|${toHex(row.key)}`, { expected: entry, mainKey: row.key });
+  }
+
+  let indexRows = 0;
+  let valid = 0;
+  const orphans: Orphan[] = [];
+  const stale = new Map<string, Pending>();
+  for await (const row of client.scan(def.indexTable, { maxVersions: 1, columns: [def.family] })) {
+    indexRows++;
+    const cell: Cell | undefined = mainRowCell(index, row.cells);
+    const timestamp = Math.max(...row.cells.map((c) => c.timestamp));
+    if (!cell) {
+      orphans.push({ indexRow: row.key, mainKey: undefined, timestamp, reason: 'no-main-row-cell' });
+      continue;
+    }
+    const id = `${toHex(row.key)}|${toHex(cell.value)}`;
+    const pending = expected.get(id);
+    if (pending) {
+      expected.delete(id);
+      if (entryMatches(index, pending.expected, row.key, row.cells)) valid++;
+      else {
+        orphans.push({ indexRow: row.key, mainKey: cell.value, timestamp, reason: 'covered-changed' });
+        stale.set(id, pending);
+      }
+      continue;
+    }
+    const gone = !mainKeys.has(toHex(cell.value));
+    orphans.push({ indexRow: row.key, mainKey: cell.value, timestamp, reason: gone ? 'main-row-gone' : 'value-changed' });
+  }
+
+  const sample = (o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): EntrySample => ({
+    indexRow: toStringBinary(o.indexRow), mainRow: o.mainKey === undefined ? '' : toStringBinary(o.mainKey), timestamp: o.timestamp, reason,
+  });
+  const out = { orphan: [] as EntrySample[], missing: [] as EntrySample[], expired: [] as EntrySample[] };
+  const counts = { orphan: 0, missing: 0, expired: 0 };
+  const note = (state: 'orphan' | 'missing' | 'expired', s: EntrySample): void => {
+    counts[state]++;
+    if (out[state].length < sampleCount) out[state].push(s);
+  };
+  const toRepair: { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[] = [];
+  for (const o of orphans) {
+    if (o.reason === 'main-row-gone' && mainTtl !== undefined && o.timestamp + mainTtl <= now) note('expired', sample(o, 'main-ttl'));
+    else {
+      note('orphan', sample(o, o.reason));
+      const pending = o.reason === 'covered-changed' && o.mainKey ? stale.get(`${toHex(o.indexRow)}|${toHex(o.mainKey)}`) : undefined;
+      toRepair.push({ kind: 'orphan', ...o, ...(pending ? { pending } : {}) });
+    }
+  }
+  for (const p of expected.values()) {
+    const m = { indexRow: p.expected.row, mainKey: p.mainKey, timestamp: p.expected.timestamp };
+    if (indexTtl !== undefined && p.expected.timestamp + indexTtl <= now) note('expired', sample(m, 'index-ttl'));
+    else {
+      note('missing', sample(m, 'not-in-index'));
+      toRepair.push({ kind: 'missing', ...m, reason: 'not-in-index', pending: p });
+    }
+  }
+
+  const report: IndexCheckReport = {
+    table: def.table, index: def.name, indexTable: def.indexTable, unique: def.unique, mainRows, indexRows,
+    valid, orphan: counts.orphan, missing: counts.missing, expired: counts.expired, samples: out,
+  };
+  if (!options.repair) return report;
+  return { ...report, repair: await repair(client, index, toRepair, { ...options.repair, now, family: options.family, sampleCount }) };
+}
+
+async function repair(
+  client: HBaseRestClient,
+  index: CompiledIndex,
+  items: readonly { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[],
+  options: { apply: boolean; minAgeMs: number; now: number; family: string | undefined; sampleCount: number },
+): Promise<RepairReport> {
+  const def = index.definition;
+  const family = def.family;
+  const actions: RepairAction[] = [];
+  const tally = { deleted: 0, put: 0, planned: 0, skipped: 0 };
+  const record = (a: RepairAction): void => {
+    if (a.outcome === 'done') tally[a.action === 'delete' ? 'deleted' : 'put']++;
+    else tally[a.outcome]++;
+    if (actions.length < options.sampleCount) actions.push(a);
+  };
+  /** What the main row holds now: the entry it should have, re-read so a writer's change since the scan counts. */
+  const currentEntry = async (mainKey: Uint8Array): Promise<ExpectedEntry | undefined> => {
+    const row = await client.getRow(def.table, mainKey, options.family !== undefined ? { columns: [options.family] } : {});
+    return row ? expectedEntry(index, mainKey, mainRecordOf(row, options.family)) : undefined;
+  };
+  for (const item of items) {
+    const put = item.kind === 'missing' || item.reason === 'covered-changed';
+    const base = { action: put ? 'put' as const : 'delete' as const, indexRow: toStringBinary(item.indexRow), mainRow: item.mainKey ? toStringBinary(item.mainKey) : '', reason: item.reason };
+    if (item.kind === 'orphan' && options.now - item.timestamp < options.minAgeMs) {
+      record({ ...base, outcome: 'skipped', why: 'younger than the minimum age: possibly a write in flight' });
+      continue;
+    }
+    if (!options.apply) {
+      record({ ...base, outcome: 'planned' });
+      continue;
+    }
+    const mainRowCondition = { family, qualifier: MAIN_ROW_QUALIFIER };
+    if (item.mainKey === undefined) {
+      // No _row cell to condition on: the row can only be removed when it still has none.
+      const ok = await client.checkAndDelete(def.indexTable, item.indexRow, mainRowCondition, [{ family, timestamp: item.timestamp }]);
+      record({ ...base, outcome: ok ? 'done' : 'skipped', ...(ok ? {} : { why: 'the row gained a _row cell since it was read' }) });
+      continue;
+    }
+    const now = await currentEntry(item.mainKey);
+    const backs = now !== undefined && equalBytes(now.row, item.indexRow);
+    if (!put) {
+      if (backs) {
+        record({ ...base, outcome: 'skipped', why: 'the main row now holds this value' });
+        continue;
+      }
+      const ok = await client.checkAndDelete(def.indexTable, item.indexRow, { ...mainRowCondition, value: item.mainKey }, [{ family, timestamp: item.timestamp }]);
+      record({ ...base, outcome: ok ? 'done' : 'skipped', ...(ok ? {} : { why: 'the entry changed since it was read' }) });
+      continue;
+    }
+    if (!now || !backs) {
+      record({ ...base, outcome: 'skipped', why: 'the main row no longer holds this value' });
+      continue;
+    }
+    // A missing entry is put only while the index row is still empty; a stale covered one only while it names this row.
+    const condition = item.kind === 'missing' ? mainRowCondition : { ...mainRowCondition, value: item.mainKey };
+    const ok = await client.checkAndPut(def.indexTable, { key: now.row, cells: now.cells }, condition);
+    record({ ...base, outcome: ok ? 'done' : 'skipped', ...(ok ? {} : { why: 'the index row changed since it was read' }) });
+  }
+  return { applied: options.apply, ...tally, actions };
+}
+
+/** The text report of {@link checkIndex}: counts, samples, and the repair's account. */
+export function renderIndexCheck(report: IndexCheckReport): string {
+  const lines = [
+    `index ${report.index} of ${report.table} (${report.indexTable}, ${report.unique ? 'unique' : 'non-unique'}): ${report.mainRows} main rows, ${report.indexRows} index rows`,
+    `  valid    ${report.valid}`,
+    `  orphan   ${report.orphan}`,
+    `  missing  ${report.missing}`,
+    `  expired  ${report.expired}`,
+  ];
+  for (const state of ['orphan', 'missing', 'expired'] as const) {
+    const samples = report.samples[state];
+    if (samples.length === 0) continue;
+    lines.push(`${state} samples:`);
+    for (const s of samples) lines.push(`  ${s.indexRow} -> ${s.mainRow || '(no _row)'} at ${s.timestamp} (${s.reason})`);
+  }
+  const r = report.repair;
+  if (r) {
+    lines.push(r.applied
+      ? `repair: ${r.deleted} orphans deleted, ${r.put} entries put, ${r.skipped} skipped`
+      : `repair (dry run, --yes applies it): ${r.planned} planned, ${r.skipped} skipped`);
+    for (const a of r.actions) lines.push(`  ${a.action} ${a.indexRow} -> ${a.mainRow || '(no _row)'} (${a.reason}): ${a.outcome}${a.why ? `, ${a.why}` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

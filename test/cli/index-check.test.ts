@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { file } from '../support/temp-file.js';
+import { runCapture } from './run-cli.js';
+
+const DEFS = file('ix.yaml', 'indexes:\n  - {name: by_city, table: users, fields: [city], unique: false}\n');
+
+describe('index check options', () => {
+  it('needs --rest (the native client is not supported yet)', async () => {
+    const run = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--indexes', DEFS]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('give the REST gateway with --rest');
+  });
+
+  it('refuses --yes without --repair, and a bad --samples', async () => {
+    const yes = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--rest', 'http://127.0.0.1:9', '--yes']);
+    expect(yes.code).toBe(2);
+    expect(yes.err).toContain('--yes applies a repair: give --repair too');
+    const samples = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--rest', 'http://127.0.0.1:9', '--samples', '0']);
+    expect(samples.code).toBe(2);
+    expect(samples.err).toContain('--samples "0" must be a whole number of at least 1');
+  });
+
+  it('names the indexes a file defines when the index is not among them', async () => {
+    const run = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_zip', '--indexes', DEFS, '--rest', 'http://127.0.0.1:9']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/defines no index "by_zip" on users; it defines by_city/);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { checkIndex, renderIndexCheck } from '../../src/index-tables/check.js';
+import { compileIndex, parseIndexDefinitions } from '../../src/index-tables/index.js';
+import { FakeHBase } from './fake-hbase.js';
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const [CITY] = parseIndexDefinitions(`indexes:
+  - {name: by_city, table: users, indexTable: ix_city, fields: [city], unique: false, covered: [name]}
+`, 'ix.yaml').map((d) => compileIndex(d));
+const index = CITY!;
+
+const main = (hb: FakeHBase, key: string, fields: Record<string, string>, ts: number): void => {
+  const t = hb.client();
+  void t.putRows('users', [{ key, cells: Object.entries(fields).map(([q, v]) => ({ family: 'd', qualifier: q, value: v, timestamp: ts })) }]);
+};
+const entry = (hb: FakeHBase, row: string, mainKey: string, ts: number, name?: string): void => {
+  void hb.client().putRows('ix_city', [{ key: row, cells: [{ family: 'i', qualifier: '_row', value: mainKey, timestamp: ts }, ...(name ? [{ family: 'i', qualifier: 'name', value: name, timestamp: ts }] : [])] }]);
+};
+
+/** u1 valid; u2 missing; u3's entry covers an old name; entries for gone u9 and for u1's old city are orphans. */
+function world(): FakeHBase {
+  const hb = new FakeHBase();
+  hb.clock = 1_000_000;
+  main(hb, 'u1', { city: 'ab', name: 'Ann' }, 500);
+  main(hb, 'u2', { city: 'ab', name: 'Bob' }, 500);
+  main(hb, 'u3', { city: 'cd', name: 'Cy' }, 600);
+  entry(hb, 'ab\0u1', 'u1', 500, 'Ann');
+  entry(hb, 'cd\0u3', 'u3', 500, 'Old');
+  entry(hb, 'zz\0u9', 'u9', 400);
+  entry(hb, 'xy\0u1', 'u1', 300, 'Ann');
+  hb.calls.length = 0;
+  return hb;
+}
+
+describe('index check', () => {
+  it('counts valid, orphan (with reason) and missing entries', async () => {
+    const hb = world();
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock });
+    expect([r.mainRows, r.indexRows, r.valid, r.orphan, r.missing, r.expired]).toEqual([3, 4, 1, 3, 1, 0]);
+    expect(r.samples.orphan.map((s) => [s.indexRow, s.mainRow, s.reason])).toEqual([
+      ['cd\\x00u3', 'u3', 'covered-changed'], ['xy\\x00u1', 'u1', 'value-changed'], ['zz\\x00u9', 'u9', 'main-row-gone'],
+    ]);
+    expect(r.samples.missing).toEqual([{ indexRow: 'ab\\x00u2', mainRow: 'u2', timestamp: 500, reason: 'not-in-index' }]);
+    expect(hb.calls.every((c) => c.op === 'scan')).toBe(true);
+    expect(renderIndexCheck(r)).toContain('  orphan   3\n  missing  1\n');
+  });
+
+  it('calls an entry past a TTL expired, not orphan or missing', async () => {
+    const hb = world();
+    hb.families.set('users', { d: '100' }); // 100 s: u9's entry at 400 ms is long past it at 1,000,000 ms... and so is every main cell
+    hb.families.set('ix_city', { i: '1000' }); // 1000 s = 1,000,000 ms: u2's missing entry at 500 ms is past it too
+    const r = await checkIndex(hb.client(), index, { now: () => 2_000_000 });
+    expect([r.orphan, r.missing, r.expired]).toEqual([2, 0, 2]);
+    expect(r.samples.expired.map((s) => [s.mainRow, s.reason])).toEqual([['u9', 'main-ttl'], ['u2', 'index-ttl']]);
+  });
+
+  it('plans repairs on a dry run and writes nothing', async () => {
+    const hb = world();
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: false, minAgeMs: 0 } });
+    expect(r.repair).toMatchObject({ applied: false, planned: 4, deleted: 0, put: 0, skipped: 0 });
+    expect(hb.calls.filter((c) => c.op !== 'scan')).toEqual([]);
+  });
+
+  it('repairs with conditioned mutations and removes no valid entry', async () => {
+    const hb = world();
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect(r.repair).toMatchObject({ applied: true, deleted: 2, put: 2, skipped: 0 });
+    expect(hb.rows('ix_city').map((x) => [dec.decode(x.key), x.cells.map((c) => dec.decode(c.value)).join(',')])).toEqual([
+      ['ab\0u1', 'u1,Ann'], ['ab\0u2', 'u2,Bob'], ['cd\0u3', 'u3,Cy'],
+    ]);
+    const again = await checkIndex(hb.client(), index, { now: () => hb.clock });
+    expect([again.valid, again.orphan, again.missing]).toEqual([3, 0, 0]);
+  });
+
+  it('skips a young orphan and one whose main row took the value since the scan', async () => {
+    const hb = world();
+    const client = hb.client();
+    let scans = 0;
+    const racing = { ...client, scan: (t: string, o?: object) => {
+      // the writer moves u1 back to city xy (newer timestamp) right after the index scan starts
+      if (++scans === 2) main(hb, 'u1', { city: 'xy' }, 700);
+      return client.scan(t, o);
+    } };
+    // ages at 1,000,000: xy (300) 999,700 ms, zz (400) 999,600 ms; minimum age 999,650 ms
+    const r = await checkIndex(racing, index, { now: () => 1_000_000, repair: { apply: true, minAgeMs: 999_650 } });
+    const byRow = Object.fromEntries((r.repair?.actions ?? []).map((a) => [a.indexRow, `${a.outcome}: ${a.why ?? ''}`]));
+    expect(byRow['zz\\x00u9']).toBe('skipped: younger than the minimum age: possibly a write in flight');
+    expect(byRow['xy\\x00u1']).toBe('skipped: the main row now holds this value');
+    expect(hb.visible('ix_city', enc.encode('xy\0u1'))).toBeDefined();
+  });
+});
