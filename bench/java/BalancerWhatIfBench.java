@@ -1,7 +1,7 @@
 // The Java peer of bench/balancer.bench.ts: the same greedy balancer what-if search as src/fix/balancer/what-if.ts
 // over the same incremental cost state (src/fix/balancer/state.ts), written plainly in Java: region counts and
-// per-server load sums kept by server, a candidate move ranked by an O(1) estimate from the two servers it touches,
-// the exact weighted cost (the StochasticLoadBalancer's DoubleArrayCost skews, each server's regions summed in region
+// per-server load sums kept by server, a region's candidate moves ranked by O(1) estimates from the two servers each
+// touches (the source server's part worked out once per region), the exact weighted cost (the StochasticLoadBalancer's DoubleArrayCost skews, each server's regions summed in region
 // order, servers in server order) for the candidates within the tolerance of a decision, the best move applied by
 // folding the two servers again. Same candidate order (region, then server), same strictly-lower rule, same costs.
 //
@@ -111,15 +111,29 @@ public final class BalancerWhatIfBench {
       cost = skewCostWith(sums, -1, 0, -1, 0);
     }
 
-    double estimate(int a, double loadA, int b, double loadB) {
-      if (flat) return exactTotals ? 0 : Double.NaN;
-      if (fragile) return Double.NaN;
-      double oldA = mean - sums[a], oldB = mean - sums[b], newA = mean - loadA, newB = mean - loadB;
-      double sq = squares + (newA * newA - oldA * oldA) + (newB * newB - oldB * oldB);
-      if (!(sq >= squares * 0.0625)) return Double.NaN;
-      double value = Math.sqrt(sq);
-      if (value <= min || Math.abs(value - min) <= epsilon) return 0;
-      return Math.min(1, (value - min) / (max - min));
+    /** Adds weight x the estimated cost of moving a load v from server `from` (left with loadA) to each server into out. */
+    void estimateRow(int from, double loadA, double v, double weight, double[] out) {
+      int n = sums.length;
+      if (flat && exactTotals) return;
+      if (flat || fragile) {
+        java.util.Arrays.fill(out, Double.NaN);
+        return;
+      }
+      double oldA = mean - sums[from], newA = mean - loadA;
+      double partial = squares + (newA * newA - oldA * oldA);
+      double floor = squares * 0.0625;
+      for (int to = 0; to < n; to++) {
+        double oldB = mean - sums[to];
+        double newB = oldB - v;
+        double sq = partial + (newB * newB - oldB * oldB);
+        if (!(sq >= floor)) {
+          out[to] = Double.NaN;
+          continue;
+        }
+        double value = Math.sqrt(sq);
+        double c = value <= min || Math.abs(value - min) <= epsilon ? 0 : Math.min(1, (value - min) / (max - min));
+        out[to] += weight * c;
+      }
     }
   }
 
@@ -237,17 +251,23 @@ public final class BalancerWhatIfBench {
     return sum;
   }
 
-  double estimateAfterMove(int region, int to) {
+  /** The estimated cost of moving region to every server, into out (its own server's slot meaningless). */
+  void estimateMoves(int region, double[] out) {
     int from = placement[region];
-    double[] c = counts.sums;
-    double countCost = counts.estimate(from, c[from] - 1, to, c[to] + 1);
-    double cost = (regionCountCost > 0 ? regionCountCost * countCost : 0) + (tableSkewCost > 0 ? tableSkewCost * countCost : 0);
-    if (moveCostWeight > 0) cost += moveCostWeight * moveCosts[movedAfterMove(region, to)];
+    int h = home[region];
+    int away = moved - (from != h ? 1 : 0);
+    if (moveCostWeight > 0) {
+      java.util.Arrays.fill(out, moveCostWeight * moveCosts[away + 1]);
+      out[h] = moveCostWeight * moveCosts[away];
+    } else {
+      java.util.Arrays.fill(out, 0);
+    }
+    double countWeight = (regionCountCost > 0 ? regionCountCost : 0) + (tableSkewCost > 0 ? tableSkewCost : 0);
+    if (countWeight > 0) counts.estimateRow(from, counts.sums[from] - 1, 1, countWeight, out);
     for (Skew skew : loads) {
       double v = skew.values[region];
-      cost += skew.weight * skew.estimate(from, skew.sums[from] - v, to, skew.sums[to] + v);
+      skew.estimateRow(from, skew.sums[from] - v, v, skew.weight, out);
     }
-    return cost;
   }
 
   void applyMove(int region, int to) {
@@ -267,6 +287,7 @@ public final class BalancerWhatIfBench {
   String search(int maxMoves) {
     StringBuilder out = new StringBuilder();
     int servers = members.length;
+    double[] estimates = new double[servers];
     double cost = weightedCost();
     for (int step = 0; step < maxMoves; step++) {
       double threshold = cost - 1e-12;
@@ -274,9 +295,10 @@ public final class BalancerWhatIfBench {
       double bestCost = threshold;
       for (int region = 0; region < placement.length; region++) {
         int from = placement[region];
+        estimateMoves(region, estimates);
         for (int to = 0; to < servers; to++) {
           if (to == from) continue;
-          if (estimateAfterMove(region, to) >= bestCost + tolerance) continue;
+          if (estimates[to] >= bestCost + tolerance) continue;
           double c = exactAfterMove(region, to);
           if (c < bestCost) {
             bestRegion = region;

@@ -10,7 +10,7 @@
  *   the last bit to what {@link balancerCost} gives for the changed placement (same summation orders: each server's
  *   regions in region order, servers in server order, the functions in `balancerCost`'s order); O(regions on the two
  *   servers + servers) per needed function.
- * - {@link BalancerState.estimateAfterMove} / {@link BalancerState.estimateAfterSwap}: the same cost in O(1) per
+ * - {@link BalancerState.estimateMoves} / {@link BalancerState.estimateAfterSwap}: the same cost in O(1) per
  *   function, from the squared deviations of the two servers alone, within {@link BalancerState.tolerance} of the
  *   exact figure, or `NaN` when the shortcut cannot promise that (a skew falling to under a sixteenth, where the
  *   update cancels; a load whose lowest and highest skew nearly meet).
@@ -105,6 +105,36 @@ class Skew {
     if (value <= this.min || Math.abs(value - this.min) <= this.epsilon) return 0;
     return Math.min(1, (value - this.min) / (this.max - this.min));
   }
+
+  /**
+   * Adds `weight` × {@link estimate} of moving a load `v` from server `from` (left with `loadA`) to each other server
+   * into `out[to]`: the estimate for every target at once, the source's part worked out once.
+   */
+  estimateRow(from: number, loadA: number, v: number, weight: number, out: Float64Array): void {
+    const n = this.sums.length;
+    if (this.flat && this.exactTotals) return;
+    if (this.flat || this.fragile) {
+      out.fill(Number.NaN);
+      return;
+    }
+    const { mean, squares, min, max, epsilon, sums } = this;
+    const oldA = mean - (sums[from] as number);
+    const newA = mean - loadA;
+    const partial = squares + (newA * newA - oldA * oldA);
+    const floor = squares * 0.0625;
+    for (let to = 0; to < n; to++) {
+      const oldB = mean - (sums[to] as number);
+      const newB = oldB - v;
+      const sq = partial + (newB * newB - oldB * oldB);
+      if (!(sq >= floor)) {
+        out[to] = Number.NaN;
+        continue;
+      }
+      const value = Math.sqrt(sq);
+      const cost = value <= min || Math.abs(value - min) <= epsilon ? 0 : Math.min(1, (value - min) / (max - min));
+      out[to] = (out[to] as number) + weight * cost;
+    }
+  }
 }
 
 /**
@@ -119,7 +149,7 @@ export class BalancerState {
   /** Regions on another server than in {@link home}. */
   moved = 0;
   /**
-   * Bound on |estimate − exact| of {@link estimateAfterMove} and {@link estimateAfterSwap}: 1e-9 of the sum of the
+   * Bound on |estimate − exact| of {@link estimateMoves} and {@link estimateAfterSwap}: 1e-9 of the sum of the
    * skew multipliers (each skew is 0–1 and the estimate's error is far below 1e-12 of it).
    */
   readonly tolerance: number;
@@ -173,19 +203,28 @@ export class BalancerState {
     });
   }
 
-  /** {@link exactAfterMove} within {@link tolerance}, in O(1) per function; NaN when only the exact figure will do. */
-  estimateAfterMove(region: number, to: number): number {
+  /**
+   * {@link exactAfterMove} of `region` to every server within {@link tolerance}, into `out` (one slot per server; the
+   * region's own server's slot is meaningless), NaN where only the exact figure will do: O(1) per server and function,
+   * the source server's part of each skew worked out once per region.
+   */
+  estimateMoves(region: number, out: Float64Array): void {
     const from = this.placement[region] as number;
     const m = this.multipliers;
-    const c = this.counts.sums;
-    const countCost = this.counts.estimate(from, (c[from] as number) - 1, to, (c[to] as number) + 1);
-    let cost = (m.regionCountCost > 0 ? m.regionCountCost * countCost : 0) + (m.tableSkewCost > 0 ? m.tableSkewCost * countCost : 0);
-    if (m.moveCost > 0) cost += m.moveCost * (this.moveCosts[this.movedAfterMove(region, to)] as number);
+    const home = this.home[region] as number;
+    const away = this.moved - (from !== home ? 1 : 0);
+    if (m.moveCost > 0) {
+      out.fill(m.moveCost * (this.moveCosts[away + 1] as number));
+      out[home] = m.moveCost * (this.moveCosts[away] as number);
+    } else {
+      out.fill(0);
+    }
+    const countWeight = (m.regionCountCost > 0 ? m.regionCountCost : 0) + (m.tableSkewCost > 0 ? m.tableSkewCost : 0);
+    if (countWeight > 0) this.counts.estimateRow(from, (this.counts.sums[from] as number) - 1, 1, countWeight, out);
     for (const skew of this.loads) {
       const v = (skew.values as Float64Array)[region] as number;
-      cost += skew.weight * skew.estimate(from, (skew.sums[from] as number) - v, to, (skew.sums[to] as number) + v);
+      skew.estimateRow(from, (skew.sums[from] as number) - v, v, skew.weight, out);
     }
-    return cost;
   }
 
   /** Weighted cost after exchanging regions `i` and `j` (on different servers), to the bit as {@link balancerCost} gives it. */

@@ -62,6 +62,7 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
   const state = new BalancerState(cluster, multipliers);
   const { placement, tolerance } = state;
   const servers = cluster.servers.length;
+  const estimates = new Float64Array(servers);
   let cost = current.weightedCost;
   for (let step = 0; step < maxMoves; step++) {
     const threshold = cost - 1e-12;
@@ -70,10 +71,11 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
     let bestCost = threshold;
     for (let region = 0; region < placement.length; region++) {
       const from = placement[region] as number;
+      state.estimateMoves(region, estimates);
       for (let to = 0; to < servers; to++) {
         if (to === from) continue;
         // accepted only below both the threshold and the best so far; the estimate is within tolerance of the cost
-        if (state.estimateAfterMove(region, to) >= bestCost + tolerance) continue;
+        if ((estimates[to] as number) >= bestCost + tolerance) continue;
         const c = state.exactAfterMove(region, to);
         if (c < bestCost) {
           bestRegion = region;
