@@ -103,6 +103,10 @@ describe('helpers', () => {
     expect(ulp(1.5)).toBe(2 ** -52);
     expect(ulp(2)).toBe(2 ** -51);
     expect(ulp(0)).toBe(2 ** -1074);
+    // the bit pattern's low 32 bits all ones: adding one carries into the high half (Java: Math.ulp gives 2^-52 for both)
+    expect(ulp(1 + (2 ** 32 - 1) * 2 ** -52)).toBe(2 ** -52);
+    expect(ulp(2 - 2 ** -52)).toBe(2 ** -52);
+    expect(ulp(-3)).toBe(2 ** -51);
   });
   it('skew cost: even 0, all on one 1', () => {
     expect(skewCost([3, 3, 3])).toBe(0);

@@ -32,14 +32,22 @@ export function maxSkew(total: number, servers: number): number {
   return Math.sqrt((total - mean) * (total - mean) + (servers - 1) * mean * mean);
 }
 
+// One 8-byte scratch cell read as a double and as two 32-bit halves, so ulp() allocates nothing per call.
+const ULP_CELL = new Float64Array(1);
+const ULP_WORDS = new Uint32Array(ULP_CELL.buffer);
+// The half holding the low 32 bits of the double's bit pattern: 0 on little-endian machines, 1 on big-endian ones.
+const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+
 /** Java's `Math.ulp(double)` for finite values: the distance to the next double of larger magnitude. */
 export function ulp(x: number): number {
   const a = Math.abs(x);
   if (a === Number.MAX_VALUE) return 2 ** 971;
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, a);
-  view.setBigUint64(0, view.getBigUint64(0) + 1n);
-  return view.getFloat64(0) - a;
+  ULP_CELL[0] = a;
+  // add 1 to the 64-bit pattern: the low half, carrying into the high half when it wraps
+  const low = ((ULP_WORDS[LOW] as number) + 1) >>> 0;
+  ULP_WORDS[LOW] = low;
+  if (low === 0) ULP_WORDS[1 - LOW] = (ULP_WORDS[1 - LOW] as number) + 1;
+  return (ULP_CELL[0] as number) - a;
 }
 
 /**
@@ -56,13 +64,27 @@ export function scale(min: number, max: number, value: number): number {
  * `DoubleArrayCost.computeCost`: the skew cost of per-server loads, 0–1 (0 for no servers).
  * @param loads - one load per RegionServer (any unit; regions, requests per load report, MB).
  */
-export function skewCost(loads: readonly number[]): number {
-  if (loads.length === 0) return 0;
-  const total = loads.reduce((a, b) => a + b, 0);
-  const mean = total / loads.length;
+export function skewCost(loads: ArrayLike<number>): number {
+  return skewCostWith(loads, -1, 0, -1, 0);
+}
+
+/**
+ * {@link skewCost} of `loads` with server `a`'s load read as `loadA` and server `b`'s as `loadB` (−1: none), the
+ * array left as it is: the cost after a move or swap between two servers, without copying the array. Sums and squares
+ * run in server order, so the figure is the one {@link skewCost} gives for the changed array, to the last bit.
+ */
+export function skewCostWith(loads: ArrayLike<number>, a: number, loadA: number, b: number, loadB: number): number {
+  const n = loads.length;
+  if (n === 0) return 0;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += i === a ? loadA : i === b ? loadB : (loads[i] as number);
+  const mean = total / n;
   let squares = 0;
-  for (const n of loads) squares += (mean - n) * (mean - n);
-  return scale(minSkew(total, loads.length), maxSkew(total, loads.length), Math.sqrt(squares));
+  for (let i = 0; i < n; i++) {
+    const x = i === a ? loadA : i === b ? loadB : (loads[i] as number);
+    squares += (mean - x) * (mean - x);
+  }
+  return scale(minSkew(total, n), maxSkew(total, n), Math.sqrt(squares));
 }
 
 /**

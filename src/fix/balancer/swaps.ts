@@ -15,9 +15,8 @@
  */
 import { MAX_SWAPS } from '../../analysis/detect/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { type BalancerCluster, type BalancerCost, type BalancerMultipliers, DEFAULT_MULTIPLIERS, balancerCost, moveCost } from './costs.js';
-import { skewCost } from './skew.js';
-import { movedFrom, placedAt } from './what-if.js';
+import { type BalancerCluster, type BalancerCost, type BalancerMultipliers, DEFAULT_MULTIPLIERS, balancerCost } from './costs.js';
+import { BalancerState } from './state.js';
 
 /** One swap the search takes: `region` from `from` to `to`, and `back` from `to` to `from` (two `move` commands). */
 export interface BalancerSwap {
@@ -44,83 +43,56 @@ export interface BalancerSwapWhatIf {
   readonly serverShares: readonly { readonly server: string; readonly before: number; readonly after: number }[];
 }
 
-const LOADS: readonly { readonly of: (r: BalancerCluster['regions'][number]) => number; readonly weight: (m: BalancerMultipliers) => number }[] = [
-  { of: (r) => r.readsPerReport, weight: (m) => m.readRequestCost },
-  { of: (r) => r.writesPerReport, weight: (m) => m.writeRequestCost },
-  { of: (r) => r.memStoreMB, weight: (m) => m.memstoreSizeCost },
-  { of: (r) => r.storeFileMB, weight: (m) => m.storefileSizeCost },
-];
-
 /**
  * What the balancer's swaps would do with this placement: from the current placement, the swap of two regions on
- * different servers that lowers the weighted cost most, repeated while one lowers it strictly (ties: the first pair in
- * region order). Nothing when `needsBalance` says no, as for moves. Candidates are ranked on the costs a swap can
- * change (request, memstore and store file skews, move cost; region counts stay), and each swap taken is checked with
- * the full {@link balancerCost}.
+ * different servers that lowers the weighted cost most, repeated while one lowers it by more than 1e-12 (pairs in
+ * region order; a later pair replaces the best only when lower by more than 1e-9 of it, so near-ties go to the first
+ * pair). Nothing when `needsBalance` says no, as for moves. Pairs are ranked on the same cost function state as the
+ * moves ({@link BalancerState}, only the two servers' loads change; region counts stay), and the few within its
+ * tolerance of a decision get the exact figure of {@link balancerCost}, which every swap taken reports.
  * @param maxSwaps - cap on the swaps (default {@link MAX_SWAPS}, as the co-location runbook).
  */
 export function balancerSwapWhatIf(cluster: BalancerCluster, multipliers: BalancerMultipliers = DEFAULT_MULTIPLIERS, maxSwaps = MAX_SWAPS): BalancerSwapWhatIf {
   const current = balancerCost(cluster, multipliers);
   const swaps: BalancerSwap[] = [];
   if (!current.needsBalance) return { multipliers, current, swaps, after: current, serverShares: serverShares(cluster, cluster.regions.map((r) => r.server)) };
-  const home = cluster.regions.map((r) => r.server);
-  let placement = [...home];
-  const n = cluster.regions.length;
-  const values = LOADS.map((l) => cluster.regions.map(l.of));
-  const weights = LOADS.map((l) => l.weight(multipliers));
+  const state = new BalancerState(cluster, multipliers);
+  const { placement, tolerance } = state;
+  const n = placement.length;
   let cost = current.weightedCost;
   for (let step = 0; step < maxSwaps; step++) {
-    const sums = values.map((v) => {
-      const s = cluster.servers.map(() => 0);
-      v.forEach((x, i) => (s[placement[i] as number] = (s[placement[i] as number] ?? 0) + x));
-      return s;
-    });
-    const moved = movedFrom(home, placement);
-    // the part of the weighted cost a swap leaves alone: the region count and table skews
-    const fixed = cost - weights.reduce((a, w, k) => a + w * skewCost(sums[k] as number[]), 0) - multipliers.moveCost * moveCost(moved, n);
-    let best: { i: number; j: number; rank: number } | undefined;
+    const threshold = cost - 1e-12;
+    let bestI = -1;
+    let bestJ = -1;
+    // a pair is taken below the threshold and, once there is a best, more than 1e-9 of it below the best
+    let limit = threshold;
     for (let i = 0; i < n; i++) {
       const a = placement[i] as number;
       for (let j = i + 1; j < n; j++) {
-        const b = placement[j] as number;
-        if (a === b) continue;
-        const movedAfter = moved - (a !== home[i] ? 1 : 0) - (b !== home[j] ? 1 : 0) + (b !== home[i] ? 1 : 0) + (a !== home[j] ? 1 : 0);
-        let rank = fixed + multipliers.moveCost * moveCost(movedAfter, n);
-        for (let k = 0; k < LOADS.length; k++) {
-          const w = weights[k] as number;
-          if (w === 0) continue;
-          const s = sums[k] as number[];
-          const delta = (values[k]?.[i] as number) - (values[k]?.[j] as number);
-          s[a] = (s[a] as number) - delta;
-          s[b] = (s[b] as number) + delta;
-          rank += w * skewCost(s);
-          s[a] = (s[a] as number) + delta;
-          s[b] = (s[b] as number) - delta;
+        if (placement[j] === a) continue;
+        if (state.estimateAfterSwap(i, j) >= limit + tolerance) continue;
+        const c = state.exactAfterSwap(i, j);
+        if (c < limit) {
+          bestI = i;
+          bestJ = j;
+          limit = Math.min(threshold, c - 1e-9 * Math.max(1, Math.abs(c)));
         }
-        // ranks within float noise of each other are ties, kept by the first pair (mirror-image swaps sum in another order)
-        if (rank < cost - 1e-12 && (!best || rank < best.rank - 1e-9 * Math.max(1, Math.abs(best.rank)))) best = { i, j, rank };
       }
     }
-    if (!best) break;
-    const next = [...placement];
-    next[best.i] = placement[best.j] as number;
-    next[best.j] = placement[best.i] as number;
-    const exact = balancerCost(placedAt(cluster, next), multipliers, movedFrom(home, next)).weightedCost;
-    if (!(exact < cost - 1e-12)) break;
+    if (bestI < 0) break;
+    const exact = state.exactAfterSwap(bestI, bestJ);
     swaps.push({
-      region: cluster.regions[best.i]?.encodedName as string,
-      back: cluster.regions[best.j]?.encodedName as string,
-      from: cluster.servers[placement[best.i] as number] as string,
-      to: cluster.servers[placement[best.j] as number] as string,
+      region: cluster.regions[bestI]?.encodedName as string,
+      back: cluster.regions[bestJ]?.encodedName as string,
+      from: cluster.servers[placement[bestI] as number] as string,
+      to: cluster.servers[placement[bestJ] as number] as string,
       weightedCostAfter: exact,
     });
-    placement = next;
+    state.applySwap(bestI, bestJ);
     cost = exact;
   }
-  return {
-    multipliers, current, swaps, after: balancerCost(placedAt(cluster, placement), multipliers, movedFrom(home, placement)),
-    serverShares: serverShares(cluster, placement),
-  };
+  const placed = Array.from(placement);
+  return { multipliers, current, swaps, after: balancerCost(state.clusterOf(cluster), multipliers, state.moved), serverShares: serverShares(cluster, placed) };
 }
 
 function serverShares(cluster: BalancerCluster, placement: readonly number[]): BalancerSwapWhatIf['serverShares'] {
@@ -169,15 +141,15 @@ export function balancerTakesSwaps(cluster: BalancerCluster, swaps: readonly Pic
     }
     return [i, j] as const;
   });
-  const start = balancerCost(cluster, multipliers);
-  if (!start.needsBalance) return false;
-  const home = cluster.regions.map((r) => r.server);
-  const placement = [...home];
-  let cost = start.weightedCost;
+  if (!balancerCost(cluster, multipliers).needsBalance) return false;
+  const state = new BalancerState(cluster, multipliers);
+  let cost = state.weightedCost();
   for (const [i, j] of pairs) {
-    [placement[i], placement[j]] = [placement[j] as number, placement[i] as number];
-    const after = balancerCost(placedAt(cluster, placement), multipliers, movedFrom(home, placement)).weightedCost;
+    // two regions on one server: the placement stays, and so does the cost
+    if (state.placement[i] === state.placement[j]) return false;
+    const after = state.exactAfterSwap(i, j);
     if (!(after < cost - 1e-12)) return false;
+    state.applySwap(i, j);
     cost = after;
   }
   return true;

@@ -11,6 +11,7 @@ import type { LoadSeries } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, type BalancerCost, type BalancerMultipliers, DEFAULT_MULTIPLIERS, balancerCost } from './costs.js';
 import { loadReportRate } from './skew.js';
+import { BalancerState } from './state.js';
 
 /** One move the search takes. */
 export interface BalancerMove {
@@ -45,43 +46,56 @@ export function movedFrom(home: readonly number[], placement: readonly number[])
 export const DEFAULT_REPORT_INTERVAL_MS = 3000;
 
 /**
- * What the balancer would do with this placement.
+ * What the balancer would do with this placement: from the current placement, the single move (a region to another
+ * server) that lowers the weighted cost most, again and again, until none lowers it by more than 1e-12. Candidates
+ * run region by region, servers in order within a region; a later one replaces the best only with a strictly lower
+ * cost, so ties go to the first. Each candidate is ranked on the cost functions' state for the two servers it touches
+ * ({@link BalancerState}); the few within its tolerance of the best or of the threshold get the exact figure, which is
+ * what {@link balancerCost} gives for the moved placement to the bit, so moves, order and costs are those of
+ * recomputing every cost for every candidate.
  * @param maxMoves - cap on the search's moves (default 20).
  */
 export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMultipliers = DEFAULT_MULTIPLIERS, maxMoves = 20): BalancerWhatIf {
   const current = balancerCost(cluster, multipliers);
   const moves: BalancerMove[] = [];
   if (!current.needsBalance) return { multipliers, current, moves, after: current };
-  const home = cluster.regions.map((r) => r.server);
-  let placement = [...home];
+  const state = new BalancerState(cluster, multipliers);
+  const { placement, tolerance } = state;
+  const servers = cluster.servers.length;
+  const estimates = new Float64Array(servers);
   let cost = current.weightedCost;
-  const at = (p: readonly number[]) => placedAt(cluster, p);
-  const movedCount = (p: readonly number[]) => movedFrom(home, p);
   for (let step = 0; step < maxMoves; step++) {
-    let best: { region: number; to: number; cost: number } | undefined;
+    const threshold = cost - 1e-12;
+    let bestRegion = -1;
+    let bestTo = -1;
+    let bestCost = threshold;
     for (let region = 0; region < placement.length; region++) {
-      for (let to = 0; to < cluster.servers.length; to++) {
-        if (to === placement[region]) continue;
-        const next = [...placement];
-        next[region] = to;
-        const c = balancerCost(at(next), multipliers, movedCount(next)).weightedCost;
-        if (c < cost - 1e-12 && (!best || c < best.cost)) best = { region, to, cost: c };
+      const from = placement[region] as number;
+      state.estimateMoves(region, estimates);
+      for (let to = 0; to < servers; to++) {
+        if (to === from) continue;
+        // accepted only below both the threshold and the best so far; the estimate is within tolerance of the cost
+        if ((estimates[to] as number) >= bestCost + tolerance) continue;
+        const c = state.exactAfterMove(region, to);
+        if (c < bestCost) {
+          bestRegion = region;
+          bestTo = to;
+          bestCost = c;
+        }
       }
     }
-    if (!best) break;
-    const region = cluster.regions[best.region];
+    const region = cluster.regions[bestRegion];
     if (!region) break;
     moves.push({
       encodedName: region.encodedName,
-      from: cluster.servers[placement[best.region] as number] as string,
-      to: cluster.servers[best.to] as string,
-      weightedCostAfter: best.cost,
+      from: cluster.servers[placement[bestRegion] as number] as string,
+      to: cluster.servers[bestTo] as string,
+      weightedCostAfter: bestCost,
     });
-    placement = [...placement];
-    placement[best.region] = best.to;
-    cost = best.cost;
+    state.applyMove(bestRegion, bestTo);
+    cost = bestCost;
   }
-  return { multipliers, current, moves, after: balancerCost(at(placement), multipliers, movedCount(placement)) };
+  return { multipliers, current, moves, after: balancerCost(state.clusterOf(cluster), multipliers, state.moved) };
 }
 
 /**
