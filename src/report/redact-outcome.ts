@@ -7,7 +7,7 @@
  * @module
  */
 import { detectHotspots } from '../analysis/detect/index.js';
-import type { ScenarioOutcome } from '../simulate/simulate.js';
+import { analyseTables, type ScenarioOutcome } from '../simulate/simulate.js';
 import { KeyRedactor } from './redact.js';
 import { ServerRedactor, redactSamples, redactSeries, shownKeys, shownServers } from './redact-series.js';
 
@@ -42,5 +42,7 @@ export function redactOutcome(outcome: ScenarioOutcome, secret?: Uint8Array): Sc
     };
     return { ...d, run, detection: detectHotspots(series, { samples }) };
   });
+  // several tables: analysed again together, as the simulation did
+  if (outcome.scenario.tables) return { ...outcome, ...analyseTables(outcome.scenario, designs) };
   return { ...outcome, designs };
 }

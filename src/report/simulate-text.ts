@@ -6,6 +6,7 @@
  */
 import pc from 'picocolors';
 import { shapeEntry } from '../analysis/detect/catalogue.js';
+import type { ClusterView } from '../analysis/detect/index.js';
 import type { ReadCost } from '../simulate/read-cost.js';
 import type { DesignOutcome, ScenarioOutcome } from '../simulate/simulate.js';
 import { formatDurationMs } from '../util/duration.js';
@@ -60,27 +61,38 @@ export function renderSimulateText(outcome: ScenarioOutcome, options: SimulateTe
   const width = options.columnWidth ?? 48;
   const s = outcome.scenario;
   const designs = outcome.designs;
-  const labelWidth = Math.min(48, Math.max(22, ...s.workload.reads.map((r) => r.name.length + 8)));
+  // a scenario of tables: each table has its own workload and reads
+  const workloads = s.tables ? s.tables.map((t) => t.workload) : [s.workload];
+  const labelWidth = Math.min(48, Math.max(22, ...workloads.flatMap((w) => w.reads.map((r) => r.name.length + 8))));
   const label = (text: string) => text.padEnd(labelWidth);
   const row = (name: string, cells: string[]) => `${label(name)}${cells.map((x) => x.padEnd(width)).join('  ')}`.trimEnd();
   const joined = s.cluster.addServers.reduce((n, j) => n + j.count, 0);
   const lines: string[] = [];
   lines.push(c.bold(s.name));
+  const rates = s.tables
+    ? `${s.tables.length} tables on the same servers (${s.tables.map((t) => `${t.table.name} ${t.workload.writeRatePerSec.toLocaleString('en-US')} writes/s`).join(', ')})`
+    : `${s.workload.writeRatePerSec.toLocaleString('en-US')} writes/s average${s.workload.peakWriteRatePerSec ? `, ${s.workload.peakWriteRatePerSec.toLocaleString('en-US')}/s peak` : ''}`;
   lines.push(
-    c.dim(`${formatDurationMs(s.durationMs)} from ${new Date(s.startMs).toISOString()}: ${s.workload.writeRatePerSec.toLocaleString('en-US')} writes/s average` +
-      `${s.workload.peakWriteRatePerSec ? `, ${s.workload.peakWriteRatePerSec.toLocaleString('en-US')}/s peak` : ''}; ` +
+    c.dim(`${formatDurationMs(s.durationMs)} from ${new Date(s.startMs).toISOString()}: ${rates}; ` +
       `${s.cluster.regionServers}${joined ? ` + ${joined}` : ''} RegionServers, ${s.cluster.balancer} balancer every ${formatDurationMs(s.cluster.balancerIntervalMs)}; step ${formatDurationMs(s.stepMs)}`),
   );
   lines.push('');
-  lines.push(c.bold(row('', designs.map((d) => d.name))));
+  lines.push(c.bold(row('', designs.map((d) => (s.tables ? `table ${d.name}` : d.name)))));
   lines.push(row('template', designs.map((d) => d.template)));
   lines.push(row('regions', designs.map((d) => `${d.run.series.snapshots[0]?.regions.length ?? 0} → ${d.run.series.snapshots.at(-1)?.regions.length ?? 0} (${d.run.splits.length} splits, ${d.run.moves.length} moves)`)));
   lines.push(row('hottest server', designs.map((d) => `${percent(d.detection.hottestServerWriteShare)} of writes, fair ${percent(d.detection.fairServerShare)}`)));
   lines.push(row('  each interval', designs.map(intervalRange)));
   lines.push(row('hottest region', designs.map((d) => `${percent(d.detection.hottestRegionShare)} of requests`)));
   lines.push(row('shape', designs.map((d) => (d.detection.shape === 'none' ? 'none' : shapeEntry(d.detection.shape).title))));
-  for (const [i, pattern] of s.workload.reads.entries()) {
-    lines.push(row(`read: ${pattern.name}`.slice(0, labelWidth - 1), designs.map((d) => readCell(d.reads[i]))));
+  if (s.tables) {
+    // each table's reads in its own column
+    designs.forEach((d, j) => {
+      for (const r of d.reads) lines.push(row(`read: ${r.pattern}`.slice(0, labelWidth - 1), designs.map((_, k) => (k === j ? readCell(r) : ''))));
+    });
+  } else {
+    for (const [i, pattern] of s.workload.reads.entries()) {
+      lines.push(row(`read: ${pattern.name}`.slice(0, labelWidth - 1), designs.map((d) => readCell(d.reads[i]))));
+    }
   }
   lines.push(row('verdict', designs.map((d) => verdict(d, c) + ' '.repeat(Math.max(0, width - verdict(d, pc.createColors(false)).length)))));
   for (const d of designs) {
@@ -103,5 +115,23 @@ export function renderSimulateText(outcome: ScenarioOutcome, options: SimulateTe
     for (const f of d.detection.findings) lines.push(`  ${c.yellow(f.kind)}: ${f.summary}`);
     for (const r of d.reads) for (const note of r.notes) lines.push(`  ${c.dim(`${r.pattern}: ${note}`)}`);
   }
+  if (outcome.tables) lines.push('', ...clusterLines(outcome.tables.detection.cluster, c));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The servers judged by the sum of every table's requests (each table's part of the load, regions held), then the
+ * cluster's findings, each naming the table that caused it.
+ */
+function clusterLines(cluster: ClusterView, c: ReturnType<typeof pc.createColors>): string[] {
+  const lines = [`${c.bold('all tables')}: requests per RegionServer, every table summed (│ = fair share)`];
+  const nameWidth = Math.max(0, ...cluster.servers.map((x) => x.server.length));
+  for (const server of cluster.servers) {
+    const bar = shareBar(server.share, cluster.fairServerShare, 30);
+    const parts = server.tables.map((t) => `${t.table} ${percent(t.share)} (${t.regionCount} region${t.regionCount === 1 ? '' : 's'})`).join(', ');
+    lines.push(`  ${server.server.padEnd(nameWidth)} ${server.hot ? c.red(bar) : c.cyan(bar)} ${percent(server.share).padStart(6)}  ${parts}`);
+  }
+  if (cluster.findings.length === 0) lines.push(`  ${c.green('no server is hot by the sum of the tables')}`);
+  for (const f of cluster.findings) lines.push(`  ${c.yellow(f.kind)} (table ${f.table ?? '?'}): ${f.summary}`);
+  return lines;
 }

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { SimCluster } from './cluster.js';
+import type { Placement } from './cluster.js';
 import type { Rng } from './rng.js';
 import type { BalancerKind } from './scenario/types.js';
 
@@ -25,7 +25,7 @@ function argExtreme(values: readonly number[], pick: (a: number, b: number) => b
   return best;
 }
 
-function evenCounts(cluster: SimCluster, timeMs: number, choose: (candidates: number[]) => number): void {
+function evenCounts(cluster: Placement, timeMs: number, choose: (candidates: number[]) => number): void {
   const counts = cluster.regionCounts();
   for (let guard = 0; guard < cluster.regions.length * 2; guard++) {
     const most = argExtreme(counts, (a, b) => a > b);
@@ -38,7 +38,7 @@ function evenCounts(cluster: SimCluster, timeMs: number, choose: (candidates: nu
   }
 }
 
-function moveHotRegions(cluster: SimCluster, timeMs: number): void {
+function moveHotRegions(cluster: Placement, timeMs: number): void {
   const load = cluster.servers.map(() => 0);
   for (const r of cluster.regions) load[r.server] = (load[r.server] ?? 0) + r.recentRequests;
   for (let guard = 0; guard < cluster.servers.length; guard++) {
@@ -60,8 +60,8 @@ function moveHotRegions(cluster: SimCluster, timeMs: number): void {
   }
 }
 
-/** Runs one balancer pass at `timeMs`, then starts a new request window. */
-export function runBalancer(kind: BalancerKind, cluster: SimCluster, timeMs: number, rng: Rng): void {
+/** Runs one balancer pass at `timeMs` over one table or several tables' regions, then starts a new request window. */
+export function runBalancer(kind: BalancerKind, cluster: Placement, timeMs: number, rng: Rng): void {
   if (kind === 'region-count') {
     evenCounts(cluster, timeMs, (c) => c[Math.floor(rng.next() * c.length)] ?? 0);
   } else if (kind === 'request-aware') {

@@ -64,21 +64,29 @@ export function serverName(index: number, startMs: number): string {
 /** Regions and servers of one simulated table. */
 export class SimCluster {
   readonly regions: SimRegion[] = [];
-  readonly servers: string[] = [];
   readonly splits: SplitEvent[] = [];
   readonly moves: MoveEvent[] = [];
   /** The regions' start keys after the first, packed for {@link locate}; rebuilt after a split. */
   private splitPoints: PackedKeys | undefined;
 
+  readonly servers: string[];
+
   /**
-   * A table created with `splits` at `timeMs` on `serverCount` servers, regions assigned round-robin (region i on
-   * server i mod n) as HBase's `roundRobinAssignment` does for a new table.
+   * A table created with `splits` at `timeMs`, regions assigned round-robin from server `first` (region i on server
+   * (first + i) mod n) as HBase's `roundRobinAssignment` does for a new table.
+   * @param servers - a number of servers of the table's own, or the server list of tables already created (shared:
+   *   a server added through any of them is every table's).
+   * @param first - the server index of the first region (0 by default).
    */
-  constructor(readonly table: string, splits: readonly Uint8Array[], serverCount: number, timeMs: number) {
-    for (let s = 0; s < serverCount; s++) this.servers.push(serverName(s, timeMs));
+  constructor(readonly table: string, splits: readonly Uint8Array[], servers: number | string[], timeMs: number, first = 0) {
+    if (typeof servers === 'number') {
+      this.servers = [];
+      for (let s = 0; s < servers; s++) this.servers.push(serverName(s, timeMs));
+    } else this.servers = servers;
+    const n = this.servers.length;
     const bounds = [EMPTY, ...splits, EMPTY];
     for (let i = 0; i + 1 < bounds.length; i++) {
-      this.regions.push(this.newRegion(bounds[i] ?? EMPTY, bounds[i + 1] ?? EMPTY, i % serverCount, timeMs));
+      this.regions.push(this.newRegion(bounds[i] ?? EMPTY, bounds[i + 1] ?? EMPTY, (first + i) % n, timeMs));
     }
   }
 
@@ -158,5 +166,54 @@ export class SimCluster {
       });
     });
     return { timeMs, table: this.table, regions };
+  }
+}
+
+/**
+ * What the balancer sees and changes: regions (each with its server), the RegionServers, and moves. A
+ * {@link SimCluster} is one table; a {@link ClusterGroup} is several tables on the same servers.
+ */
+export interface Placement {
+  readonly regions: readonly SimRegion[];
+  readonly servers: readonly string[];
+  /** Regions per server index. */
+  regionCounts(): number[];
+  /** Moves region `index` (of {@link regions}) to server `to` at `timeMs`. */
+  move(index: number, to: number, timeMs: number): void;
+}
+
+/**
+ * Several tables' regions on the same RegionServers, seen as one list (the first table's regions, then the next's)
+ * for one balancer pass: regions do not split during a pass, so the list is made once.
+ */
+export class ClusterGroup implements Placement {
+  readonly regions: readonly SimRegion[];
+  private readonly owner: { cluster: SimCluster; index: number }[] = [];
+
+  /** @param clusters - tables sharing one server list, the first's list used. */
+  constructor(private readonly clusters: readonly SimCluster[]) {
+    const regions: SimRegion[] = [];
+    for (const cluster of clusters) {
+      cluster.regions.forEach((r, index) => {
+        regions.push(r);
+        this.owner.push({ cluster, index });
+      });
+    }
+    this.regions = regions;
+  }
+
+  get servers(): readonly string[] {
+    return this.clusters[0]?.servers ?? [];
+  }
+
+  regionCounts(): number[] {
+    const counts = this.servers.map(() => 0);
+    for (const r of this.regions) counts[r.server] = (counts[r.server] ?? 0) + 1;
+    return counts;
+  }
+
+  move(index: number, to: number, timeMs: number): void {
+    const o = this.owner[index];
+    if (o) o.cluster.move(o.index, to, timeMs);
   }
 }

@@ -14,7 +14,7 @@ import { compareBytes } from '../bytes/index.js';
 import type { KeySample, LoadSeries, LoadSnapshot } from '../model/types.js';
 import { runBalancer } from './balancer.js';
 import { applyBulkLoads } from './bulk-load.js';
-import { SimCluster, type MoveEvent, type SplitEvent } from './cluster.js';
+import { ClusterGroup, SimCluster, type MoveEvent, type SplitEvent } from './cluster.js';
 import type { PreparedDesign } from './design.js';
 import { entityIdFormatter, entitySampler, pickRepresentatives, redrawStrata } from './entities.js';
 import { recordBuilder } from './fields.js';
@@ -74,84 +74,159 @@ function addInto(total: number[], part: readonly number[]): void {
   part.forEach((v, i) => (total[i] = (total[i] ?? 0) + v));
 }
 
+/** One table of a simulation: the scenario as that table sees it (its table and workload) and its design. */
+export interface TablePart {
+  /** The scenario with this table's `table` and `workload`. */
+  readonly scenario: Scenario;
+  readonly design: PreparedDesign;
+}
+
+/** One table's running state: its regions, its generators and what it recorded so far. */
+class TableRun {
+  readonly cluster: SimCluster;
+  private readonly rng: ReturnType<typeof createRng>;
+  private readonly reps: ReturnType<typeof pickRepresentatives>;
+  private readonly formatId: (i: number) => string;
+  private readonly repIds: string[];
+  private readonly slots: ReturnType<typeof planSlots>;
+  private readonly draw: () => number;
+  private readonly idOf: (i: number) => string;
+  private readonly record: ReturnType<typeof recordBuilder> | undefined;
+  private carry = 0;
+  readonly snapshots: LoadSnapshot[];
+  readonly samples: KeySample[] = [];
+  readonly stepLog: StepWrites[] = [];
+  readonly serverWrites: number[] = [];
+  readonly serverReads: number[] = [];
+
+  /**
+   * @param seed - the table's seed (the run's seed for the first table).
+   * @param placement - the RegionServers shared with the tables created before it and the server its first region
+   *   goes to; a table of its own when absent.
+   */
+  constructor(readonly part: TablePart, readonly mode: 'aggregated' | 'exact', private readonly options: SimulationOptions, seed: number, placement?: { servers: string[]; first: number }) {
+    const { scenario, design } = part;
+    const { workload } = scenario;
+    this.rng = createRng(seed);
+    this.cluster = new SimCluster(scenario.table.name, design.splits, placement?.servers ?? scenario.cluster.regionServers, scenario.startMs, placement?.first ?? 0);
+    this.reps = pickRepresentatives(workload.entities, options.representatives ?? 4096, this.rng);
+    this.formatId = entityIdFormatter(workload.entities.idFormat);
+    this.repIds = Array.from(this.reps.ids, this.formatId);
+    this.slots = planSlots(this.reps);
+    this.draw = mode === 'exact' ? entitySampler(workload.entities, this.rng) : () => 0;
+    const idCache: (string | undefined)[] = [];
+    this.idOf = (i: number) => idCache[i] ?? (idCache[i] = this.formatId(i));
+    this.record = workload.fields?.length ? recordBuilder(workload, scenario.startMs, seed) : undefined;
+    // the table as created, counters at 0: the first interval's rates need a snapshot before it
+    this.snapshots = [this.cluster.snapshot(scenario.startMs)];
+  }
+
+  /** Step `s`, `[t0, t1)`: writes, bulk loads and reads land, the table is snapshotted, regions due split. */
+  step(s: number, t0: number, t1: number): void {
+    const { scenario, design } = this.part;
+    const { workload, table } = scenario;
+    const { cluster, rng, reps, repIds, mode } = this;
+    const stepServerWrites = cluster.servers.map(() => 0);
+    const ctx: StepContext = {
+      cluster, template: design.template, entityField: workload.entities.field, timeField: workload.timeField, ...(this.record ? { record: this.record } : {}),
+      rowSizeBytes: table.rowSizeBytes, rng, samplesPerStep: this.options.samplesPerStep ?? 16, samples: this.samples, serverWrites: stepServerWrites,
+    };
+    const writes = writesBetween(workload, t0, t1);
+    if (mode === 'aggregated' && s > 0 && reps.strataFrom.length > 0) {
+      redrawStrata(reps, rng);
+      for (let j = reps.head; j < reps.ids.length; j++) repIds[j] = this.formatId(reps.ids[j] ?? 0);
+    }
+    let repRegion: Int32Array;
+    if (mode === 'aggregated') repRegion = aggregatedWrites(ctx, this.slots, repIds, s, t0, t1 - t0, writes);
+    else {
+      const count = Math.floor(writes + this.carry);
+      this.carry = writes + this.carry - count;
+      exactWrites(ctx, this.draw, this.idOf, t0, t1 - t0, count);
+      repRegion = workload.reads.length > 0 ? locateRepresentatives(ctx, repIds, (t0 + t1) / 2) : new Int32Array(0);
+    }
+    if (workload.bulkLoads?.length) applyBulkLoads(ctx, workload.bulkLoads, reps, repIds, scenario.startMs, t0, t1);
+    const stepServerReads = cluster.servers.map(() => 0);
+    stepReads(ctx, workload, reps, repRegion, repIds[0] ?? '', t0, t1 - t0, stepServerReads);
+    this.snapshots.push(cluster.snapshot(t1));
+    this.stepLog.push({ timeMs: t1, serverWrites: stepServerWrites });
+    addInto(this.serverWrites, stepServerWrites);
+    addInto(this.serverReads, stepServerReads);
+    splitRegions(scenario, cluster, t1);
+  }
+
+  /** The table's run once every step is done. */
+  result(): DesignRun {
+    const { scenario, design } = this.part;
+    const { cluster } = this;
+    const series: LoadSeries = {
+      table: scenario.table.name,
+      source: { kind: 'simulate', description: `${scenario.name}: ${design.spec.name} (${this.mode})`, intervalMs: scenario.stepMs },
+      snapshots: this.snapshots,
+    };
+    return {
+      design, mode: this.mode, series, samples: this.samples, splits: cluster.splits, moves: cluster.moves, servers: cluster.servers,
+      steps: this.stepLog, serverWrites: this.serverWrites, serverReads: this.serverReads, finalCluster: cluster,
+    };
+  }
+}
+
 /**
  * Simulates `design` under `scenario`.
  * @returns the design's load series, key samples, splits, moves and per-server totals.
  * @throws HotspotError from the template when a key cannot be encoded (e.g. a value too wide for a padded field).
  */
 export function simulateDesign(scenario: Scenario, design: PreparedDesign, options: SimulationOptions = {}): DesignRun {
+  return simulateTables([{ scenario, design }], options)[0] as DesignRun;
+}
+
+/**
+ * Simulates several tables at once on the same RegionServers (the cluster, start, step and duration of the first
+ * part's scenario; each part brings its own table, workload and design). The first table's regions are assigned
+ * round-robin from the first server; each later table's from a server drawn with the seed, as HBase's
+ * `roundRobinAssignment` starts a new table's regions at a random server. The balancer evens the region count of
+ * all the tables together (HBase 2.x balances the cluster as a whole, `hbase.master.loadbalance.bytable` false);
+ * each table splits by its own split policy, counting its own regions on a server.
+ * @returns one run per part, in order; the runs share their servers.
+ * @throws HotspotError from a template when a key cannot be encoded; Error for no parts.
+ */
+export function simulateTables(parts: readonly TablePart[], options: SimulationOptions = {}): DesignRun[] {
+  const head = parts[0];
+  if (!head) throw new Error('simulateTables needs at least one table');
+  const { scenario } = head;
   const mode = options.mode ?? 'aggregated';
   // separate streams, so the exact mode's per-write draws do not change the balancer's choices
   const seed = options.seed ?? 1;
-  const rng = createRng(seed);
   const balancerRng = createRng(seed ^ 0x5bd1e995);
-  const { workload, cluster: spec, table } = scenario;
+  const placementRng = createRng(seed ^ 0x27d4eb2d);
+  const spec = scenario.cluster;
   const durationMs = Math.min(options.durationMs ?? scenario.durationMs, scenario.durationMs);
   const steps = Math.ceil(durationMs / scenario.stepMs);
-  const cluster = new SimCluster(table.name, design.splits, spec.regionServers, scenario.startMs);
-  const reps = pickRepresentatives(workload.entities, options.representatives ?? 4096, rng);
-  const formatId = entityIdFormatter(workload.entities.idFormat);
-  const repIds = Array.from(reps.ids, formatId);
-  const slots = planSlots(reps);
-  const draw = mode === 'exact' ? entitySampler(workload.entities, rng) : () => 0;
-  const idCache: (string | undefined)[] = [];
-  const idOf = (i: number) => idCache[i] ?? (idCache[i] = formatId(i));
-  const record = workload.fields?.length ? recordBuilder(workload, scenario.startMs, seed) : undefined;
+  const runs: TableRun[] = [];
+  parts.forEach((part, t) => {
+    const servers = runs[0]?.cluster.servers;
+    const placement = servers ? { servers, first: Math.floor(placementRng.next() * servers.length) } : undefined;
+    runs.push(new TableRun(part, mode, options, t === 0 ? seed : (seed + t) % 2 ** 31, placement));
+  });
+  const first = (runs[0] as TableRun).cluster;
   const joins = [...spec.addServers].sort((a, b) => a.atMs - b.atMs);
   let joined = 0;
   let nextBalanceMs = scenario.startMs + spec.balancerIntervalMs;
-  let carry = 0;
-  // the table as created, counters at 0: the first interval's rates need a snapshot before it
-  const snapshots: LoadSnapshot[] = [cluster.snapshot(scenario.startMs)];
-  const samples: KeySample[] = [];
-  const stepLog: StepWrites[] = [];
-  const serverWrites: number[] = [];
-  const serverReads: number[] = [];
 
   for (let s = 0; s < steps; s++) {
     const t0 = scenario.startMs + s * scenario.stepMs;
     const t1 = Math.min(t0 + scenario.stepMs, scenario.startMs + durationMs);
+    // the servers are shared: a server joins once, through the first table
     for (; joined < joins.length && scenario.startMs + (joins[joined]?.atMs ?? 0) <= t0; joined++) {
-      for (let k = 0; k < (joins[joined]?.count ?? 0); k++) cluster.addServer(t0);
+      for (let k = 0; k < (joins[joined]?.count ?? 0); k++) first.addServer(t0);
     }
     if (t0 >= nextBalanceMs) {
-      runBalancer(spec.balancer, cluster, t0, balancerRng);
+      runBalancer(spec.balancer, runs.length === 1 ? first : new ClusterGroup(runs.map((r) => r.cluster)), t0, balancerRng);
       while (nextBalanceMs <= t0) nextBalanceMs += spec.balancerIntervalMs;
     }
-    const stepServerWrites = cluster.servers.map(() => 0);
-    const ctx: StepContext = {
-      cluster, template: design.template, entityField: workload.entities.field, timeField: workload.timeField, ...(record ? { record } : {}),
-      rowSizeBytes: table.rowSizeBytes, rng, samplesPerStep: options.samplesPerStep ?? 16, samples, serverWrites: stepServerWrites,
-    };
-    const writes = writesBetween(workload, t0, t1);
-    if (mode === 'aggregated' && s > 0 && reps.strataFrom.length > 0) {
-      redrawStrata(reps, rng);
-      for (let j = reps.head; j < reps.ids.length; j++) repIds[j] = formatId(reps.ids[j] ?? 0);
-    }
-    let repRegion: Int32Array;
-    if (mode === 'aggregated') repRegion = aggregatedWrites(ctx, slots, repIds, s, t0, t1 - t0, writes);
-    else {
-      const count = Math.floor(writes + carry);
-      carry = writes + carry - count;
-      exactWrites(ctx, draw, idOf, t0, t1 - t0, count);
-      repRegion = workload.reads.length > 0 ? locateRepresentatives(ctx, repIds, (t0 + t1) / 2) : new Int32Array(0);
-    }
-    if (workload.bulkLoads?.length) applyBulkLoads(ctx, workload.bulkLoads, reps, repIds, scenario.startMs, t0, t1);
-    const stepServerReads = cluster.servers.map(() => 0);
-    stepReads(ctx, workload, reps, repRegion, repIds[0] ?? '', t0, t1 - t0, stepServerReads);
-    snapshots.push(cluster.snapshot(t1));
-    stepLog.push({ timeMs: t1, serverWrites: stepServerWrites });
-    addInto(serverWrites, stepServerWrites);
-    addInto(serverReads, stepServerReads);
-    splitRegions(scenario, cluster, t1);
+    for (const run of runs) run.step(s, t0, t1);
     options.onStep?.(s + 1, steps);
   }
-  const series: LoadSeries = {
-    table: table.name,
-    source: { kind: 'simulate', description: `${scenario.name}: ${design.spec.name} (${mode})`, intervalMs: scenario.stepMs },
-    snapshots,
-  };
-  return { design, mode, series, samples, splits: cluster.splits, moves: cluster.moves, servers: cluster.servers, steps: stepLog, serverWrites, serverReads, finalCluster: cluster };
+  return runs.map((r) => r.result());
 }
 
 function splitRegions(scenario: Scenario, cluster: SimCluster, timeMs: number): void {

@@ -12,6 +12,8 @@ import type { DesignOutcome, ScenarioOutcome } from './simulate.js';
 /** One design in the JSON document. */
 export interface DesignJson {
   readonly name: string;
+  /** In a scenario of tables, the table this entry is (the entry's name is the table's). */
+  readonly table?: string;
   readonly template: string;
   readonly fairServerShare: number;
   /** Largest server share of reads + writes over the run. */
@@ -32,11 +34,12 @@ export interface DesignJson {
   readonly reads: readonly ReadCost[];
 }
 
-function designJson(d: DesignOutcome): DesignJson {
+function designJson(d: DesignOutcome, tables: boolean): DesignJson {
   const det = d.detection;
   const snaps = d.run.series.snapshots;
   return {
     name: d.name,
+    ...(tables ? { table: d.run.series.table } : {}),
     template: d.template,
     fairServerShare: det.fairServerShare,
     hottestServerShare: det.hottestServerShare,
@@ -57,7 +60,31 @@ function designJson(d: DesignOutcome): DesignJson {
   };
 }
 
-/** The whole `--json` document. */
-export function scenarioJson(outcome: ScenarioOutcome): { scenario: string; designs: DesignJson[] } {
-  return { scenario: outcome.scenario.name, designs: outcome.designs.map(designJson) };
+/** A scenario of several tables: the RegionServers judged by the sum of the tables, and the cluster's findings. */
+export interface TablesJson {
+  /** The tables, in the scenario's order. */
+  readonly names: readonly string[];
+  /** 1 / the servers hosting any table's regions, time-weighted. */
+  readonly fairServerShare: number;
+  /** Servers by descending share of all the tables' requests, each with every table's part of its load. */
+  readonly servers: readonly { server: string; share: number; hot: boolean; regionCount: number; tables: readonly { table: string; share: number; regionCount: number }[] }[];
+  /** Servers hot by the sum of the tables (`co-location` or `server-hotspot`), each naming the table that caused it. */
+  readonly findings: readonly { kind: string; table: string | null; servers: readonly string[]; summary: string }[];
+}
+
+function tablesJson(outcome: ScenarioOutcome): TablesJson | undefined {
+  const cluster = outcome.tables?.detection.cluster;
+  if (!cluster) return undefined;
+  return {
+    names: cluster.tables,
+    fairServerShare: cluster.fairServerShare,
+    servers: cluster.servers.map((s) => ({ server: s.server, share: s.share, hot: s.hot, regionCount: s.regionCount, tables: s.tables })),
+    findings: cluster.findings.map((f) => ({ kind: f.kind, table: f.table ?? null, servers: f.servers ?? [], summary: f.summary })),
+  };
+}
+
+/** The whole `--json` document; `tables` only for a scenario of two or more tables. */
+export function scenarioJson(outcome: ScenarioOutcome): { scenario: string; designs: DesignJson[]; tables?: TablesJson } {
+  const tables = tablesJson(outcome);
+  return { scenario: outcome.scenario.name, designs: outcome.designs.map((d) => designJson(d, outcome.scenario.tables !== undefined)), ...(tables ? { tables } : {}) };
 }

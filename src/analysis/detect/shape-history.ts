@@ -65,7 +65,12 @@ function splitOutcomes(rates: LoadRates, shares: WindowShares, measure: { value:
   return out;
 }
 
-/** Moves of the hottest hot region between intervals that were not splits: +1 up the key space, −1 down. */
+/**
+ * Moves of the hottest hot region between intervals that were not splits, to the next region: up when the new one
+ * starts where the previous one ended, down when it ends where the previous one started. A jump past other regions
+ * is not a front moving on: two hot regions far apart that take turns being the hottest would otherwise count as a
+ * front moving up and down again and again.
+ */
 function hotMoves(shares: WindowShares, value: Measure): { up: number; down: number } {
   let up = 0;
   let down = 0;
@@ -75,8 +80,8 @@ function hotMoves(shares: WindowShares, value: Measure): { up: number; down: num
     if (!top) continue;
     if (prev && top.encodedName !== prev.encodedName) {
       const inside = compareBytes(top.startKey, prev.startKey) >= 0 && (prev.endKey.length === 0 || (top.endKey.length > 0 && compareBytes(top.endKey, prev.endKey) <= 0));
-      if (!inside && prev.endKey.length > 0 && compareBytes(top.startKey, prev.endKey) >= 0) up++;
-      else if (!inside && top.endKey.length > 0 && compareBytes(top.endKey, prev.startKey) <= 0) down++;
+      if (!inside && prev.endKey.length > 0 && compareBytes(top.startKey, prev.endKey) === 0) up++;
+      else if (!inside && top.endKey.length > 0 && compareBytes(top.endKey, prev.startKey) === 0) down++;
     }
     prev = top;
   }

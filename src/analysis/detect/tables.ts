@@ -82,6 +82,16 @@ export interface TablesDetectResult extends DetectResult {
   readonly cluster: ClusterView;
 }
 
+/** Options of {@link detectTables}: those of one table, plus each table's own. */
+export interface TablesDetectOptions extends DetectOptions {
+  /**
+   * Each table's own key samples and read patterns, by table name (a simulation knows which table every sample came
+   * from); they are used for that table alone, beside the shared options. Key samples given without a table are
+   * refused for a series of several tables.
+   */
+  readonly perTable?: ReadonlyMap<string, Pick<DetectOptions, 'samples' | 'readPatterns'>>;
+}
+
 /** True for a {@link TablesDetectResult}. */
 export function isTablesResult(result: DetectResult): result is TablesDetectResult {
   return 'cluster' in result && 'tables' in result;
@@ -269,18 +279,20 @@ function headlineOf(tables: readonly DetectResult[], pointsAt: string | null): D
  * the servers are judged again by the sum of every table's requests, against 1 / the servers hosting any table's
  * regions; each server hot that way is a finding (`co-location` when none of the regions it holds is hot in its own
  * table, `server-hotspot` when some are) naming the table whose regions put the load there. Key samples carry no
- * table, so with several tables they are refused.
+ * table, so with several tables they are refused unless given per table (`perTable`).
  * @throws {@link HotspotError} `DETECT_SAMPLES_TABLE` for key samples with several tables; those of
  *   {@link detectFromRates}.
  */
-export function detectTables(series: LoadSeries, options: DetectOptions = {}): DetectResult | TablesDetectResult {
+export function detectTables(series: LoadSeries, options: TablesDetectOptions = {}): DetectResult | TablesDetectResult {
   const names = seriesTables(series);
-  if (names.length <= 1) return detectFromRates(computeRates(series), options);
+  const { perTable: own, ...shared } = options;
+  const forTable = (table: string): DetectOptions => ({ ...shared, ...own?.get(table) });
+  if (names.length <= 1) return detectFromRates(computeRates(series), forTable(names[0] ?? series.table));
   if (options.samples) {
     throw new HotspotError('DETECT_SAMPLES_TABLE', `key samples carry no table and the series holds ${names.length} tables (${names.join(', ')}): give --table T with --samples`, { field: '--samples' });
   }
   const perTable = names.map((table) => ({ table, rates: computeRates(focusTable(series, table)) }));
-  const tables = perTable.map(({ rates }) => ofTable(detectFromRates(rates, options)));
+  const tables = perTable.map(({ table, rates }) => ofTable(detectFromRates(rates, forTable(table))));
   const k = (tables[0] as DetectResult).k;
   const c = clusterServers(perTable, k);
   const tableTotals = new Map<string, number>();

@@ -1,6 +1,7 @@
 /**
- * `hbase-hotspot simulate scenario.yaml [--json] [--record dir/ [--gzip]] [--seed n] [--exact] [--representatives n]`: runs
- * every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them.
+ * `hbase-hotspot simulate scenario.yaml [--json] [--record dir/] [--series file] [--gzip] [--seed n] [--exact] [--representatives n]`:
+ * runs every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them, or
+ * the tables of a scenario of several tables together on the same servers.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { checkInputText, systemReason } from '../../util/input-text.js';
 interface SimulateFlags {
   json?: boolean;
   record?: string;
+  series?: string;
   gzip?: boolean;
   seed: string;
   exact?: boolean;
@@ -112,8 +114,9 @@ export const simulateCommand: CliCommand = {
       .option('--json', 'print the comparison as JSON')
       .option('--redact', 'replace rowkeys and region names (output and --record files) with keyed stand-ins keeping length, byte class and order')
       .option('--record <dir>', "write each design's load series (format version 2) and key samples as NDJSON into this directory (existing files are kept unless --force)")
-      .option('--gzip', 'with --record: gzip the files (names end in .gz)')
-      .option('--force', 'with --record: replace existing files')
+      .option('--series <file>', 'a scenario of several tables (tables:): write their one load series (format version 2, every table) to this file (an existing file is kept unless --force)')
+      .option('--gzip', 'with --record or --series: gzip the files (names end in .gz)')
+      .option('--force', 'with --record or --series: replace existing files')
       .option('--seed <n>', 'seed for every random choice (representatives, balancer)', '1')
       .option('--exact', 'generate every write instead of aggregating (slow; for validation)')
       .option('--representatives <n>', 'representative entities per step in the aggregated mode', '4096')
@@ -121,7 +124,7 @@ export const simulateCommand: CliCommand = {
       .action(async (file: string, flags: SimulateFlags) => {
         const seed = positiveInt(flags.seed, '--seed', 2 ** 31 - 1);
         const representatives = positiveInt(flags.representatives, '--representatives', 1_000_000);
-        if (flags.gzip && flags.record === undefined) throw new HotspotError('SIMULATE_OPTION_INVALID', '--gzip compresses the files of --record; give --record DIR too', { field: '--gzip' });
+        if (flags.gzip && flags.record === undefined && flags.series === undefined) throw new HotspotError('SIMULATE_OPTION_INVALID', '--gzip compresses the files of --record or --series; give --record DIR or --series FILE too', { field: '--gzip' });
         let text: string;
         try {
           text = await readFile(file, 'utf8');
@@ -129,6 +132,11 @@ export const simulateCommand: CliCommand = {
           throw new HotspotError('SCENARIO_FILE', `cannot read the scenario (${systemReason(err)})`, { file, cause: err });
         }
         const scenario = parseScenario(checkInputText(text, file, 'scenario'), file);
+        if (flags.series !== undefined && !scenario.tables) {
+          throw new HotspotError('SIMULATE_OPTION_INVALID', `--series writes the one series of a scenario of several tables (tables:); ${file} compares designs of one table: --record DIR writes one series per design`, { field: '--series' });
+        }
+        const seriesTarget = { field: '--series', ...(flags.force ? { force: true } : {}) };
+        if (flags.series !== undefined) refuseExisting(flags.series, seriesTarget);
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         const recordDir = flags.record;
         if (recordDir !== undefined) {
@@ -149,6 +157,11 @@ export const simulateCommand: CliCommand = {
         if (flags.record !== undefined) {
           const written = await record(outcome, flags.record, flags.gzip === true, target);
           io.stderr(`recorded ${written.join(', ')}\n`);
+        }
+        if (flags.series !== undefined && outcome.tables) {
+          const text = formatSeries(outcome.tables.series, SERIES_WRITE_VERSION);
+          await writeOutputFile(flags.series, flags.gzip ? await gzipText(text) : text, seriesTarget);
+          io.stderr(`wrote the series of ${outcome.tables.detection.cluster.tables.length} tables to ${flags.series}\n`);
         }
         if (flags.json) printJson(io, scenarioJson(outcome));
         else io.stdout(renderSimulateText(outcome, { color: io.color ?? false }));

@@ -10,7 +10,7 @@ import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { HotspotError } from '../../util/errors.js';
 import { readFields, readIdFormat } from './fields.js';
 import { readPattern, readPopularity, readPreSplit, readSplitPolicy } from './sections.js';
-import type { BulkLoadSpec, ClusterSpec, DesignSpec, Scenario, TableSpec, WorkloadSpec } from './types.js';
+import type { BulkLoadSpec, ClusterSpec, DesignSpec, Scenario, ScenarioTable, TableSpec, WorkloadSpec } from './types.js';
 import { YamlField } from './yaml-field.js';
 import { readIndexList } from '../../index-tables/definition.js';
 
@@ -33,8 +33,13 @@ function readCluster(field: YamlField): ClusterSpec {
   };
 }
 
+const TABLE_FIELDS = ['name', 'rowSizeBytes', 'preSplit', 'splitPolicy'];
+
 function readTable(field: YamlField): TableSpec {
-  const get = field.required().object(['name', 'rowSizeBytes', 'preSplit', 'splitPolicy']);
+  return readTableFields(field.required().object(TABLE_FIELDS));
+}
+
+function readTableFields(get: (key: string) => YamlField): TableSpec {
   return {
     name: get('name').string(),
     rowSizeBytes: get('rowSizeBytes').number({ positive: true }),
@@ -111,6 +116,25 @@ function readDesigns(field: YamlField): DesignSpec[] {
 }
 
 /**
+ * `tables:`, several tables sharing the RegionServers: each item is a `table` section's fields plus its `template`
+ * (the table's key design) and its own `workload`. Table names must differ.
+ */
+function readTables(field: YamlField): ScenarioTable[] {
+  const items = field.list();
+  if (items.length === 0) throw field.error('must list at least one table');
+  const names = new Set<string>();
+  return items.map((item, i) => {
+    const get = item.object([...TABLE_FIELDS, 'template', 'workload']);
+    const table = readTableFields(get);
+    if (names.has(table.name)) throw get('name').error(`duplicate table name ${JSON.stringify(table.name)}`);
+    names.add(table.name);
+    const template = get('template').required();
+    const design: DesignSpec = { name: table.name, template: template.string(), templateLine: template.line, field: `tables[${i}]` };
+    return { table, workload: readWorkload(get('workload')), design };
+  });
+}
+
+/**
  * Parses scenario YAML text.
  *
  * @param text - the file's contents.
@@ -130,19 +154,23 @@ export function parseScenario(text: string, file: string): Scenario {
   checkYamlDocument(doc, file, (offset) => ({ line: lines.linePos(offset).line }), 'SCENARIO_YAML');
   const root = new YamlField(doc.contents, '', file, lines, 1);
   if (!root.present) throw new HotspotError('SCENARIO_INVALID', 'the scenario file is empty', { file, line: 1 });
-  const get = root.object(['name', 'start', 'duration', 'step', 'cluster', 'table', 'workload', 'designs', 'indexes']);
+  const get = root.object(['name', 'start', 'duration', 'step', 'cluster', 'table', 'workload', 'designs', 'indexes', 'tables']);
   const durationMs = get('duration').durationMs();
   const stepMs = get('step').durationMs({ fallback: 60_000 });
   if (stepMs > durationMs) throw get('step').error(`must not be longer than duration (${String(get('duration').raw)})`);
   if (durationMs / stepMs > 100_000) throw get('step').error(`gives ${Math.ceil(durationMs / stepMs)} steps; use a step of at least ${Math.ceil(durationMs / 100_000 / 1000)}s`);
+  const common = { name: get('name').string(), file, startMs: get('start').timeMs(), durationMs, stepMs, cluster: readCluster(get('cluster')) };
+  if (get('tables').present) {
+    for (const other of ['table', 'workload', 'designs', 'indexes']) {
+      if (get(other).present) throw get(other).error(`a scenario of several tables gives each table its own section under tables: remove "${other}"`);
+    }
+    const tables = readTables(get('tables'));
+    const head = tables[0] as ScenarioTable;
+    return { ...common, table: head.table, workload: head.workload, designs: tables.map((t) => t.design), tables };
+  }
   const table = readTable(get('table'));
   return {
-    name: get('name').string(),
-    file,
-    startMs: get('start').timeMs(),
-    durationMs,
-    stepMs,
-    cluster: readCluster(get('cluster')),
+    ...common,
     table,
     workload: readWorkload(get('workload')),
     designs: readDesigns(get('designs')),

@@ -193,6 +193,14 @@ export interface DesignSpec {
   readonly field?: string;
 }
 
+/** One table of a scenario of several tables (`tables:`): the table, its own workload and its key design. */
+export interface ScenarioTable {
+  readonly table: TableSpec;
+  readonly workload: WorkloadSpec;
+  /** The table's key design, named as the table; `field` is `tables[i]`. */
+  readonly design: DesignSpec;
+}
+
 /** A whole scenario. */
 export interface Scenario {
   /** Scenario name. */
@@ -207,12 +215,17 @@ export interface Scenario {
   readonly stepMs: number;
   /** The cluster. */
   readonly cluster: ClusterSpec;
-  /** The table. */
+  /** The table (the first of `tables` when given). */
   readonly table: TableSpec;
-  /** The workload. */
+  /** The workload (the first table's when `tables` is given). */
   readonly workload: WorkloadSpec;
-  /** Two or more designs. */
+  /** Two or more designs (one per table when `tables` is given). */
   readonly designs: readonly DesignSpec[];
   /** Secondary indexes of the table (`indexes:`, `docs/indexes.md`); each is simulated as a design of its own. */
   readonly indexes?: readonly IndexDefinition[];
+  /**
+   * Several tables sharing the RegionServers (`tables:`), simulated together; `table` and `workload` are then the
+   * first table's and `designs` holds each table's design, in order. Absent for a scenario of one table and designs.
+   */
+  readonly tables?: readonly ScenarioTable[];
 }
