@@ -1,6 +1,6 @@
 // The region columns and the hot test over columns, with values worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { MEASURES_OF, hotColumns, hotVerdictAt } from '../../src/analysis/detect/hot-test.js';
+import { type CountTrust, MEASURES_OF, hotColumns, hotMembersTrusting, hotVerdictAt } from '../../src/analysis/detect/hot-test.js';
 import { RegionColumns } from '../../src/analysis/detect/region-columns.js';
 import type { RegionRate } from '../../src/model/rate-types.js';
 
@@ -77,5 +77,16 @@ describe('hotColumns', () => {
     const h = hotColumns({ length: 2, requests: Float64Array.of(1000, 0), writes: Float64Array.of(0.5, 0), reads: null, rowReads: null }, 3);
     expect(hotVerdictAt(h, 0, 3)).toEqual({ peerRatio: null, averageRatio: 2, hot: true, hotByAverage: false, hotBy: ['requests'] });
     expect(MEASURES_OF[h.hotBy[1] as number]).toEqual([]);
+  });
+});
+
+describe('hotMembersTrusting', () => {
+  it('tests an under-count against the trusted members only, and an over-count not at all', () => {
+    const load = (requests: number) => ({ requests, reads: null, writes: null });
+    const members = [load(100), load(500), load(100), load(9000), load(100), load(250)];
+    const trust: CountTrust[] = ['full', 'under', 'full', 'over', 'full', 'under'];
+    // peers: the three 100s, none hot among themselves. 500 appended: (800 − 500) / 3 = 100 each, 5 × > 3, hot;
+    // 250 appended: (550 − 250) / 3 = 100 each, 2.5 × ≤ 3, not hot; 9,000 (over) is never tested
+    expect([...hotMembersTrusting(members, (i) => trust[i] as CountTrust, 3)]).toEqual([[1, ['requests']]]);
   });
 });

@@ -63,25 +63,65 @@ export interface HotColumns {
   readonly hotBy: Uint8Array;
 }
 
-/** The material measures of columns `c` (as {@link materialMeasures}) with each one's total and column. */
-function materialColumns(c: LoadColumns): { bits: number[]; totals: number[]; values: Float64Array[] } {
+/** A set's sums in each measure (`null`: some member's is unknown), and its requests less the reads rows explain. */
+interface MeasureSums {
+  readonly requestsLessRows: number;
+  readonly requests: number;
+  readonly writes: number | null;
+  readonly reads: number | null;
+}
+
+/** The sums of columns `c`, each added member by member in order. */
+function sumsOf(c: LoadColumns): MeasureSums {
   const n = c.length;
-  let requests = 0;
-  for (let i = 0; i < n; i++) requests = requests + (c.requests[i] as number) - (c.rowReads ? (c.rowReads[i] as number) : 0);
-  let total = 0;
-  for (let i = 0; i < n; i++) total += c.requests[i] as number;
-  const out = { bits: [MEASURE_BIT.requests], totals: [total], values: [c.requests] };
-  for (const [bit, values] of [[MEASURE_BIT.writes, c.writes], [MEASURE_BIT.reads, c.reads]] as const) {
-    if (!values) continue;
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[i] as number;
-    if (sum > 0 && sum >= MATERIAL_SHARE * requests) {
+  let requestsLessRows = 0;
+  for (let i = 0; i < n; i++) requestsLessRows = requestsLessRows + (c.requests[i] as number) - (c.rowReads ? (c.rowReads[i] as number) : 0);
+  const sum = (values: Float64Array | null) => {
+    if (!values) return null;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += values[i] as number;
+    return total;
+  };
+  return { requestsLessRows, requests: sum(c.requests) as number, writes: sum(c.writes), reads: sum(c.reads) };
+}
+
+/** The sums `s` with member `m` added last (the sums of the set with `m` appended, added in the same order). */
+function plusMember(s: MeasureSums, m: MeasuredLoad): MeasureSums {
+  return {
+    requestsLessRows: s.requestsLessRows + m.requests - (m.rowReads ?? 0),
+    requests: s.requests + m.requests,
+    writes: s.writes === null || m.writes === null ? null : s.writes + m.writes,
+    reads: s.reads === null || m.reads === null ? null : s.reads + m.reads,
+  };
+}
+
+/** The material measures of a set with sums `s` (as {@link materialMeasures}), as {@link MEASURE_BIT} bits, with their totals. */
+function materialOf(s: MeasureSums): { bits: number[]; totals: number[] } {
+  const out = { bits: [MEASURE_BIT.requests], totals: [s.requests] };
+  for (const [bit, sum] of [[MEASURE_BIT.writes, s.writes], [MEASURE_BIT.reads, s.reads]] as const) {
+    if (sum !== null && sum > 0 && sum >= MATERIAL_SHARE * s.requestsLessRows) {
       out.bits.push(bit);
       out.totals.push(sum);
-      out.values.push(values);
     }
   }
   return out;
+}
+
+/** The column of measure `bit`. */
+function columnOf(c: LoadColumns, bit: number): Float64Array {
+  return (bit === MEASURE_BIT.requests ? c.requests : bit === MEASURE_BIT.writes ? c.writes : c.reads) as Float64Array;
+}
+
+/** The measures (bits) in which a member with load `value` per measure is hot among `n` members with `totals`. */
+function hotBits(bits: readonly number[], totals: readonly number[], n: number, k: number, value: (bit: number) => number, rowReads: number): number {
+  let hot = 0;
+  for (let j = 0; j < bits.length; j++) {
+    const bit = bits[j] as number;
+    const v = value(bit);
+    const tested = bit === MEASURE_BIT.writes || !rowReads ? v : Math.max(0, v - rowReads);
+    if (hotAboveCount(v, tested, totals[j] as number, n, k)) hot |= bit;
+  }
+  return hot;
 }
 
 /**
@@ -90,25 +130,19 @@ function materialColumns(c: LoadColumns): { bits: number[]; totals: number[]; va
  */
 export function hotColumns(c: LoadColumns, k: number): HotColumns {
   const n = c.length;
-  const { bits, totals, values } = materialColumns(c);
+  const { bits, totals } = materialOf(sumsOf(c));
   const peerRatio = new Float64Array(n);
   const averageRatio = new Float64Array(n);
   const hotBy = new Uint8Array(n);
   const total = totals[0] as number;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  const value = (bit: number) => columnOf(c, bit)[i] as number;
+  for (; i < n; i++) {
     const x = c.requests[i] as number;
     averageRatio[i] = total > 0 ? x / (total / n) : 0;
     const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
     peerRatio[i] = n > 1 && peersMean > 0 ? x / peersMean : Number.NaN;
-    const rowReads = c.rowReads ? (c.rowReads[i] as number) : 0;
-    let hot = 0;
-    for (let j = 0; j < bits.length; j++) {
-      const bit = bits[j] as number;
-      const value = (values[j] as Float64Array)[i] as number;
-      const tested = bit === MEASURE_BIT.writes || !rowReads ? value : Math.max(0, value - rowReads);
-      if (hotAboveCount(value, tested, totals[j] as number, n, k)) hot |= bit;
-    }
-    hotBy[i] = hot;
+    hotBy[i] = hotBits(bits, totals, n, k, value, c.rowReads ? (c.rowReads[i] as number) : 0);
   }
   return { peerRatio, averageRatio, hotBy };
 }
@@ -146,7 +180,7 @@ export function columnsOf(members: readonly MeasuredLoad[]): LoadColumns {
  * compared with: a scan reading millions of rows does not make the writes immaterial.
  */
 export function materialMeasures(members: readonly MeasuredLoad[]): LoadMeasure[] {
-  return materialColumns(columnsOf(members)).bits.map((bit) => (MEASURES_OF[bit] as readonly LoadMeasure[])[0] as LoadMeasure);
+  return materialOf(sumsOf(columnsOf(members))).bits.map((bit) => (MEASURES_OF[bit] as readonly LoadMeasure[])[0] as LoadMeasure);
 }
 
 /** Hot verdict of every member with factor `k`, in linear time. */
@@ -190,12 +224,18 @@ export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (ind
     if (t === 'full') clean.push(i);
     else if (t === 'under') under.push(i);
   }
-  const peers = clean.map((i) => members[i] as MeasuredLoad);
+  const peers = columnsOf(clean.map((i) => members[i] as MeasuredLoad));
   const out = new Map<number, LoadMeasure[]>();
-  for (const [j, measures] of hotMembers(peers, k)) out.set(clean[j] as number, measures);
+  const { hotBy } = hotColumns(peers, k);
+  for (let j = 0; j < hotBy.length; j++) if (hotBy[j] !== 0) out.set(clean[j] as number, [...(MEASURES_OF[hotBy[j] as number] as readonly LoadMeasure[])]);
+  // each under-count is tested as if appended to the peers: their sums plus its load, without copying the peers
+  const peerSums = sumsOf(peers);
   for (const i of under) {
-    const verdict = hotMembers([...peers, members[i] as MeasuredLoad], k).get(peers.length);
-    if (verdict) out.set(i, verdict);
+    const m = members[i] as MeasuredLoad;
+    const { bits, totals } = materialOf(plusMember(peerSums, m));
+    const value = (bit: number) => (bit === MEASURE_BIT.requests ? m.requests : ((bit === MEASURE_BIT.writes ? m.writes : m.reads) ?? 0));
+    const hot = hotBits(bits, totals, peers.length + 1, k, value, m.rowReads ?? 0);
+    if (hot !== 0) out.set(i, [...(MEASURES_OF[hot] as readonly LoadMeasure[])]);
   }
   return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
 }
