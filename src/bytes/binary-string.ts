@@ -45,6 +45,14 @@ const utf8 = new TextEncoder();
  * @throws {@link HotspotError} `KEY_ESCAPE_INVALID` for a backslash not followed by `x` and two hex digits.
  */
 export function toBytesBinary(text: string, name = 'key'): Uint8Array {
+  let plain = 0;
+  while (plain < text.length && text.charCodeAt(plain) < 0x80 && text.charCodeAt(plain) !== 0x5c) plain++;
+  if (plain === text.length) {
+    // ASCII without escapes (most keys as written): one byte per character, straight into the result
+    const bytes = new Uint8Array(plain);
+    for (let i = 0; i < plain; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
   const out: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -66,8 +66,8 @@ export function parseObjectLine(text: string): JsonObject {
 
 /** Rejects fields outside `known` (catches typos such as `writeRequest`). */
 export function rejectUnknown(obj: JsonObject, known: readonly string[], path: string): void {
-  for (const key of Object.keys(obj)) {
-    if (!known.includes(key)) {
+  for (const key in obj) {
+    if (!known.includes(key) && Object.hasOwn(obj, key)) {
       throw new FieldProblem(`${path}${key}`, `unknown field "${key}"; expected one of ${known.join(', ')}`);
     }
   }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type PeerTest, hotAboveCount, peerTestOf } from './stats.js';
+import { type PeerTest, hotAboveCount } from './stats.js';
 
 /** What a load is measured in. */
 export type LoadMeasure = 'requests' | 'writes' | 'reads';
@@ -33,13 +33,145 @@ export interface HotVerdict extends PeerTest {
   readonly hotBy: readonly LoadMeasure[];
 }
 
-function valueOf(m: MeasuredLoad, measure: LoadMeasure): number {
-  return measure === 'requests' ? m.requests : ((measure === 'reads' ? m.reads : m.writes) ?? 0);
+/** Every member's load, one column per measure, member `i` at index `i` (what {@link hotColumns} tests). */
+export interface LoadColumns {
+  /** Number of members (the columns may be longer). */
+  readonly length: number;
+  readonly requests: Float64Array;
+  /** Reads of every member; `null` when any member's reads are unknown (the measure then never counts). */
+  readonly reads: Float64Array | null;
+  /** Writes of every member; `null` when any member's writes are unknown. */
+  readonly writes: Float64Array | null;
+  /** Reads each member's rows explain (see {@link MeasuredLoad.rowReads}); `null` for none. */
+  readonly rowReads: Float64Array | null;
 }
 
-/** The load tested against the peers: reads and requests less the reads its rows explain. */
-function testedOf(m: MeasuredLoad, measure: LoadMeasure, value: number): number {
-  return measure === 'writes' || !m.rowReads ? value : Math.max(0, value - m.rowReads);
+/** Bit of a measure in {@link HotColumns.hotBy}. */
+export const MEASURE_BIT: Readonly<Record<LoadMeasure, number>> = { requests: 1, writes: 2, reads: 4 };
+
+/** The measures of a {@link HotColumns.hotBy} bit set, in the order requests, writes, reads (one shared array per set). */
+export const MEASURES_OF: readonly (readonly LoadMeasure[])[] = Array.from({ length: 8 }, (_, bits) =>
+  Object.freeze((['requests', 'writes', 'reads'] as const).filter((m) => (bits & MEASURE_BIT[m]) !== 0)));
+
+/** {@link HotVerdict} of every member, one column per field, member `i` at index `i`. */
+export interface HotColumns {
+  /** load ÷ the mean of the other members; NaN where {@link PeerTest.peerRatio} is `null`. */
+  readonly peerRatio: Float64Array;
+  /** load ÷ the mean of all members. */
+  readonly averageRatio: Float64Array;
+  /** The measures the member is hot in, as {@link MEASURE_BIT} bits in the order the measures are tested (0: not hot). */
+  readonly hotBy: Uint8Array;
+}
+
+/** A set's sums in each measure (`null`: some member's is unknown), and its requests less the reads rows explain. */
+interface MeasureSums {
+  readonly requestsLessRows: number;
+  readonly requests: number;
+  readonly writes: number | null;
+  readonly reads: number | null;
+}
+
+/** The sums of columns `c`, each added member by member in order. */
+function sumsOf(c: LoadColumns): MeasureSums {
+  const n = c.length;
+  let requestsLessRows = 0;
+  for (let i = 0; i < n; i++) requestsLessRows = requestsLessRows + (c.requests[i] as number) - (c.rowReads ? (c.rowReads[i] as number) : 0);
+  const sum = (values: Float64Array | null) => {
+    if (!values) return null;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += values[i] as number;
+    return total;
+  };
+  return { requestsLessRows, requests: sum(c.requests) as number, writes: sum(c.writes), reads: sum(c.reads) };
+}
+
+/** The sums `s` with member `m` added last (the sums of the set with `m` appended, added in the same order). */
+function plusMember(s: MeasureSums, m: MeasuredLoad): MeasureSums {
+  return {
+    requestsLessRows: s.requestsLessRows + m.requests - (m.rowReads ?? 0),
+    requests: s.requests + m.requests,
+    writes: s.writes === null || m.writes === null ? null : s.writes + m.writes,
+    reads: s.reads === null || m.reads === null ? null : s.reads + m.reads,
+  };
+}
+
+/** The material measures of a set with sums `s` (as {@link materialMeasures}), as {@link MEASURE_BIT} bits, with their totals. */
+function materialOf(s: MeasureSums): { bits: number[]; totals: number[] } {
+  const out = { bits: [MEASURE_BIT.requests], totals: [s.requests] };
+  for (const [bit, sum] of [[MEASURE_BIT.writes, s.writes], [MEASURE_BIT.reads, s.reads]] as const) {
+    if (sum !== null && sum > 0 && sum >= MATERIAL_SHARE * s.requestsLessRows) {
+      out.bits.push(bit);
+      out.totals.push(sum);
+    }
+  }
+  return out;
+}
+
+/** The column of measure `bit`. */
+function columnOf(c: LoadColumns, bit: number): Float64Array {
+  return (bit === MEASURE_BIT.requests ? c.requests : bit === MEASURE_BIT.writes ? c.writes : c.reads) as Float64Array;
+}
+
+/** The measures (bits) in which a member with load `value` per measure is hot among `n` members with `totals`. */
+function hotBits(bits: readonly number[], totals: readonly number[], n: number, k: number, value: (bit: number) => number, rowReads: number): number {
+  let hot = 0;
+  for (let j = 0; j < bits.length; j++) {
+    const bit = bits[j] as number;
+    const v = value(bit);
+    const tested = bit === MEASURE_BIT.writes || !rowReads ? v : Math.max(0, v - rowReads);
+    if (hotAboveCount(v, tested, totals[j] as number, n, k)) hot |= bit;
+  }
+  return hot;
+}
+
+/**
+ * {@link hotVerdicts} over columns: every member's peer test on requests and the measures it is hot in, with the
+ * same arithmetic in the same order (so the same numbers), and no object per member.
+ */
+export function hotColumns(c: LoadColumns, k: number): HotColumns {
+  const n = c.length;
+  const { bits, totals } = materialOf(sumsOf(c));
+  const peerRatio = new Float64Array(n);
+  const averageRatio = new Float64Array(n);
+  const hotBy = new Uint8Array(n);
+  const total = totals[0] as number;
+  let i = 0;
+  const value = (bit: number) => columnOf(c, bit)[i] as number;
+  for (; i < n; i++) {
+    const x = c.requests[i] as number;
+    averageRatio[i] = total > 0 ? x / (total / n) : 0;
+    const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
+    peerRatio[i] = n > 1 && peersMean > 0 ? x / peersMean : Number.NaN;
+    hotBy[i] = hotBits(bits, totals, n, k, value, c.rowReads ? (c.rowReads[i] as number) : 0);
+  }
+  return { peerRatio, averageRatio, hotBy };
+}
+
+/** Member `i`'s {@link HotVerdict} from {@link hotColumns}' result. */
+export function hotVerdictAt(h: HotColumns, i: number, k: number): HotVerdict {
+  const ratio = h.peerRatio[i] as number;
+  const averageRatio = h.averageRatio[i] as number;
+  const hotBy = MEASURES_OF[h.hotBy[i] as number] as readonly LoadMeasure[];
+  return { peerRatio: Number.isNaN(ratio) ? null : ratio, averageRatio, hot: hotBy.length > 0, hotByAverage: averageRatio > k, hotBy };
+}
+
+/** The loads of `members` as {@link LoadColumns}. */
+export function columnsOf(members: readonly MeasuredLoad[]): LoadColumns {
+  const n = members.length;
+  const requests = new Float64Array(n);
+  let reads: Float64Array | null = new Float64Array(n);
+  let writes: Float64Array | null = new Float64Array(n);
+  let rowReads: Float64Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const m = members[i] as MeasuredLoad;
+    requests[i] = m.requests;
+    if (m.reads === null) reads = null;
+    else if (reads) reads[i] = m.reads;
+    if (m.writes === null) writes = null;
+    else if (writes) writes[i] = m.writes;
+    if (m.rowReads) (rowReads ??= new Float64Array(n))[i] = m.rowReads;
+  }
+  return { length: n, requests, reads, writes, rowReads };
 }
 
 /**
@@ -48,34 +180,13 @@ function testedOf(m: MeasuredLoad, measure: LoadMeasure, value: number): number 
  * compared with: a scan reading millions of rows does not make the writes immaterial.
  */
 export function materialMeasures(members: readonly MeasuredLoad[]): LoadMeasure[] {
-  const requests = members.reduce((a, m) => a + m.requests - (m.rowReads ?? 0), 0);
-  const out: LoadMeasure[] = ['requests'];
-  for (const measure of ['writes', 'reads'] as const) {
-    if (members.some((m) => (measure === 'reads' ? m.reads : m.writes) === null)) continue;
-    const total = members.reduce((a, m) => a + valueOf(m, measure), 0);
-    if (total > 0 && total >= MATERIAL_SHARE * requests) out.push(measure);
-  }
-  return out;
-}
-
-/** Each measure's total over the members, in the order of `measures`. */
-function totalsOf(members: readonly MeasuredLoad[], measures: readonly LoadMeasure[]): number[] {
-  return measures.map((measure) => members.reduce((a, m) => a + valueOf(m, measure), 0));
+  return materialOf(sumsOf(columnsOf(members))).bits.map((bit) => (MEASURES_OF[bit] as readonly LoadMeasure[])[0] as LoadMeasure);
 }
 
 /** Hot verdict of every member with factor `k`, in linear time. */
 export function hotVerdicts(members: readonly MeasuredLoad[], k: number): HotVerdict[] {
-  const n = members.length;
-  const measures = materialMeasures(members);
-  const totals = totalsOf(members, measures);
-  return members.map((m) => {
-    const onRequests = peerTestOf(m.requests, totals[0] as number, n, k);
-    const hotBy = measures.filter((measure, i) => {
-      const value = valueOf(m, measure);
-      return hotAboveCount(value, testedOf(m, measure, value), totals[i] as number, n, k);
-    });
-    return { ...onRequests, hot: hotBy.length > 0, hotBy };
-  });
+  const h = hotColumns(columnsOf(members), k);
+  return members.map((_, i) => hotVerdictAt(h, i, k));
 }
 
 /**
@@ -84,20 +195,9 @@ export function hotVerdicts(members: readonly MeasuredLoad[], k: number): HotVer
  * tested over and over (every interval's regions).
  */
 export function hotMembers(members: readonly MeasuredLoad[], k: number): Map<number, LoadMeasure[]> {
-  const n = members.length;
-  const measures = materialMeasures(members);
-  const totals = totalsOf(members, measures);
+  const { hotBy } = hotColumns(columnsOf(members), k);
   const hot = new Map<number, LoadMeasure[]>();
-  for (let i = 0; i < n; i++) {
-    const m = members[i] as MeasuredLoad;
-    let hotBy: LoadMeasure[] | undefined;
-    for (let j = 0; j < measures.length; j++) {
-      const measure = measures[j] as LoadMeasure;
-      const value = valueOf(m, measure);
-      if (hotAboveCount(value, testedOf(m, measure, value), totals[j] as number, n, k)) (hotBy ??= []).push(measure);
-    }
-    if (hotBy) hot.set(i, hotBy);
-  }
+  for (let i = 0; i < hotBy.length; i++) if (hotBy[i] !== 0) hot.set(i, [...(MEASURES_OF[hotBy[i] as number] as readonly LoadMeasure[])]);
   return hot;
 }
 
@@ -114,20 +214,28 @@ export type CountTrust = 'full' | 'under' | 'over';
  * tested against them (an under-count that is hot is hot), an `over` member is not tested at all.
  */
 export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (index: number) => CountTrust, k: number): Map<number, LoadMeasure[]> {
+  let full = 0;
+  while (full < members.length && trust(full) === 'full') full++;
+  if (full === members.length) return hotMembers(members, k);
   const clean: number[] = [];
   const under: number[] = [];
-  members.forEach((_, i) => {
-    const t = trust(i);
+  for (let i = 0; i < members.length; i++) {
+    const t = i < full ? 'full' : trust(i);
     if (t === 'full') clean.push(i);
     else if (t === 'under') under.push(i);
-  });
-  if (clean.length === members.length) return hotMembers(members, k);
-  const peers = clean.map((i) => members[i] as MeasuredLoad);
+  }
+  const peers = columnsOf(clean.map((i) => members[i] as MeasuredLoad));
   const out = new Map<number, LoadMeasure[]>();
-  for (const [j, measures] of hotMembers(peers, k)) out.set(clean[j] as number, measures);
+  const { hotBy } = hotColumns(peers, k);
+  for (let j = 0; j < hotBy.length; j++) if (hotBy[j] !== 0) out.set(clean[j] as number, [...(MEASURES_OF[hotBy[j] as number] as readonly LoadMeasure[])]);
+  // each under-count is tested as if appended to the peers: their sums plus its load, without copying the peers
+  const peerSums = sumsOf(peers);
   for (const i of under) {
-    const verdict = hotMembers([...peers, members[i] as MeasuredLoad], k).get(peers.length);
-    if (verdict) out.set(i, verdict);
+    const m = members[i] as MeasuredLoad;
+    const { bits, totals } = materialOf(plusMember(peerSums, m));
+    const value = (bit: number) => (bit === MEASURE_BIT.requests ? m.requests : ((bit === MEASURE_BIT.writes ? m.writes : m.reads) ?? 0));
+    const hot = hotBits(bits, totals, peers.length + 1, k, value, m.rowReads ?? 0);
+    if (hot !== 0) out.set(i, [...(MEASURES_OF[hot] as readonly LoadMeasure[])]);
   }
   return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
 }

@@ -5,9 +5,9 @@
  * @module
  */
 import type { LoadRates, RateInterval } from '../../model/index.js';
-import type { RegionTable } from '../../model/region-table.js';
 import { share } from './stats.js';
-import { type RegionTally, ratio } from './tally.js';
+import type { RegionColumns } from './region-columns.js';
+import { ratio } from './tally.js';
 import type { NowView } from './types.js';
 import type { IntervalHot } from './window.js';
 
@@ -39,7 +39,7 @@ export function nowIndexes(intervals: readonly { readonly gap: boolean }[]): { i
  * The now view: the region named in the headline is the busiest hot region of the latest now interval that has one
  * (busiest by requests less the reads its rows explain, over now), on the server hosting it when last seen.
  */
-export function nowView(rates: LoadRates, now: { indexes: number[]; gapsSkipped: number }, hotByInterval: readonly IntervalHot[], regions: RegionTable<RegionTally>): Omit<NowView, 'summary'> {
+export function nowView(rates: LoadRates, now: { indexes: number[]; gapsSkipped: number }, hotByInterval: readonly IntervalHot[], regions: RegionColumns): Omit<NowView, 'summary'> {
   const first = rates.intervals[now.indexes[0] as number] as RateInterval;
   const last = rates.intervals[now.indexes.at(-1) as number] as RateInterval;
   const hotRegions = new Set<string>();
@@ -51,13 +51,15 @@ export function nowView(rates: LoadRates, now: { indexes: number[]; gapsSkipped:
     for (const s of h.hotServers) hotServers.add(s);
     if (h.hot.length > 0) latest = h;
   }
+  const { now: t, nowTable } = regions;
   const pressure = (name: string) => {
-    const t = regions.byName.get(name)?.now;
-    return t ? t.requests - t.rowReads : 0;
+    const i = regions.find(name);
+    return i !== undefined && t.has(i) ? (t.requests[i] as number) - (t.rowReads[i] as number) : 0;
   };
   const top = latest?.hot.reduce((a, r) => (pressure(r.encodedName) > pressure(a.encodedName) ? r : a));
-  const entry = top ? regions.byName.get(top.encodedName) : undefined;
-  const t = entry?.now;
+  const entry = top ? regions.find(top.encodedName) : undefined;
+  // its load over now and the table's over the same intervals, when it was there in now
+  const i = entry !== undefined && t.has(entry) && nowTable.has(entry) ? entry : undefined;
   const measures = top && latest ? (latest.hotBy.get(top.encodedName) ?? []) : [];
   return {
     startMs: first.startMs,
@@ -65,10 +67,10 @@ export function nowView(rates: LoadRates, now: { indexes: number[]; gapsSkipped:
     intervals: now.indexes.length,
     gapsSkipped: now.gapsSkipped,
     region: top?.encodedName ?? null,
-    server: entry?.last.server ?? null,
-    regionShare: t && entry.nowTable ? share(t.requests, entry.nowTable.requests) : 0,
-    regionWriteShare: t && entry.nowTable ? ratio(t.writes, entry.nowTable.writes) : null,
-    regionRequestsPerSec: t && t.seconds > 0 ? t.requests / t.seconds : 0,
+    server: entry === undefined ? null : (regions.last[entry] as RateInterval['regions'][number]).server,
+    regionShare: i === undefined ? 0 : share(t.requests[i] as number, nowTable.requests[i] as number),
+    regionWriteShare: i === undefined ? null : ratio(t.writesOf(i), nowTable.writesOf(i)),
+    regionRequestsPerSec: entry !== undefined && t.has(entry) && (t.seconds[entry] as number) > 0 ? (t.requests[entry] as number) / (t.seconds[entry] as number) : 0,
     regionHotBy: measures,
     hotRegions: [...hotRegions],
     hotServers: [...hotServers],

@@ -15,19 +15,28 @@ import { maxOf } from '../../util/arrays.js';
  * request loads are continuous, so the minimum here is 0 (a perfectly even spread).
  * @returns 0 for an even spread (or no load, or fewer than two members) up to 1 for everything on one member.
  */
-export function normalizedSkew(loads: readonly number[]): number {
+export function normalizedSkew(loads: readonly number[] | Float64Array): number {
   const n = loads.length;
-  const total = loads.reduce((a, b) => a + b, 0);
+  const total = sum(loads);
   if (n < 2 || total <= 0) return 0;
   const mean = total / n;
-  const deviation = Math.sqrt(loads.reduce((acc, x) => acc + (x - mean) ** 2, 0));
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += ((loads[i] as number) - mean) ** 2;
+  const deviation = Math.sqrt(squares);
   const max = Math.sqrt((total - mean) ** 2 + (n - 1) * mean * mean);
   return Math.min(1, Math.max(0, deviation / max));
 }
 
+/** The sum of `loads`, added in order. */
+function sum(loads: ArrayLike<number>): number {
+  let total = 0;
+  for (let i = 0; i < loads.length; i++) total += loads[i] as number;
+  return total;
+}
+
 /** Max ÷ average and {@link normalizedSkew} of a set of loads. */
-export function spreadOf(loads: readonly number[]): Spread {
-  const total = loads.reduce((a, b) => a + b, 0);
+export function spreadOf(loads: readonly number[] | Float64Array): Spread {
+  const total = sum(loads);
   if (loads.length === 0 || total <= 0) return { maxToAverage: 0, skew: 0 };
   return { maxToAverage: maxOf(loads) / (total / loads.length), skew: normalizedSkew(loads) };
 }

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type { RegionRate } from '../../model/index.js';
 import type { MeasuredLoad } from './hot-test.js';
 import { share } from './stats.js';
 
@@ -31,20 +30,6 @@ export function add(t: Tally, r: { reads: number | null; writes: number | null; 
 export function perSecond(t: Tally): MeasuredLoad {
   const s = t.seconds > 0 ? t.seconds : 1;
   return { requests: t.requests / s, reads: t.reads === null ? null : t.reads / s, writes: t.writes === null ? null : t.writes / s, rowReads: t.rowReads / s };
-}
-
-/** One region's load over the window so far, its latest rates, when it was first and last seen, and how often hot. */
-export interface RegionTally {
-  readonly tally: Tally;
-  last: RegionRate;
-  readonly first: number;
-  lastMs: number;
-  hotIntervals: number;
-  /** Its load over now (absent when it was not seen in now) and the now intervals it was hot in. */
-  now?: Tally;
-  nowHotIntervals: number;
-  /** The table's load over the now intervals it was there in. */
-  nowTable?: Tally;
 }
 
 /** One server's load over the window so far, how often hot, and its load over now. */

@@ -6,12 +6,12 @@
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
-import { RegionTable } from '../../model/region-table.js';
-import { type CountTrust, type LoadMeasure, type MeasuredLoad, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
+import { RegionColumns } from './region-columns.js';
 import { type RowReadProfile, rowReadProfile } from './row-reads.js';
 import { share, spreadOf } from './stats.js';
-import { type RegionTally, type ServerTally, type Tally, add, newTally, perSecond, ratio, serverKey } from './tally.js';
+import { type ServerTally, type Tally, add, newTally, perSecond, ratio, serverKey } from './tally.js';
 import { timelineEntry } from './timeline.js';
 import type { DetectResult, NowView, RegionLoadShare, ServerLoadShare, TimelineEntry } from './types.js';
 import { maxOf } from '../../util/arrays.js';
@@ -172,13 +172,72 @@ const measureOrder: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
 const union = (a: readonly LoadMeasure[], b: readonly LoadMeasure[]) => measureOrder.filter((m) => a.includes(m) || b.includes(m));
 
 /**
+ * Every region's {@link RegionLoadShare} over the window, in key order (then by first sighting), from its columns:
+ * hot against the window's regions (rates over each region's own time) or over now, if hot in some interval.
+ * Also the largest share and each region's requests over the window, in the same order (for the spread).
+ */
+function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k: number): { regionShares: RegionLoadShare[]; hottestRegionShare: number; requests: Float64Array } {
+  const { window: w, now, last, first } = regions;
+  const order = Array.from({ length: regions.length }, (_, i) => i);
+  order.sort((a, b) => compareBytes((last[a] as RegionRate).startKey, (last[b] as RegionRate).startKey) || (first[a] as number) - (first[b] as number));
+  const windowHot = hotColumns(w.perSecond(order), k);
+  const nowOrder = order.filter((i) => now.has(i));
+  const nowHot = hotColumns(now.perSecond(nowOrder), k);
+  const nowAt = new Int32Array(regions.length).fill(-1);
+  nowOrder.forEach((i, j) => (nowAt[i] = j));
+  const requests = new Float64Array(order.length);
+  let hottestRegionShare = 0;
+  const regionShares = order.map((i, j): RegionLoadShare => {
+    const r = last[i] as RegionRate;
+    const n = nowAt[i] as number;
+    const bits = windowHot.hotBy[j] as number;
+    const nowBits = n >= 0 ? (nowHot.hotBy[n] as number) : 0;
+    const hotIntervals = regions.hotIntervals[i] as number;
+    const hot = hotIntervals > 0 && (bits !== 0 || nowBits !== 0);
+    const peerRatio = windowHot.peerRatio[j] as number;
+    const averageRatio = windowHot.averageRatio[j] as number;
+    const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : Number.NaN;
+    const seconds = w.seconds[i] as number;
+    const nowSeconds = now.seconds[i] as number;
+    requests[j] = w.requests[i] as number;
+    const s = share(w.requests[i] as number, table.requests);
+    hottestRegionShare = Math.max(hottestRegionShare, s);
+    // the fields in the order the result has always listed them (--json output stays byte for byte the same)
+    return {
+      encodedName: r.encodedName,
+      name: r.name,
+      startKey: toStringBinary(r.startKey),
+      endKey: toStringBinary(r.endKey),
+      server: r.server,
+      share: s,
+      readShare: ratio(w.readsOf(i), table.reads),
+      writeShare: ratio(w.writesOf(i), table.writes),
+      requestsPerSec: seconds > 0 ? (w.requests[i] as number) / seconds : 0,
+      peerRatio: Number.isNaN(peerRatio) ? null : peerRatio,
+      averageRatio,
+      hot,
+      hotByAverage: averageRatio > k,
+      hotBy: hot ? (MEASURES_OF[bits | nowBits] as readonly LoadMeasure[]) : (MEASURES_OF[0] as readonly LoadMeasure[]),
+      hotIntervals,
+      firstSeenMs: first[i] as number,
+      lastSeenMs: regions.lastMs[i] as number,
+      hotNow: (regions.nowHotIntervals[i] as number) > 0,
+      nowShare: n >= 0 ? share(now.requests[i] as number, nowTable.requests) : null,
+      nowRequestsPerSec: n >= 0 && nowSeconds > 0 ? (now.requests[i] as number) / nowSeconds : null,
+      nowPeerRatio: Number.isNaN(nowPeerRatio) ? null : nowPeerRatio,
+    };
+  });
+  return { regionShares, hottestRegionShare, requests };
+}
+
+/**
  * Computes the window shares of a rate result with hot factor `k`.
  * Server load over the window is the sum of its regions' interval counts (each interval counted on the server hosting
  * the region at its end); fair shares are time-weighted means of the per-interval 1 / count.
  */
 export function windowShares(rates: LoadRates, k: number): WindowShares {
   const servers = new Map<string, ServerTally>();
-  const regions = new RegionTable<RegionTally>();
+  const regions = new RegionColumns(rates.intervals[0]?.regions.length ?? 0);
   const table = newTally();
   const nowTable = newTally();
   let fairServer = 0;
@@ -225,21 +284,22 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const setAside = profile ? [...hotMembersTrusting(iv.regions.map((r) => scaled(r, trust.scale.get(r.encodedName))), regionTrust, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
     const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
     hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()], sinceRestart: [...trust.scale.keys()] });
+    const indexes = new Int32Array(iv.regions.length);
     for (let i = 0; i < iv.regions.length; i++) {
       const r = iv.regions[i] as RegionRate;
       const rowReads = profile ? (profile.rowReads[i] as number) : 0;
       add(table, r, 0);
-      let entry = regions.get(i, r.encodedName);
-      if (!entry) regions.add(i, r.encodedName, (entry = { tally: newTally(), last: r, first: iv.startMs, lastMs: iv.endMs, hotIntervals: 0, nowHotIntervals: 0 }));
-      add(entry.tally, r, seconds, rowReads);
-      entry.last = r;
-      entry.lastMs = iv.endMs;
+      const at = regions.indexOf(i, r, iv.startMs);
+      indexes[i] = at;
+      regions.window.add(at, r, seconds, rowReads);
+      regions.last[at] = r;
+      regions.lastMs[at] = iv.endMs;
       const isHot = hotBy.size > 0 && hotBy.has(r.encodedName);
-      if (isHot) entry.hotIntervals++;
+      if (isHot) regions.hotIntervals[at] = (regions.hotIntervals[at] as number) + 1;
       if (inNow) {
         add(nowTable, r, 0);
-        add((entry.now ??= newTally()), r, seconds, rowReads);
-        if (isHot) entry.nowHotIntervals++;
+        regions.now.add(at, r, seconds, rowReads);
+        if (isHot) regions.nowHotIntervals[at] = (regions.nowHotIntervals[at] as number) + 1;
       }
     }
     if (inNow) {
@@ -251,14 +311,17 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
         ivReads = ivReads === null || r.reads === null ? null : ivReads + r.reads;
         ivWrites = ivWrites === null || r.writes === null ? null : ivWrites + r.writes;
       }
-      for (let i = 0; i < iv.regions.length; i++) {
-        const entry = regions.get(i, (iv.regions[i] as RegionRate).encodedName) as RegionTally;
-        add((entry.nowTable ??= newTally()), { requests: ivRequests, reads: ivReads, writes: ivWrites }, seconds);
-      }
+      const ivLoad = { requests: ivRequests, reads: ivReads, writes: ivWrites };
+      for (let i = 0; i < iv.regions.length; i++) regions.nowTable.add(indexes[i] as number, ivLoad, seconds);
     }
     timeline.push(timelineEntry(iv, hotServers));
   });
-  const lastServers = rates.intervals.at(-1)?.servers ?? [];
+  // each server's region count at the window's end, by its identity (the first incarnation listed, as a search would find)
+  const lastRegionCounts = new Map<string, number>();
+  for (const s of rates.intervals.at(-1)?.servers ?? []) {
+    const key = serverKey(s.server);
+    if (!lastRegionCounts.has(key)) lastRegionCounts.set(key, s.regionCount);
+  }
   const serverList = [...servers.values()].map((s): [string, ServerTally] => [s.name, s]);
   // window verdicts compare rates over each member's own time, not totals: a server that joined late or a region
   // that lived an hour is not judged by what it had no time to take
@@ -277,7 +340,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
         readShare: ratio(t.reads, table.reads),
         writeShare: ratio(t.writes, table.writes),
         requestsPerSec: totalSeconds > 0 ? t.requests / totalSeconds : 0,
-        regionCount: lastServers.find((s) => serverKey(s.server) === serverKey(server))?.regionCount ?? 0,
+        regionCount: lastRegionCounts.get(serverKey(server)) ?? 0,
         ...windowVerdict,
         hot,
         hotBy: hot ? union(windowVerdict.hotBy, nowVerdict?.hotBy ?? []) : [],
@@ -288,36 +351,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
       };
     })
     .sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
-  const regionList = [...regions.byName.values()].sort((a, b) => compareBytes(a.last.startKey, b.last.startKey) || a.first - b.first);
-  const regionVerdicts = hotVerdicts(regionList.map((r) => perSecond(r.tally)), k);
-  const nowRegionList = regionList.filter((r) => r.now);
-  const nowRegionVerdicts = new Map(hotVerdicts(nowRegionList.map((r) => perSecond(r.now as Tally)), k).map((v, i) => [nowRegionList[i] as RegionTally, v]));
-  const regionShares: RegionLoadShare[] = regionList.map((r, i) => {
-    const windowVerdict = regionVerdicts[i] as HotVerdictFields;
-    const nowVerdict = nowRegionVerdicts.get(r);
-    const hot = r.hotIntervals > 0 && (windowVerdict.hot || (nowVerdict?.hot ?? false));
-    return {
-      encodedName: r.last.encodedName,
-      name: r.last.name,
-      startKey: toStringBinary(r.last.startKey),
-      endKey: toStringBinary(r.last.endKey),
-      server: r.last.server,
-      share: share(r.tally.requests, table.requests),
-      readShare: ratio(r.tally.reads, table.reads),
-      writeShare: ratio(r.tally.writes, table.writes),
-      requestsPerSec: r.tally.seconds > 0 ? r.tally.requests / r.tally.seconds : 0,
-      ...windowVerdict,
-      hot,
-      hotBy: hot ? union(windowVerdict.hotBy, nowVerdict?.hotBy ?? []) : [],
-      hotIntervals: r.hotIntervals,
-      firstSeenMs: r.first,
-      lastSeenMs: r.lastMs,
-      hotNow: r.nowHotIntervals > 0,
-      nowShare: r.now ? share(r.now.requests, nowTable.requests) : null,
-      nowRequestsPerSec: r.now && r.now.seconds > 0 ? r.now.requests / r.now.seconds : null,
-      nowPeerRatio: nowVerdict?.peerRatio ?? null,
-    };
-  });
+  const { regionShares, hottestRegionShare, requests: regionRequests } = regionSharesOf(regions, table, nowTable, k);
   const writeShares = serverShares.map((s) => s.writeShare);
   return {
     k,
@@ -325,8 +359,8 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     fairRegionShare: totalSeconds > 0 ? fairRegion / totalSeconds : 0,
     hottestServerShare: serverShares[0]?.share ?? 0,
     hottestServerWriteShare: writeShares.includes(null) ? null : maxOf(writeShares as number[], 0),
-    hottestRegionShare: maxOf(regionShares.map((r) => r.share), 0),
-    spread: { servers: spreadOf(serverList.map(([, s]) => s.tally.requests)), regions: spreadOf(regionList.map((r) => r.tally.requests)) },
+    hottestRegionShare,
+    spread: { servers: spreadOf(serverList.map(([, s]) => s.tally.requests)), regions: spreadOf(regionRequests) },
     servers: serverShares,
     regions: regionShares,
     timeline,
