@@ -124,11 +124,11 @@ describe('migrate backfill --engine mapreduce against a real HBase', () => {
     // Days from 2011-03-13 (the rows span 40 h from 07:06:40 on the 13th) to the clock's "now" on the 16th: 4 ranges.
     const now = Date.parse('2011-03-16T12:00:00Z');
     const args = ['migrate', 'verify', '--engine', 'mapreduce', '--hbase-conf', CONF_DIR, '--from', from, '--to', to, '--old-template', OLD_TEMPLATE, '--new-template', NEW_TEMPLATE, '--since', '2011-03-13T00:00:00Z', '--time-bucket', '1d', '--json'];
-    const readsBefore = await settledReadRequests(from);
+    const readsBefore = await settledReadRequests(hbase, from);
     const started = Date.now();
     const equal = await runCapture([...args, '--sample', '0.05'], '', now);
     const firstMs = Date.now() - started;
-    expect(await settledReadRequests(from)).toBe(readsBefore);
+    expect(await settledReadRequests(hbase, from)).toBe(readsBefore);
     expect([equal.code, equal.err]).toEqual([0, expect.stringContaining('running hbase-hotspot verify')]);
     const r = JSON.parse(equal.out) as MapReduceVerifyReport;
     // What the backfill test counted: 2399 rows, 7194 cells; the junk key unmappable.
