@@ -8,10 +8,24 @@ import { utf8Bytes } from '../../bytes/index.js';
 import { hashText, intArg, textArg } from './args.js';
 import type { CallSite, CompiledCall, FunctionDescriptor } from './descriptor.js';
 
+/** Inputs whose digest a call site remembers; the memo starts over when full. */
+const MEMO_ENTRIES = 8192;
+
 function digestCall(site: CallSite, algorithm: 'md5' | 'sha256', chars: number): CompiledCall {
   const x = textArg(site, 0);
-  const text = (record: Parameters<typeof x.text>[0]) =>
-    createHash(algorithm).update(utf8Bytes(x.text(record))).digest('hex').slice(0, chars);
+  // writers and the simulator hash the same entity ids again and again: a digest is a pure function of its input, so
+  // each call site keeps the last few thousand (one Hash object per key was most of a hashed key's cost)
+  const memo = new Map<string, string>();
+  const text = (record: Parameters<typeof x.text>[0]) => {
+    const input = x.text(record);
+    let hex = memo.get(input);
+    if (hex === undefined) {
+      hex = createHash(algorithm).update(utf8Bytes(input)).digest('hex').slice(0, chars);
+      if (memo.size >= MEMO_ENTRIES) memo.clear();
+      memo.set(input, hex);
+    }
+    return hex;
+  };
   return {
     inputs: x.inputs,
     fixedWidth: chars,
