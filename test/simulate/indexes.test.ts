@@ -62,6 +62,6 @@ describe('lint of a scenario with indexes', () => {
   it('flags the time index as a monotonic tail and nothing on its salted twin', () => {
     const findings = lintSubject(mergeSubjects([parseScenarioForLint(TEXT, 'indexed.yaml')]));
     const keyFindings = findings.filter((f) => f.code.startsWith('KEY_')).map((f) => `${f.code} ${f.path}`);
-    expect(keyFindings).toEqual(['KEY_MONOTONIC_FIRST key {ts}_{deviceId}']);
+    expect(keyFindings).toEqual(['KEY_MONOTONIC_FIRST key {ts}_{deviceId} (index by_time)']);
   });
 });
