@@ -12,9 +12,9 @@ describe('lint --indexes', () => {
     expect(run.code).toBe(1);
     const findings = (JSON.parse(run.out) as { findings: { code: string; path: string }[] }).findings;
     expect(findings.map((f) => `${f.code} ${f.path}`)).toEqual([
-      'KEY_MONOTONIC_FIRST key {createdAt}',
-      'KEY_CATEGORY_FIRST key {status}',
-      'KEY_PII_CLEAR key {email}',
+      'KEY_MONOTONIC_FIRST key {createdAt} (index by_created)',
+      'KEY_CATEGORY_FIRST key {status} (index by_status)',
+      'KEY_PII_CLEAR key {email} (index by_email)',
     ]);
   });
 
