@@ -31,6 +31,12 @@ export interface SideSummary {
   readonly windowMs: number;
   readonly hottestRegion: { readonly encodedName: string; readonly startKey: string; readonly endKey: string; readonly server: string; readonly share: number; readonly hot: boolean } | null;
   /** 1 ÷ regions (time-weighted). */
+  /**
+   * The median over the window's intervals of the hottest region's share of that interval's requests, 0-1 (absent in
+   * older records). Over the window a moving tail spreads its load over every region it passes; interval by interval
+   * one region takes it.
+   */
+  readonly medianIntervalHottestRegionShare?: number;
   readonly fairRegionShare: number;
   /** Hottest region share ÷ fair share (1 = fair). */
   readonly hotToFair: number;
@@ -108,6 +114,7 @@ export function summarize(d: DetectResult, latencies?: readonly ServerLatency[])
     table: d.table,
     windowMs: d.window.endMs - d.window.startMs,
     hottestRegion: hottest ? { encodedName: hottest.encodedName, startKey: hottest.startKey, endKey: hottest.endKey, server: hottest.server, share: hottest.share, hot: hottest.hot || hottest.hotNow } : null,
+    ...(d.timeline.length > 0 ? { medianIntervalHottestRegionShare: median(d.timeline.map((e) => e.hottestRegionShare)) ?? 0 } : {}),
     fairRegionShare: d.fairRegionShare,
     hotToFair: hottest && d.fairRegionShare > 0 ? hottest.share / d.fairRegionShare : 0,
     worstServer: worst ? { server: worst.server, requestsPerSec: worst.requestsPerSec, peerRatio: worst.peerRatio, hot: worst.hot || worst.hotNow } : null,

@@ -93,7 +93,10 @@ const ms = (x: number | null): string => (x === null ? 'n/a' : `${x.toFixed(1)} 
 function regionCell(s: SideSummary): string {
   if (!s.hottestRegion) return '<td>no region</td>';
   const r = s.hottestRegion;
-  return `<td><b class="figure">${pct(r.share)}</b> = <b>${s.hotToFair.toFixed(2)}×</b> its fair share ${pct(s.fairRegionShare)} (${oneIn(s.fairRegionShare)} regions)`
+  // the window's share alone hides a moving tail (each region takes the writes for a while): interval by interval too
+  const m = s.medianIntervalHottestRegionShare;
+  const perInterval = m === undefined ? '' : `<div class="interval">interval by interval: the hottest region took <b>${pct(m)}</b> of that interval's requests (median, ${(m / s.fairRegionShare).toFixed(1)}× fair)</div>`;
+  return `<td><b class="figure">${pct(r.share)}</b> = <b>${s.hotToFair.toFixed(2)}×</b> its fair share ${pct(s.fairRegionShare)} (${oneIn(s.fairRegionShare)} regions)${perInterval}`
     + `<div class="who">${r.hot ? 'hot at the window\'s end: ' : ''}region ${escapeHtml(r.encodedName)} ["${escapeHtml(r.startKey)}", "${escapeHtml(r.endKey)}") on ${escapeHtml(r.server)}</div></td>`;
 }
 
@@ -134,7 +137,7 @@ export const PROOF_STYLE = `
 .verdict-fixed{border-color:#4caf50}.verdict-improved{border-color:#9ccc65}.verdict-moved{border-color:#ffb060}
 .verdict-unchanged,.verdict-worse{border-color:#ef5350}.verdict b{text-transform:uppercase}
 table.figures{font-size:14px}table.figures th,table.figures td{padding:4px 10px;vertical-align:top}
-table.figures tr:first-child th{font-size:16px}.figure{font-size:18px;color:#fff}.who{color:#999;font:11px monospace}
+table.figures tr:first-child th{font-size:16px}.figure{font-size:18px;color:#fff}.who{color:#999;font:11px monospace}.interval{color:#f0c080}
 .compare-findings{font-size:12px;color:#bbb}.panel .shape{min-height:4.3em}
 `;
 
