@@ -27,8 +27,8 @@ export async function startServe(args: readonly string[]): Promise<RunningServe>
   const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, readStdin: async () => '', now: () => TEST_NOW_MS };
   let finished = false;
   const done = runCli(['serve', ...args], io).finally(() => void (finished = true));
-  const deadline = Date.now() + 20_000;
-  while (!/^http:\S+$/m.test(out) && !finished && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const deadline = performance.now() + 20_000;
+  while (!/^http:\S+$/m.test(out) && !finished && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const url = /^(http:\S+)$/m.exec(out)?.[1];
   if (url === undefined) throw new Error(`serve printed no URL: ${out}${err}`);
   let stopped: Promise<{ code: number; out: string; err: string }> | undefined;

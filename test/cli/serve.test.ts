@@ -49,9 +49,9 @@ afterEach(async () => {
 
 /** Polls `/update.json` until `until` holds (bounded). */
 async function updateWhen(url: string, until: (u: LiveUpdate) => boolean, ms = 10_000): Promise<LiveUpdate> {
-  const deadline = Date.now() + ms;
+  const deadline = performance.now() + ms;
   let last: LiveUpdate | undefined;
-  while (Date.now() < deadline) {
+  while (performance.now() < deadline) {
     const res = await fetch(new URL('update.json', url));
     if (res.ok) {
       last = (await res.json()) as LiveUpdate;
@@ -158,8 +158,8 @@ describe('serve over HTTP', () => {
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     const reader = stream.body!.getReader();
     let text = '';
-    const firstEvent = Date.now() + 10_000;
-    while (!text.includes('event: snapshot') && Date.now() < firstEvent) text += new TextDecoder().decode((await reader.read()).value);
+    const firstEvent = performance.now() + 10_000;
+    while (!text.includes('event: snapshot') && performance.now() < firstEvent) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain('"snapshots":4');
 
     appendFileSync(file, rest[0] ?? '');
@@ -173,8 +173,8 @@ describe('serve over HTTP', () => {
     // the findings are the detection's again: rs2's share of the whole window is now (60 × 3 + 6,000) ÷ (2,400 + 6,180)
     expect(after.panels[0]?.findings).toContain(`${((6180 / 8580) * 100).toFixed(1)}%`);
 
-    const deadline = Date.now() + 10_000;
-    while (!text.includes('"snapshots":5') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    const deadline = performance.now() + 10_000;
+    while (!text.includes('"snapshots":5') && performance.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
     expect(text).toMatch(/event: snapshot\ndata: \{"status":\{"snapshots":5,/);
   });
@@ -198,8 +198,8 @@ describe('serve over HTTP', () => {
     const reader = stream.body!.getReader();
     appendFileSync(file, '{"timeMs":"soon"}\n');
     let text = '';
-    const deadline = Date.now() + 10_000;
-    while (!text.includes('event: problem') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    const deadline = performance.now() + 10_000;
+    while (!text.includes('event: problem') && performance.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
     expect(text).toMatch(/event: problem\ndata: \{"message":"stopped following \(the page keeps what was read before\): .*series\.ndjson:6 \(timeMs\)/);
     expect(s.err()).toMatch(/serve: stopped following/);
@@ -241,8 +241,8 @@ it('a real process stops cleanly on SIGTERM (exit 0)', async () => {
   child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
-  while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const deadline = performance.now() + 30_000;
+  while (!stdout.includes('\n') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   expect((await fetch(stdout.trim())).status).toBe(200);
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
