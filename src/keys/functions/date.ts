@@ -152,11 +152,6 @@ class DateFormatter {
   }
 }
 
-/** Formats epoch ms in UTC with parsed pattern tokens. */
-export function formatDate(tokens: readonly Token[], t: number): string {
-  return new DateFormatter(tokens).text(t);
-}
-
 function recoverer(tokens: readonly Token[], field: string, zone: ZoneOffsets | undefined): CompiledCall['recover'] {
   const needed = Object.keys(LETTERS);
   if (!needed.every((l) => tokens.some((t) => t.kind === 'field' && t.letters === l))) return undefined;

@@ -49,7 +49,7 @@ function narrowPadHits(k: KeyDesign): Hit[] {
       const type = k.fieldTypes?.[f] ?? '';
       const digits = TYPE_DIGITS[type];
       if (digits === undefined || digits <= width) return [];
-      const from = `1${'0'.repeat(width)}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+      const from = (10n ** BigInt(width)).toLocaleString('en-US');
       return [
         {
           ...at(k),
