@@ -207,3 +207,32 @@ describe('findings', () => {
     expect(result.regions[0]).toMatchObject({ encodedName: 'a', hotIntervals: 2, server: 'rs3' });
   });
 });
+
+describe('counts too small to be a hotspot', () => {
+  // Six salted regions, two per server, 5-second intervals, as collected from the local HBase during a salted load:
+  // reads come from gets and 5-row scans, so a region's reads in one interval are a handful of events.
+  const layout: Layout[] = [['a', '', '01_', 'rs1'], ['b', '01_', '02_', 'rs2'], ['c', '02_', '03_', 'rs3'], ['d', '03_', '04_', 'rs1'], ['e', '04_', '05_', 'rs2'], ['f', '05_', '', 'rs3']];
+  const writes = [[69, 81, 90, 89, 67, 95], [92, 99, 112, 96, 108, 94], [104, 102, 98, 117, 80, 98], [102, 104, 94, 105, 101, 98], [114, 107, 108, 114, 126, 96]];
+  const reads = [[7, 7, 5, 3, 2, 1], [8, 3, 10, 3, 5, 8], [7, 7, 7, 8, 5, 6], [6, 10, 6, 3, 4, 21], [5, 17, 12, 14, 23, 7]];
+
+  it('does not call 21 reads against the peers\' 5.8 hot: 3.6 over 3 × 5.8 where chance alone spreads √17.4 = 4.2', () => {
+    const result = detectHotspots(steadySeries(layout, writes, { reads, intervalMs: 5000 }));
+    expect(result.shape).toBe('none');
+    expect(result.regions.filter((r) => r.hot)).toEqual([]);
+    expect(result.story.hotIntervals).toBe(0);
+  });
+
+  it('still calls a region hot at a hundred reads against the peers\' six', () => {
+    const hotter = reads.map((row, i) => (i === 3 ? [6, 10, 6, 3, 4, 100] : row));
+    const result = detectHotspots(steadySeries(layout, writes, { reads: hotter, intervalMs: 5000 }));
+    // 100 against 3 × 5.8 = 17.4 clears it by 82.6, far over 3 × 4.2
+    expect(result.story.hotIntervals).toBe(1);
+    expect(result.regions.filter((r) => r.hot).map((r) => r.encodedName)).toEqual(['f']);
+  });
+
+  it('needs more than 3 events in a region whose peers took none', () => {
+    const quiet = (n: number) => steadySeries(layout, [[0, 0, 0, 0, 0, n], [0, 0, 0, 0, 0, n]], { intervalMs: 5000 });
+    expect(detectHotspots(quiet(3)).story.hotIntervals).toBe(0);
+    expect(detectHotspots(quiet(4)).story.hotIntervals).toBe(2);
+  });
+});

@@ -61,6 +61,12 @@ async function detect(series: LoadSeries, name: string, samples?: string): Promi
   return JSON.parse(r.out) as DetectResult;
 }
 
+/** What a failed "no hotspot" assertion prints: the verdict's evidence, now and story, and each interval's counts. */
+function why(found: DetectResult, series?: LoadSeries): string {
+  const counts = series ? computeRates(series).intervals.map((i) => `${i.durationMs} ms: ${i.regions.map((r) => `${r.reads}/${r.writes}`).join(' ')}`) : [];
+  return JSON.stringify({ evidence: found.evidence, now: found.now.summary, story: found.story.summary, counts }, null, 1);
+}
+
 const source = (table: string) => createRestSource({ client, table, description: env.restUrl });
 const LOAD = ['--entities', '600', '--rate', '120', '--batch', '40', '--concurrency', '3'];
 
@@ -97,7 +103,7 @@ describe.skipIf(!env.available)('end-to-end hotspots on the real HBase', () => {
     // gets find rows written earlier; each latest-5 scans its entity's salt bucket prefix
     expect(result.summary.rowsRead).toBeGreaterThan(result.summary.readQueries / 2);
     const found = await detect(series, 'salted', result.samples);
-    expect(found.shape).toBe('none');
+    expect(found.shape, why(found, series)).toBe('none');
     expect(found.regions.filter((r) => r.hot)).toEqual([]);
     expect(found.servers.filter((s) => s.hot)).toEqual([]);
     expect(found.servers).toHaveLength(3);
@@ -147,7 +153,7 @@ describe.skipIf(!env.available)('end-to-end hotspots on the real HBase', () => {
     const split = rates.events.find((e) => e.kind === 'region-split');
     expect(split?.related).toHaveLength(2);
     const found = await detect(series, 'churn');
-    expect(found.shape).toBe('none');
+    expect(found.shape, why(found, series)).toBe('none');
     expect(found.regions.filter((r) => r.hot)).toEqual([]);
     const daughters = found.regions.filter((r) => split?.related?.includes(r.encodedName));
     expect(daughters.map((d) => d.startKey).sort()).toEqual(['04_', toStringBinary(new TextEncoder().encode(splitAt))]);
