@@ -208,31 +208,33 @@ describe('findings', () => {
   });
 });
 
-describe('counts too small to be a hotspot', () => {
+describe('a burst of one interval is not a hotspot', () => {
   // Six salted regions, two per server, 5-second intervals, as collected from the local HBase during a salted load:
-  // reads come from gets and 5-row scans, so a region's reads in one interval are a handful of events.
+  // reads come from gets and 5-row scans, so one region's reads in one interval can be four scans' worth.
   const layout: Layout[] = [['a', '', '01_', 'rs1'], ['b', '01_', '02_', 'rs2'], ['c', '02_', '03_', 'rs3'], ['d', '03_', '04_', 'rs1'], ['e', '04_', '05_', 'rs2'], ['f', '05_', '', 'rs3']];
   const writes = [[69, 81, 90, 89, 67, 95], [92, 99, 112, 96, 108, 94], [104, 102, 98, 117, 80, 98], [102, 104, 94, 105, 101, 98], [114, 107, 108, 114, 126, 96]];
   const reads = [[7, 7, 5, 3, 2, 1], [8, 3, 10, 3, 5, 8], [7, 7, 7, 8, 5, 6], [6, 10, 6, 3, 4, 21], [5, 17, 12, 14, 23, 7]];
 
-  it('does not call 21 reads against the peers\' 5.8 hot: 3.6 over 3 × 5.8 where chance alone spreads √17.4 = 4.2', () => {
+  it('21 reads against the peers\' 5.8 in one interval, 1.15 × its peers over the window and 1.3 × over now: no hotspot', () => {
     const result = detectHotspots(steadySeries(layout, writes, { reads, intervalMs: 5000 }));
+    // the burst: interval 4, f's reads 21 against (6 + 10 + 6 + 3 + 4) / 5 = 5.8, 3.6 ×
+    expect(result.story.hotIntervals).toBe(1);
+    expect(result.regions.find((r) => r.encodedName === 'f')?.hotIntervals).toBe(1);
+    // over the window f read 43 against the others' (33 + 44 + 40 + 31 + 39) / 5 = 37.4; over now (intervals 3 to 5)
+    // 6 + 21 + 7 = 34 against (18 + 34 + 25 + 25 + 32) / 5 = 26.8; and 21 is 3.6 over 3 × 5.8 = 17.4, not 4 × √17.4 = 16.7
+    expect(result.regions.find((r) => r.encodedName === 'f')?.hot).toBe(false);
     expect(result.shape).toBe('none');
-    expect(result.regions.filter((r) => r.hot)).toEqual([]);
-    expect(result.story.hotIntervals).toBe(0);
+    expect(result.evidence.join(' ')).toContain('bursts of an interval');
+    expect(result.now.region).toBeNull();
+    expect(result.now.summary).toMatch(/^no region is hot now/);
   });
 
-  it('still calls a region hot at a hundred reads against the peers\' six', () => {
+  it('a region at 100 reads in that interval is hot over now as well: a hotspot', () => {
     const hotter = reads.map((row, i) => (i === 3 ? [6, 10, 6, 3, 4, 100] : row));
     const result = detectHotspots(steadySeries(layout, writes, { reads: hotter, intervalMs: 5000 }));
-    // 100 against 3 × 5.8 = 17.4 clears it by 82.6, far over 3 × 4.2
-    expect(result.story.hotIntervals).toBe(1);
+    // over now f read 6 + 100 + 7 = 113 against 26.8: 4.2 ×
     expect(result.regions.filter((r) => r.hot).map((r) => r.encodedName)).toEqual(['f']);
-  });
-
-  it('needs more than 3 events in a region whose peers took none', () => {
-    const quiet = (n: number) => steadySeries(layout, [[0, 0, 0, 0, 0, n], [0, 0, 0, 0, 0, n]], { intervalMs: 5000 });
-    expect(detectHotspots(quiet(3)).story.hotIntervals).toBe(0);
-    expect(detectHotspots(quiet(4)).story.hotIntervals).toBe(2);
+    expect(result.shape).not.toBe('none');
+    expect(result.now.region).toBe('f');
   });
 });

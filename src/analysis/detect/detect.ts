@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, computeRates } from '../../model/index.js';
+import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, type RegionRate, computeRates } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { findFindings } from './findings.js';
 import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult, WindowStory } from './types.js';
-import { type WindowShares, windowShares } from './window.js';
+import { type IntervalHot, type WindowShares, windowShares } from './window.js';
 
 /**
  * Times the region history must have seen the hot spot follow the newest keys (upper daughters keeping the writes,
@@ -80,6 +80,45 @@ function noHotspot(k: number): ShapeVerdict {
 }
 
 /**
+ * Standard deviations by which a region hot in one interval, and neither over the window nor over now, must clear k ×
+ * its peers' mean in that interval's count to be a hotspot all the same (a hot region that split or moved away at
+ * once: its daughters took its load before the window could show it).
+ */
+export const BURST_SIGNIFICANCE_Z = 4;
+
+/**
+ * Whether a region of interval `h` is hot in a measure whose count clears k × the other regions' mean by more than
+ * {@link BURST_SIGNIFICANCE_Z} × √(k × that mean) (√1 when they took nothing). Request counters count events, whose
+ * count at the threshold spreads by about its square root; 21 reads against the others' 5.8 (3.6 over a threshold of
+ * 17.4, where chance alone spreads 4.2) is not beyond chance, 6,000 writes against 200 is.
+ */
+function beyondChance(h: IntervalHot, k: number): boolean {
+  const regions = h.interval.regions;
+  const n = regions.length;
+  if (n < 2) return false;
+  return h.hot.some((r) => (h.hotBy.get(r.encodedName) ?? []).some((m) => {
+    const count = (x: RegionRate) => (m === 'requests' ? x.requests : (m === 'writes' ? x.writes : x.reads) ?? 0);
+    let total = 0;
+    for (const x of regions) total += count(x);
+    const threshold = k * ((total - count(r)) / (n - 1));
+    return count(r) - threshold > BURST_SIGNIFICANCE_Z * Math.sqrt(Math.max(threshold, 1));
+  }));
+}
+
+/**
+ * No hotspot although `count` region(s) were above k × their peers in some interval: none of them was also above k ×
+ * its peers over the window or over now, so each was a burst of one interval's counts (the story lists them).
+ */
+function bursts(k: number, count: number): ShapeVerdict {
+  return {
+    shape: 'none',
+    alternatives: [],
+    evidence: [`${count} region(s) were above ${k} × the average of the table's other regions in some interval, but none of them over the window or over now: bursts of an interval, not a hotspot`],
+    decidedBy: 'none',
+  };
+}
+
+/**
  * A one-region table: no region has peers, so none is ever hot by the peer test. When key samples show one key taking
  * at least half of its sampled requests, that row is the hotspot: `single-row` comes before `unsplit-table` (which
  * stays a finding), since a pre-split cannot cool one row. The now view then names the table's only region.
@@ -123,7 +162,12 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
   let windowVerdict = noHotspot(k);
-  if (hotRegions.size > 0) {
+  // a region hot in some interval is a hotspot when it also holds over the window or over now (its `hot`), or when that
+  // interval's count is far beyond chance; one interval's handful of requests (four short scans on one region of a
+  // quiet salted table) is a burst, not a hotspot
+  const standing = shares.regions.some((r) => r.hot) || shares.hotByInterval.some((h) => beyondChance(h, k));
+  if (hotRegions.size > 0 && !standing) windowVerdict = bursts(k, hotRegions.size);
+  if (hotRegions.size > 0 && standing) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;
     // a moving front seen again and again in the region history is not overruled by a sample test that saw a range
@@ -136,6 +180,10 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
         ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
         : history;
   }
+  if (hotRegions.size > 0 && !standing && shares.now.region !== null) {
+    // the burst's region is not named hot now either
+    shares = { ...shares, now: { ...shares.now, region: null, server: null, regionShare: 0, regionWriteShare: null, regionRequestsPerSec: 0, regionHotBy: [] } };
+  }
   const row = hotRegions.size === 0 && options.samples ? oneRegionRow(rates, shares, options.samples) : undefined;
   if (row) {
     windowVerdict = row.verdict;
@@ -143,7 +191,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   }
   const story = storyOf(shares, windowVerdict.shape);
   // The headline is judged on now: a hotspot of the window's story that is no longer hot is not the one to fix.
-  const verdict: ShapeVerdict = shares.now.region !== null
+  const verdict: ShapeVerdict = shares.now.region !== null || !standing
     ? windowVerdict
     : hotRegions.size > 0
       ? { shape: 'none', alternatives: [], decidedBy: 'none', evidence: [`no region is hot ${nowWords(shares)}; earlier in the window ${story.summary}`] }

@@ -14,24 +14,6 @@ export type LoadMeasure = 'requests' | 'writes' | 'reads';
 /** A measure below this share of the requests is too small to make anything hot. */
 export const MATERIAL_SHARE = 0.01;
 
-/**
- * Standard deviations by which an interval's count must clear k × its peers' mean to be hot (the per-interval tests:
- * {@link hotMembers}, {@link hotMembersTrusting}). Request counters count events, and a count at the threshold has a
- * Poisson spread of about √(k × mean): over a quiet interval a handful of reads (four short scans, say) would otherwise
- * put one region "above 3 × its peers" by chance. 3 σ lets through about one such interval in 700 of pure noise, and
- * nothing a real hotspot needs: 100 requests against peers' 20 clear it (40 over the threshold of 60, 3 σ = 23).
- */
-export const COUNT_SIGNIFICANCE_Z = 3;
-
-/**
- * Whether count `tested` clears `k × peersMean` by more than chance: by {@link COUNT_SIGNIFICANCE_Z} × √(k × peersMean)
- * (√1 when the peers took nothing, so a member needs more than 3 events while its peers had none).
- */
-export function clearsByChance(tested: number, peersMean: number, k: number, z = COUNT_SIGNIFICANCE_Z): boolean {
-  const threshold = k * Math.max(0, peersMean);
-  return tested - threshold > z * Math.sqrt(Math.max(threshold, 1));
-}
-
 /** A member's load in each measure (`null` when the source has no read/write split). */
 export interface MeasuredLoad {
   readonly requests: number;
@@ -130,30 +112,23 @@ function columnOf(c: LoadColumns, bit: number): Float64Array {
   return (bit === MEASURE_BIT.requests ? c.requests : bit === MEASURE_BIT.writes ? c.writes : c.reads) as Float64Array;
 }
 
-/**
- * The measures (bits) in which a member with load `value` per measure is hot among `n` members with `totals`; with
- * `counts`, each also has to clear the threshold by more than chance ({@link clearsByChance}).
- */
-function hotBits(bits: readonly number[], totals: readonly number[], n: number, k: number, value: (bit: number) => number, rowReads: number, counts: boolean): number {
+/** The measures (bits) in which a member with load `value` per measure is hot among `n` members with `totals`. */
+function hotBits(bits: readonly number[], totals: readonly number[], n: number, k: number, value: (bit: number) => number, rowReads: number): number {
   let hot = 0;
   for (let j = 0; j < bits.length; j++) {
     const bit = bits[j] as number;
     const v = value(bit);
     const tested = bit === MEASURE_BIT.writes || !rowReads ? v : Math.max(0, v - rowReads);
-    if (!hotAboveCount(v, tested, totals[j] as number, n, k)) continue;
-    if (counts && !clearsByChance(tested, n > 1 ? ((totals[j] as number) - v) / (n - 1) : 0, k)) continue;
-    hot |= bit;
+    if (hotAboveCount(v, tested, totals[j] as number, n, k)) hot |= bit;
   }
   return hot;
 }
 
 /**
  * {@link hotVerdicts} over columns: every member's peer test on requests and the measures it is hot in, with the
- * same arithmetic in the same order (so the same numbers), and no object per member. With `counts` (the loads are an
- * interval's event counts, not rates), a measure is hot only when it also clears its threshold by more than chance
- * ({@link clearsByChance}).
+ * same arithmetic in the same order (so the same numbers), and no object per member.
  */
-export function hotColumns(c: LoadColumns, k: number, counts = false): HotColumns {
+export function hotColumns(c: LoadColumns, k: number): HotColumns {
   const n = c.length;
   const { bits, totals } = materialOf(sumsOf(c));
   const peerRatio = new Float64Array(n);
@@ -167,7 +142,7 @@ export function hotColumns(c: LoadColumns, k: number, counts = false): HotColumn
     averageRatio[i] = total > 0 ? x / (total / n) : 0;
     const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
     peerRatio[i] = n > 1 && peersMean > 0 ? x / peersMean : Number.NaN;
-    hotBy[i] = hotBits(bits, totals, n, k, value, c.rowReads ? (c.rowReads[i] as number) : 0, counts);
+    hotBy[i] = hotBits(bits, totals, n, k, value, c.rowReads ? (c.rowReads[i] as number) : 0);
   }
   return { peerRatio, averageRatio, hotBy };
 }
@@ -216,12 +191,11 @@ export function hotVerdicts(members: readonly MeasuredLoad[], k: number): HotVer
 
 /**
  * The hot members only: member index → the measures it is hot in (its {@link HotVerdict} `hotBy`), in index order;
- * a member hot in no measure is absent. For an interval's counts, tested over and over (every interval's regions):
- * the test of {@link hotVerdicts} without a verdict per member, each measure also clearing its threshold by more than
- * chance ({@link clearsByChance}).
+ * a member hot in no measure is absent. The same test as {@link hotVerdicts} without a verdict per member, for sets
+ * tested over and over (every interval's regions).
  */
 export function hotMembers(members: readonly MeasuredLoad[], k: number): Map<number, LoadMeasure[]> {
-  const { hotBy } = hotColumns(columnsOf(members), k, true);
+  const { hotBy } = hotColumns(columnsOf(members), k);
   const hot = new Map<number, LoadMeasure[]>();
   for (let i = 0; i < hotBy.length; i++) if (hotBy[i] !== 0) hot.set(i, [...(MEASURES_OF[hotBy[i] as number] as readonly LoadMeasure[])]);
   return hot;
@@ -252,7 +226,7 @@ export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (ind
   }
   const peers = columnsOf(clean.map((i) => members[i] as MeasuredLoad));
   const out = new Map<number, LoadMeasure[]>();
-  const { hotBy } = hotColumns(peers, k, true);
+  const { hotBy } = hotColumns(peers, k);
   for (let j = 0; j < hotBy.length; j++) if (hotBy[j] !== 0) out.set(clean[j] as number, [...(MEASURES_OF[hotBy[j] as number] as readonly LoadMeasure[])]);
   // each under-count is tested as if appended to the peers: their sums plus its load, without copying the peers
   const peerSums = sumsOf(peers);
@@ -260,7 +234,7 @@ export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (ind
     const m = members[i] as MeasuredLoad;
     const { bits, totals } = materialOf(plusMember(peerSums, m));
     const value = (bit: number) => (bit === MEASURE_BIT.requests ? m.requests : ((bit === MEASURE_BIT.writes ? m.writes : m.reads) ?? 0));
-    const hot = hotBits(bits, totals, peers.length + 1, k, value, m.rowReads ?? 0, true);
+    const hot = hotBits(bits, totals, peers.length + 1, k, value, m.rowReads ?? 0);
     if (hot !== 0) out.set(i, [...(MEASURES_OF[hot] as readonly LoadMeasure[])]);
   }
   return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
