@@ -48,9 +48,7 @@ interface Recorded {
  * Recorded findings a scenario cannot give yet, by incident, with the reason; each runs as an expected failure so it
  * flips when the simulator learns it.
  */
-const FINDINGS_NOT_SIMULATED: Record<string, string> = {
-  'timestamp-prefix-full-scans': 'scan-amplification needs reads that fall on the regions in proportion to the rows they hold; the simulator spreads a filtered time range\'s rows returned evenly over the regions of the range',
-};
+const FINDINGS_NOT_SIMULATED: Record<string, string> = {};
 
 /**
  * Regions of a design-time incident that only one key value of the design can reach, by incident: lint counts them as
