@@ -11,6 +11,7 @@
 import type { LoadSnapshot, RegionLoad } from '../model/types.js';
 import { PackedKeys } from '../regions/packed-keys.js';
 import { regionName } from '../regions/region-name.js';
+import { HotspotError } from '../util/errors.js';
 import { KeySketch } from './key-sketch.js';
 
 /** One simulated region. */
@@ -73,20 +74,27 @@ export class SimCluster {
 
   /**
    * A table created with `splits` at `timeMs`, regions assigned round-robin from server `first` (region i on server
-   * (first + i) mod n) as HBase's `roundRobinAssignment` does for a new table.
+   * (first + i) mod n) as HBase's `roundRobinAssignment` does for a new table, or each to the server `assignment`
+   * gives it.
    * @param servers - a number of servers of the table's own, or the server list of tables already created (shared:
    *   a server added through any of them is every table's).
    * @param first - the server index of the first region (0 by default).
+   * @param assignment - the server index of each region in key order (splits + 1 entries), overriding round-robin.
+   * @throws HotspotError `SCENARIO_PRESPLIT` when `assignment` does not give one server of the list per region (the
+   *   scenario parser checks it first, with the file and line).
    */
-  constructor(readonly table: string, splits: readonly Uint8Array[], servers: number | string[], timeMs: number, first = 0) {
+  constructor(readonly table: string, splits: readonly Uint8Array[], servers: number | string[], timeMs: number, first = 0, assignment?: readonly number[]) {
     if (typeof servers === 'number') {
       this.servers = [];
       for (let s = 0; s < servers; s++) this.servers.push(serverName(s, timeMs));
     } else this.servers = servers;
     const n = this.servers.length;
     const bounds = [EMPTY, ...splits, EMPTY];
+    if (assignment && (assignment.length !== bounds.length - 1 || assignment.some((s) => !Number.isInteger(s) || s < 0 || s >= n))) {
+      throw new HotspotError('SCENARIO_PRESPLIT', `table ${table}: a region assignment needs one server index from 0 to ${n - 1} per region (${bounds.length - 1}), got [${assignment.join(', ')}]`, { field: 'preSplit.servers' });
+    }
     for (let i = 0; i + 1 < bounds.length; i++) {
-      this.regions.push(this.newRegion(bounds[i] ?? EMPTY, bounds[i + 1] ?? EMPTY, (first + i) % n, timeMs));
+      this.regions.push(this.newRegion(bounds[i] ?? EMPTY, bounds[i + 1] ?? EMPTY, assignment?.[i] ?? (first + i) % n, timeMs));
     }
   }
 

@@ -20,6 +20,11 @@ export interface PreparedDesign {
   readonly template: RowkeyTemplate;
   /** Split points in ascending order (regions = splits + 1). */
   readonly splits: readonly Uint8Array[];
+  /**
+   * The server index (0 = `rs01`) of each pre-split region in key order, when the pre-split assigns them
+   * (`preSplit.servers`); HBase's round-robin assignment when absent.
+   */
+  readonly assignment?: readonly number[];
 }
 
 const SALT_KINDS = new Set<KeyPart['kind']>(['salt', 'bucket', 'phoenixSalt', 'hbasewdPrefix', 'opentsdbSalt']);
@@ -75,7 +80,15 @@ function preSplitPoints(scenario: Scenario, design: DesignSpec, template: Rowkey
   try {
     if (spec.kind === 'none') return [];
     if (spec.kind === 'algorithm') return spec.regions < 2 ? [] : computeSplits(spec.algorithm, { regions: spec.regions });
-    if (spec.kind === 'list') return dedupe(spec.splits.map((s) => toBytesBinary(s)));
+    if (spec.kind === 'list') {
+      const keys = spec.splits.map((s) => toBytesBinary(s));
+      const splits = dedupe(keys);
+      // servers are given per region in key order: the split points must already be in that order, each once
+      if (spec.servers && (splits.length !== keys.length || keys.some((k, i) => compareBytes(k, splits[i] ?? k) !== 0))) {
+        throw fail('splits given with servers must be distinct, non-empty and in ascending byte order, so that each server names the region it is listed for');
+      }
+      return splits;
+    }
     return saltSplits(scenario, design, template, spec.regionsPerBucket, fail);
   } catch (err) {
     if (isHotspotError(err) && !err.where.file) throw fail(err.message);
@@ -115,7 +128,8 @@ export function simulatedDesigns(scenario: Scenario): DesignSpec[] {
  * Compiles every design's template (those of {@link simulatedDesigns}) and computes its pre-split.
  * @throws HotspotError naming `file:line (designs[i].template)` for a template that does not compile or reads a
  *   field the workload does not provide (the entity field, the time field and `workload.fields`: `TEMPLATE_UNKNOWN_FIELD`), or
- *   `(designs[i].preSplit)` for a pre-split that cannot be built.
+ *   `(designs[i].preSplit)` (`SCENARIO_PRESPLIT`) for a pre-split that cannot be built, or whose `servers` are
+ *   given for split points not listed distinct and in ascending byte order.
  */
 export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
   const known = [scenario.workload.entities.field, scenario.workload.timeField, ...(scenario.workload.fields ?? []).map((f) => f.name)];
@@ -131,7 +145,8 @@ export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
       throw new HotspotError(err.code, `template "${spec.template}": ${err.message}${hint}`, { ...where('template'), cause: err });
     }
     const fail = (m: string) => new HotspotError('SCENARIO_PRESPLIT', m, where('preSplit'));
-    const splits = preSplitPoints(scenario, spec, template, spec.preSplit ?? scenario.table.preSplit, fail);
-    return { spec, template, splits };
+    const preSplit = spec.preSplit ?? scenario.table.preSplit;
+    const splits = preSplitPoints(scenario, spec, template, preSplit, fail);
+    return { spec, template, splits, ...(preSplit.kind === 'list' && preSplit.servers ? { assignment: preSplit.servers } : {}) };
   });
 }

@@ -108,7 +108,7 @@ class TableRun {
     const { scenario, design } = part;
     const { workload } = scenario;
     this.rng = createRng(seed);
-    this.cluster = new SimCluster(scenario.table.name, design.splits, placement?.servers ?? scenario.cluster.regionServers, scenario.startMs, placement?.first ?? 0);
+    this.cluster = new SimCluster(scenario.table.name, design.splits, placement?.servers ?? scenario.cluster.regionServers, scenario.startMs, placement?.first ?? 0, design.assignment);
     this.reps = pickRepresentatives(workload.entities, options.representatives ?? 4096, this.rng);
     this.formatId = entityIdFormatter(workload.entities.idFormat);
     this.repIds = Array.from(this.reps.ids, this.formatId);

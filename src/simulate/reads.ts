@@ -29,10 +29,29 @@ function mutate(ctx: StepContext, r: number, count: number, key?: Uint8Array, no
 }
 
 /**
+ * Rows each of the regions `first..last` holds in the key range `[lo, hi]` (from the regions' key sketches): all of
+ * a region strictly inside the range, the part of the range's two end regions that falls in it.
+ */
+function rowsHeldIn(regions: readonly SimRegion[], first: number, last: number, lo: Uint8Array, hi: Uint8Array): number[] {
+  // hi is the range's last key: the keys up to it are those below hi followed by a 0x00 byte
+  const stop = new Uint8Array(hi.length + 1);
+  stop.set(hi);
+  const held: number[] = [];
+  for (let r = first; r <= last; r++) {
+    const sketch = (regions[r] as SimRegion).sketch;
+    held.push(r === first || r === last ? sketch.weightIn(r === first ? lo : new Uint8Array(0), r === last ? stop : new Uint8Array(0)) : sketch.totalWeight);
+  }
+  return held;
+}
+
+/**
  * Applies every read pattern's queries in `[t0Ms, t0Ms + stepMs)`. Each representative entity's queries read rows in
  * the region of its newest row (`repRegion`, located from its key this step). A time range whose rows span several
  * regions (the key does not lead with the entity, e.g. a timestamp-first key) reads across those regions: the span
- * is found with one probe entity and the rows are spread evenly over it.
+ * is found with one probe entity, and the rows the query returns fall on each region in proportion to the rows it
+ * holds in the span, as the entity's rows are spread through the range with everyone else's (a filtered scan reads
+ * every row of the range; HBase's `readRequestsCount` counts the rows returned, once per `RegionScannerImpl.next`
+ * that gives a row, and the rows the filter drops in `filteredReadRequestsCount`).
  */
 export function stepReads(ctx: StepContext, workload: WorkloadSpec, reps: Representatives, repRegion: Int32Array, probeId: string, t0Ms: number, stepMs: number, serverReads: number[]): void {
   const cluster = ctx.cluster;
@@ -65,8 +84,10 @@ export function stepReads(ctx: StepContext, workload: WorkloadSpec, reps: Repres
     const last = cluster.locate(hi);
     ctx.samples.push({ timeMs: Math.floor(nowMs), key: lo, op: pattern.kind === 'get' ? 'read' : 'scan', weight: queries });
     if (last > first) {
-      const perRegion = (queries * rows) / (last - first + 1);
-      for (let r = first; r <= last; r++) read(cluster.regions[r] as SimRegion, perRegion);
+      const held = rowsHeldIn(cluster.regions, first, last, lo, hi);
+      const total = held.reduce((a, b) => a + b, 0);
+      // before any row of the range is stored, the query's rows are spread evenly over the regions of the range
+      held.forEach((n, i) => read(cluster.regions[first + i] as SimRegion, (queries * rows * (total > 0 ? n : 1)) / (total > 0 ? total : held.length)));
       continue;
     }
     for (let j = 0; j < reps.ids.length; j++) read(cluster.regions[repRegion[j] ?? 0] as SimRegion, queries * (reps.shares[j] ?? 0) * rows);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
+import { SimCluster } from '../../src/simulate/cluster.js';
 import { prepareDesigns } from '../../src/simulate/design.js';
 import { parseScenario } from '../../src/simulate/scenario/parse.js';
 import { scenarioFailure } from '../support/scenario.js';
@@ -70,5 +71,35 @@ describe('bad scenario files name the file, line and field', () => {
     expect(failure('name: [unclosed').code).toBe('SCENARIO_YAML');
     expect(failure(withLine('duration: 24h', 'duration: soon')).message).toContain(':7 (duration): must be a duration');
     expect(failure(withLine('popularity: uniform', 'popularity: { kind: zipf }')).message).toContain('(workload.entities.popularity.exponent): is required');
+  });
+});
+
+describe('a pre-split that assigns its regions to servers (preSplit.servers)', () => {
+  // the case study's first design pre-split by listed points instead, 3 regions on 10 servers
+  const assigned = (servers: string, splits = "['4', '8']") => withLine('  preSplit: { algorithm: hex, regions: 30 }', `  preSplit: { splits: ${splits}, servers: ${servers} }`);
+  it('reads one server per region, numbered from 1 (rs01), kept 0-based, and places each region there', () => {
+    const text = assigned('[7, 7, 2]');
+    const scenario = parseScenario(text, 'case-study.yaml');
+    expect(scenario.table.preSplit).toEqual({ kind: 'list', splits: ['4', '8'], servers: [6, 6, 1] });
+    const [first] = prepareDesigns(scenario);
+    expect(first?.assignment).toEqual([6, 6, 1]);
+    const cluster = new SimCluster('t', first?.splits ?? [], 10, 0, 0, first?.assignment);
+    // regions ['', '4'), ['4', '8'), ['8', ''): rs07, rs07, rs02 (round-robin would give rs01, rs02, rs03)
+    expect(cluster.regions.map((r) => cluster.servers[r.server]?.slice(0, 4))).toEqual(['rs07', 'rs07', 'rs02']);
+    expect(new SimCluster('t', first?.splits ?? [], 10, 0).regions.map((r) => r.server)).toEqual([0, 1, 2]);
+  });
+  it('refuses a count other than one per region, a server outside the cluster, servers without splits and unsorted splits', () => {
+    let text = assigned('[1, 2]');
+    expect(failure(text).message).toBe(`case-study.yaml:${lineOf(text, 'servers:')} (table.preSplit.servers): must give one server per region: 2 split points make 3 regions, got 2 servers`);
+    text = assigned('[1, 11, 2]');
+    expect(failure(text).message).toBe(`case-study.yaml:${lineOf(text, 'servers:')} (table.preSplit.servers[1]): must be at most 10, got 11`);
+    expect(failure(assigned('[0, 1, 2]')).message).toContain('(table.preSplit.servers[0]): must be at least 1, got 0');
+    text = withLine('  preSplit: { algorithm: hex, regions: 30 }', '  preSplit: { algorithm: hex, regions: 30, servers: [1] }');
+    expect(failure(text).message).toContain('(table.preSplit.servers): only goes with splits');
+    const unsorted = failure(assigned('[1, 2, 3]', "['8', '4']"));
+    expect([unsorted.code, unsorted.message]).toEqual(['SCENARIO_PRESPLIT', expect.stringContaining('(designs[0].preSplit): splits given with servers must be distinct, non-empty and in ascending byte order')]);
+  });
+  it('refuses a direct assignment that does not give one known server per region', () => {
+    expect(() => new SimCluster('t', [new Uint8Array([0x34])], 2, 0, 0, [0, 2])).toThrow(/region assignment needs one server index from 0 to 1 per region \(2\), got \[0, 2\]/);
   });
 });

@@ -35,15 +35,15 @@ function readCluster(field: YamlField): ClusterSpec {
 
 const TABLE_FIELDS = ['name', 'rowSizeBytes', 'preSplit', 'splitPolicy'];
 
-function readTable(field: YamlField): TableSpec {
-  return readTableFields(field.required().object(TABLE_FIELDS));
+function readTable(field: YamlField, regionServers: number): TableSpec {
+  return readTableFields(field.required().object(TABLE_FIELDS), regionServers);
 }
 
-function readTableFields(get: (key: string) => YamlField): TableSpec {
+function readTableFields(get: (key: string) => YamlField, regionServers: number): TableSpec {
   return {
     name: get('name').string(),
     rowSizeBytes: get('rowSizeBytes').number({ positive: true }),
-    preSplit: get('preSplit').present ? readPreSplit(get('preSplit')) : { kind: 'none' },
+    preSplit: get('preSplit').present ? readPreSplit(get('preSplit'), regionServers) : { kind: 'none' },
     splitPolicy: readSplitPolicy(get('splitPolicy')),
   };
 }
@@ -96,7 +96,7 @@ function readWorkload(field: YamlField): WorkloadSpec {
   };
 }
 
-function readDesigns(field: YamlField): DesignSpec[] {
+function readDesigns(field: YamlField, regionServers: number): DesignSpec[] {
   const items = field.required().list();
   if (items.length < 2) throw field.error(`needs two or more designs to compare, got ${items.length}`);
   const names = new Set<string>();
@@ -110,7 +110,7 @@ function readDesigns(field: YamlField): DesignSpec[] {
       name,
       template: template.string(),
       templateLine: template.line,
-      ...(get('preSplit').present ? { preSplit: readPreSplit(get('preSplit')) } : {}),
+      ...(get('preSplit').present ? { preSplit: readPreSplit(get('preSplit'), regionServers) } : {}),
     };
   });
 }
@@ -119,13 +119,13 @@ function readDesigns(field: YamlField): DesignSpec[] {
  * `tables:`, several tables sharing the RegionServers: each item is a `table` section's fields plus its `template`
  * (the table's key design) and its own `workload`. Table names must differ.
  */
-function readTables(field: YamlField): ScenarioTable[] {
+function readTables(field: YamlField, regionServers: number): ScenarioTable[] {
   const items = field.list();
   if (items.length === 0) throw field.error('must list at least one table');
   const names = new Set<string>();
   return items.map((item, i) => {
     const get = item.object([...TABLE_FIELDS, 'template', 'workload']);
-    const table = readTableFields(get);
+    const table = readTableFields(get, regionServers);
     if (names.has(table.name)) throw get('name').error(`duplicate table name ${JSON.stringify(table.name)}`);
     names.add(table.name);
     const template = get('template').required();
@@ -164,16 +164,16 @@ export function parseScenario(text: string, file: string): Scenario {
     for (const other of ['table', 'workload', 'designs', 'indexes']) {
       if (get(other).present) throw get(other).error(`a scenario of several tables gives each table its own section under tables: remove "${other}"`);
     }
-    const tables = readTables(get('tables'));
+    const tables = readTables(get('tables'), common.cluster.regionServers);
     const head = tables[0] as ScenarioTable;
     return { ...common, table: head.table, workload: head.workload, designs: tables.map((t) => t.design), tables };
   }
-  const table = readTable(get('table'));
+  const table = readTable(get('table'), common.cluster.regionServers);
   return {
     ...common,
     table,
     workload: readWorkload(get('workload')),
-    designs: readDesigns(get('designs')),
+    designs: readDesigns(get('designs'), common.cluster.regionServers),
     ...(get('indexes').present ? { indexes: readIndexList(get('indexes'), { file, mainTable: table.name }) } : {}),
   };
 }

@@ -21,14 +21,21 @@ function kindOf(field: YamlField, kinds: readonly string[], known: readonly stri
 }
 
 /**
- * `preSplit`: `none`, `{ algorithm: hex|decimal|uniform, regions: N }`, `{ perSaltBucket: N }` or `{ splits: [...] }`.
+ * `preSplit`: `none`, `{ algorithm: hex|decimal|uniform, regions: N }`, `{ perSaltBucket: N }` or
+ * `{ splits: [...], servers?: [...] }`; `servers` lists, for each region in key order, the RegionServer it is assigned
+ * to, numbered from 1 (`rs01`) to `regionServers`, and is stored 0-based.
+ * @param regionServers - the cluster's RegionServers at the start (`cluster.regionServers`), the highest number
+ *   `servers` may give.
+ * @throws HotspotError `SCENARIO_INVALID` naming the line and field for a bad form, or a `servers` list whose length
+ *   is not the number of split points plus one or that names a server outside 1..regionServers.
  */
-export function readPreSplit(field: YamlField): PreSplitSpec {
+export function readPreSplit(field: YamlField, regionServers: number): PreSplitSpec {
   if (isScalar(field.node)) {
     field.oneOf(['none']);
     return { kind: 'none' };
   }
-  const get = field.object(['algorithm', 'regions', 'perSaltBucket', 'splits']);
+  const get = field.object(['algorithm', 'regions', 'perSaltBucket', 'splits', 'servers']);
+  if (get('servers').present && !get('splits').present) throw get('servers').error('only goes with splits (one server per region of the listed split points)');
   const forms = ['algorithm', 'perSaltBucket', 'splits'].filter((k) => get(k).present);
   if (forms.length !== 1) {
     throw field.error('give exactly one of algorithm (with regions), perSaltBucket or splits, or the word none');
@@ -42,7 +49,13 @@ export function readPreSplit(field: YamlField): PreSplitSpec {
     return { kind: 'salt-buckets', regionsPerBucket: get('perSaltBucket').number({ integer: true, min: 1, max: 1000 }) };
   }
   const splits = get('splits').list().map((item) => item.string());
-  return { kind: 'list', splits };
+  if (!get('servers').present) return { kind: 'list', splits };
+  const items = get('servers').list();
+  if (items.length !== splits.length + 1) {
+    throw get('servers').error(`must give one server per region: ${splits.length} split points make ${splits.length + 1} regions, got ${items.length} servers`);
+  }
+  const servers = items.map((item) => item.number({ integer: true, min: 1, max: regionServers }) - 1);
+  return { kind: 'list', splits, servers };
 }
 
 /** `splitPolicy`: `none`, `{ kind: max-size, maxFileSizeBytes }`, `{ kind: stepping, flushSizeBytes, maxFileSizeBytes }`. */

@@ -13,8 +13,12 @@ export type PreSplitSpec =
   | { readonly kind: 'algorithm'; readonly algorithm: 'hex' | 'decimal' | 'uniform'; readonly regions: number }
   /** One region boundary per salt bucket of the design's template (its first salt-like part), each bucket cut into `regionsPerBucket`. */
   | { readonly kind: 'salt-buckets'; readonly regionsPerBucket: number }
-  /** Explicit split points, in `toStringBinary` form. */
-  | { readonly kind: 'list'; readonly splits: readonly string[] }
+  /**
+   * Explicit split points, in `toStringBinary` form. `servers`, when given, assigns each pre-split region (in key
+   * order, one more than the split points) to a RegionServer by index (0 = `rs01`), as `move` / `assign` in the HBase
+   * shell leave them, instead of HBase's round-robin `roundRobinAssignment` of a new table.
+   */
+  | { readonly kind: 'list'; readonly splits: readonly string[]; readonly servers?: readonly number[] }
   /** No pre-split: the table starts as one region. */
   | { readonly kind: 'none' };
 
