@@ -75,8 +75,9 @@ export function nativeTableClient(reader: RegionLoadReaderProcess): NativeTableC
     async getRow(table: string, row, options: GetOptions = {}) {
       const data = await reader.data({
         op: 'get', table, row: b64(row), ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}), ...columnsOf(options.columns),
-      }, options.timeoutMs) as { row: WireRow | null };
-      return data.row === null ? undefined : rowOf(data.row);
+      }, options.timeoutMs) as { row?: WireRow | null };
+      // A row without cells comes back as null, or left out (the JVM's JSON drops null members).
+      return data.row ? rowOf(data.row) : undefined;
     },
     async checkAndPut(table: string, row: RowInput, condition: CellCondition, options: CallOptions = {}) {
       const cells = row.cells.map((c) => ({ family: b64(c.family), qualifier: b64(c.qualifier), value: b64(c.value), ...(c.timestamp !== undefined ? { timestamp: c.timestamp } : {}) }));
