@@ -14,10 +14,11 @@ export function byCityIndex(main: string, indexTable: string): IndexDefinition {
   return def!;
 }
 
-/** Creates the main table (the definition in its METADATA, where `index check` finds it) and the index table. */
-export async function createIndexedTables(rest: HBaseRestClient, def: IndexDefinition): Promise<void> {
-  await rest.createTable(def.table, { attributes: { [INDEX_METADATA_KEY]: encodeIndexMetadata(def.table, [def]) }, columns: [{ name: 'd' }] });
-  await rest.createTable(def.indexTable, { columns: [{ name: 'i' }] });
+/** Creates the main table of `defs` (the definitions in its METADATA, where `index check` finds them) and their index tables. */
+export async function createIndexedTables(rest: HBaseRestClient, ...defs: [IndexDefinition, ...IndexDefinition[]]): Promise<void> {
+  const table = defs[0].table;
+  await rest.createTable(table, { attributes: { [INDEX_METADATA_KEY]: encodeIndexMetadata(table, defs) }, columns: [{ name: 'd' }] });
+  for (const def of defs) await rest.createTable(def.indexTable, { columns: [{ name: 'i' }] });
 }
 
 /** Index entries as a plain REST scan of the index table shows them: `city|row -> _row`. */

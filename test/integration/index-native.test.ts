@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HBaseRestClient, createRestClient } from '../../src/hbase/rest/index.js';
 import { fileURLToPath } from 'node:url';
+import { parseIndexDefinitions } from '../../src/index-tables/index.js';
 import { runCapture } from '../cli/run-cli.js';
 import { byCityIndex, createIndexedTables, indexEntries as indexEntriesOf } from './index-env.js';
 import { printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
@@ -35,7 +36,13 @@ interface DriverSummary {
 // Tables of this file start with ixn_ (index, native).
 const main = uniqueTableName('ixn_main');
 const indexTable = uniqueTableName('ixn_city');
+const seqTable = uniqueTableName('ixn_seq');
 const def = byCityIndex(main, indexTable);
+// A unique index whose key salts and writes a number field as 8 bytes: the Java writers' rows of it must be the ones
+// the TypeScript definition computes, byte for byte, for index check to count them valid.
+const [SEQ] = parseIndexDefinitions(`indexes:
+  - {name: by_seq, table: ${main}, indexTable: ${seqTable}, fields: {name: string, n: long}, unique: true, key: '{salt(name,8)}{long(n)}{name}'}
+`, 'ix.yaml');
 
 let skip: string | undefined;
 let rest: HBaseRestClient;
@@ -44,12 +51,12 @@ beforeAll(async () => {
   skip = await restUnavailable();
   if (skip) return;
   rest = createRestClient({ baseUrl: restUrl(), timeoutMs: 30_000 });
-  await createIndexedTables(rest, def);
+  await createIndexedTables(rest, def, SEQ!);
 });
 
 afterAll(async () => {
   if (skip) return;
-  for (const t of [main, indexTable]) await rest.deleteTable(t).catch(() => undefined);
+  for (const t of [main, indexTable, seqTable]) await rest.deleteTable(t).catch(() => undefined);
 });
 
 const indexEntries = (): Promise<Set<string>> => indexEntriesOf(rest, indexTable);
@@ -101,6 +108,10 @@ describe('index check through the native client', () => {
     const again = await runCapture([...base, '--rest', restUrl()], '', now);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out)).toMatchObject({ valid: live.length, orphan: 0, missing: 0, expired: 0 });
+
+    // The salted, typed index the Java writers kept: every live row's entry is where TypeScript computes it.
+    const seq = await runCapture(['index', 'check', '--table', main, '--index', 'by_seq', '--json', '--rest', restUrl()], '', now);
+    expect(JSON.parse(seq.out)).toMatchObject({ mainRows: live.length, valid: live.length, missing: 0, expired: 0 });
     ctx.annotate?.(`index native: ${summary.ops} Java ops, ${summary.lookups} Java lookups, ${orphans} orphans repaired through --zk`);
   }, 60_000);
 });

@@ -6,7 +6,7 @@
 // hit must be a row some op set to that city that started before the lookup ended and was not superseded before it
 // began; a row that held the city throughout must be found. After the writers, lookups must give the truth exactly.
 // Then a writer crashes on the first row holding a city (the victim) after the index write (city zzz): lookup must skip the orphan, the covered
-// lookup (index only) returns it. Prints one JSON line: ops, lookups, violations, the truth (row -> city or null),
+// lookup (index only) returns it. Puts also write a unique name and a number n (for the by_seq index). Prints one JSON line: ops, lookups, violations, the truth (row -> city or null),
 // the covered and verified hits of zzz.
 import hbasehotspot.client.IndexedTable;
 import java.io.IOException;
@@ -92,6 +92,7 @@ public class IndexedWriteDriver {
       }
       List<Lookup> lookups = Collections.synchronizedList(new ArrayList<>());
       AtomicInteger writing = new AtomicInteger(writers);
+      AtomicInteger sequence = new AtomicInteger();
       List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
       List<Thread> threads = new ArrayList<>();
       for (int w = 0; w < writers; w++) {
@@ -109,7 +110,8 @@ public class IndexedWriteDriver {
                 }
               } else {
                 String city = CITIES[random.nextInt(CITIES.length)];
-                long ts = table.put(key, Map.of("city", city, "name", row + "-" + n));
+                int seq = sequence.incrementAndGet();
+                long ts = table.put(key, Map.of("city", city, "name", row + "-" + seq, "n", (long) seq * 1_000_003L));
                 history.get(row).add(new Op(ts, city, start, System.nanoTime()));
               }
             }
