@@ -58,7 +58,7 @@ export const indexCommand: CliCommand = {
     const index = program.command('index').description('secondary index tables: check an index against its main table and repair it');
     nativeOptions(index
       .command('check')
-      .description('scan a main table and one index table; report valid, orphan, missing and expired entries (exit 1 for orphans or missing); --repair fixes them (dry run without --yes)')
+      .description('scan a main table and one index table, through the REST gateway (--rest) or the native client (--zk / --hbase-conf); report valid, orphan, missing and expired entries (exit 1 for orphans or missing); --repair fixes them with check-and-mutate (dry run without --yes)')
       .requiredOption('--table <table>', 'the main table')
       .requiredOption('--index <name>', 'the index name')
       .option('--indexes <file>', 'index definitions (YAML); default: the main table\'s descriptor METADATA hbase-hotspot.indexes')

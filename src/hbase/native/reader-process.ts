@@ -1,7 +1,8 @@
 /**
  * The JVM side's per-region load reader (`jvm/`, class `hbasehotspot.sources.RegionLoadReader`) as a child process:
  * one long-lived JVM per collection, connected to the cluster through ZooKeeper with the native HBase client, asked
- * for one reading per `read` line. The protocol and the connection flags are described in `docs/native-client.md`.
+ * for one reading per `read` line, and for catalog, Admin and data requests (scan, get, check-and-mutate: see
+ * `table-client.ts`). The protocol and the connection flags are described in `docs/native-client.md`.
  *
  * @module
  */

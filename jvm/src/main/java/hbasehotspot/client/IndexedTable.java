@@ -166,7 +166,10 @@ public final class IndexedTable {
    * @throws IllegalArgumentException when the descriptor holds no definitions
    */
   public static IndexedTable fromDescriptor(Connection connection, TableName table, String family) throws IOException {
-    String json = connection.getAdmin().getDescriptor(table).getValue(INDEX_METADATA_KEY);
+    String json;
+    try (org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
+      json = admin.getDescriptor(table).getValue(INDEX_METADATA_KEY);
+    }
     if (json == null) {
       throw new IllegalArgumentException("table " + table.getNameAsString() + " has no " + INDEX_METADATA_KEY + " in its descriptor METADATA");
     }
