@@ -67,7 +67,7 @@ describe('index check through the native client', () => {
     const driver = startJavaProgram(DRIVER, [ZK, main, String(WRITERS), String(OPS_PER_WRITER), String(ROWS), '7'], '');
     const summary = JSON.parse(await driver.done) as DriverSummary;
     expect(summary.violations).toEqual([]);
-    expect(summary.lookups).toBeGreaterThan(4);
+    expect(summary.lookups).toBeGreaterThanOrEqual(8); // one per city at least during the writes, one per city after
     expect(summary.ops).toBeGreaterThan(WRITERS * OPS_PER_WRITER / 2);
     // The crash left an orphan: the verified lookup skips it, the covered one (index only) returns it.
     const victim = summary.victim;

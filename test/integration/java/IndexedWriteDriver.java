@@ -124,7 +124,8 @@ public class IndexedWriteDriver {
       }
       threads.add(new Thread(() -> {
         try {
-          for (int i = 0; writing.get() > 0; i++) {
+          // At least one lookup of each city, then on while any writer writes.
+          for (int i = 0; i < CITIES.length || writing.get() > 0; i++) {
             lookups.add(lookup(table, CITIES[i % CITIES.length]));
           }
         } catch (Throwable t) {
