@@ -94,7 +94,8 @@ public final class IndexedTable {
     final Integer valueWidth;
 
     /**
-     * @param fields the indexed fields in key order, each mapped to its lint field type or null ({@code long},
+     * @param fields the indexed fields in key order (a {@link LinkedHashMap}: the order makes the default key), each
+     *     mapped to its lint field type or null ({@code long},
      *     {@code epochMs}, ... are read back from the main row as numbers when their text is an integer)
      * @param key the index key template over the indexed fields; null for {@code {f1}_{f2}...}
      * @param family the index table's family; null for {@code i}
