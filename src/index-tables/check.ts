@@ -78,6 +78,12 @@ export interface IndexCheckReport {
   readonly repair?: RepairReport;
 }
 
+/**
+ * What {@link checkIndex} reads and writes through: the REST client ({@link HBaseRestClient}) or the native client's
+ * process (`nativeTableClient` in `src/hbase/native/table-client.ts`, for `--zk`), which answer these calls alike.
+ */
+export type IndexCheckClient = Pick<HBaseRestClient, 'getSchema' | 'scan' | 'getRow' | 'checkAndPut' | 'checkAndDelete'>;
+
 /** Options of {@link checkIndex}. */
 export interface CheckIndexOptions {
   /** The main table's family holding the fields; every family when absent. */
@@ -105,9 +111,10 @@ interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array |
 /**
  * Scans main table and index table and classifies every entry; with `repair`, fixes orphans and missing entries
  * (never an expired one: align the TTLs instead).
- * @throws the client's `RestError`s (an absent table: `REST_HTTP` 404).
+ * @throws the client's errors: over REST its `RestError`s (an absent table: `REST_HTTP` 404), natively its
+ *   `HotspotError`s (an absent table: `SOURCE_TABLE_NOT_FOUND`; `NATIVE_READ`, `NATIVE_TIMEOUT`, `NATIVE_EXITED`).
  */
-export async function checkIndex(client: HBaseRestClient, index: CompiledIndex, options: CheckIndexOptions): Promise<IndexCheckReport> {
+export async function checkIndex(client: IndexCheckClient, index: CompiledIndex, options: CheckIndexOptions): Promise<IndexCheckReport> {
   const def = index.definition;
   const sampleCount = options.samples ?? 10;
   const now = options.now();
@@ -189,7 +196,7 @@ export async function checkIndex(client: HBaseRestClient, index: CompiledIndex, 
 }
 
 async function repair(
-  client: HBaseRestClient,
+  client: IndexCheckClient,
   index: CompiledIndex,
   items: readonly { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[],
   options: { apply: boolean; minAgeMs: number; now: number; family: string | undefined; sampleCount: number },

@@ -5,10 +5,13 @@ import { runCapture } from './run-cli.js';
 const DEFS = file('ix.yaml', 'indexes:\n  - {name: by_city, table: users, fields: [city], unique: false}\n');
 
 describe('index check options', () => {
-  it('needs --rest (the native client is not supported yet)', async () => {
+  it('needs --rest or the native client, and not both', async () => {
     const run = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--indexes', DEFS]);
     expect(run.code).toBe(2);
-    expect(run.err).toContain('give the REST gateway with --rest');
+    expect(run.err).toContain('give the REST gateway with --rest http://host:8080, or the native client with --zk');
+    const both = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--indexes', DEFS, '--zk', '127.0.0.1:9', '--rest', 'http://127.0.0.1:9']);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--zk and --rest both given');
   });
 
   it('refuses --yes without --repair, and a bad --samples', async () => {

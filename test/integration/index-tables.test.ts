@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HBaseRestClient, createRestClient } from '../../src/hbase/rest/index.js';
 import { IndexedTable } from '../../src/index-tables/indexed-table.js';
-import { encodeIndexMetadata, INDEX_METADATA_KEY, parseIndexDefinitions } from '../../src/index-tables/index.js';
 import { createRng } from '../../src/simulate/rng.js';
 import { runCapture } from '../cli/run-cli.js';
+import { byCityIndex, createIndexedTables, indexEntries as indexEntriesOf } from './index-env.js';
 import { restUnavailable, restUrl, uniqueTable } from './rest-env.js';
 
 const WRITERS = 4;
@@ -19,10 +19,7 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 const main = uniqueTable('ix_main');
 const indexTable = uniqueTable('ix_city');
-const [DEF] = parseIndexDefinitions(`indexes:
-  - {name: by_city, table: ${main}, indexTable: ${indexTable}, fields: [city], unique: false, covered: [name]}
-`, 'ix.yaml');
-const def = DEF!;
+const def = byCityIndex(main, indexTable);
 
 let skip: string | undefined;
 let rest: HBaseRestClient;
@@ -31,9 +28,7 @@ beforeAll(async () => {
   skip = await restUnavailable();
   if (skip) return;
   rest = createRestClient({ baseUrl: restUrl(), timeoutMs: 30_000 });
-  // The definition lives in the main table's descriptor METADATA, where index check finds it.
-  await rest.createTable(main, { attributes: { [INDEX_METADATA_KEY]: encodeIndexMetadata(main, [def]) }, columns: [{ name: 'd' }] });
-  await rest.createTable(indexTable, { columns: [{ name: 'i' }] });
+  await createIndexedTables(rest, def);
 });
 
 afterAll(async () => {
@@ -51,15 +46,7 @@ function cityAt(history: readonly Op[], at: number): string | null {
   return best?.city ?? null;
 }
 
-/** Index entries as the index table holds them, read by a plain scan: `city 00 row -> row`. */
-async function indexEntries(): Promise<Set<string>> {
-  const out = new Set<string>();
-  for await (const row of rest.scan(indexTable, { maxVersions: 1 })) {
-    const target = row.cells.find((c) => dec.decode(c.qualifier) === '_row');
-    out.add(`${dec.decode(row.key).replace('\0', '|')} -> ${target ? dec.decode(target.value) : '?'}`);
-  }
-  return out;
-}
+const indexEntries = (): Promise<Set<string>> => indexEntriesOf(rest, indexTable);
 
 describe('secondary index against the real HBase', () => {
   it('keeps lookups current under concurrent writers, and check/repair removes a crash orphan only', async (ctx) => {

@@ -1,7 +1,8 @@
 /**
  * The JVM side's per-region load reader (`jvm/`, class `hbasehotspot.sources.RegionLoadReader`) as a child process:
  * one long-lived JVM per collection, connected to the cluster through ZooKeeper with the native HBase client, asked
- * for one reading per `read` line. The protocol and the connection flags are described in `docs/native-client.md`.
+ * for one reading per `read` line, and for catalog, Admin and data requests (scan, get, check-and-mutate: see
+ * `table-client.ts`). The protocol and the connection flags are described in `docs/native-client.md`.
  *
  * @module
  */
@@ -140,6 +141,13 @@ export interface RegionLoadReaderProcess {
    * @throws {@link HotspotError} `NATIVE_READ` naming the request when HBase refused it; otherwise as `read`.
    */
   admin(request: string, timeoutMs?: number): Promise<{ value?: string }>;
+  /**
+   * One data request (scan page, get, check-and-mutate through `Table`): the JSON object `request` sent as one line,
+   * its `data` answer returned as parsed; the requests and answers are described in `TableData.java` and
+   * `src/hbase/native/table-client.ts` wraps them.
+   * @throws {@link HotspotError} `NATIVE_READ` naming the op and table when HBase refused it; otherwise as `read`.
+   */
+  data(request: Readonly<Record<string, unknown>>, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** Ends the JVM (closing its connection); safe to call twice. */
   close(): Promise<void>;
   /** False once the JVM has ended (closed, crashed, or stopped after a reading timed out). */
@@ -194,6 +202,7 @@ interface ProtocolLine {
   cluster?: { timeMs: number; servers: { server: string; regions: { name: string; read: number; write: number; storeFileSizeMB: number }[] }[] };
   schema?: TableSchema;
   done?: { request: string; value?: string };
+  data?: Record<string, unknown>;
   reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string }[]; counters: NativeRegionCounters[] };
 }
 
@@ -327,6 +336,12 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
       const line = await ask(request, `the result of "${request}"`, timeoutMs);
       if (!line.done) throw exitError(`answered something else than the result of "${request}"`);
       return line.done.value === undefined ? {} : { value: line.done.value };
+    },
+    async data(request, timeoutMs) {
+      const what = `the result of ${String(request['op'])} ${String(request['table'])}`;
+      const line = await ask(JSON.stringify(request), what, timeoutMs);
+      if (!line.data) throw exitError(`answered something else than ${what}`);
+      return line.data;
     },
     close,
     pid: child.pid,

@@ -29,4 +29,16 @@ describe('startRegionLoadReader', () => {
     expect(reader.alive).toBe(false);
     expect(exists(pid as number)).toBe(false);
   });
+
+  it('sends a data request as one JSON line and types a refusal as NATIVE_READ', async () => {
+    process.env['FAKE_READER_MODE'] = 'ok';
+    const reader = await startRegionLoadReader({ zk: '127.0.0.1:2181', command: { java: process.execPath, args: [fake] } });
+    try {
+      expect(await reader.data({ op: 'echo', table: 't', row: 'YQ==' })).toEqual({ request: { op: 'echo', table: 't', row: 'YQ==' } });
+      await expect(reader.data({ op: 'get', table: 'nope', row: 'YQ==' })).rejects.toMatchObject({ code: 'NATIVE_READ', message: '"get nope" failed: TableNotFoundException nope' });
+      expect(reader.alive).toBe(true);
+    } finally {
+      await reader.close();
+    }
+  });
 });

@@ -121,6 +121,19 @@ public final class RowkeyTemplate {
     return fields;
   }
 
+  /**
+   * The width in bytes of every key this template writes when all its parts are fixed width (the TypeScript
+   * template's sum of {@code parts[].fixedWidth}), or null when some part varies in width.
+   */
+  public Integer fixedWidth() {
+    int sum = 0;
+    for (Part p : parts) {
+      if (p.fixedWidth == null) return null;
+      sum += p.fixedWidth;
+    }
+    return sum;
+  }
+
   /** True when {@link #decode(byte[])} can give a record back from a key. */
   public boolean isDecodable() {
     return decodable;

@@ -41,6 +41,7 @@ import org.apache.hbase.thirdparty.com.google.gson.Gson;
 import org.apache.hbase.thirdparty.com.google.gson.GsonBuilder;
 import org.apache.hbase.thirdparty.com.google.gson.JsonArray;
 import org.apache.hbase.thirdparty.com.google.gson.JsonObject;
+import org.apache.hbase.thirdparty.com.google.gson.JsonParser;
 
 /**
  * Reads one table's per-region load through the native HBase client, as hbtop and the shell do: the cluster is
@@ -128,7 +129,7 @@ public final class RegionLoadReader {
    * Answers every request line of standard input with one line, until end of input: {@code read} (the table's
    * reading, when started with {@code --table}), {@code tables} (the user tables, as {@link Admin#listTableNames()}),
    * {@code schema T} (table T's descriptor in the REST gateway's {@code TableSchemaModel} form: its values, and each
-   * column family's values), {@code cluster} (every table's regions, see {@link #cluster}), {@code info_servers} (the master's and every live RegionServer's info server, see
+   * column family's values), a JSON object (a data request: scan, get, check-and-mutate, see {@link TableData}), {@code cluster} (every table's regions, see {@link #cluster}), {@code info_servers} (the master's and every live RegionServer's info server, see
    * {@link #infoServers}).
    */
   private static void serve(Connection connection, Admin admin, TableName table, PrintStream protocol) throws IOException {
@@ -142,6 +143,8 @@ public final class RegionLoadReader {
         JsonObject line = new JsonObject();
         if (r.equals("read") && table != null) {
           line.add("reading", read(connection, admin, table));
+        } else if (r.startsWith("{")) {
+          line.add("data", TableData.handle(connection, JsonParser.parseString(r).getAsJsonObject()));
         } else if (r.equals("cluster")) {
           line.add("cluster", cluster(admin));
         } else if (r.equals("info_servers")) {
@@ -168,7 +171,9 @@ public final class RegionLoadReader {
         }
         protocol.println(GSON.toJson(line));
       } catch (IOException | RuntimeException e) {
-        protocol.println(error("NATIVE_READ", "\"" + r + "\" failed: " + oneLine(e)));
+        // A data request's line holds cell values: name only its op and table.
+        String what = r.startsWith("{") ? TableData.describe(r) : r;
+        protocol.println(error("NATIVE_READ", "\"" + what + "\" failed: " + oneLine(e)));
       }
     }
   }
