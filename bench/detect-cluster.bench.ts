@@ -13,8 +13,16 @@
 //                              1,000,000 regions 59.5 s (read 21.2 s, detect 37.6 s), 3,841 MB, load 9.1 to 22.1
 //   after:                     100,000 regions 2.66 s (read 1.47 s, detect 1.25 s), 389 MB, load 26.2 to 27.2;
 //                              1,000,000 regions 33.0 s (read 19.7 s, detect 13.1 s), 2,789 MB, load 29.2 to 16.0
-//   (the peer: 0.6 to 0.9 s, 80 MB). The million completes under the default heap limit; 100,000 regions are not
-//   yet within 1 s: parsing (one JSON object per region, then its RegionLoad) and the rates' object per region remain.
+//   fast snapshot reader (lines split by byte, one regular expression per region, strings and keys shared with the
+//   previous snapshot), alternating with the commit before it in one session:
+//                              100,000 regions 2.07 to 2.15 s beyond the peer (read 0.91 to 0.95 s, detect 1.05 to
+//                              1.07 s), 321 to 323 MB, load 6.3 to 7.0; before: 2.36 to 2.53 s (read 1.22 to 1.39 s),
+//                              382 to 384 MB. 1,000,000 regions (whole child, peer included) 23.8 s (read 9.5 s,
+//                              detect 13.6 s), 2,207 MB, load 7.3; before: 29.3 s (read 17.2 s, detect 11.3 s),
+//                              2,838 MB, load 7.2
+//   (the peer: 0.45 to 0.9 s, 80 MB). The million completes under the default heap limit; 100,000 regions are not
+//   yet within 1 s: detection (window shares, the hot test, findings), the RegionLoad and the rates' object per region
+//   per snapshot, and garbage collection (a fifth of the profile) remain.
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).

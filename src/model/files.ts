@@ -5,7 +5,7 @@
  */
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
 import { looksBinary, printable, stripBom } from '../util/input-text.js';
@@ -53,14 +53,72 @@ function openInput(path: string): Readable {
   return raw.pipe(gz);
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The lines of a byte stream, as `readline` gives them with `crlfDelay: Infinity` over the stream decoded as UTF-8:
+ * a line ends at `\n`, `\r\n` (also split between two chunks) or a lone `\r`; the text after the last break is a line
+ * when it is not empty. A line's pieces are decoded as they come (a break byte is never part of a UTF-8 sequence, so
+ * the decoder is flushed at each break) and joined once, so a line of many megabytes is one flat string, not one
+ * built chunk by chunk, and the chunks are not kept.
+ * @throws what the stream throws.
+ */
+export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  const pieces: string[] = [];
+  /** Bytes since the last break were read. */
+  let partial = false;
+  const line = (chunk: Buffer, start: number, end: number): string => {
+    partial = false;
+    const last = decoder.end(chunk.subarray(start, end));
+    if (pieces.length === 0) return last;
+    pieces.push(last);
+    const text = pieces.join('');
+    pieces.length = 0;
+    return text;
+  };
+  let afterReturn = false;
+  for await (const chunk of input) {
+    let start = 0;
+    if (afterReturn && chunk.length > 0) {
+      if (chunk[0] === LF) start = 1;
+      afterReturn = false;
+    }
+    let lf = chunk.indexOf(LF, start);
+    let cr = chunk.indexOf(CR, start);
+    for (;;) {
+      if (lf < 0) lf = chunk.length;
+      if (cr < 0) cr = chunk.length;
+      const end = lf < cr ? lf : cr;
+      if (end === chunk.length) break;
+      yield line(chunk, start, end);
+      start = end + 1;
+      if (end === cr) {
+        if (start === chunk.length) afterReturn = true;
+        else if (chunk[start] === LF) start++;
+        cr = chunk.indexOf(CR, start);
+      }
+      if (lf < start) lf = chunk.indexOf(LF, start);
+    }
+    if (start < chunk.length) {
+      const piece = decoder.write(chunk.subarray(start));
+      if (piece !== '') pieces.push(piece);
+      partial = true;
+    }
+  }
+  if (partial) {
+    const last = line(Buffer.alloc(0), 0, 0);
+    if (last !== '') yield last;
+  }
+}
+
 async function* fileLines(path: string, what: string): AsyncGenerator<[line: number, text: string]> {
   const input = openInput(path);
-  input.setEncoding('utf8');
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
   let seen = false;
   try {
-    for await (const raw of lines) {
+    for await (const raw of streamLines(input)) {
       n++;
       const text = n === 1 ? stripBom(raw) : raw;
       if (text.trim() === '') continue;

@@ -11,6 +11,7 @@ import {
   optionalCount, parseObjectLine, rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, parseSeriesSource } from './series-common.js';
+import { FastSnapshotReader } from './series-fast.js';
 import { SeriesV2Parser } from './series-v2-read.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
@@ -171,6 +172,8 @@ export class LoadSeriesParser {
   private sawFirst = false;
   /** The version 2 reader, once the header said version 2: every line goes to it. */
   private v2: SeriesV2Parser | undefined;
+  /** Reads snapshot lines as the writer writes them; any other line goes through the validating reader below. */
+  private readonly fast = new FastSnapshotReader();
 
   constructor(
     private readonly file: string,
@@ -188,6 +191,11 @@ export class LoadSeriesParser {
     const isFirst = !this.sawFirst;
     this.sawFirst = true;
     try {
+      const quick = isFirst || this.header === undefined ? undefined : this.fast.read(text, this.header.table);
+      if (quick) {
+        this.accept(line, quick);
+        return;
+      }
       const obj = parseObjectLine(text);
       if (isFirst && obj.format === LOAD_SERIES_FORMAT && obj.version === 2) {
         this.v2 = new SeriesV2Parser(this.file);
@@ -198,21 +206,25 @@ export class LoadSeriesParser {
         this.header = parseHeader(obj);
         return;
       }
-      const snapshot = parseSnapshot(obj, this.header?.table);
-      if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
-        const why = `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}`;
-        if (this.options.allowClockSteps) {
-          this.options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
-          return;
-        }
-        throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
-      }
-      this.lastTime = { timeMs: snapshot.timeMs, line };
-      this.snapshots.push(snapshot);
+      this.accept(line, parseSnapshot(obj, this.header?.table));
     } catch (err) {
       if (!(err instanceof FieldProblem)) throw err;
       this.issues.push({ line, ...(err.field === undefined ? {} : { field: err.field }), message: err.message });
     }
+  }
+
+  /** Keeps the snapshot of line `line` when it is later than the one before. @throws {@link FieldProblem} when not. */
+  private accept(line: number, snapshot: LoadSnapshot): void {
+    if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
+      const why = `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}`;
+      if (this.options.allowClockSteps) {
+        this.options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+        return;
+      }
+      throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
+    }
+    this.lastTime = { timeMs: snapshot.timeMs, line };
+    this.snapshots.push(snapshot);
   }
 
   /**

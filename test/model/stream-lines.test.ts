@@ -1,0 +1,52 @@
+/**
+ * `streamLines` against `readline` (`crlfDelay: Infinity`, the stream decoded as UTF-8), the reader the NDJSON files
+ * were read with before: the same lines for any bytes cut into any chunks, breaks (`\n`, `\r\n`, lone `\r`) and UTF-8
+ * sequences, valid or cut short, straddling the cuts.
+ */
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { streamLines } from '../../src/model/files.js';
+
+async function viaReadline(chunks: readonly Buffer[]): Promise<string[]> {
+  const input = Readable.from(chunks, { objectMode: false });
+  input.setEncoding('utf8');
+  const lines: string[] = [];
+  for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) lines.push(line);
+  return lines;
+}
+
+async function viaStreamLines(chunks: readonly Buffer[]): Promise<string[]> {
+  const lines: string[] = [];
+  for await (const line of streamLines(Readable.from(chunks, { objectMode: false }))) lines.push(line);
+  return lines;
+}
+
+/** `bytes` cut before each of `cuts` (positions taken modulo its length). */
+function cut(bytes: Buffer, cuts: readonly number[]): Buffer[] {
+  const at = [...new Set(cuts.map((c) => (bytes.length === 0 ? 0 : c % bytes.length)))].filter((c) => c > 0).sort((a, b) => a - b);
+  return [0, ...at].map((from, i) => bytes.subarray(from, at[i] ?? bytes.length)).filter((c) => c.length > 0);
+}
+
+// pieces: plain text, breaks of each kind, a two-byte and a four-byte character, a sequence cut short, a stray byte
+const PIECES = ['ab', '{"x":1}', '\n', '\r', '\r\n', '\n\r', ' ', 'é', '😀', '\xE2\x82', '\xFF'].map((p) => Buffer.from(p, p.startsWith('\xE2') || p === '\xFF' ? 'latin1' : 'utf8'));
+
+describe('streamLines', () => {
+  it('splits a hand-made text as readline does', async () => {
+    // lines: "a", "", "b", "c" (its \r\n split between chunks), "d" (lone \r), "e" + U+0301 (its two bytes split), "end"
+    const chunks = [Buffer.from('a\n\nb\nc\r'), Buffer.from('\nd\re'), Buffer.from([0xcc]), Buffer.from([0x81, 0x0a]), Buffer.from('end')];
+    expect(await viaStreamLines(chunks)).toEqual(['a', '', 'b', 'c', 'd', 'e\u0301', 'end']);
+    expect(await viaReadline(chunks)).toEqual(['a', '', 'b', 'c', 'd', 'e\u0301', 'end']);
+  });
+
+  it('gives readline\'s lines for any bytes in any chunks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), async (pieces, cuts) => {
+        const chunks = cut(Buffer.concat(pieces), cuts);
+        expect(await viaStreamLines(chunks)).toEqual(await viaReadline(chunks));
+      }),
+      { numRuns: 500, seed: 20 },
+    );
+  });
+});
