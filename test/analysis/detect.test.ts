@@ -237,4 +237,20 @@ describe('a burst of one interval is not a hotspot', () => {
     expect(result.shape).not.toBe('none');
     expect(result.now.region).toBe('f');
   });
+
+  it('names no burst in the findings either, and a last interval beyond chance is a hotspot with its findings', () => {
+    const four: Layout[] = [['a', '', '4', 'rs1'], ['b', '4', '8', 'rs2'], ['c', '8', 'c', 'rs3'], ['d', 'c', '', 'rs4']];
+    const lastAt = (n: number) => detectHotspots(steadySeries(four, [...repeat(5, [20, 20, 20, 20]), [20, n, 20, 20]]));
+    // 85 against 20: 25 over 3 × 20 = 60, under 4 × √60 = 31.0; over now 125 against 60, 2.1 ×
+    const burst = lastAt(85);
+    expect([burst.shape, burst.findings.map((f) => f.kind), burst.now.region]).toEqual(['none', [], null]);
+    expect(burst.regions.find((r) => r.encodedName === 'b')).toMatchObject({ hotIntervals: 1, hot: false, hotNow: false });
+    expect(burst.servers.find((s) => s.server === 'rs2')).toMatchObject({ hotIntervals: 1, hotNow: false });
+    // 95 against 20: 35 over 60, beyond 31.0
+    const hot = lastAt(95);
+    expect(hot.shape).not.toBe('none');
+    expect(hot.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot']);
+    expect(hot.findings[0]!.summary).toBe('1 region(s) above 3 × the average of the table\'s other regions in an interval of now');
+    expect(hot.now.region).toBe('b');
+  });
 });

@@ -11,7 +11,9 @@ import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult, WindowStory } from './types.js';
-import { type IntervalHot, type WindowShares, windowShares } from './window.js';
+import type { LoadMeasure } from './hot-test.js';
+import { serverKey } from './tally.js';
+import { type WindowShares, windowShares } from './window.js';
 
 /**
  * Times the region history must have seen the hot spot follow the newest keys (upper daughters keeping the writes,
@@ -86,23 +88,68 @@ function noHotspot(k: number): ShapeVerdict {
  */
 export const BURST_SIGNIFICANCE_Z = 4;
 
+/** One member's counts in an interval (a region's or a server's). */
+type Counted = Pick<RegionRate, 'requests' | 'reads' | 'writes'>;
+
 /**
- * Whether a region of interval `h` is hot in a measure whose count clears k × the other regions' mean by more than
- * {@link BURST_SIGNIFICANCE_Z} × √(k × that mean) (√1 when they took nothing). Request counters count events, whose
- * count at the threshold spreads by about its square root; 21 reads against the others' 5.8 (3.6 over a threshold of
- * 17.4, where chance alone spreads 4.2) is not beyond chance, 6,000 writes against 200 is.
+ * Whether member `at` of an interval's `members` has, in one of `measures`, a count above k × the other members' mean
+ * by more than {@link BURST_SIGNIFICANCE_Z} × √(k × that mean) (√1 when they took nothing). Request counters count
+ * events, whose count at the threshold spreads by about its square root: 21 reads against the others' 5.8 (3.6 over a
+ * threshold of 17.4, where chance alone spreads 4.2) is not beyond chance, 6,000 writes against 200 is.
  */
-function beyondChance(h: IntervalHot, k: number): boolean {
-  const regions = h.interval.regions;
-  const n = regions.length;
-  if (n < 2) return false;
-  return h.hot.some((r) => (h.hotBy.get(r.encodedName) ?? []).some((m) => {
-    const count = (x: RegionRate) => (m === 'requests' ? x.requests : (m === 'writes' ? x.writes : x.reads) ?? 0);
+function countBeyondChance(members: readonly Counted[], at: number, measures: readonly LoadMeasure[], k: number): boolean {
+  const n = members.length;
+  const me = members[at];
+  if (n < 2 || !me) return false;
+  return measures.some((m) => {
+    const count = (x: Counted) => (m === 'requests' ? x.requests : (m === 'writes' ? x.writes : x.reads) ?? 0);
     let total = 0;
-    for (const x of regions) total += count(x);
-    const threshold = k * ((total - count(r)) / (n - 1));
-    return count(r) - threshold > BURST_SIGNIFICANCE_Z * Math.sqrt(Math.max(threshold, 1));
-  }));
+    for (const x of members) total += count(x);
+    const threshold = k * ((total - count(me)) / (n - 1));
+    return count(me) - threshold > BURST_SIGNIFICANCE_Z * Math.sqrt(Math.max(threshold, 1));
+  });
+}
+
+const ALL_MEASURES: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
+
+/**
+ * The regions (encoded names) and servers (by {@link serverKey}) hot in some interval with a count beyond chance
+ * ({@link countBeyondChance}).
+ */
+function beyondChance(shares: WindowShares, k: number): { regions: Set<string>; servers: Set<string> } {
+  const regions = new Set<string>();
+  const servers = new Set<string>();
+  for (const h of shares.hotByInterval) {
+    const iv = h.interval;
+    for (const r of h.hot) {
+      if (!regions.has(r.encodedName) && countBeyondChance(iv.regions, iv.regions.indexOf(r), h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
+    }
+    for (const name of h.hotServers) {
+      const at = iv.servers.findIndex((s) => s.server === name);
+      if (!servers.has(serverKey(name)) && countBeyondChance(iv.servers, at, ALL_MEASURES, k)) servers.add(serverKey(name));
+    }
+  }
+  return { regions, servers };
+}
+
+/**
+ * The shares with every burst's `hotNow` cleared: a region or server hot in some interval (of now) but neither over
+ * the window nor over now, and with no interval's count beyond chance, is not hot now, so no finding names it.
+ */
+function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares; standing: boolean } {
+  const beyond = beyondChance(shares, k);
+  const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && !r.hot && !beyond.regions.has(r.encodedName);
+  const serverBurst = (s: WindowShares['servers'][number]) => s.hotIntervals > 0 && !s.hot && !beyond.servers.has(serverKey(s.server));
+  const standing = shares.regions.some((r) => r.hotIntervals > 0 && !regionBurst(r));
+  if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((s) => s.hotNow && serverBurst(s))) return { shares, standing };
+  return {
+    standing,
+    shares: {
+      ...shares,
+      regions: shares.regions.map((r) => (r.hotNow && regionBurst(r) ? { ...r, hotNow: false } : r)),
+      servers: shares.servers.map((s) => (s.hotNow && serverBurst(s) ? { ...s, hotNow: false } : s)),
+    },
+  };
 }
 
 /**
@@ -158,14 +205,16 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   if (!first || !last) {
     throw new HotspotError('SERIES_TOO_SHORT', `the load series of table "${rates.table}" has fewer than two snapshots; rates need at least two (counters are cumulative)`);
   }
-  let shares = windowShares(rates, k);
+  const measured = windowShares(rates, k);
+  // a region hot in some interval is a hotspot when it also holds over the window or over now (its `hot`), or when that
+  // interval's count is far beyond chance; one interval's handful of requests (four short scans on one region of a
+  // quiet salted table) is a burst, not a hotspot, and no finding names it hot now
+  const unburst = withoutBursts(measured, k);
+  const standing = unburst.standing;
+  let shares = unburst.shares;
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
   let windowVerdict = noHotspot(k);
-  // a region hot in some interval is a hotspot when it also holds over the window or over now (its `hot`), or when that
-  // interval's count is far beyond chance; one interval's handful of requests (four short scans on one region of a
-  // quiet salted table) is a burst, not a hotspot
-  const standing = shares.regions.some((r) => r.hot) || shares.hotByInterval.some((h) => beyondChance(h, k));
   if (hotRegions.size > 0 && !standing) windowVerdict = bursts(k, hotRegions.size);
   if (hotRegions.size > 0 && standing) {
     const history = shapeFromHistory(rates, shares);

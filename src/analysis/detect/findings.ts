@@ -187,7 +187,7 @@ function regionHotspots(shares: WindowShares): Finding[] {
   return [{
     kind: 'region-hotspot',
     level: 'region',
-    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions now`,
+    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions in an interval of now`,
     evidence,
     servers: [...new Set(hot.map((r) => r.server))],
     regions: hot.map((r) => r.encodedName),
@@ -207,7 +207,7 @@ function serverHotspots(shares: WindowShares): Finding[] {
   return [{
     kind: 'server-hotspot',
     level: 'server',
-    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers now`,
+    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers in an interval of now`,
     evidence,
     servers: hot.map((s) => s.server),
     regions: shares.regions.filter((r) => r.hotNow && hot.some((s) => s.server === r.server)).map((r) => r.encodedName),
