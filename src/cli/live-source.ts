@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { type NativeConnection, type RegionLoadReaderProcess, startRegionLoadReader } from '../hbase/native/reader-process.js';
 import { createRestClient } from '../hbase/rest/index.js';
@@ -40,8 +42,32 @@ export function nativeOptions(command: Command): Command {
   return command
     .option('--zk <quorum>', 'read the cluster through the native HBase client via this ZooKeeper quorum, host[:port],... (port 2181 by default); no REST gateway needed')
     .option('--zk-znode <znode>', 'with --zk: zookeeper.znode.parent, e.g. /hbase-unsecure (default /hbase)')
-    .option('--hbase-conf <dir>', "read the cluster through the native client configured by this folder's hbase-site.xml (e.g. $HBASE_CONF_DIR); --zk and --zk-znode override it")
+    .option('--hbase-conf <dir>', "read the cluster through the native client configured by this folder's hbase-site.xml (e.g. $HBASE_CONF_DIR); --zk and --zk-znode override it", hbaseConfDir)
     .option('--hbase-classpath <jars>', 'with --zk / --hbase-conf: the HBase client jars, e.g. "$(hbase classpath)" (default: the local HBase\'s Maven classpath)');
+}
+
+/**
+ * The `--hbase-conf` value when it names a directory holding an `hbase-site.xml` (the folder HBase's
+ * `HBaseConfiguration.create()` reads as `$HBASE_CONF_DIR`); returned as given. Without this check the native client
+ * would read no site file and fall back silently to its defaults (a cluster on localhost).
+ * @throws {@link HotspotError} `HBASE_CONF_INVALID` (exit 2) naming `--hbase-conf`, the path and what was expected,
+ *   when the path does not exist, is not a directory, or holds no `hbase-site.xml` file.
+ */
+export function hbaseConfDir(dir: string): string {
+  const invalid = (problem: string, cause?: unknown) => new HotspotError('HBASE_CONF_INVALID', `--hbase-conf ${dir}: ${problem}; give the folder holding the cluster's hbase-site.xml, e.g. --hbase-conf /etc/hbase/conf`, { field: '--hbase-conf', cause });
+  const kind = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false });
+    } catch (err) {
+      throw invalid(`cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, err);
+    }
+  };
+  if (dir.trim() === '') throw invalid('no path given');
+  const stat = kind(dir);
+  if (stat === undefined) throw invalid('no such file or directory');
+  if (!stat.isDirectory()) throw invalid('not a directory');
+  if (kind(join(dir, 'hbase-site.xml'))?.isFile() !== true) throw invalid('the directory holds no hbase-site.xml');
+  return dir;
 }
 
 /** Longest and shortest default per-request timeout, ms. */

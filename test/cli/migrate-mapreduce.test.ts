@@ -10,6 +10,8 @@ import { runCapture } from './run-cli.js';
 
 const TABLES = ['--from', 'metrics', '--to', 'metrics_v2', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,8)}_{id}'];
 const MR = ['migrate', 'backfill', '--engine', 'mapreduce', ...TABLES];
+/** Placeholder, in a test table, for a valid configuration folder made by the test. */
+const CONF = '<conf>';
 
 let dir: string;
 beforeEach(() => {
@@ -51,13 +53,15 @@ describe('migrate backfill: choosing the engine', () => {
     expect(r.err).toContain(`${flag} is not read by --engine mapreduce`);
   });
   it.each([
-    [['--hbase-conf', '/etc/hbase/conf'], '--hbase-conf'],
+    [['--hbase-conf', CONF], '--hbase-conf'],
     [['--zk', 'zk1'], '--zk'],
     [['--hadoop'], '--hadoop'],
     [['--snapshot', 's1'], '--snapshot'],
     [['--work-dir', '/tmp/w'], '--work-dir'],
   ])('the REST engine refuses the MapReduce option %j', async (extra, flag) => {
-    const r = await runCapture(['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', ...TABLES, ...extra]);
+    // CONF stands for a configuration folder that passes --hbase-conf's own check (it holds an hbase-site.xml).
+    const args = extra.map((a) => (a === CONF ? confDir('conf', { 'hbase.rootdir': 'file:///data/hbase' }) : a));
+    const r = await runCapture(['migrate', 'backfill', '--rest', 'http://127.0.0.1:1', ...TABLES, ...args]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${flag} is not read by the REST engine: it belongs to --engine mapreduce`);
   });
@@ -81,11 +85,13 @@ describe('migrate backfill --engine mapreduce: the cluster configuration', () =>
     expect(r.err).toContain('needs hbase.rootdir');
     expect(r.err).toContain('--hbase-conf DIR');
   });
-  it('a folder without hbase-site.xml: exit 2', async () => {
+  it('a folder without hbase-site.xml: exit 2 while --hbase-conf is parsed', async () => {
     const r = await runCapture([...MR, '--hbase-conf', dir]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('has no readable hbase-site.xml');
-    expect(r.err).toContain('hbase.rootdir');
+    expect(r.err).toContain(`--hbase-conf ${dir}: the directory holds no hbase-site.xml`);
+  });
+  it('$HBASE_CONF_DIR naming a folder without hbase-site.xml: exit 2 naming hbase.rootdir', () => {
+    expect(() => clusterConfDir(undefined, { HBASE_CONF_DIR: dir })).toThrow(`$HBASE_CONF_DIR (${dir}) has no readable hbase-site.xml`);
   });
   it('an hbase-site.xml that does not set hbase.rootdir (only the quorum): exit 2', async () => {
     const conf = confDir('zk-only', { 'hbase.zookeeper.quorum': 'zk1' });

@@ -1,6 +1,9 @@
 // `migrate verify --engine mapreduce`: choosing the engine, the job's command line (salt bucket bytes, time bounds,
 // local mode), and turning the job's answer into the verify report; no HBase and no JVM (the job itself runs in
 // test/integration/migrate-mapreduce.test.ts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi, afterEach, beforeEach } from 'vitest';
 import { hadoopJarCommand } from '../../src/cli/commands/migrate-mapreduce.js';
 import { VERIFY_JOB_CLASS, clusterVerifyWorkDir, verifyJobArgs } from '../../src/cli/commands/migrate-verify-mapreduce.js';
@@ -10,8 +13,19 @@ import { runCapture } from './run-cli.js';
 
 const TABLES = ['--from', 'metrics', '--to', 'metrics_v2', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,4)}_{id}'];
 
-beforeEach(() => vi.stubEnv('HBASE_CONF_DIR', ''));
-afterEach(() => vi.unstubAllEnvs());
+/** Placeholder, in a test table, for a configuration folder that passes --hbase-conf's own check. */
+const CONF = '<conf>';
+let conf: string;
+
+beforeEach(() => {
+  vi.stubEnv('HBASE_CONF_DIR', '');
+  conf = mkdtempSync(join(tmpdir(), 'hh-verify-conf-'));
+  writeFileSync(join(conf, 'hbase-site.xml'), '<configuration/>\n');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(conf, { recursive: true, force: true });
+});
 
 describe('migrate verify: choosing the engine', () => {
   it('the REST engine (the default) without --rest names --rest and the MapReduce engine', async () => {
@@ -28,10 +42,10 @@ describe('migrate verify: choosing the engine', () => {
   it.each([
     [['--old-snapshot', 's1'], '--old-snapshot'],
     [['--new-snapshot', 's2'], '--new-snapshot'],
-    [['--hbase-conf', '/etc/hbase/conf'], '--hbase-conf'],
+    [['--hbase-conf', CONF], '--hbase-conf'],
     [['--hadoop'], '--hadoop'],
   ])('the REST engine refuses the MapReduce option %j', async (extra, flag) => {
-    const r = await runCapture(['migrate', 'verify', '--rest', 'http://127.0.0.1:1', ...TABLES, ...extra]);
+    const r = await runCapture(['migrate', 'verify', '--rest', 'http://127.0.0.1:1', ...TABLES, ...extra.map((a) => (a === CONF ? conf : a))]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${flag} is not read by the REST engine: it belongs to --engine mapreduce`);
   });

@@ -96,8 +96,34 @@ describe('a pre-split that assigns its regions to servers (preSplit.servers)', (
     expect(failure(assigned('[0, 1, 2]')).message).toContain('(table.preSplit.servers[0]): must be at least 1, got 0');
     text = withLine('  preSplit: { algorithm: hex, regions: 30 }', '  preSplit: { algorithm: hex, regions: 30, servers: [1] }');
     expect(failure(text).message).toContain('(table.preSplit.servers): only goes with splits');
-    const unsorted = failure(assigned('[1, 2, 3]', "['8', '4']"));
-    expect([unsorted.code, unsorted.message]).toEqual(['SCENARIO_PRESPLIT', expect.stringContaining('(designs[0].preSplit): splits given with servers must be distinct, non-empty and in ascending byte order')]);
+  });
+  it('refuses split points given with servers out of byte order or repeated, at the offending point and naming it', () => {
+    const why = 'split points given with servers must be distinct and in ascending byte order, so that each server names the region it is listed for';
+    // '8' (0x38) > '4' (0x34): splits[1] is below splits[0]; 'c' (0x63) is above '4', so splits[2] is in order
+    let text = assigned('[1, 2, 3, 4]', "['8', '4', 'c']");
+    let err = failure(text);
+    expect(err.code).toBe('SCENARIO_PRESPLIT');
+    expect(err.where).toEqual({ file: 'case-study.yaml', line: lineOf(text, "splits: ['8'"), field: 'table.preSplit.splits[1]' });
+    expect(err.message).toBe(`case-study.yaml:${lineOf(text, "splits: ['8'")} (table.preSplit.splits[1]): ${why}: "4" (splits[1]) sorts before "8" (splits[0]); list them as ["4", "8", "c"] with the servers in that order`);
+    // '4' twice: splits[2] equals splits[0] (and is below splits[1] '8')
+    err = failure(assigned('[1, 2, 3, 4]', "['4', '8', '4']"));
+    expect(err.where.field).toBe('table.preSplit.splits[2]');
+    expect(err.message).toContain(`${why}: "4" (splits[2]) repeats "4" (splits[0]); list them as ["4", "8"] with the servers in that order`);
+    // a block list: each point on its own line, the error on the first offending one ('\x10' is byte 0x10, below 'a' 0x61)
+    text = withLine('  preSplit: { algorithm: hex, regions: 30 }', "  preSplit:\n    splits:\n      - 'a'\n      - 'a'\n      - '\\x10'\n    servers: [1, 2, 3, 4]");
+    err = failure(text);
+    expect(err.where).toEqual({ file: 'case-study.yaml', line: lineOf(text, "splits:") + 2, field: 'table.preSplit.splits[1]' });
+    expect(err.message).toContain(`${why}: "a" (splits[1]) repeats "a" (splits[0]); "\\x10" (splits[2]) sorts before "a" (splits[1]); list them as ["\\x10", "a"]`);
+  });
+  it('keeps listed split points without servers in any order, sorted once and each once', () => {
+    const [first] = prepareDesigns(parseScenario(withLine('  preSplit: { algorithm: hex, regions: 30 }', "  preSplit: { splits: ['8', '4', 'c', '4'] }"), 'case-study.yaml'));
+    expect(first?.splits.map((k) => toStringBinary(k))).toEqual(['4', '8', 'c']);
+  });
+  it('names the split point holding a malformed escape', () => {
+    const text = withLine('  preSplit: { algorithm: hex, regions: 30 }', "  preSplit: { splits: ['4', 'a\\xZZ'] }");
+    const err = failure(text);
+    expect(err.code).toBe('KEY_ESCAPE_INVALID');
+    expect(err.message).toContain(`case-study.yaml:${lineOf(text, "splits: ['4'")} (table.preSplit.splits[1]): split point: bad escape "\\xZZ"`);
   });
   it('refuses a direct assignment that does not give one known server per region', () => {
     expect(() => new SimCluster('t', [new Uint8Array([0x34])], 2, 0, 0, [0, 2])).toThrow(/region assignment needs one server index from 0 to 1 per region \(2\), got \[0, 2\]/);

@@ -5,6 +5,8 @@
  * @module
  */
 import { isScalar } from 'yaml';
+import { compareBytes, toBytesBinary } from '../../bytes/index.js';
+import { isHotspotError } from '../../util/errors.js';
 import type { PopularitySpec, PreSplitSpec, ReadPatternSpec, SplitPolicySpec } from './types.js';
 import type { YamlField } from './yaml-field.js';
 
@@ -20,6 +22,45 @@ function kindOf(field: YamlField, kinds: readonly string[], known: readonly stri
   return [get('kind').oneOf(kinds), get];
 }
 
+/** A split point's bytes (`Bytes.toBytesBinary`). @throws HotspotError `KEY_ESCAPE_INVALID` at the point's line and field. */
+function splitKey(item: YamlField, text: string): Uint8Array {
+  try {
+    return toBytesBinary(text, 'split point');
+  } catch (err) {
+    throw isHotspotError(err) ? item.error(err.message, err.code) : err;
+  }
+}
+
+/**
+ * Split points given with `servers` name the regions in the order listed, so they must already be in ascending byte
+ * order (HBase's `Bytes.BYTES_COMPARATOR`), each once. Every point not above the one listed before it is named: as
+ * repeating an earlier point, or as sorting before its predecessor.
+ * @param items - the `splits` list's items; `splits` their text and `keys` their bytes, index for index.
+ * @throws HotspotError `SCENARIO_PRESPLIT` at the first such point's line and field (`table.preSplit.splits[1]`),
+ *   naming each offending point and the order that would be accepted.
+ */
+function checkSplitOrder(items: readonly YamlField[], splits: readonly string[], keys: readonly Uint8Array[]): void {
+  // quoted as written in the file (`\x10` stays `\x10`, where JSON.stringify would double the backslash)
+  const quote = (i: number) => `"${splits[i] ?? ''}"`;
+  const name = (i: number) => `${quote(i)} (splits[${i}])`;
+  const problems: string[] = [];
+  let first: YamlField | undefined;
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as Uint8Array;
+    if (compareBytes(key, keys[i - 1] as Uint8Array) > 0) continue;
+    first ??= items[i];
+    const same = keys.findIndex((k) => compareBytes(k, key) === 0);
+    problems.push(same < i ? `${name(i)} repeats ${name(same)}` : `${name(i)} sorts before ${name(i - 1)}`);
+  }
+  if (first === undefined) return;
+  const order = keys.map((_, i) => i).sort((a, b) => compareBytes(keys[a] as Uint8Array, keys[b] as Uint8Array));
+  const distinct = order.filter((i, n) => n === 0 || compareBytes(keys[i] as Uint8Array, keys[order[n - 1] as number] as Uint8Array) !== 0);
+  throw first.error(
+    `split points given with servers must be distinct and in ascending byte order, so that each server names the region it is listed for: ${problems.join('; ')}; list them as [${distinct.map(quote).join(', ')}] with the servers in that order`,
+    'SCENARIO_PRESPLIT',
+  );
+}
+
 /**
  * `preSplit`: `none`, `{ algorithm: hex|decimal|uniform, regions: N }`, `{ perSaltBucket: N }` or
  * `{ splits: [...], servers?: [...] }`; `servers` lists, for each region in key order, the RegionServer it is assigned
@@ -27,7 +68,9 @@ function kindOf(field: YamlField, kinds: readonly string[], known: readonly stri
  * @param regionServers - the cluster's RegionServers at the start (`cluster.regionServers`), the highest number
  *   `servers` may give.
  * @throws HotspotError `SCENARIO_INVALID` naming the line and field for a bad form, or a `servers` list whose length
- *   is not the number of split points plus one or that names a server outside 1..regionServers.
+ *   is not the number of split points plus one or that names a server outside 1..regionServers; `KEY_ESCAPE_INVALID`
+ *   at a split point with a malformed `\xNN` escape; `SCENARIO_PRESPLIT` at the first split point, given with
+ *   `servers`, that is not above the one before it (see {@link checkSplitOrder}).
  */
 export function readPreSplit(field: YamlField, regionServers: number): PreSplitSpec {
   if (isScalar(field.node)) {
@@ -48,13 +91,16 @@ export function readPreSplit(field: YamlField, regionServers: number): PreSplitS
   if (get('perSaltBucket').present) {
     return { kind: 'salt-buckets', regionsPerBucket: get('perSaltBucket').number({ integer: true, min: 1, max: 1000 }) };
   }
-  const splits = get('splits').list().map((item) => item.string());
+  const items = get('splits').list();
+  const splits = items.map((item) => item.string());
+  const keys = items.map((item, i) => splitKey(item, splits[i] ?? ''));
   if (!get('servers').present) return { kind: 'list', splits };
-  const items = get('servers').list();
-  if (items.length !== splits.length + 1) {
-    throw get('servers').error(`must give one server per region: ${splits.length} split points make ${splits.length + 1} regions, got ${items.length} servers`);
+  checkSplitOrder(items, splits, keys);
+  const serverItems = get('servers').list();
+  if (serverItems.length !== splits.length + 1) {
+    throw get('servers').error(`must give one server per region: ${splits.length} split points make ${splits.length + 1} regions, got ${serverItems.length} servers`);
   }
-  const servers = items.map((item) => item.number({ integer: true, min: 1, max: regionServers }) - 1);
+  const servers = serverItems.map((item) => item.number({ integer: true, min: 1, max: regionServers }) - 1);
   return { kind: 'list', splits, servers };
 }
 
