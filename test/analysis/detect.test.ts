@@ -240,7 +240,7 @@ describe('a burst of one interval is not a hotspot', () => {
 
   it('names no burst in the findings either, and a last interval beyond chance is a hotspot with its findings', () => {
     const four: Layout[] = [['a', '', '4', 'rs1'], ['b', '4', '8', 'rs2'], ['c', '8', 'c', 'rs3'], ['d', 'c', '', 'rs4']];
-    const lastAt = (n: number) => detectHotspots(steadySeries(four, [...repeat(5, [20, 20, 20, 20]), [20, n, 20, 20]]));
+    const lastAt = (n: number) => detectHotspots(steadySeries(four, [...repeat(5, [20, 20, 20, 20]), [20, n, 20, 20]], { intervalMs: 5000 }));
     // 85 against 20: 25 over 3 × 20 = 60, under 4 × √60 = 31.0; over now 125 against 60, 2.1 ×
     const burst = lastAt(85);
     expect([burst.shape, burst.findings.map((f) => f.kind), burst.now.region]).toEqual(['none', [], null]);
@@ -252,5 +252,16 @@ describe('a burst of one interval is not a hotspot', () => {
     expect(hot.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot']);
     expect(hot.findings[0]!.summary).toBe('1 region(s) above 3 × the average of the table\'s other regions in an interval of now');
     expect(hot.now.region).toBe('b');
+  });
+
+  it('calls no region of an idle table hot: 8 requests in the last of six minutes, every other region idle', () => {
+    const four: Layout[] = [['a', '', '4', 'rs1'], ['b', '4', '8', 'rs2'], ['c', '8', 'c', 'rs3'], ['d', 'c', '', 'rs4']];
+    // b is above 3 × its idle peers in the last interval, over now and over the window, at 8 / 180 s = 0.044 requests/s
+    const idle = detectHotspots(steadySeries(four, [...repeat(5, [0, 0, 0, 0]), [0, 8, 0, 0]]));
+    expect(idle.regions.find((r) => r.encodedName === 'b')).toMatchObject({ hot: true, hotIntervals: 1, hotNow: false });
+    expect([idle.shape, idle.findings, idle.now.region]).toEqual(['none', [], null]);
+    // the same 8 requests in a window of one 5-second interval: 1.6 requests/s, a hotspot
+    const busy = detectHotspots(steadySeries(four, [[0, 8, 0, 0]], { intervalMs: 5000 }));
+    expect(busy.shape).not.toBe('none');
   });
 });

@@ -88,6 +88,12 @@ function noHotspot(k: number): ShapeVerdict {
  */
 export const BURST_SIGNIFICANCE_Z = 4;
 
+/**
+ * A region taking fewer requests per second than this, over the window and over now, is no hotspot whatever its peers
+ * took: a RegionServer's handlers serve thousands a second, and a table this quiet has no load to spread.
+ */
+export const MIN_HOTSPOT_RATE = 1;
+
 /** One member's counts in an interval (a region's or a server's). */
 type Counted = Pick<RegionRate, 'requests' | 'reads' | 'writes'>;
 
@@ -134,12 +140,18 @@ function beyondChance(shares: WindowShares, k: number): { regions: Set<string>; 
 
 /**
  * The shares with every burst's `hotNow` cleared: a region or server hot in some interval (of now) but neither over
- * the window nor over now, and with no interval's count beyond chance, is not hot now, so no finding names it.
+ * the window nor over now, and with no interval's count beyond chance, is not hot now, so no finding names it; nor is
+ * one under {@link MIN_HOTSPOT_RATE} over the window and over now.
  */
 function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares; standing: boolean } {
   const beyond = beyondChance(shares, k);
-  const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && !r.hot && !beyond.regions.has(r.encodedName);
-  const serverBurst = (s: WindowShares['servers'][number]) => s.hotIntervals > 0 && !s.hot && !beyond.servers.has(serverKey(s.server));
+  const idle = (r: WindowShares['regions'][number]) => Math.max(r.requestsPerSec, r.nowRequestsPerSec ?? 0) < MIN_HOTSPOT_RATE;
+  const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && (idle(r) || (!r.hot && !beyond.regions.has(r.encodedName)));
+  // a server's rate over now: its share of the table's, the sum of the regions' rates over now
+  let tableNowRate = 0;
+  for (const r of shares.regions) tableNowRate += r.nowRequestsPerSec ?? 0;
+  const idleServer = (s: WindowShares['servers'][number]) => Math.max(s.requestsPerSec, s.nowShare * tableNowRate) < MIN_HOTSPOT_RATE;
+  const serverBurst = (s: WindowShares['servers'][number]) => s.hotIntervals > 0 && (idleServer(s) || (!s.hot && !beyond.servers.has(serverKey(s.server))));
   const standing = shares.regions.some((r) => r.hotIntervals > 0 && !regionBurst(r));
   if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((s) => s.hotNow && serverBurst(s))) return { shares, standing };
   return {
@@ -259,7 +271,8 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     alternatives: verdict.alternatives,
     evidence: verdict.evidence,
     decidedBy: verdict.decidedBy,
-    findings: findFindings(rates, shares, options.samples, options.readPatterns),
+    // lumpy-presplit needs overloaded regions beside the idle ones: bursts and an idle table have none
+    findings: findFindings(rates, shares, options.samples, options.readPatterns).filter((f) => standing || f.kind !== 'lumpy-presplit'),
     servers: shares.servers,
     regions: shares.regions,
     timeline: shares.timeline,
