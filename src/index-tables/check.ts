@@ -18,6 +18,7 @@
  * @module
  */
 import { equalBytes, toHex, toStringBinary } from '../bytes/index.js';
+import { HotspotError } from '../util/errors.js';
 import type { Cell, HBaseRestClient, TableSchema } from '../hbase/rest/index.js';
 import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
 import { type ExpectedEntry, entryMatches, expectedEntry, mainRecordOf, mainRowCell } from './entry.js';
@@ -88,6 +89,8 @@ export type IndexCheckClient = Pick<HBaseRestClient, 'getSchema' | 'scan' | 'get
 export interface CheckIndexOptions {
   /** The main table's family holding the fields; every family when absent. */
   readonly family?: string;
+  /** Where the definition came from (an index file, or `METADATA ... of T`), named in errors about it. */
+  readonly source?: string;
   /** Samples kept per state; default 10. */
   readonly samples?: number;
   /** Clock, epoch ms (TTL and minimum-age decisions). */
@@ -105,13 +108,25 @@ function ttlMs(schema: TableSchema, family: string | undefined): number | undefi
   return ttls.length === 0 ? undefined : Math.min(...ttls) * 1000;
 }
 
+/**
+ * Refuses a family the table's schema does not have: a scan restricted to it reads no cells, which would make every
+ * index entry look like an orphan.
+ * @throws HotspotError `INDEX_FAMILY_NOT_FOUND` naming `field`, the table and the families it has.
+ */
+function checkFamily(schema: TableSchema, family: string | undefined, what: string, field: string): void {
+  if (family === undefined || schema.columns.some((c) => c.name === family)) return;
+  const has = schema.columns.map((c) => c.name).join(', ') || 'none';
+  throw new HotspotError('INDEX_FAMILY_NOT_FOUND', `${what} has no family ${JSON.stringify(family)}; its families are ${has}`, { field });
+}
+
 interface Pending { readonly expected: ExpectedEntry; readonly mainKey: Uint8Array }
 interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array | undefined; readonly timestamp: number; readonly reason: EntryReason }
 
 /**
  * Scans main table and index table and classifies every entry; with `repair`, fixes orphans and missing entries
  * (never an expired one: align the TTLs instead).
- * @throws the client's errors: over REST its `RestError`s (an absent table: `REST_HTTP` 404), natively its
+ * @throws HotspotError `INDEX_FAMILY_NOT_FOUND` when `options.family` is not a family of the main table or the
+ *   index's family not one of the index table (checked before any scan). The client's errors: over REST its `RestError`s (an absent table: `REST_HTTP` 404), natively its
  *   `HotspotError`s (an absent table: `SOURCE_TABLE_NOT_FOUND`; `NATIVE_READ`, `NATIVE_TIMEOUT`, `NATIVE_EXITED`).
  */
 export async function checkIndex(client: IndexCheckClient, index: CompiledIndex, options: CheckIndexOptions): Promise<IndexCheckReport> {
@@ -119,6 +134,8 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
   const sampleCount = options.samples ?? 10;
   const now = options.now();
   const [mainSchema, indexSchema] = await Promise.all([client.getSchema(def.table), client.getSchema(def.indexTable)]);
+  checkFamily(mainSchema, options.family, `table ${def.table}`, '--family');
+  checkFamily(indexSchema, def.family, `index table ${def.indexTable} of index ${def.name}`, `${options.source ?? 'the index definition'}: family`);
   const mainTtl = ttlMs(mainSchema, options.family);
   const indexTtl = ttlMs(indexSchema, def.family);
 
@@ -192,14 +209,17 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     valid, orphan: counts.orphan, missing: counts.missing, expired: counts.expired, samples: out,
   };
   if (!options.repair) return report;
-  return { ...report, repair: await repair(client, index, toRepair, { ...options.repair, now, family: options.family, sampleCount }) };
+  // A main scan that read nothing while the index holds rows cannot tell a dropped main side from an unreadable one
+  // (a wrong table or family, rows hidden from this reader): no entry is deleted on its word.
+  const mainUnread = mainRows === 0 && indexRows > 0;
+  return { ...report, repair: await repair(client, index, toRepair, { ...options.repair, now, family: options.family, sampleCount, mainUnread }) };
 }
 
 async function repair(
   client: IndexCheckClient,
   index: CompiledIndex,
   items: readonly { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[],
-  options: { apply: boolean; minAgeMs: number; now: number; family: string | undefined; sampleCount: number },
+  options: { apply: boolean; minAgeMs: number; now: number; family: string | undefined; sampleCount: number; mainUnread: boolean },
 ): Promise<RepairReport> {
   const def = index.definition;
   const family = def.family;
@@ -218,6 +238,10 @@ async function repair(
   for (const item of items) {
     const put = item.kind === 'missing' || item.reason === 'covered-changed';
     const base = { action: put ? 'put' as const : 'delete' as const, indexRow: toStringBinary(item.indexRow), mainRow: item.mainKey ? toStringBinary(item.mainKey) : '', reason: item.reason };
+    if (!put && options.mainUnread) {
+      record({ ...base, outcome: 'skipped', why: 'the main scan read no rows: no entry is deleted on that alone (check --table and --family; truncate the index table to empty it)' });
+      continue;
+    }
     if (item.kind === 'orphan' && options.now - item.timestamp < options.minAgeMs) {
       record({ ...base, outcome: 'skipped', why: 'younger than the minimum age: possibly a write in flight' });
       continue;

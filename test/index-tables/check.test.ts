@@ -22,6 +22,7 @@ const entry = (hb: FakeHBase, row: string, mainKey: string, ts: number, name?: s
 function world(): FakeHBase {
   const hb = new FakeHBase();
   hb.clock = 1_000_000;
+  hb.families.set('ix_city', { i: '' });
   main(hb, 'u1', { city: 'ab', name: 'Ann' }, 500);
   main(hb, 'u2', { city: 'ab', name: 'Bob' }, 500);
   main(hb, 'u3', { city: 'cd', name: 'Cy' }, 600);
@@ -88,5 +89,30 @@ describe('index check', () => {
     expect(byRow['zz\\x00u9']).toBe('skipped: younger than the minimum age: possibly a write in flight');
     expect(byRow['xy\\x00u1']).toBe('skipped: the main row now holds this value');
     expect(hb.visible('ix_city', enc.encode('xy\0u1'))).toBeDefined();
+  });
+
+  it('refuses a --family the main table lacks, and an index family the index table lacks, before scanning', async () => {
+    const hb = world();
+    // users has only family d: a scan of zz would read no cells and make all 4 entries main-row-gone orphans.
+    const err = await checkIndex(hb.client(), index, { now: () => hb.clock, family: 'zz', repair: { apply: true, minAgeMs: 0 } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'INDEX_FAMILY_NOT_FOUND', message: '--family: table users has no family "zz"; its families are d' });
+    hb.families.set('ix_city', { x: '' });
+    const ix = await checkIndex(hb.client(), index, { now: () => hb.clock, source: 'ix.yaml' }).catch((e: unknown) => e);
+    expect(ix).toMatchObject({ code: 'INDEX_FAMILY_NOT_FOUND', message: 'ix.yaml: family: index table ix_city of index by_city has no family "i"; its families are x' });
+    expect(hb.calls).toEqual([]);
+    expect(hb.rows('ix_city')).toHaveLength(4);
+  });
+
+  it('deletes no entry when the main scan read no rows', async () => {
+    const hb = world();
+    const client = hb.client();
+    // the main side reads as empty (as a scan of an unreadable family or table would); the index has 4 rows
+    const blind = { ...client, scan: (t: string, o?: object) => (t === 'users' ? (async function* () {})() : client.scan(t, o)) };
+    const r = await checkIndex(blind, index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([r.mainRows, r.indexRows, r.orphan]).toEqual([0, 4, 4]);
+    expect(r.repair).toMatchObject({ deleted: 0, put: 0, skipped: 4 });
+    expect(r.repair?.actions[0]?.why).toContain('the main scan read no rows');
+    expect(hb.calls.filter((c) => c.op !== 'scan')).toEqual([]);
+    expect(hb.rows('ix_city')).toHaveLength(4);
   });
 });

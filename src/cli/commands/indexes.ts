@@ -79,7 +79,7 @@ export const indexCommand: CliCommand = {
         const run = async (client: IndexCheckClient): Promise<IndexCheckReport> => {
           const compiled = compileIndex(await findDefinition(client, flags.table, flags.index, flags.indexes), flags.indexes !== undefined ? { file: flags.indexes } : {});
           return checkIndex(client, compiled, {
-            samples, now: io.now,
+            samples, now: io.now, source: flags.indexes ?? `METADATA ${INDEX_METADATA_KEY} of ${flags.table}`,
             ...(flags.family !== undefined ? { family: flags.family } : {}),
             ...(flags.repair ? { repair: { apply: Boolean(flags.yes), minAgeMs } } : {}),
           });
