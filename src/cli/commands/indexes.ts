@@ -10,6 +10,7 @@ import { nativeTableClient } from '../../hbase/native/table-client.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { checkIndex, type IndexCheckClient, type IndexCheckReport, renderIndexCheck } from '../../index-tables/check.js';
 import { compileIndex, decodeIndexMetadata, type IndexDefinition, INDEX_METADATA_KEY, parseIndexDefinitions } from '../../index-tables/index.js';
+import { isLegalTableName } from '../../regions/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { EXIT_FINDING } from '../exit.js';
@@ -52,6 +53,23 @@ async function findDefinition(client: IndexCheckClient, table: string, name: str
   return def;
 }
 
+/** Index names as index definitions allow them (`definition.ts`). */
+const INDEX_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/**
+ * Refuses a `--table` that is not a legal HBase table name (`TableName.isLegalFullyQualifiedTableName`) and an
+ * `--index` that is not a legal index name, before anything is read.
+ * @throws HotspotError `INDEX_OPTION_INVALID` naming the option.
+ */
+function checkNames(table: string, index: string): void {
+  if (!isLegalTableName(table)) {
+    throw new HotspotError('INDEX_OPTION_INVALID', `--table ${JSON.stringify(table)} is not a valid HBase table name; use letters, digits, '_', '-' and '.', as ns:name or name`, { field: '--table' });
+  }
+  if (!INDEX_NAME.test(index)) {
+    throw new HotspotError('INDEX_OPTION_INVALID', `--index ${JSON.stringify(index)} is not a valid index name; use letters, digits, '_', '-' and '.'`, { field: '--index' });
+  }
+}
+
 /** `index check`. */
 export const indexCommand: CliCommand = {
   register(program: Command, io: CliIo): void {
@@ -70,6 +88,7 @@ export const indexCommand: CliCommand = {
       .option('--yes', 'with --repair: make the changes')
       .option('--min-age <duration>', 'with --repair: leave orphans younger than this (a write may be in flight between its index and main puts)', '60s'))
       .action(async (flags: IndexCheckFlags) => {
+        checkNames(flags.table, flags.index);
         const native = wantsNative(flags);
         if (native) refuseOtherSources(flags);
         else if (flags.rest === undefined) throw new HotspotError('LIVE_REST_REQUIRED', 'give the REST gateway with --rest http://host:8080, or the native client with --zk host[:port] / --hbase-conf DIR', { field: '--rest' });
