@@ -119,6 +119,28 @@ function checkFamily(schema: TableSchema, family: string | undefined, what: stri
   throw new HotspotError('INDEX_FAMILY_NOT_FOUND', `${what} has no family ${JSON.stringify(family)}; its families are ${has}`, { field });
 }
 
+/**
+ * A table's schema (`GET /<table>/schema` over REST, `Admin.getDescriptor` natively), a missing table reported alike
+ * over both: the REST gateway's 404 and the native `SOURCE_TABLE_NOT_FOUND` become one {@link HotspotError}.
+ * @param missing - the message and field of the error for a missing table.
+ * @throws HotspotError `SOURCE_TABLE_NOT_FOUND` with `missing`; other errors of the client as they are.
+ */
+export async function readTableSchema(client: Pick<IndexCheckClient, 'getSchema'>, table: string, missing: { message: string; field: string }): Promise<TableSchema> {
+  try {
+    return await client.getSchema(table);
+  } catch (err) {
+    const { code, status } = err as { code?: unknown; status?: unknown };
+    if (code === 'SOURCE_TABLE_NOT_FOUND' || (code === 'REST_HTTP' && status === 404)) {
+      throw new HotspotError('SOURCE_TABLE_NOT_FOUND', missing.message, { field: missing.field, cause: err });
+    }
+    throw err;
+  }
+}
+
+/** The error {@link readTableSchema} gives for a missing main table. */
+export const missingMainTable = (table: string): { message: string; field: string } =>
+  ({ message: `table ${JSON.stringify(table)} does not exist on the cluster; check the name (ns:name outside the default namespace)`, field: '--table' });
+
 interface Pending { readonly expected: ExpectedEntry; readonly mainKey: Uint8Array }
 interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array | undefined; readonly timestamp: number; readonly reason: EntryReason }
 
@@ -126,16 +148,25 @@ interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array |
  * Scans main table and index table and classifies every entry; with `repair`, fixes orphans and missing entries
  * (never an expired one: align the TTLs instead).
  * @throws HotspotError `INDEX_FAMILY_NOT_FOUND` when `options.family` is not a family of the main table or the
- *   index's family not one of the index table (checked before any scan). The client's errors: over REST its `RestError`s (an absent table: `REST_HTTP` 404), natively its
- *   `HotspotError`s (an absent table: `SOURCE_TABLE_NOT_FOUND`; `NATIVE_READ`, `NATIVE_TIMEOUT`, `NATIVE_EXITED`).
+ *   index's family not one of the index table (checked before any scan); `SOURCE_TABLE_NOT_FOUND` for a missing main
+ *   table (naming `--table`) or index table (naming the definition's source), over REST and natively alike. The
+ *   client's other errors: over REST its `RestError`s, natively its `HotspotError`s (`NATIVE_READ`, `NATIVE_TIMEOUT`,
+ *   `NATIVE_EXITED`).
  */
 export async function checkIndex(client: IndexCheckClient, index: CompiledIndex, options: CheckIndexOptions): Promise<IndexCheckReport> {
   const def = index.definition;
   const sampleCount = options.samples ?? 10;
   const now = options.now();
-  const [mainSchema, indexSchema] = await Promise.all([client.getSchema(def.table), client.getSchema(def.indexTable)]);
+  const source = options.source ?? 'the index definition';
+  const [mainSchema, indexSchema] = await Promise.all([
+    readTableSchema(client, def.table, missingMainTable(def.table)),
+    readTableSchema(client, def.indexTable, {
+      message: `index ${def.name} names index table ${JSON.stringify(def.indexTable)}, which does not exist on the cluster; create it, or correct indexTable`,
+      field: source,
+    }),
+  ]);
   checkFamily(mainSchema, options.family, `table ${def.table}`, '--family');
-  checkFamily(indexSchema, def.family, `index table ${def.indexTable} of index ${def.name}`, `${options.source ?? 'the index definition'}: family`);
+  checkFamily(indexSchema, def.family, `index table ${def.indexTable} of index ${def.name}`, `${source}: family`);
   const mainTtl = ttlMs(mainSchema, options.family);
   const indexTtl = ttlMs(indexSchema, def.family);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkIndex, renderIndexCheck } from '../../src/index-tables/check.js';
 import { compileIndex, parseIndexDefinitions } from '../../src/index-tables/index.js';
+import { RestError } from '../../src/hbase/rest/index.js';
+import { HotspotError } from '../../src/util/errors.js';
 import { FakeHBase } from './fake-hbase.js';
 
 const enc = new TextEncoder();
@@ -114,5 +116,23 @@ describe('index check', () => {
     expect(r.repair?.actions[0]?.why).toContain('the main scan read no rows');
     expect(hb.calls.filter((c) => c.op !== 'scan')).toEqual([]);
     expect(hb.rows('ix_city')).toHaveLength(4);
+  });
+
+  it('says which table does not exist, over REST (HTTP 404) and natively (SOURCE_TABLE_NOT_FOUND) alike', async () => {
+    const hb = world();
+    const client = hb.client();
+    const without = (missing: string, native: boolean): typeof client => ({ ...client, getSchema: async (t: string) => {
+      if (t !== missing) return client.getSchema(t);
+      throw native
+        ? new HotspotError('SOURCE_TABLE_NOT_FOUND', `table "${t}" does not exist on the cluster`, { field: '--table' })
+        : new RestError('REST_HTTP', `GET http://gw/${t}/schema failed with HTTP 404`, { method: 'GET', url: `http://gw/${t}/schema`, status: 404 });
+    } });
+    for (const native of [false, true]) {
+      const main = await checkIndex(without('users', native), index, { now: () => hb.clock, source: 'ix.yaml' }).catch((e: unknown) => e);
+      expect(main).toMatchObject({ code: 'SOURCE_TABLE_NOT_FOUND', message: '--table: table "users" does not exist on the cluster; check the name (ns:name outside the default namespace)' });
+      const ix = await checkIndex(without('ix_city', native), index, { now: () => hb.clock, source: 'ix.yaml' }).catch((e: unknown) => e);
+      expect(ix).toMatchObject({ code: 'SOURCE_TABLE_NOT_FOUND', message: 'ix.yaml: index by_city names index table "ix_city", which does not exist on the cluster; create it, or correct indexTable' });
+    }
+    expect(hb.calls).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
 import type { Command } from 'commander';
 import { nativeTableClient } from '../../hbase/native/table-client.js';
 import { createRestClient } from '../../hbase/rest/index.js';
-import { checkIndex, type IndexCheckClient, type IndexCheckReport, renderIndexCheck } from '../../index-tables/check.js';
+import { checkIndex, type IndexCheckClient, type IndexCheckReport, missingMainTable, readTableSchema, renderIndexCheck } from '../../index-tables/check.js';
 import { compileIndex, decodeIndexMetadata, type IndexDefinition, INDEX_METADATA_KEY, parseIndexDefinitions } from '../../index-tables/index.js';
 import { isLegalTableName } from '../../regions/index.js';
 import { parseDurationMs } from '../../util/duration.js';
@@ -34,7 +34,8 @@ interface IndexCheckFlags extends LiveFlags {
 
 /**
  * The definition of index `name` on `table`: from `file` when given, else from the table's descriptor `METADATA`.
- * @throws HotspotError `INDEX_NOT_FOUND` naming where it looked and the indexes found there; the parse codes.
+ * @throws HotspotError `INDEX_NOT_FOUND` naming where it looked and the indexes found there; the parse codes;
+ *   `SOURCE_TABLE_NOT_FOUND` when the definition is read from a main table that does not exist.
  */
 async function findDefinition(client: IndexCheckClient, table: string, name: string, file: string | undefined): Promise<IndexDefinition> {
   let found: IndexDefinition[];
@@ -43,7 +44,7 @@ async function findDefinition(client: IndexCheckClient, table: string, name: str
     found = parseIndexDefinitions(await readTextFile(file, 'index file'), file).filter((d) => d.table === table);
     where = file;
   } else {
-    const value = (await client.getSchema(table)).attributes[INDEX_METADATA_KEY];
+    const value = (await readTableSchema(client, table, missingMainTable(table))).attributes[INDEX_METADATA_KEY];
     where = `METADATA ${INDEX_METADATA_KEY} of ${table}`;
     if (value === undefined) throw new HotspotError('INDEX_NOT_FOUND', `table ${table} has no ${INDEX_METADATA_KEY} in its descriptor METADATA; give the definitions with --indexes FILE`, { field: '--indexes' });
     found = decodeIndexMetadata(table, value);
