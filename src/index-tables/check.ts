@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { equalBytes, toHex, toStringBinary } from '../bytes/index.js';
+import { compareBytes, equalBytes, toHex, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { Cell, HBaseRestClient, TableSchema } from '../hbase/rest/index.js';
 import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
@@ -73,7 +73,7 @@ export interface IndexCheckReport {
   readonly orphan: number;
   readonly missing: number;
   readonly expired: number;
-  /** Up to the sample count of each non-valid state. */
+  /** Up to the sample count of each non-valid state: the first by index row bytes, then main row bytes. */
   readonly samples: { readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[] };
   /** Present when a repair was asked for. */
   readonly repair?: RepairReport;
@@ -211,33 +211,36 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
   const sample = (o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): EntrySample => ({
     indexRow: toStringBinary(o.indexRow), mainRow: o.mainKey === undefined ? '' : toStringBinary(o.mainKey), timestamp: o.timestamp, reason,
   });
-  const out = { orphan: [] as EntrySample[], missing: [] as EntrySample[], expired: [] as EntrySample[] };
-  const counts = { orphan: 0, missing: 0, expired: 0 };
-  const note = (state: 'orphan' | 'missing' | 'expired', s: EntrySample): void => {
-    counts[state]++;
-    if (out[state].length < sampleCount) out[state].push(s);
+  type Noted = { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array; readonly sample: EntrySample };
+  const all = { orphan: [] as Noted[], missing: [] as Noted[], expired: [] as Noted[] };
+  const note = (state: 'orphan' | 'missing' | 'expired', o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): void => {
+    all[state].push({ indexRow: o.indexRow, mainKey: o.mainKey ?? new Uint8Array(), sample: sample(o, reason) });
   };
   const toRepair: { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[] = [];
   for (const o of orphans) {
-    if (o.reason === 'main-row-gone' && mainTtl !== undefined && o.timestamp + mainTtl <= now) note('expired', sample(o, 'main-ttl'));
+    if (o.reason === 'main-row-gone' && mainTtl !== undefined && o.timestamp + mainTtl <= now) note('expired', o, 'main-ttl');
     else {
-      note('orphan', sample(o, o.reason));
+      note('orphan', o, o.reason);
       const pending = o.reason === 'covered-changed' && o.mainKey ? stale.get(`${toHex(o.indexRow)}|${toHex(o.mainKey)}`) : undefined;
       toRepair.push({ kind: 'orphan', ...o, ...(pending ? { pending } : {}) });
     }
   }
   for (const p of expected.values()) {
     const m = { indexRow: p.expected.row, mainKey: p.mainKey, timestamp: p.expected.timestamp };
-    if (indexTtl !== undefined && p.expected.timestamp + indexTtl <= now) note('expired', sample(m, 'index-ttl'));
+    if (indexTtl !== undefined && p.expected.timestamp + indexTtl <= now) note('expired', m, 'index-ttl');
     else {
-      note('missing', sample(m, 'not-in-index'));
+      note('missing', m, 'not-in-index');
       toRepair.push({ kind: 'missing', ...m, reason: 'not-in-index', pending: p });
     }
   }
 
+  // Samples are the first entries of each state by index row bytes, then main row bytes (HBase's key order).
+  const first = (list: Noted[]): EntrySample[] =>
+    list.sort((a, z) => compareBytes(a.indexRow, z.indexRow) || compareBytes(a.mainKey, z.mainKey)).slice(0, sampleCount).map((n) => n.sample);
   const report: IndexCheckReport = {
     table: def.table, index: def.name, indexTable: def.indexTable, unique: def.unique, mainRows, indexRows,
-    valid, orphan: counts.orphan, missing: counts.missing, expired: counts.expired, samples: out,
+    valid, orphan: all.orphan.length, missing: all.missing.length, expired: all.expired.length,
+    samples: { orphan: first(all.orphan), missing: first(all.missing), expired: first(all.expired) },
   };
   if (!options.repair) return report;
   // A main scan that read nothing while the index holds rows cannot tell a dropped main side from an unreadable one

@@ -55,7 +55,8 @@ describe('index check', () => {
     hb.families.set('ix_city', { i: '1000' }); // 1000 s = 1,000,000 ms: u2's missing entry at 500 ms is past it too
     const r = await checkIndex(hb.client(), index, { now: () => 2_000_000 });
     expect([r.orphan, r.missing, r.expired]).toEqual([2, 0, 2]);
-    expect(r.samples.expired.map((s) => [s.mainRow, s.reason])).toEqual([['u9', 'main-ttl'], ['u2', 'index-ttl']]);
+    // by index row: ab\x00u2 (u2's missing entry) before zz\x00u9 (u9's orphan)
+    expect(r.samples.expired.map((s) => [s.mainRow, s.reason])).toEqual([['u2', 'index-ttl'], ['u9', 'main-ttl']]);
   });
 
   it('plans repairs on a dry run and writes nothing', async () => {
@@ -134,5 +135,22 @@ describe('index check', () => {
       expect(ix).toMatchObject({ code: 'SOURCE_TABLE_NOT_FOUND', message: 'ix.yaml: index by_city names index table "ix_city", which does not exist on the cluster; create it, or correct indexTable' });
     }
     expect(hb.calls).toEqual([]);
+  });
+
+  it('samples each state in index row byte order, in the text and the JSON alike', async () => {
+    const hb = new FakeHBase();
+    hb.families.set('ix_city', { i: '' });
+    // main scan order: \x00\xFF\x01, u01, u02, u03; their entries (none in the index) in index key order are
+    // ams\x00\x00\xFF\x01 (0x00 < 'u'), ams\x00u01, ams\x00u03, ber\x00u02
+    for (const [key, city] of [[new Uint8Array([0, 0xff, 1]), 'ams'], [enc.encode('u01'), 'ams'], [enc.encode('u02'), 'ber'], [enc.encode('u03'), 'ams']] as const) {
+      await hb.client().putRows('users', [{ key, cells: [{ family: 'd', qualifier: 'city', value: city, timestamp: 500 }] }]);
+    }
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock });
+    expect(r.samples.missing.map((s) => s.indexRow)).toEqual(['ams\\x00\\x00\\xFF\\x01', 'ams\\x00u01', 'ams\\x00u03', 'ber\\x00u02']);
+    const text = renderIndexCheck(r);
+    expect(text.indexOf('ams\\x00u03')).toBeLessThan(text.indexOf('ber\\x00u02'));
+    // with 3 samples: the first three by index key (u03 before u02), not the first three scanned
+    const three = await checkIndex(hb.client(), index, { now: () => hb.clock, samples: 3 });
+    expect([three.missing, three.samples.missing.map((s) => s.mainRow)]).toEqual([4, ['\\x00\\xFF\\x01', 'u01', 'u03']]);
   });
 });
