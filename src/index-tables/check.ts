@@ -13,7 +13,9 @@
  *   (`value-changed`), or holds other covered values (`covered-changed`); or the row has no `_row` cell;
  * - missing: a main row whose entry is not in the index;
  * - expired: an orphan whose main row's cells are past the main table's TTL, or a missing entry past the index
- *   table's TTL: the two tables' TTLs differ, not a write gone wrong.
+ *   table's TTL: the two tables' TTLs differ, not a write gone wrong;
+ * - conflict (unique indexes): main rows holding one value, which a unique index maps to one index row: each of them
+ *   once (`duplicate-value`), the index row naming one of them included; no repair can settle it.
  *
  * @module
  */
@@ -24,7 +26,7 @@ import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
 import { type ExpectedEntry, entryMatches, expectedEntry, mainRecordOf, mainRowCell } from './entry.js';
 
 /** Why an entry is an orphan or missing or expired. */
-export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl';
+export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl' | 'duplicate-value';
 
 /** One sampled entry: keys as HBase's `Bytes.toStringBinary` prints them, the entry's timestamp (epoch ms), why. */
 export interface EntrySample {
@@ -73,8 +75,13 @@ export interface IndexCheckReport {
   readonly orphan: number;
   readonly missing: number;
   readonly expired: number;
+  /** Main rows sharing a value of a unique index with another main row (0 for a non-unique index). */
+  readonly conflict: number;
   /** Up to the sample count of each non-valid state: the first by index row bytes, then main row bytes. */
-  readonly samples: { readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[] };
+  readonly samples: {
+    readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[];
+    readonly conflict: readonly EntrySample[];
+  };
   /** Present when a repair was asked for. */
   readonly repair?: RepairReport;
 }
@@ -146,7 +153,8 @@ interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array |
 
 /**
  * Scans main table and index table and classifies every entry; with `repair`, fixes orphans and missing entries
- * (never an expired one: align the TTLs instead).
+ * (never an expired one: align the TTLs instead; never a conflict: which main row keeps the value is the
+ * application's choice).
  * @throws HotspotError `INDEX_FAMILY_NOT_FOUND` when `options.family` is not a family of the main table or the
  *   index's family not one of the index table (checked before any scan); `SOURCE_TABLE_NOT_FOUND` for a missing main
  *   table (naming `--table`) or index table (naming the definition's source), over REST and natively alike. The
@@ -181,6 +189,13 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     if (entry) expected.set(`${toHex(entry.row)}|${toHex(row.key)}`, { expected: entry, mainKey: row.key });
   }
 
+  // A unique index maps a value to one index row: main rows sharing a value are a conflict, neither valid nor missing.
+  const claims = new Map<string, Pending[]>();
+  if (def.unique) for (const p of expected.values()) claims.set(toHex(p.expected.row), [...(claims.get(toHex(p.expected.row)) ?? []), p]);
+  const conflicts = [...claims.values()].filter((list) => list.length > 1).flat();
+  const claimed = new Set(conflicts.map((p) => `${toHex(p.expected.row)}|${toHex(p.mainKey)}`));
+  for (const id of claimed) expected.delete(id);
+
   let indexRows = 0;
   let valid = 0;
   const orphans: Orphan[] = [];
@@ -194,6 +209,7 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
       continue;
     }
     const id = `${toHex(row.key)}|${toHex(cell.value)}`;
+    if (claimed.has(id)) continue; // the entry of one of the main rows sharing its value: counted with the conflict
     const pending = expected.get(id);
     if (pending) {
       expected.delete(id);
@@ -212,8 +228,8 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     indexRow: toStringBinary(o.indexRow), mainRow: o.mainKey === undefined ? '' : toStringBinary(o.mainKey), timestamp: o.timestamp, reason,
   });
   type Noted = { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array; readonly sample: EntrySample };
-  const all = { orphan: [] as Noted[], missing: [] as Noted[], expired: [] as Noted[] };
-  const note = (state: 'orphan' | 'missing' | 'expired', o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): void => {
+  const all = { orphan: [] as Noted[], missing: [] as Noted[], expired: [] as Noted[], conflict: [] as Noted[] };
+  const note = (state: 'orphan' | 'missing' | 'expired' | 'conflict', o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): void => {
     all[state].push({ indexRow: o.indexRow, mainKey: o.mainKey ?? new Uint8Array(), sample: sample(o, reason) });
   };
   const toRepair: { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[] = [];
@@ -234,13 +250,14 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     }
   }
 
+  for (const p of conflicts) note('conflict', { indexRow: p.expected.row, mainKey: p.mainKey, timestamp: p.expected.timestamp }, 'duplicate-value');
   // Samples are the first entries of each state by index row bytes, then main row bytes (HBase's key order).
   const first = (list: Noted[]): EntrySample[] =>
     list.sort((a, z) => compareBytes(a.indexRow, z.indexRow) || compareBytes(a.mainKey, z.mainKey)).slice(0, sampleCount).map((n) => n.sample);
   const report: IndexCheckReport = {
     table: def.table, index: def.name, indexTable: def.indexTable, unique: def.unique, mainRows, indexRows,
-    valid, orphan: all.orphan.length, missing: all.missing.length, expired: all.expired.length,
-    samples: { orphan: first(all.orphan), missing: first(all.missing), expired: first(all.expired) },
+    valid, orphan: all.orphan.length, missing: all.missing.length, expired: all.expired.length, conflict: all.conflict.length,
+    samples: { orphan: first(all.orphan), missing: first(all.missing), expired: first(all.expired), conflict: first(all.conflict) },
   };
   if (!options.repair) return report;
   // A main scan that read nothing while the index holds rows cannot tell a dropped main side from an unreadable one
@@ -322,8 +339,9 @@ export function renderIndexCheck(report: IndexCheckReport): string {
     `  orphan   ${report.orphan}`,
     `  missing  ${report.missing}`,
     `  expired  ${report.expired}`,
+    `  conflict ${report.conflict}`,
   ];
-  for (const state of ['orphan', 'missing', 'expired'] as const) {
+  for (const state of ['orphan', 'missing', 'expired', 'conflict'] as const) {
     const samples = report.samples[state];
     if (samples.length === 0) continue;
     lines.push(`${state} samples:`);

@@ -11,6 +11,9 @@ const [CITY] = parseIndexDefinitions(`indexes:
   - {name: by_city, table: users, indexTable: ix_city, fields: [city], unique: false, covered: [name]}
 `, 'ix.yaml').map((d) => compileIndex(d));
 const index = CITY!;
+const [EMAIL] = parseIndexDefinitions(`indexes:
+  - {name: by_email, table: users, indexTable: ix_email, fields: [email], unique: true}
+`, 'ix.yaml').map((d) => compileIndex(d));
 
 const main = (hb: FakeHBase, key: string, fields: Record<string, string>, ts: number): void => {
   const t = hb.client();
@@ -152,5 +155,25 @@ describe('index check', () => {
     // with 3 samples: the first three by index key (u03 before u02), not the first three scanned
     const three = await checkIndex(hb.client(), index, { now: () => hb.clock, samples: 3 });
     expect([three.missing, three.samples.missing.map((s) => s.mainRow)]).toEqual([4, ['\\x00\\xFF\\x01', 'u01', 'u03']]);
+  });
+
+  it('reports main rows sharing a unique value as conflicts and plans no repair for them', async () => {
+    const hb = new FakeHBase();
+    hb.families.set('ix_email', { i: '' });
+    // u1, u2, u3 hold a@x, whose index row names u1; u5, u6 hold c@x, which has no index row; u4's b@x is valid.
+    for (const [key, email] of [['u1', 'a@x'], ['u2', 'a@x'], ['u3', 'a@x'], ['u4', 'b@x'], ['u5', 'c@x'], ['u6', 'c@x']]) main(hb, key!, { email: email! }, 500);
+    for (const [row, key] of [['a@x', 'u1'], ['b@x', 'u4']]) void hb.client().putRows('ix_email', [{ key: row!, cells: [{ family: 'i', qualifier: '_row', value: key!, timestamp: 500 }] }]);
+    hb.calls.length = 0;
+    const dry = await checkIndex(hb.client(), EMAIL!, { now: () => hb.clock, repair: { apply: false, minAgeMs: 0 } });
+    // without conflicts: valid 2 (u1, u4), missing 4 (u2, u3, u5, u6) and 4 puts planned, of which 2 could apply
+    expect([dry.valid, dry.orphan, dry.missing, dry.conflict]).toEqual([1, 0, 0, 5]);
+    expect(dry.samples.conflict.map((x) => `${x.indexRow} ${x.mainRow} ${x.reason}`)).toEqual([
+      'a@x u1 duplicate-value', 'a@x u2 duplicate-value', 'a@x u3 duplicate-value', 'c@x u5 duplicate-value', 'c@x u6 duplicate-value',
+    ]);
+    expect(dry.repair).toMatchObject({ planned: 0, skipped: 0, actions: [] });
+    expect(renderIndexCheck(dry)).toContain('  expired  0\n  conflict 5\nconflict samples:\n  a@x -> u1 at 500 (duplicate-value)\n');
+    const yes = await checkIndex(hb.client(), EMAIL!, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect(yes.repair).toMatchObject({ put: 0, deleted: 0, skipped: 0 });
+    expect(hb.calls.filter((c) => c.op !== 'scan')).toEqual([]);
   });
 });

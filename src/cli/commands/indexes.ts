@@ -3,7 +3,7 @@
  * --hbase-conf DIR) [--json] [--samples N] [--repair [--yes] [--min-age 60s]] [--family F]`: compares a main table with one index table (Phoenix
  * `IndexTool -v ONLY`), and with `--repair` plans the fixes, or makes them with `--yes`, each by a check-and-mutate
  * conditioned on what was read (`src/index-tables/check.ts`). Exit 1 when orphans or missing entries are found and not
- * repaired.
+ * repaired, or main rows share a value of a unique index.
  */
 import type { Command } from 'commander';
 import { nativeTableClient } from '../../hbase/native/table-client.js';
@@ -77,7 +77,7 @@ export const indexCommand: CliCommand = {
     const index = program.command('index').description('secondary index tables: check an index against its main table and repair it');
     nativeOptions(index
       .command('check')
-      .description('scan a main table and one index table, through the REST gateway (--rest) or the native client (--zk / --hbase-conf); report valid, orphan, missing and expired entries (exit 1 for orphans or missing); --repair fixes them with check-and-mutate (dry run without --yes)')
+      .description('scan a main table and one index table, through the REST gateway (--rest) or the native client (--zk / --hbase-conf); report valid, orphan, missing and expired entries, and main rows sharing a unique value (exit 1 for orphans, missing or conflicts); --repair fixes them with check-and-mutate (dry run without --yes)')
       .requiredOption('--table <table>', 'the main table')
       .requiredOption('--index <name>', 'the index name')
       .option('--indexes <file>', 'index definitions (YAML); default: the main table\'s descriptor METADATA hbase-hotspot.indexes')
@@ -109,7 +109,7 @@ export const indexCommand: CliCommand = {
           : await run(createRestClient({ baseUrl: checkUrl(flags.rest ?? '', '--rest') }));
         if (flags.json) printJson(io, report);
         else io.stdout(renderIndexCheck(report));
-        const unrepaired = report.orphan + report.missing - (report.repair ? report.repair.deleted + report.repair.put : 0);
+        const unrepaired = report.orphan + report.missing + report.conflict - (report.repair ? report.repair.deleted + report.repair.put : 0);
         if (unrepaired > 0) process.exitCode = EXIT_FINDING;
       });
   },
