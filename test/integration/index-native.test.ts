@@ -127,6 +127,17 @@ describe('index check through the native client', () => {
     expect(absent.code).toBe(2);
     expect(absent.err).toContain(`${missingIx}: index by_city names index table "${indexTable}_absent", which does not exist on the cluster`);
     expect(await indexEntries()).toEqual(kept);
+
+    // Two new main rows sharing a value of the unique by_seq index (name dup, n 5), with no entry: 2 conflicts, no
+    // repair planned, exit 1 (before, 2 missing entries and 2 puts planned of which one could apply).
+    await rest.putRows(main, ['dup-a', 'dup-b'].map((key) => ({ key, cells: [{ family: 'd', qualifier: 'name', value: 'dup' }, { family: 'd', qualifier: 'n', value: '5' }] })));
+    // (by_seq may hold orphans of racing writers, which the by_city repair left: they are planned, the dup rows not)
+    const dup = await runCapture(['index', 'check', '--table', main, '--index', 'by_seq', '--json', '--samples', '100', '--rest', restUrl(), '--repair', '--min-age', '0s'], '', now);
+    expect(dup.code).toBe(1);
+    const dupReport = JSON.parse(dup.out) as { orphan: number; missing: number; conflict: number; samples: { conflict: { mainRow: string }[] }; repair: { planned: number; actions: { mainRow: string }[] } };
+    expect([dupReport.missing, dupReport.conflict, dupReport.samples.conflict.map((x) => x.mainRow)]).toEqual([0, 2, ['dup-a', 'dup-b']]);
+    expect(dupReport.repair.planned).toBe(dupReport.orphan);
+    expect(dupReport.repair.actions.filter((a) => a.mainRow.startsWith('dup'))).toEqual([]);
     ctx.annotate?.(`index native: ${summary.ops} Java ops, ${summary.lookups} Java lookups, ${orphans} orphans repaired through --zk`);
   }, 60_000);
 });
