@@ -13,17 +13,20 @@
  *   (`value-changed`), or holds other covered values (`covered-changed`); or the row has no `_row` cell;
  * - missing: a main row whose entry is not in the index;
  * - expired: an orphan whose main row's cells are past the main table's TTL, or a missing entry past the index
- *   table's TTL: the two tables' TTLs differ, not a write gone wrong.
+ *   table's TTL: the two tables' TTLs differ, not a write gone wrong;
+ * - conflict (unique indexes): main rows holding one value, which a unique index maps to one index row: each of them
+ *   once (`duplicate-value`), the index row naming one of them included; no repair can settle it.
  *
  * @module
  */
-import { equalBytes, toHex, toStringBinary } from '../bytes/index.js';
+import { compareBytes, equalBytes, toHex, toStringBinary } from '../bytes/index.js';
+import { HotspotError } from '../util/errors.js';
 import type { Cell, HBaseRestClient, TableSchema } from '../hbase/rest/index.js';
 import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
 import { type ExpectedEntry, entryMatches, expectedEntry, mainRecordOf, mainRowCell } from './entry.js';
 
 /** Why an entry is an orphan or missing or expired. */
-export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl';
+export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl' | 'duplicate-value';
 
 /** One sampled entry: keys as HBase's `Bytes.toStringBinary` prints them, the entry's timestamp (epoch ms), why. */
 export interface EntrySample {
@@ -72,8 +75,13 @@ export interface IndexCheckReport {
   readonly orphan: number;
   readonly missing: number;
   readonly expired: number;
-  /** Up to the sample count of each non-valid state. */
-  readonly samples: { readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[] };
+  /** Main rows sharing a value of a unique index with another main row (0 for a non-unique index). */
+  readonly conflict: number;
+  /** Up to the sample count of each non-valid state: the first by index row bytes, then main row bytes. */
+  readonly samples: {
+    readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[];
+    readonly conflict: readonly EntrySample[];
+  };
   /** Present when a repair was asked for. */
   readonly repair?: RepairReport;
 }
@@ -88,6 +96,8 @@ export type IndexCheckClient = Pick<HBaseRestClient, 'getSchema' | 'scan' | 'get
 export interface CheckIndexOptions {
   /** The main table's family holding the fields; every family when absent. */
   readonly family?: string;
+  /** Where the definition came from (an index file, or `METADATA ... of T`), named in errors about it. */
+  readonly source?: string;
   /** Samples kept per state; default 10. */
   readonly samples?: number;
   /** Clock, epoch ms (TTL and minimum-age decisions). */
@@ -105,20 +115,66 @@ function ttlMs(schema: TableSchema, family: string | undefined): number | undefi
   return ttls.length === 0 ? undefined : Math.min(...ttls) * 1000;
 }
 
+/**
+ * Refuses a family the table's schema does not have: a scan restricted to it reads no cells, which would make every
+ * index entry look like an orphan.
+ * @throws HotspotError `INDEX_FAMILY_NOT_FOUND` naming `field`, the table and the families it has.
+ */
+function checkFamily(schema: TableSchema, family: string | undefined, what: string, field: string): void {
+  if (family === undefined || schema.columns.some((c) => c.name === family)) return;
+  const has = schema.columns.map((c) => c.name).join(', ') || 'none';
+  throw new HotspotError('INDEX_FAMILY_NOT_FOUND', `${what} has no family ${JSON.stringify(family)}; its families are ${has}`, { field });
+}
+
+/**
+ * A table's schema (`GET /<table>/schema` over REST, `Admin.getDescriptor` natively), a missing table reported alike
+ * over both: the REST gateway's 404 and the native `SOURCE_TABLE_NOT_FOUND` become one {@link HotspotError}.
+ * @param missing - the message and field of the error for a missing table.
+ * @throws HotspotError `SOURCE_TABLE_NOT_FOUND` with `missing`; other errors of the client as they are.
+ */
+export async function readTableSchema(client: Pick<IndexCheckClient, 'getSchema'>, table: string, missing: { message: string; field: string }): Promise<TableSchema> {
+  try {
+    return await client.getSchema(table);
+  } catch (err) {
+    const { code, status } = err as { code?: unknown; status?: unknown };
+    if (code === 'SOURCE_TABLE_NOT_FOUND' || (code === 'REST_HTTP' && status === 404)) {
+      throw new HotspotError('SOURCE_TABLE_NOT_FOUND', missing.message, { field: missing.field, cause: err });
+    }
+    throw err;
+  }
+}
+
+/** The error {@link readTableSchema} gives for a missing main table. */
+export const missingMainTable = (table: string): { message: string; field: string } =>
+  ({ message: `table ${JSON.stringify(table)} does not exist on the cluster; check the name (ns:name outside the default namespace)`, field: '--table' });
+
 interface Pending { readonly expected: ExpectedEntry; readonly mainKey: Uint8Array }
 interface Orphan { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array | undefined; readonly timestamp: number; readonly reason: EntryReason }
 
 /**
  * Scans main table and index table and classifies every entry; with `repair`, fixes orphans and missing entries
- * (never an expired one: align the TTLs instead).
- * @throws the client's errors: over REST its `RestError`s (an absent table: `REST_HTTP` 404), natively its
- *   `HotspotError`s (an absent table: `SOURCE_TABLE_NOT_FOUND`; `NATIVE_READ`, `NATIVE_TIMEOUT`, `NATIVE_EXITED`).
+ * (never an expired one: align the TTLs instead; never a conflict: which main row keeps the value is the
+ * application's choice).
+ * @throws HotspotError `INDEX_FAMILY_NOT_FOUND` when `options.family` is not a family of the main table or the
+ *   index's family not one of the index table (checked before any scan); `SOURCE_TABLE_NOT_FOUND` for a missing main
+ *   table (naming `--table`) or index table (naming the definition's source), over REST and natively alike. The
+ *   client's other errors: over REST its `RestError`s, natively its `HotspotError`s (`NATIVE_READ`, `NATIVE_TIMEOUT`,
+ *   `NATIVE_EXITED`).
  */
 export async function checkIndex(client: IndexCheckClient, index: CompiledIndex, options: CheckIndexOptions): Promise<IndexCheckReport> {
   const def = index.definition;
   const sampleCount = options.samples ?? 10;
   const now = options.now();
-  const [mainSchema, indexSchema] = await Promise.all([client.getSchema(def.table), client.getSchema(def.indexTable)]);
+  const source = options.source ?? 'the index definition';
+  const [mainSchema, indexSchema] = await Promise.all([
+    readTableSchema(client, def.table, missingMainTable(def.table)),
+    readTableSchema(client, def.indexTable, {
+      message: `index ${def.name} names index table ${JSON.stringify(def.indexTable)}, which does not exist on the cluster; create it, or correct indexTable`,
+      field: source,
+    }),
+  ]);
+  checkFamily(mainSchema, options.family, `table ${def.table}`, '--family');
+  checkFamily(indexSchema, def.family, `index table ${def.indexTable} of index ${def.name}`, `${source}: family`);
   const mainTtl = ttlMs(mainSchema, options.family);
   const indexTtl = ttlMs(indexSchema, def.family);
 
@@ -133,6 +189,13 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     if (entry) expected.set(`${toHex(entry.row)}|${toHex(row.key)}`, { expected: entry, mainKey: row.key });
   }
 
+  // A unique index maps a value to one index row: main rows sharing a value are a conflict, neither valid nor missing.
+  const claims = new Map<string, Pending[]>();
+  if (def.unique) for (const p of expected.values()) claims.set(toHex(p.expected.row), [...(claims.get(toHex(p.expected.row)) ?? []), p]);
+  const conflicts = [...claims.values()].filter((list) => list.length > 1).flat();
+  const claimed = new Set(conflicts.map((p) => `${toHex(p.expected.row)}|${toHex(p.mainKey)}`));
+  for (const id of claimed) expected.delete(id);
+
   let indexRows = 0;
   let valid = 0;
   const orphans: Orphan[] = [];
@@ -146,6 +209,7 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
       continue;
     }
     const id = `${toHex(row.key)}|${toHex(cell.value)}`;
+    if (claimed.has(id)) continue; // the entry of one of the main rows sharing its value: counted with the conflict
     const pending = expected.get(id);
     if (pending) {
       expected.delete(id);
@@ -163,43 +227,50 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
   const sample = (o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): EntrySample => ({
     indexRow: toStringBinary(o.indexRow), mainRow: o.mainKey === undefined ? '' : toStringBinary(o.mainKey), timestamp: o.timestamp, reason,
   });
-  const out = { orphan: [] as EntrySample[], missing: [] as EntrySample[], expired: [] as EntrySample[] };
-  const counts = { orphan: 0, missing: 0, expired: 0 };
-  const note = (state: 'orphan' | 'missing' | 'expired', s: EntrySample): void => {
-    counts[state]++;
-    if (out[state].length < sampleCount) out[state].push(s);
+  type Noted = { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array; readonly sample: EntrySample };
+  const all = { orphan: [] as Noted[], missing: [] as Noted[], expired: [] as Noted[], conflict: [] as Noted[] };
+  const note = (state: 'orphan' | 'missing' | 'expired' | 'conflict', o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): void => {
+    all[state].push({ indexRow: o.indexRow, mainKey: o.mainKey ?? new Uint8Array(), sample: sample(o, reason) });
   };
   const toRepair: { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[] = [];
   for (const o of orphans) {
-    if (o.reason === 'main-row-gone' && mainTtl !== undefined && o.timestamp + mainTtl <= now) note('expired', sample(o, 'main-ttl'));
+    if (o.reason === 'main-row-gone' && mainTtl !== undefined && o.timestamp + mainTtl <= now) note('expired', o, 'main-ttl');
     else {
-      note('orphan', sample(o, o.reason));
+      note('orphan', o, o.reason);
       const pending = o.reason === 'covered-changed' && o.mainKey ? stale.get(`${toHex(o.indexRow)}|${toHex(o.mainKey)}`) : undefined;
       toRepair.push({ kind: 'orphan', ...o, ...(pending ? { pending } : {}) });
     }
   }
   for (const p of expected.values()) {
     const m = { indexRow: p.expected.row, mainKey: p.mainKey, timestamp: p.expected.timestamp };
-    if (indexTtl !== undefined && p.expected.timestamp + indexTtl <= now) note('expired', sample(m, 'index-ttl'));
+    if (indexTtl !== undefined && p.expected.timestamp + indexTtl <= now) note('expired', m, 'index-ttl');
     else {
-      note('missing', sample(m, 'not-in-index'));
+      note('missing', m, 'not-in-index');
       toRepair.push({ kind: 'missing', ...m, reason: 'not-in-index', pending: p });
     }
   }
 
+  for (const p of conflicts) note('conflict', { indexRow: p.expected.row, mainKey: p.mainKey, timestamp: p.expected.timestamp }, 'duplicate-value');
+  // Samples are the first entries of each state by index row bytes, then main row bytes (HBase's key order).
+  const first = (list: Noted[]): EntrySample[] =>
+    list.sort((a, z) => compareBytes(a.indexRow, z.indexRow) || compareBytes(a.mainKey, z.mainKey)).slice(0, sampleCount).map((n) => n.sample);
   const report: IndexCheckReport = {
     table: def.table, index: def.name, indexTable: def.indexTable, unique: def.unique, mainRows, indexRows,
-    valid, orphan: counts.orphan, missing: counts.missing, expired: counts.expired, samples: out,
+    valid, orphan: all.orphan.length, missing: all.missing.length, expired: all.expired.length, conflict: all.conflict.length,
+    samples: { orphan: first(all.orphan), missing: first(all.missing), expired: first(all.expired), conflict: first(all.conflict) },
   };
   if (!options.repair) return report;
-  return { ...report, repair: await repair(client, index, toRepair, { ...options.repair, now, family: options.family, sampleCount }) };
+  // A main scan that read nothing while the index holds rows cannot tell a dropped main side from an unreadable one
+  // (a wrong table or family, rows hidden from this reader): no entry is deleted on its word.
+  const mainUnread = mainRows === 0 && indexRows > 0;
+  return { ...report, repair: await repair(client, index, toRepair, { ...options.repair, now, family: options.family, sampleCount, mainUnread }) };
 }
 
 async function repair(
   client: IndexCheckClient,
   index: CompiledIndex,
   items: readonly { kind: 'orphan' | 'missing'; indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number; reason: EntryReason; pending?: Pending }[],
-  options: { apply: boolean; minAgeMs: number; now: number; family: string | undefined; sampleCount: number },
+  options: { apply: boolean; minAgeMs: number; now: number; family: string | undefined; sampleCount: number; mainUnread: boolean },
 ): Promise<RepairReport> {
   const def = index.definition;
   const family = def.family;
@@ -218,6 +289,10 @@ async function repair(
   for (const item of items) {
     const put = item.kind === 'missing' || item.reason === 'covered-changed';
     const base = { action: put ? 'put' as const : 'delete' as const, indexRow: toStringBinary(item.indexRow), mainRow: item.mainKey ? toStringBinary(item.mainKey) : '', reason: item.reason };
+    if (!put && options.mainUnread) {
+      record({ ...base, outcome: 'skipped', why: 'the main scan read no rows: no entry is deleted on that alone (check --table and --family; truncate the index table to empty it)' });
+      continue;
+    }
     if (item.kind === 'orphan' && options.now - item.timestamp < options.minAgeMs) {
       record({ ...base, outcome: 'skipped', why: 'younger than the minimum age: possibly a write in flight' });
       continue;
@@ -264,8 +339,9 @@ export function renderIndexCheck(report: IndexCheckReport): string {
     `  orphan   ${report.orphan}`,
     `  missing  ${report.missing}`,
     `  expired  ${report.expired}`,
+    `  conflict ${report.conflict}`,
   ];
-  for (const state of ['orphan', 'missing', 'expired'] as const) {
+  for (const state of ['orphan', 'missing', 'expired', 'conflict'] as const) {
     const samples = report.samples[state];
     if (samples.length === 0) continue;
     lines.push(`${state} samples:`);

@@ -28,4 +28,18 @@ describe('index check options', () => {
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/defines no index "by_zip" on users; it defines by_city/);
   });
+
+  it('refuses an empty or invalid --table or --index before reading anything', async () => {
+    // port 9 (discard) is never asked: the names are refused first, with the usage status 2
+    for (const [flag, value] of [['--table', ''], ['--table', 'a b'], ['--index', ''], ['--index', '-x']] as const) {
+      const args = { '--table': 'users', '--index': 'by_city', [flag]: value };
+      for (const source of [['--rest', 'http://127.0.0.1:9'], ['--zk', '127.0.0.1:9']]) {
+        const run = await runCapture(['index', 'check', '--table', args['--table'], '--index', args['--index'], ...source]);
+        expect(run.code).toBe(2);
+        const what = flag === '--table' ? 'HBase table name' : 'index name';
+        expect(run.err).toContain(`${flag} ${JSON.stringify(value)} is not a valid ${what}`);
+        expect(run.err).not.toMatch(/TypeError|unknown request|\n\s+at /);
+      }
+    }
+  });
 });

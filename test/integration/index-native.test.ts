@@ -10,6 +10,7 @@ import { type HBaseRestClient, createRestClient } from '../../src/hbase/rest/ind
 import { fileURLToPath } from 'node:url';
 import { parseIndexDefinitions } from '../../src/index-tables/index.js';
 import { runCapture } from '../cli/run-cli.js';
+import { file } from '../support/temp-file.js';
 import { byCityIndex, createIndexedTables, indexEntries as indexEntriesOf } from './index-env.js';
 import { printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
 import { startJavaProgram } from './migrate-tables.js';
@@ -112,6 +113,31 @@ describe('index check through the native client', () => {
     // The salted, typed index the Java writers kept: every live row's entry is where TypeScript computes it.
     const seq = await runCapture(['index', 'check', '--table', main, '--index', 'by_seq', '--json', '--rest', restUrl()], '', now);
     expect(JSON.parse(seq.out)).toMatchObject({ mainRows: live.length, valid: live.length, missing: 0, expired: 0 });
+    // A family the main table lacks, and an index table that does not exist, are refused before any scan over both
+    // clients (over REST the family made every entry a main-row-gone orphan that --repair --yes deleted).
+    const kept = await indexEntries();
+    const missingIx = file('ix.yaml', `indexes:\n  - {name: by_city, table: ${main}, indexTable: ${indexTable}_absent, fields: [city], unique: false}\n`);
+    // (one native run only: each starts a JVM; the unit tests cover the native missing-table error)
+    for (const source of [['--rest', restUrl()], ['--zk', ZK]]) {
+      const zz = await runCapture([...base, ...source, '--family', 'zz', '--repair', '--yes', '--min-age', '0s'], '', now);
+      expect([zz.code, zz.out]).toEqual([2, '']);
+      expect(zz.err).toContain(`--family: table ${main} has no family "zz"; its families are d`);
+    }
+    const absent = await runCapture(['index', 'check', '--table', main, '--index', 'by_city', '--indexes', missingIx, '--rest', restUrl()], '', now);
+    expect(absent.code).toBe(2);
+    expect(absent.err).toContain(`${missingIx}: index by_city names index table "${indexTable}_absent", which does not exist on the cluster`);
+    expect(await indexEntries()).toEqual(kept);
+
+    // Two new main rows sharing a value of the unique by_seq index (name dup, n 5), with no entry: 2 conflicts, no
+    // repair planned, exit 1 (before, 2 missing entries and 2 puts planned of which one could apply).
+    await rest.putRows(main, ['dup-a', 'dup-b'].map((key) => ({ key, cells: [{ family: 'd', qualifier: 'name', value: 'dup' }, { family: 'd', qualifier: 'n', value: '5' }] })));
+    // (by_seq may hold orphans of racing writers, which the by_city repair left: they are planned, the dup rows not)
+    const dup = await runCapture(['index', 'check', '--table', main, '--index', 'by_seq', '--json', '--samples', '100', '--rest', restUrl(), '--repair', '--min-age', '0s'], '', now);
+    expect(dup.code).toBe(1);
+    const dupReport = JSON.parse(dup.out) as { orphan: number; missing: number; conflict: number; samples: { conflict: { mainRow: string }[] }; repair: { planned: number; actions: { mainRow: string }[] } };
+    expect([dupReport.missing, dupReport.conflict, dupReport.samples.conflict.map((x) => x.mainRow)]).toEqual([0, 2, ['dup-a', 'dup-b']]);
+    expect(dupReport.repair.planned).toBe(dupReport.orphan);
+    expect(dupReport.repair.actions.filter((a) => a.mainRow.startsWith('dup'))).toEqual([]);
     ctx.annotate?.(`index native: ${summary.ops} Java ops, ${summary.lookups} Java lookups, ${orphans} orphans repaired through --zk`);
   }, 60_000);
 });
