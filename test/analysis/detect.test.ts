@@ -260,8 +260,19 @@ describe('a burst of one interval is not a hotspot', () => {
     const idle = detectHotspots(steadySeries(four, [...repeat(5, [0, 0, 0, 0]), [0, 8, 0, 0]]));
     expect(idle.regions.find((r) => r.encodedName === 'b')).toMatchObject({ hot: true, hotIntervals: 1, hotNow: false });
     expect([idle.shape, idle.findings, idle.now.region]).toEqual(['none', [], null]);
+    expect(idle.evidence[0]).toContain('the table took under 1 request/s in every interval');
     // the same 8 requests in a window of one 5-second interval: 1.6 requests/s, a hotspot
     const busy = detectHotspots(steadySeries(four, [[0, 8, 0, 0]], { intervalMs: 5000 }));
     expect(busy.shape).not.toBe('none');
+  });
+
+  it('judges a table by its own rate, not each region\'s: two regions at 0.67 requests/s against six at 0.067 are hot', () => {
+    const eight: Layout[] = ['0', '1', '2', '3', '4', '5', '6', '7'].map((p, i, all) => [`r${p}`, i === 0 ? '' : p, all[i + 1] ?? '', `rs${(i % 4) + 1}`]);
+    // per minute: r0 and r4 (both on rs1) 40 each, the others 4: the table at 104 / 60 = 1.7 requests/s; each hot
+    // region against (40 + 6 × 4) / 7 = 9.1, 4.4 ×, in every interval
+    const result = detectHotspots(steadySeries(eight, repeat(4, [40, 4, 4, 4, 40, 4, 4, 4])));
+    expect(result.regions.filter((r) => r.hot).map((r) => r.encodedName).sort()).toEqual(['r0', 'r4']);
+    expect(result.shape).not.toBe('none');
+    expect(result.findings.map((f) => f.kind)).toContain('region-hotspot');
   });
 });

@@ -89,8 +89,8 @@ function noHotspot(k: number): ShapeVerdict {
 export const BURST_SIGNIFICANCE_Z = 4;
 
 /**
- * A region taking fewer requests per second than this, over the window and over now, is no hotspot whatever its peers
- * took: a RegionServer's handlers serve thousands a second, and a table this quiet has no load to spread.
+ * A table taking fewer requests per second than this in every interval has no hotspot, whatever one region took
+ * against the others: a RegionServer's handlers serve thousands a second, and a table this quiet has no load to spread.
  */
 export const MIN_HOTSPOT_RATE = 1;
 
@@ -141,26 +141,38 @@ function beyondChance(shares: WindowShares, k: number): { regions: Set<string>; 
 /**
  * The shares with every burst's `hotNow` cleared: a region or server hot in some interval (of now) but neither over
  * the window nor over now, and with no interval's count beyond chance, is not hot now, so no finding names it; nor is
- * one under {@link MIN_HOTSPOT_RATE} over the window and over now.
+ * any region or server of a table under {@link MIN_HOTSPOT_RATE} in every interval (`idle`).
  */
-function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares; standing: boolean } {
+function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares; standing: boolean; idle: boolean } {
   const beyond = beyondChance(shares, k);
-  const idle = (r: WindowShares['regions'][number]) => Math.max(r.requestsPerSec, r.nowRequestsPerSec ?? 0) < MIN_HOTSPOT_RATE;
-  const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && (idle(r) || (!r.hot && !beyond.regions.has(r.encodedName)));
-  // a server's rate over now: its share of the table's, the sum of the regions' rates over now
-  let tableNowRate = 0;
-  for (const r of shares.regions) tableNowRate += r.nowRequestsPerSec ?? 0;
-  const idleServer = (s: WindowShares['servers'][number]) => Math.max(s.requestsPerSec, s.nowShare * tableNowRate) < MIN_HOTSPOT_RATE;
-  const serverBurst = (s: WindowShares['servers'][number]) => s.hotIntervals > 0 && (idleServer(s) || (!s.hot && !beyond.servers.has(serverKey(s.server))));
+  // an idle table: under MIN_HOTSPOT_RATE requests/s in every interval
+  const idle = shares.hotByInterval.every(({ interval: iv }) => {
+    let requests = 0;
+    for (const r of iv.regions) requests += r.requests;
+    return iv.durationMs <= 0 || requests / (iv.durationMs / 1000) < MIN_HOTSPOT_RATE;
+  });
+  const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && (idle || (!r.hot && !beyond.regions.has(r.encodedName)));
+  const serverBurst = (s: WindowShares['servers'][number]) => s.hotIntervals > 0 && (idle || (!s.hot && !beyond.servers.has(serverKey(s.server))));
   const standing = shares.regions.some((r) => r.hotIntervals > 0 && !regionBurst(r));
-  if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((s) => s.hotNow && serverBurst(s))) return { shares, standing };
+  if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((s) => s.hotNow && serverBurst(s))) return { shares, standing, idle };
   return {
     standing,
+    idle,
     shares: {
       ...shares,
       regions: shares.regions.map((r) => (r.hotNow && regionBurst(r) ? { ...r, hotNow: false } : r)),
       servers: shares.servers.map((s) => (s.hotNow && serverBurst(s) ? { ...s, hotNow: false } : s)),
     },
+  };
+}
+
+/** No hotspot in a table under {@link MIN_HOTSPOT_RATE} in every interval, though a region was above k × its peers. */
+function idleTable(k: number): ShapeVerdict {
+  return {
+    shape: 'none',
+    alternatives: [],
+    evidence: [`a region was above ${k} × the average of the table's other regions, but the table took under ${MIN_HOTSPOT_RATE} request/s in every interval: no load to spread`],
+    decidedBy: 'none',
   };
 }
 
@@ -227,7 +239,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
   const hotRegions = new Map<string, KeyRange>();
   for (const { hot } of shares.hotByInterval) for (const r of hot) hotRegions.set(r.encodedName, r);
   let windowVerdict = noHotspot(k);
-  if (hotRegions.size > 0 && !standing) windowVerdict = bursts(k, hotRegions.size);
+  if (hotRegions.size > 0 && !standing) windowVerdict = unburst.idle ? idleTable(k) : bursts(k, hotRegions.size);
   if (hotRegions.size > 0 && standing) {
     const history = shapeFromHistory(rates, shares);
     const fromSamples = options.samples ? shapeFromSamples(options.samples, [...hotRegions.values()], first.startMs, last.endMs) : undefined;
