@@ -100,13 +100,12 @@ export interface Unindexable {
  * The entry main row `row` should have, judged strictly for `index check`: `undefined` when it lacks an indexed field,
  * {@link Unindexable} when an indexed or covered value is not valid UTF-8 (decoding it would put U+FFFD in its
  * place), the key template refuses the record (its `HotspotError`'s message, e.g. `INDEX_VALUE_ZERO_BYTE`), or, with
- * no `family`, an indexed field is in more than one family of the row.
+ * no `family`, an indexed or covered field is in more than one family of the row.
  * @throws the key template's errors other than a `HotspotError`.
  */
 export function strictExpectedEntry(index: CompiledIndex, mainKey: Uint8Array, row: Pick<Row, 'cells'>, family?: string): ExpectedEntry | Unindexable | undefined {
   const def = index.definition;
   const names = [...def.fields.map((f) => f.name), ...def.covered];
-  const indexed = new Set(def.fields.map((f) => f.name));
   const families = new Map<string, Set<string>>();
   const fields: Record<string, string> = {};
   const timestamps: Record<string, number> = {};
@@ -124,13 +123,14 @@ export function strictExpectedEntry(index: CompiledIndex, mainKey: Uint8Array, r
     else fields[name] = text;
   }
   const timestamp = Math.max(0, ...Object.values(timestamps));
-  const ambiguous = [...families].filter(([name, fams]) => indexed.has(name) && fams.size > 1);
+  // A row without an indexed field has no entry, whatever its covered cells hold.
+  if (def.fields.some((f) => !Object.hasOwn(timestamps, f.name))) return undefined;
+  const ambiguous = [...families].filter(([, fams]) => fams.size > 1);
   if (ambiguous.length > 0) {
     const message = ambiguous.map(([name, fams]) => `field ${name} is in families ${[...fams].join(', ')}`).join('; ');
     return { unindexable: 'ambiguous-family', message: `${message}; give --family`, timestamp };
   }
   if (problems.length > 0) return { unindexable: 'not-utf8', message: problems.join('; '), timestamp };
-  if (def.fields.some((f) => fields[f.name] === undefined)) return undefined;
   try {
     indexRowkey(index, typedRecord(index, fields), mainKey);
   } catch (err) {

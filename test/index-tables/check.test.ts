@@ -264,4 +264,24 @@ describe('index check: main rows whose entry cannot be built', () => {
     expect(hb.visible('ix_city', enc.encode('ab\0u6'))).toBeDefined();
     expect(hb.visible('ix_city', enc.encode('zz\0u6'))).toBeUndefined();
   });
+
+  it('judges covered values alike, and a row without the indexed field not at all', async () => {
+    const hb = world();
+    // u7: city ef (valid text), covered name the byte ff; its entry ef\x00u7 covering ff is left alone.
+    // u8: name in families d and e; its entry gh\x00u8 covers the e value. u0: no city, name the byte fe: no entry.
+    put(hb, 'users', 'u7', [['d', 'city', 'ef'], ['d', 'name', bytes([0xff])]], 700);
+    put(hb, 'ix_city', 'ef\0u7', [['i', '_row', 'u7'], ['i', 'name', bytes([0xff])]], 700);
+    put(hb, 'users', 'u8', [['d', 'city', 'gh'], ['d', 'name', 'Old'], ['e', 'name', 'New']], 710);
+    put(hb, 'ix_city', 'gh\0u8', [['i', '_row', 'u8'], ['i', 'name', 'New']], 710);
+    put(hb, 'users', 'u0', [['d', 'name', bytes([0xfe])]], 720);
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([r.mainRows, r.valid, r.orphan, r.missing, r.unindexable]).toEqual([6, 1, 3, 1, 2]);
+    expect(r.samples.unindexable.map((s) => `${s.mainRow} ${s.reason}: ${s.message ?? ''}`)).toEqual([
+      'u7 not-utf8: field name holds \\xFF, not UTF-8 text', 'u8 ambiguous-family: field name is in families d, e; give --family',
+    ]);
+    expect(r.repair).toMatchObject({ deleted: 2, put: 2, skipped: 0 });
+    expect(hb.rows('ix_city').filter((x) => ['ef\0u7', 'gh\0u8'].includes(dec.decode(x.key))).map((x) => x.cells.map((c) => Buffer.from(c.value).toString('hex')).join(','))).toEqual([
+      `${Buffer.from('u7').toString('hex')},ff`, `${Buffer.from('u8').toString('hex')},${Buffer.from('New').toString('hex')}`,
+    ]);
+  });
 });
