@@ -15,7 +15,9 @@
  * - expired: an orphan whose main row's cells are past the main table's TTL, or a missing entry past the index
  *   table's TTL: the two tables' TTLs differ, not a write gone wrong;
  * - conflict (unique indexes): main rows holding one value, which a unique index maps to one index row: each of them
- *   once (`duplicate-value`), the index row naming one of them included; no repair can settle it.
+ *   once (`duplicate-value`), the index row naming one of them included; no repair can settle it;
+ * - unindexable: a main row whose entry cannot be built from exactly what it holds (`not-utf8`, `unbuildable`,
+ *   `ambiguous-family`, see `strictExpectedEntry`): no repair, and every index row naming it is left alone.
  *
  * @module
  */
@@ -23,10 +25,10 @@ import { compareBytes, equalBytes, toHex, toStringBinary } from '../bytes/index.
 import { HotspotError } from '../util/errors.js';
 import type { Cell, HBaseRestClient, TableSchema } from '../hbase/rest/index.js';
 import { type CompiledIndex, MAIN_ROW_QUALIFIER } from './definition.js';
-import { type ExpectedEntry, entryMatches, expectedEntry, mainRecordOf, mainRowCell } from './entry.js';
+import { type ExpectedEntry, entryMatches, mainRowCell, strictExpectedEntry, type Unindexable, type UnindexableReason } from './entry.js';
 
 /** Why an entry is an orphan or missing or expired. */
-export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl' | 'duplicate-value';
+export type EntryReason = 'main-row-gone' | 'value-changed' | 'covered-changed' | 'no-main-row-cell' | 'not-in-index' | 'main-ttl' | 'index-ttl' | 'duplicate-value' | UnindexableReason;
 
 /** One sampled entry: keys as HBase's `Bytes.toStringBinary` prints them, the entry's timestamp (epoch ms), why. */
 export interface EntrySample {
@@ -34,6 +36,8 @@ export interface EntrySample {
   readonly mainRow: string;
   readonly timestamp: number;
   readonly reason: EntryReason;
+  /** For an unindexable main row (`indexRow` empty): what could not be read or built. */
+  readonly message?: string;
 }
 
 /** One repair: a conditioned delete of an orphan, or a conditioned put of a missing (or stale covered) entry. */
@@ -77,10 +81,12 @@ export interface IndexCheckReport {
   readonly expired: number;
   /** Main rows sharing a value of a unique index with another main row (0 for a non-unique index). */
   readonly conflict: number;
+  /** Main rows whose entry cannot be built from exactly what they hold (see {@link strictExpectedEntry}); their entries are left alone. */
+  readonly unindexable: number;
   /** Up to the sample count of each non-valid state: the first by index row bytes, then main row bytes. */
   readonly samples: {
     readonly orphan: readonly EntrySample[]; readonly missing: readonly EntrySample[]; readonly expired: readonly EntrySample[];
-    readonly conflict: readonly EntrySample[];
+    readonly conflict: readonly EntrySample[]; readonly unindexable: readonly EntrySample[];
   };
   /** Present when a repair was asked for. */
   readonly repair?: RepairReport;
@@ -180,13 +186,18 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
 
   const expected = new Map<string, Pending>();
   const mainKeys = new Set<string>();
+  const unindexable: { mainKey: Uint8Array; timestamp: number; reason: UnindexableReason; message: string }[] = [];
+  const unindexableKeys = new Set<string>();
   let mainRows = 0;
   const scanMain = { maxVersions: 1, ...(options.family !== undefined ? { columns: [options.family] } : {}) };
   for await (const row of client.scan(def.table, scanMain)) {
     mainRows++;
     mainKeys.add(toHex(row.key));
-    const entry = expectedEntry(index, row.key, mainRecordOf(row, options.family));
-    if (entry) expected.set(`${toHex(entry.row)}|${toHex(row.key)}`, { expected: entry, mainKey: row.key });
+    const entry = strictExpectedEntry(index, row.key, row, options.family);
+    if (entry && 'unindexable' in entry) {
+      unindexable.push({ mainKey: row.key, timestamp: entry.timestamp, reason: entry.unindexable, message: entry.message });
+      unindexableKeys.add(toHex(row.key));
+    } else if (entry) expected.set(`${toHex(entry.row)}|${toHex(row.key)}`, { expected: entry, mainKey: row.key });
   }
 
   // A unique index maps a value to one index row: main rows sharing a value are a conflict, neither valid nor missing.
@@ -220,6 +231,7 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
       }
       continue;
     }
+    if (unindexableKeys.has(toHex(cell.value))) continue; // its main row cannot be judged: left alone, counted with it
     const gone = !mainKeys.has(toHex(cell.value));
     orphans.push({ indexRow: row.key, mainKey: cell.value, timestamp, reason: gone ? 'main-row-gone' : 'value-changed' });
   }
@@ -228,7 +240,7 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     indexRow: toStringBinary(o.indexRow), mainRow: o.mainKey === undefined ? '' : toStringBinary(o.mainKey), timestamp: o.timestamp, reason,
   });
   type Noted = { readonly indexRow: Uint8Array; readonly mainKey: Uint8Array; readonly sample: EntrySample };
-  const all = { orphan: [] as Noted[], missing: [] as Noted[], expired: [] as Noted[], conflict: [] as Noted[] };
+  const all = { orphan: [] as Noted[], missing: [] as Noted[], expired: [] as Noted[], conflict: [] as Noted[], unindexable: [] as Noted[] };
   const note = (state: 'orphan' | 'missing' | 'expired' | 'conflict', o: { indexRow: Uint8Array; mainKey: Uint8Array | undefined; timestamp: number }, reason: EntryReason): void => {
     all[state].push({ indexRow: o.indexRow, mainKey: o.mainKey ?? new Uint8Array(), sample: sample(o, reason) });
   };
@@ -250,6 +262,9 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
     }
   }
 
+  for (const u of unindexable) {
+    all.unindexable.push({ indexRow: new Uint8Array(), mainKey: u.mainKey, sample: { indexRow: '', mainRow: toStringBinary(u.mainKey), timestamp: u.timestamp, reason: u.reason, message: u.message } });
+  }
   for (const p of conflicts) note('conflict', { indexRow: p.expected.row, mainKey: p.mainKey, timestamp: p.expected.timestamp }, 'duplicate-value');
   // Samples are the first entries of each state by index row bytes, then main row bytes (HBase's key order).
   const first = (list: Noted[]): EntrySample[] =>
@@ -257,7 +272,10 @@ export async function checkIndex(client: IndexCheckClient, index: CompiledIndex,
   const report: IndexCheckReport = {
     table: def.table, index: def.name, indexTable: def.indexTable, unique: def.unique, mainRows, indexRows,
     valid, orphan: all.orphan.length, missing: all.missing.length, expired: all.expired.length, conflict: all.conflict.length,
-    samples: { orphan: first(all.orphan), missing: first(all.missing), expired: first(all.expired), conflict: first(all.conflict) },
+    unindexable: all.unindexable.length,
+    samples: {
+      orphan: first(all.orphan), missing: first(all.missing), expired: first(all.expired), conflict: first(all.conflict), unindexable: first(all.unindexable),
+    },
   };
   if (!options.repair) return report;
   // A main scan that read nothing while the index holds rows cannot tell a dropped main side from an unreadable one
@@ -282,9 +300,9 @@ async function repair(
     if (actions.length < options.sampleCount) actions.push(a);
   };
   /** What the main row holds now: the entry it should have, re-read so a writer's change since the scan counts. */
-  const currentEntry = async (mainKey: Uint8Array): Promise<ExpectedEntry | undefined> => {
+  const currentEntry = async (mainKey: Uint8Array): Promise<ExpectedEntry | Unindexable | undefined> => {
     const row = await client.getRow(def.table, mainKey, options.family !== undefined ? { columns: [options.family] } : {});
-    return row ? expectedEntry(index, mainKey, mainRecordOf(row, options.family)) : undefined;
+    return row ? strictExpectedEntry(index, mainKey, row, options.family) : undefined;
   };
   for (const item of items) {
     const put = item.kind === 'missing' || item.reason === 'covered-changed';
@@ -309,6 +327,10 @@ async function repair(
       continue;
     }
     const now = await currentEntry(item.mainKey);
+    if (now && 'unindexable' in now) {
+      record({ ...base, outcome: 'skipped', why: `the main row's entry cannot be built now (${now.unindexable}): its entries are left alone` });
+      continue;
+    }
     const backs = now !== undefined && equalBytes(now.row, item.indexRow);
     if (!put) {
       if (backs) {
@@ -340,6 +362,7 @@ export function renderIndexCheck(report: IndexCheckReport): string {
     `  missing  ${report.missing}`,
     `  expired  ${report.expired}`,
     `  conflict ${report.conflict}`,
+    `  unindexable ${report.unindexable}`,
   ];
   for (const state of ['orphan', 'missing', 'expired', 'conflict'] as const) {
     const samples = report.samples[state];
@@ -347,6 +370,8 @@ export function renderIndexCheck(report: IndexCheckReport): string {
     lines.push(`${state} samples:`);
     for (const s of samples) lines.push(`  ${s.indexRow} -> ${s.mainRow || '(no _row)'} at ${s.timestamp} (${s.reason})`);
   }
+  if (report.samples.unindexable.length > 0) lines.push('unindexable samples:');
+  for (const s of report.samples.unindexable) lines.push(`  ${s.mainRow} at ${s.timestamp} (${s.reason}: ${s.message ?? ''})`);
   const r = report.repair;
   if (r) {
     lines.push(r.applied

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { equalBytes, utf8Bytes, utf8Text } from '../bytes/index.js';
+import { equalBytes, toStringBinary, utf8Bytes, utf8Text, utf8TextStrict } from '../bytes/index.js';
 import type { Cell, Row } from '../hbase/rest/index.js';
 import type { FieldValue, KeyRecord } from '../keys/types.js';
 import { isHotspotError } from '../util/errors.js';
@@ -82,6 +82,62 @@ export function expectedEntry(index: CompiledIndex, mainKey: Uint8Array, record:
   const names = [...def.fields.map((f) => f.name), ...def.covered];
   const timestamp = Math.max(...names.map((n) => record.timestamps[n] ?? 0));
   return { row, cells: indexCells(index, record.fields, mainKey, timestamp), timestamp };
+}
+
+/** Why a main row's entry cannot be judged: a value that is not UTF-8, a record the key template refuses, a field in two families. */
+export type UnindexableReason = 'not-utf8' | 'unbuildable' | 'ambiguous-family';
+
+/** A main row whose index entry cannot be built from exactly what it holds. */
+export interface Unindexable {
+  readonly unindexable: UnindexableReason;
+  /** What was wrong: the field and bytes, the key template's error message, or the families. */
+  readonly message: string;
+  /** The newest timestamp of the row's indexed and covered cells, epoch ms (0 when it has none). */
+  readonly timestamp: number;
+}
+
+/**
+ * The entry main row `row` should have, judged strictly for `index check`: `undefined` when it lacks an indexed field,
+ * {@link Unindexable} when an indexed or covered value is not valid UTF-8 (decoding it would put U+FFFD in its
+ * place), the key template refuses the record (its `HotspotError`'s message, e.g. `INDEX_VALUE_ZERO_BYTE`), or, with
+ * no `family`, an indexed or covered field is in more than one family of the row.
+ * @throws the key template's errors other than a `HotspotError`.
+ */
+export function strictExpectedEntry(index: CompiledIndex, mainKey: Uint8Array, row: Pick<Row, 'cells'>, family?: string): ExpectedEntry | Unindexable | undefined {
+  const def = index.definition;
+  const names = [...def.fields.map((f) => f.name), ...def.covered];
+  const families = new Map<string, Set<string>>();
+  const fields: Record<string, string> = {};
+  const timestamps: Record<string, number> = {};
+  const problems: string[] = [];
+  for (const cell of row.cells) {
+    const fam = utf8Text(cell.family);
+    if (family !== undefined && fam !== family) continue;
+    const name = utf8Text(cell.qualifier);
+    if (!names.includes(name)) continue;
+    families.set(name, (families.get(name) ?? new Set()).add(fam));
+    if (Object.hasOwn(timestamps, name)) continue;
+    timestamps[name] = cell.timestamp;
+    const text = utf8TextStrict(cell.value);
+    if (text === undefined) problems.push(`field ${name} holds ${toStringBinary(cell.value)}, not UTF-8 text`);
+    else fields[name] = text;
+  }
+  const timestamp = Math.max(0, ...Object.values(timestamps));
+  // A row without an indexed field has no entry, whatever its covered cells hold.
+  if (def.fields.some((f) => !Object.hasOwn(timestamps, f.name))) return undefined;
+  const ambiguous = [...families].filter(([, fams]) => fams.size > 1);
+  if (ambiguous.length > 0) {
+    const message = ambiguous.map(([name, fams]) => `field ${name} is in families ${[...fams].join(', ')}`).join('; ');
+    return { unindexable: 'ambiguous-family', message: `${message}; give --family`, timestamp };
+  }
+  if (problems.length > 0) return { unindexable: 'not-utf8', message: problems.join('; '), timestamp };
+  try {
+    indexRowkey(index, typedRecord(index, fields), mainKey);
+  } catch (err) {
+    if (isHotspotError(err)) return { unindexable: 'unbuildable', message: err.message, timestamp };
+    throw err;
+  }
+  return expectedEntry(index, mainKey, { fields, timestamps });
 }
 
 /** The newest `<family>:_row` cell of an index row, or `undefined` when it has none. */

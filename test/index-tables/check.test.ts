@@ -171,9 +171,117 @@ describe('index check', () => {
       'a@x u1 duplicate-value', 'a@x u2 duplicate-value', 'a@x u3 duplicate-value', 'c@x u5 duplicate-value', 'c@x u6 duplicate-value',
     ]);
     expect(dry.repair).toMatchObject({ planned: 0, skipped: 0, actions: [] });
-    expect(renderIndexCheck(dry)).toContain('  expired  0\n  conflict 5\nconflict samples:\n  a@x -> u1 at 500 (duplicate-value)\n');
+    expect(renderIndexCheck(dry)).toContain('  expired  0\n  conflict 5\n  unindexable 0\nconflict samples:\n  a@x -> u1 at 500 (duplicate-value)\n');
     const yes = await checkIndex(hb.client(), EMAIL!, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
     expect(yes.repair).toMatchObject({ put: 0, deleted: 0, skipped: 0 });
     expect(hb.calls.filter((c) => c.op !== 'scan')).toEqual([]);
+  });
+});
+
+describe('index check: main rows whose entry cannot be built', () => {
+  const bytes = (...xs: (string | number[])[]): Uint8Array => Buffer.concat(xs.map((x) => (typeof x === 'string' ? Buffer.from(x) : Buffer.from(x))));
+  const put = (hb: FakeHBase, table: string, key: Uint8Array | string, cells: [string, string, Uint8Array | string][], ts: number): void => {
+    void hb.client().putRows(table, [{ key, cells: cells.map(([family, qualifier, value]) => ({ family, qualifier, value, timestamp: ts })) }]);
+  };
+  const ixRows = (hb: FakeHBase, table = 'ix_city'): string[] => hb.rows(table).map((x) => Buffer.from(x.key).toString('hex'));
+
+  it('reports a value that is not UTF-8 as unindexable and keeps its correct entry through a repair', async () => {
+    const hb = world();
+    // u4's city is the bytes ff fe; its entry ff fe 00 'u4' is correct. Decoded leniently both bytes become U+FFFD
+    // (ef bf bd), which made this entry a value-changed orphan and ef bf bd ef bf bd 00 'u4' a missing one.
+    put(hb, 'users', 'u4', [['d', 'city', bytes([0xff, 0xfe])], ['d', 'name', 'Di']], 700);
+    put(hb, 'ix_city', bytes([0xff, 0xfe, 0], 'u4'), [['i', '_row', 'u4'], ['i', 'name', 'Di']], 700);
+    const before = ixRows(hb);
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: false, minAgeMs: 0 } });
+    // the world's rows as in the first test: valid u1, orphans cd/xy/zz, missing ab\x00u2
+    expect([r.mainRows, r.indexRows, r.valid, r.orphan, r.missing, r.expired, r.conflict, r.unindexable]).toEqual([4, 5, 1, 3, 1, 0, 0, 1]);
+    expect(r.samples.unindexable).toEqual([{ indexRow: '', mainRow: 'u4', timestamp: 700, reason: 'not-utf8', message: 'field city holds \\xFF\\xFE, not UTF-8 text' }]);
+    expect(r.repair?.actions.map((a) => a.mainRow)).toEqual(['u3', 'u1', 'u9', 'u2']);
+    expect(renderIndexCheck(r)).toContain('  unindexable 1\n');
+    expect(renderIndexCheck(r)).toContain('unindexable samples:\n  u4 at 700 (not-utf8: field city holds \\xFF\\xFE, not UTF-8 text)\n');
+    const yes = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect(yes.repair).toMatchObject({ deleted: 2, put: 2, skipped: 0 });
+    // the ff fe entry is kept and no ef bf bd entry is written: 5 rows - xy, zz + ab\x00u2 and cd\x00u3 rewritten
+    expect(ixRows(hb)).toEqual(before.filter((h) => !['7879007531', '7a7a007539'].includes(h)).concat('6162007532').sort());
+    expect(ixRows(hb)).toContain('fffe007534');
+    expect(ixRows(hb).some((h) => h.startsWith('efbfbd'))).toBe(false);
+  });
+
+  it('does not call two different binary values of a unique index a conflict', async () => {
+    const hb = new FakeHBase();
+    hb.families.set('ix_email', { i: '' });
+    // u1 holds ff, u2 holds fe: both decode leniently to one U+FFFD, which made them a duplicate-value conflict
+    put(hb, 'users', 'u1', [['d', 'email', bytes([0xff])]], 500);
+    put(hb, 'users', 'u2', [['d', 'email', bytes([0xfe])]], 500);
+    put(hb, 'users', 'u3', [['d', 'email', 'c@x']], 500);
+    put(hb, 'ix_email', bytes([0xff]), [['i', '_row', 'u1']], 500);
+    put(hb, 'ix_email', 'c@x', [['i', '_row', 'u3']], 500);
+    const r = await checkIndex(hb.client(), EMAIL!, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([r.valid, r.orphan, r.missing, r.conflict, r.unindexable]).toEqual([1, 0, 0, 0, 2]);
+    expect(r.samples.unindexable.map((s) => [s.mainRow, s.reason])).toEqual([['u1', 'not-utf8'], ['u2', 'not-utf8']]);
+    expect(r.repair).toMatchObject({ deleted: 0, put: 0, planned: 0, skipped: 0 });
+    expect(ixRows(hb, 'ix_email')).toEqual(['c@x', '\xff'].map((s) => Buffer.from(s, 'latin1').toString('hex')).sort());
+  });
+
+  it('reports a value the key template refuses (a 0x00 byte, "+5" in a long field) and deletes no entry naming it', async () => {
+    const hb = world();
+    // u5's city a\x00b would put a 0x00 byte before the separator; its old entry ab\x00u5 was called value-changed
+    put(hb, 'users', 'u5', [['d', 'city', 'a\0b']], 800);
+    put(hb, 'ix_city', 'ab\0u5', [['i', '_row', 'u5']], 800);
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([r.valid, r.orphan, r.missing, r.unindexable]).toEqual([1, 3, 1, 1]);
+    expect(r.samples.unindexable[0]).toMatchObject({ mainRow: 'u5', timestamp: 800, reason: 'unbuildable' });
+    expect(r.samples.unindexable[0]?.message).toContain('writes a 0x00 byte at offset 1');
+    expect(r.repair).toMatchObject({ deleted: 2, put: 2 });
+    expect(hb.visible('ix_city', enc.encode('ab\0u5'))).toBeDefined();
+
+    const [TS] = parseIndexDefinitions(`indexes:
+  - {name: by_ts, table: users, indexTable: ix_ts, fields: {ts: long}, key: '{long(ts)}', unique: false}
+`, 'ix.yaml').map((d) => compileIndex(d));
+    const h2 = new FakeHBase();
+    h2.families.set('ix_ts', { i: '' });
+    put(h2, 'users', 'k1', [['d', 'ts', '+5']], 500);
+    put(h2, 'users', 'k2', [['d', 'ts', '258']], 500);
+    // k1's entry as a writer that read +5 as 5 would have put it: long 5, 0x00, k1; k2's: long 258 = 00..01 02
+    put(h2, 'ix_ts', bytes([0, 0, 0, 0, 0, 0, 0, 5, 0], 'k1'), [['i', '_row', 'k1']], 500);
+    put(h2, 'ix_ts', bytes([0, 0, 0, 0, 0, 0, 1, 2, 0], 'k2'), [['i', '_row', 'k2']], 500);
+    const t = await checkIndex(h2.client(), TS!, { now: () => h2.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([t.mainRows, t.valid, t.orphan, t.missing, t.unindexable]).toEqual([2, 1, 0, 0, 1]);
+    expect(t.samples.unindexable[0]).toMatchObject({ mainRow: 'k1', reason: 'unbuildable' });
+    expect(t.repair).toMatchObject({ deleted: 0, put: 0, planned: 0 });
+    expect(h2.rows('ix_ts')).toHaveLength(2);
+  });
+
+  it('reports an indexed field in two families (no --family) as ambiguous and keeps the entry', async () => {
+    const hb = world();
+    // u6 holds city zz in family d and ab in family e; its entry ab\x00u6 follows e. Family d sorting first made it a
+    // value-changed orphan and zz\x00u6 missing.
+    put(hb, 'users', 'u6', [['d', 'city', 'zz'], ['e', 'city', 'ab']], 900);
+    put(hb, 'ix_city', 'ab\0u6', [['i', '_row', 'u6']], 900);
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([r.valid, r.orphan, r.missing, r.unindexable]).toEqual([1, 3, 1, 1]);
+    expect(r.samples.unindexable).toEqual([{ indexRow: '', mainRow: 'u6', timestamp: 900, reason: 'ambiguous-family', message: 'field city is in families d, e; give --family' }]);
+    expect(hb.visible('ix_city', enc.encode('ab\0u6'))).toBeDefined();
+    expect(hb.visible('ix_city', enc.encode('zz\0u6'))).toBeUndefined();
+  });
+
+  it('judges covered values alike, and a row without the indexed field not at all', async () => {
+    const hb = world();
+    // u7: city ef (valid text), covered name the byte ff; its entry ef\x00u7 covering ff is left alone.
+    // u8: name in families d and e; its entry gh\x00u8 covers the e value. u0: no city, name the byte fe: no entry.
+    put(hb, 'users', 'u7', [['d', 'city', 'ef'], ['d', 'name', bytes([0xff])]], 700);
+    put(hb, 'ix_city', 'ef\0u7', [['i', '_row', 'u7'], ['i', 'name', bytes([0xff])]], 700);
+    put(hb, 'users', 'u8', [['d', 'city', 'gh'], ['d', 'name', 'Old'], ['e', 'name', 'New']], 710);
+    put(hb, 'ix_city', 'gh\0u8', [['i', '_row', 'u8'], ['i', 'name', 'New']], 710);
+    put(hb, 'users', 'u0', [['d', 'name', bytes([0xfe])]], 720);
+    const r = await checkIndex(hb.client(), index, { now: () => hb.clock, repair: { apply: true, minAgeMs: 0 } });
+    expect([r.mainRows, r.valid, r.orphan, r.missing, r.unindexable]).toEqual([6, 1, 3, 1, 2]);
+    expect(r.samples.unindexable.map((s) => `${s.mainRow} ${s.reason}: ${s.message ?? ''}`)).toEqual([
+      'u7 not-utf8: field name holds \\xFF, not UTF-8 text', 'u8 ambiguous-family: field name is in families d, e; give --family',
+    ]);
+    expect(r.repair).toMatchObject({ deleted: 2, put: 2, skipped: 0 });
+    expect(hb.rows('ix_city').filter((x) => ['ef\0u7', 'gh\0u8'].includes(dec.decode(x.key))).map((x) => x.cells.map((c) => Buffer.from(c.value).toString('hex')).join(','))).toEqual([
+      `${Buffer.from('u7').toString('hex')},ff`, `${Buffer.from('u8').toString('hex')},${Buffer.from('New').toString('hex')}`,
+    ]);
   });
 });

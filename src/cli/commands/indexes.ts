@@ -77,7 +77,7 @@ export const indexCommand: CliCommand = {
     const index = program.command('index').description('secondary index tables: check an index against its main table and repair it');
     nativeOptions(index
       .command('check')
-      .description('scan a main table and one index table, through the REST gateway (--rest) or the native client (--zk / --hbase-conf); report valid, orphan, missing and expired entries, and main rows sharing a unique value (exit 1 for orphans, missing or conflicts); --repair fixes them with check-and-mutate (dry run without --yes)')
+      .description('scan a main table and one index table, through the REST gateway (--rest) or the native client (--zk / --hbase-conf); report valid, orphan, missing and expired entries, main rows sharing a unique value, and main rows whose entry cannot be built (exit 1 for orphans, missing, conflicts or unindexable rows); --repair fixes them with check-and-mutate (dry run without --yes)')
       .requiredOption('--table <table>', 'the main table')
       .requiredOption('--index <name>', 'the index name')
       .option('--indexes <file>', 'index definitions (YAML); default: the main table\'s descriptor METADATA hbase-hotspot.indexes')
@@ -109,7 +109,7 @@ export const indexCommand: CliCommand = {
           : await run(createRestClient({ baseUrl: checkUrl(flags.rest ?? '', '--rest') }));
         if (flags.json) printJson(io, report);
         else io.stdout(renderIndexCheck(report));
-        const unrepaired = report.orphan + report.missing + report.conflict - (report.repair ? report.repair.deleted + report.repair.put : 0);
+        const unrepaired = report.orphan + report.missing + report.conflict + report.unindexable - (report.repair ? report.repair.deleted + report.repair.put : 0);
         if (unrepaired > 0) process.exitCode = EXIT_FINDING;
       });
   },
