@@ -97,42 +97,56 @@ export const MIN_HOTSPOT_RATE = 1;
 /** One member's counts in an interval (a region's or a server's). */
 type Counted = Pick<RegionRate, 'requests' | 'reads' | 'writes'>;
 
+/** The sums of `members`' counts in each measure (a member's unknown count adds 0). */
+function sumsOf(members: readonly Counted[]): Counted {
+  let requests = 0;
+  let reads = 0;
+  let writes = 0;
+  for (const x of members) {
+    requests += x.requests;
+    reads += x.reads ?? 0;
+    writes += x.writes ?? 0;
+  }
+  return { requests, reads, writes };
+}
+
+const countIn = (x: Counted, m: LoadMeasure) => (m === 'requests' ? x.requests : (m === 'writes' ? x.writes : x.reads) ?? 0);
+
 /**
- * Whether member `at` of an interval's `members` has, in one of `measures`, a count above k × the other members' mean
- * by more than {@link BURST_SIGNIFICANCE_Z} × √(k × that mean) (√1 when they took nothing). Request counters count
- * events, whose count at the threshold spreads by about its square root: 21 reads against the others' 5.8 (3.6 over a
- * threshold of 17.4, where chance alone spreads 4.2) is not beyond chance, 6,000 writes against 200 is.
+ * Whether member `me` of an interval's `n` members, whose counts sum to `totals`, has in one of `measures` a count
+ * above k × the other members' mean by more than {@link BURST_SIGNIFICANCE_Z} × √(k × that mean) (√1 when they took
+ * nothing). Request counters count events, whose count at the threshold spreads by about its square root: 21 reads
+ * against the others' 5.8 (3.6 over a threshold of 17.4, where chance alone spreads 4.2) is not beyond chance, 6,000
+ * writes against 200 is.
  */
-function countBeyondChance(members: readonly Counted[], at: number, measures: readonly LoadMeasure[], k: number): boolean {
-  const n = members.length;
-  const me = members[at];
-  if (n < 2 || !me) return false;
+function countBeyondChance(me: Counted, totals: Counted, n: number, measures: readonly LoadMeasure[], k: number): boolean {
+  if (n < 2) return false;
   return measures.some((m) => {
-    const count = (x: Counted) => (m === 'requests' ? x.requests : (m === 'writes' ? x.writes : x.reads) ?? 0);
-    let total = 0;
-    for (const x of members) total += count(x);
-    const threshold = k * ((total - count(me)) / (n - 1));
-    return count(me) - threshold > BURST_SIGNIFICANCE_Z * Math.sqrt(Math.max(threshold, 1));
+    const threshold = k * ((countIn(totals, m) - countIn(me, m)) / (n - 1));
+    return countIn(me, m) - threshold > BURST_SIGNIFICANCE_Z * Math.sqrt(Math.max(threshold, 1));
   });
 }
 
 const ALL_MEASURES: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
 
 /**
- * The regions (encoded names) and servers (by {@link serverKey}) hot in some interval with a count beyond chance
- * ({@link countBeyondChance}).
+ * Of the `regions` (encoded names) and `servers` (by {@link serverKey}) asked about, those hot in some interval with a
+ * count beyond chance ({@link countBeyondChance}); each interval's sums are taken once, and only where one is hot.
  */
-function beyondChance(shares: WindowShares, k: number): { regions: Set<string>; servers: Set<string> } {
+function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<string>; servers: Set<string> }): { regions: Set<string>; servers: Set<string> } {
   const regions = new Set<string>();
   const servers = new Set<string>();
   for (const h of shares.hotByInterval) {
     const iv = h.interval;
-    for (const r of h.hot) {
-      if (!regions.has(r.encodedName) && countBeyondChance(iv.regions, iv.regions.indexOf(r), h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
+    const hotRegions = h.hot.filter((r) => asked.regions.has(r.encodedName) && !regions.has(r.encodedName));
+    if (hotRegions.length > 0) {
+      const totals = sumsOf(iv.regions);
+      for (const r of hotRegions) if (countBeyondChance(r, totals, iv.regions.length, h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
     }
-    for (const name of h.hotServers) {
-      const at = iv.servers.findIndex((s) => s.server === name);
-      if (!servers.has(serverKey(name)) && countBeyondChance(iv.servers, at, ALL_MEASURES, k)) servers.add(serverKey(name));
+    const hotServers = iv.servers.filter((x) => h.hotServers.includes(x.server) && asked.servers.has(serverKey(x.server)) && !servers.has(serverKey(x.server)));
+    if (hotServers.length > 0) {
+      const totals = sumsOf(iv.servers);
+      for (const x of hotServers) if (countBeyondChance(x, totals, iv.servers.length, ALL_MEASURES, k)) servers.add(serverKey(x.server));
     }
   }
   return { regions, servers };
@@ -144,24 +158,25 @@ function beyondChance(shares: WindowShares, k: number): { regions: Set<string>; 
  * any region or server of a table under {@link MIN_HOTSPOT_RATE} in every interval (`idle`).
  */
 function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares; standing: boolean; idle: boolean } {
-  const beyond = beyondChance(shares, k);
-  // an idle table: under MIN_HOTSPOT_RATE requests/s in every interval
-  const idle = shares.hotByInterval.every(({ interval: iv }) => {
-    let requests = 0;
-    for (const r of iv.regions) requests += r.requests;
-    return iv.durationMs <= 0 || requests / (iv.durationMs / 1000) < MIN_HOTSPOT_RATE;
-  });
+  // an idle table: under MIN_HOTSPOT_RATE requests/s in every interval (its servers' requests are the table's)
+  const idle = shares.hotByInterval.every(({ interval: iv }) => iv.durationMs <= 0 || sumsOf(iv.servers).requests / (iv.durationMs / 1000) < MIN_HOTSPOT_RATE);
+  // only what was hot in an interval but not over the window or now can be a burst
+  const asked = {
+    regions: new Set(shares.regions.filter((r) => r.hotIntervals > 0 && !r.hot).map((r) => r.encodedName)),
+    servers: new Set(shares.servers.filter((x) => x.hotIntervals > 0 && !x.hot).map((x) => serverKey(x.server))),
+  };
+  const beyond = idle ? { regions: new Set<string>(), servers: new Set<string>() } : beyondChance(shares, k, asked);
   const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && (idle || (!r.hot && !beyond.regions.has(r.encodedName)));
-  const serverBurst = (s: WindowShares['servers'][number]) => s.hotIntervals > 0 && (idle || (!s.hot && !beyond.servers.has(serverKey(s.server))));
+  const serverBurst = (x: WindowShares['servers'][number]) => x.hotIntervals > 0 && (idle || (!x.hot && !beyond.servers.has(serverKey(x.server))));
   const standing = shares.regions.some((r) => r.hotIntervals > 0 && !regionBurst(r));
-  if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((s) => s.hotNow && serverBurst(s))) return { shares, standing, idle };
+  if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((x) => x.hotNow && serverBurst(x))) return { shares, standing, idle };
   return {
     standing,
     idle,
     shares: {
       ...shares,
       regions: shares.regions.map((r) => (r.hotNow && regionBurst(r) ? { ...r, hotNow: false } : r)),
-      servers: shares.servers.map((s) => (s.hotNow && serverBurst(s) ? { ...s, hotNow: false } : s)),
+      servers: shares.servers.map((x) => (x.hotNow && serverBurst(x) ? { ...x, hotNow: false } : x)),
     },
   };
 }
