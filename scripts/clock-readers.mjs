@@ -47,7 +47,6 @@ export function clockReadingTests(root, options = {}) {
       visit(target);
     }
   };
-  const reaching = new Set();
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = join(dir, e.name);
     if (e.isDirectory()) return p === excludeDir || e.name === 'node_modules' ? [] : walk(p);
@@ -55,7 +54,7 @@ export function clockReadingTests(root, options = {}) {
   });
   const tests = walk(testDir);
   for (const t of tests) visit(t);
-  reaching.clear();
+  const reaching = new Set();
   const queue = [...direct];
   for (const f of queue) {
     if (reaching.has(f)) continue;
