@@ -15,17 +15,24 @@ export const YAML_MAX_DEPTH = 64;
 /**
  * `parseDocument` of the `yaml` package, whose parser recurses once per level of nesting: input nested deep enough
  * (thousands of compact mappings `a: b: c: ...` on one line) overflows the stack, sometimes as a document error and
- * sometimes as a thrown `RangeError`. Both are `YAML_TOO_DEEP` here.
+ * sometimes as a thrown `RangeError`. Both are `YAML_TOO_DEEP` here. Errors raised while the package parses carry no
+ * stack trace (they are read for their message and place only).
  * @throws HotspotError `YAML_TOO_DEEP` naming the file.
  */
 export function parseYamlDocument(text: string, file: string, options: ParseOptions & DocumentOptions): Document.Parsed {
   const tooDeep = () => new HotspotError('YAML_TOO_DEEP', `nested too deep to read (past ${YAML_MAX_DEPTH} levels of mappings and lists are refused)`, { file });
   let doc: Document.Parsed;
+  // The package builds an Error for every problem it meets and goes on reading; on broken input that is hundreds of
+  // errors, and capturing each one's stack trace was most of the time. Nothing reads those traces.
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     doc = parseDocument(text, options);
   } catch (err) {
     if (err instanceof RangeError) throw tooDeep();
     throw err;
+  } finally {
+    Error.stackTraceLimit = traceLimit;
   }
   if (doc.errors.some((e) => e.message.includes('Maximum call stack size exceeded'))) throw tooDeep();
   return doc;
