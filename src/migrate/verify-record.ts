@@ -35,7 +35,9 @@ export function verifyRecord(from: string, to: string, report: VerifyReport, now
 /**
  * Parses a record's JSON text.
  * @param file - its name, for messages.
- * @throws HotspotError `MIGRATE_VERIFY_RECORD_INVALID` for text that is not a verification record.
+ * @throws HotspotError `MIGRATE_VERIFY_RECORD_INVALID` for text that is not a verification record: not JSON, another
+ *   format, or a field of the wrong kind (named: `from`, `to`, `verifiedAt` not text; `verifiedAtMs` not a whole number
+ *   from 0 to 2^53 - 1; `ok` not a boolean; `report` not an object whose `ok` equals the record's).
  */
 export function parseVerifyRecord(text: string, file: string): VerifyRecord {
   let value: unknown;
@@ -45,9 +47,18 @@ export function parseVerifyRecord(text: string, file: string): VerifyRecord {
     throw new HotspotError('MIGRATE_VERIFY_RECORD_INVALID', `not valid JSON (${(cause as Error).message}); give the file migrate verify --record wrote`, { file, cause });
   }
   const r = value as Partial<VerifyRecord> | null;
-  if (r === null || typeof r !== 'object' || r.format !== VERIFY_RECORD_FORMAT || typeof r.from !== 'string' || typeof r.verifiedAtMs !== 'number' || typeof r.ok !== 'boolean') {
+  if (r === null || typeof r !== 'object' || Array.isArray(r) || r.format !== VERIFY_RECORD_FORMAT) {
     throw new HotspotError('MIGRATE_VERIFY_RECORD_INVALID', `not a verification record (format "${VERIFY_RECORD_FORMAT}" with from, verifiedAtMs and ok); give the file migrate verify --record wrote`, { file });
   }
+  const wrong = (field: string, want: string) =>
+    new HotspotError('MIGRATE_VERIFY_RECORD_INVALID', `"${field}" must be ${want}; give the file migrate verify --record wrote, unchanged`, { file, field });
+  if (typeof r.from !== 'string') throw wrong('from', 'the verified table\'s name');
+  if (typeof r.to !== 'string') throw wrong('to', 'the new table\'s name');
+  // A time past 2^53 (or a 400-digit one, which JSON reads as Infinity) would pass any read switch's check.
+  if (typeof r.verifiedAtMs !== 'number' || !Number.isSafeInteger(r.verifiedAtMs) || r.verifiedAtMs < 0) throw wrong('verifiedAtMs', 'a time in ms since 1970 (a whole number from 0 to 2^53 - 1)');
+  if (typeof r.verifiedAt !== 'string') throw wrong('verifiedAt', 'the time as ISO-8601 text');
+  if (typeof r.ok !== 'boolean') throw wrong('ok', 'true or false');
+  if (r.report === null || typeof r.report !== 'object' || typeof r.report.ok !== 'boolean' || r.report.ok !== r.ok) throw wrong('report', 'the verification report, its "ok" equal to the record\'s');
   return r as VerifyRecord;
 }
 
