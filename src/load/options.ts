@@ -53,7 +53,7 @@ export function parsePopularity(text: string): PopularitySpec {
 
 /**
  * Parses one `--reads` pattern: `latest:N@RATE` (the newest N rows of an entity, RATE queries/s) or `get@RATE` (one
- * row by its full key, RATE gets/s). N is a whole number ≥ 1; RATE is above 0.
+ * row by its full key, RATE gets/s). N is a whole number from 1 to 10,000; RATE is a finite number above 0.
  * @throws {@link HotspotError} `LOAD_READS_INVALID` naming `--reads`, the pattern and the accepted forms.
  */
 export function parseReadPattern(text: string): LoadReadSpec {
@@ -64,7 +64,8 @@ export function parseReadPattern(text: string): LoadReadSpec {
   if (!latest && !get) {
     throw bad('LOAD_READS_INVALID', '--reads', `"${text}" is not a read pattern; use latest:N@RATE (e.g. latest:10@5, the newest 10 rows of an entity 5 times a second) or get@RATE (e.g. get@20)`);
   }
-  if (!(ratePerSec > 0)) throw bad('LOAD_READS_INVALID', '--reads', `"${text}": the rate after @ must be above 0 queries per second`);
+  // A rate of hundreds of digits reads as Infinity: refused with the rest, not carried into the scheduler.
+  if (!(ratePerSec > 0 && Number.isFinite(ratePerSec))) throw bad('LOAD_READS_INVALID', '--reads', `"${text}": the rate after @ must be above 0 queries per second, and finite`);
   if (latest) {
     const limit = Number(latest[1]);
     if (limit < 1 || limit > 10_000) throw bad('LOAD_READS_INVALID', '--reads', `"${text}": latest needs between 1 and 10000 rows`);

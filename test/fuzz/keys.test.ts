@@ -1,11 +1,17 @@
-/** Fuzzing rowkey templates (compile, encode, decode of the key just encoded), records, keys and durations. */
+/**
+ * Fuzzing rowkey templates (compile, encode, decode of the key just encoded), records, keys, durations, sizes, times,
+ * access patterns, field types and the load generator's popularity and read patterns.
+ */
 import { describe, expect } from 'vitest';
 import { toBytesBinary } from '../../src/bytes/index.js';
 import { parseRecord } from '../../src/cli/commands/key-record.js';
+import { parseEpochMs } from '../../src/cli/commands/key-scan.js';
 import { compileTemplate } from '../../src/keys/template/compile.js';
+import { parseAccess, parseFieldTypes } from '../../src/lint/access.js';
+import { parsePopularity, parseReadPattern } from '../../src/load/options.js';
 import { parseDurationMs } from '../../src/util/duration.js';
 import { parseSizeBytes } from '../../src/util/size.js';
-import { fuzzParser } from './fuzz.js';
+import { allFinite, fuzzParser } from './fuzz.js';
 
 const TEMPLATES = [
   '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}',
@@ -29,4 +35,9 @@ describe('fuzz: keys', () => {
   fuzzParser('toStringBinary key', ['\\x00\\xFFabc', 'sensor-001_\\x7F'], (t) => toBytesBinary(t));
   fuzzParser('duration', ['1h30m', '250ms', '45s', '15m'], (t) => parseDurationMs(t), (r) => expect(Number.isFinite(r)).toBe(true));
   fuzzParser('size', ['4TB', '10GB', '512m'], (t) => parseSizeBytes(t), (r) => expect(Number.isFinite(r)).toBe(true));
+  fuzzParser('time (--from/--to)', ['1709856000000', '2024-03-08T00:00:00Z', '2024-03-08T01:00:00.250+01:00'], (t) => parseEpochMs(t, '--from'), (r) => expect(Number.isSafeInteger(r)).toBe(true));
+  fuzzParser('access patterns', ['latest-n:deviceId|point-get, time-range:metric+deviceId', 'full-scan'], (t) => parseAccess(t));
+  fuzzParser('field types', ['deviceId:string,ts:epochMs', 'seq:long,tenant:string'], (t) => parseFieldTypes(t));
+  fuzzParser('popularity', ['uniform', 'zipf:1.1', 'hot:0.01:0.9'], (t) => parsePopularity(t), (r) => expect(allFinite(r)).toBe(true));
+  fuzzParser('read pattern', ['latest:10@500', 'get@2000'], (t) => parseReadPattern(t), (r) => expect(allFinite(r)).toBe(true));
 });

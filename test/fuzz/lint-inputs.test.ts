@@ -1,7 +1,11 @@
-/** Fuzzing the lint readers and the YAML inputs: hbase-site.xml, hbase-env.sh, shell scripts, REST schemas, wide-row, scenario and families files. */
+/**
+ * Fuzzing the lint readers and the YAML inputs: hbase-site.xml, hbase-env.sh, shell scripts, REST schemas, wide-row,
+ * scenario, families and index definition files.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { parseFamiliesText } from '../../src/cli/commands/splits-families.js';
+import { parseIndexDefinitions } from '../../src/index-tables/definition.js';
 import { parseRestSchema } from '../../src/lint/rest-schema.js';
 import { parseShellScript } from '../../src/lint/shell/script.js';
 import { parseHbaseEnv } from '../../src/lint/site/env-sh.js';
@@ -18,6 +22,20 @@ const scenarios = [
 ];
 const families = ['d: { VERSIONS: 1, TTL: 7776000, COMPRESSION: SNAPPY, BLOOMFILTER: ROW, DATA_BLOCK_ENCODING: FAST_DIFF }\nm: { VERSIONS: 1, TTL: FOREVER, IN_MEMORY: true }\n', '{"d": {"VERSIONS": 3}}'];
 
+const INDEXES = `indexes:
+  - name: by_email
+    table: users
+    fields: {email: email}
+    unique: true
+    covered: [name]
+  - name: by_day
+    table: users
+    fields: {day: string}
+    unique: false
+    key: '{salt(day,4)}_{day}'
+    family: x
+`;
+
 describe('fuzz: lint inputs', () => {
   fuzzParser('hbase-site.xml', [lint('cache-site.xml'), lint('compaction-site.xml'), lint('ttl-site.xml')], (t) => parseSiteXml(t, 'hbase-site.xml'));
   fuzzParser('hbase-env.sh', [lint('regionserver-env.sh'), 'HBASE_HEAPSIZE=16g\nexport HBASE_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=100"\n'], (t) => parseHbaseEnv(t, 'hbase-env.sh'));
@@ -26,4 +44,5 @@ describe('fuzz: lint inputs', () => {
   fuzzParser('wide-row YAML', [lint('sensor-wide.yaml')], (t) => parseWideRows(t, 'wide.yaml'));
   fuzzParser('scenario YAML', scenarios, (t) => parseScenario(t, 'scenario.yaml'));
   fuzzParser('families YAML', families, (t) => parseFamiliesText(t, 'families.yaml'));
+  fuzzParser('index definitions YAML', [INDEXES], (t) => parseIndexDefinitions(t, 'indexes.yaml'));
 });

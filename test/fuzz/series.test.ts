@@ -9,6 +9,7 @@ import { type LoadSeries, computeRates, parseKeySamples, parseLoadSeries } from 
 import { parseSampleKeys } from '../../src/regions/sample-keys.js';
 import { parseJmxRegions } from '../../src/sources/jmx.js';
 import { parseServerLatencies } from '../../src/sources/jmx-latency.js';
+import { parseKeyList } from '../../src/sources/text/key-list.js';
 import { parseTextSeries } from '../../src/sources/text/text-source.js';
 import { allFinite, fuzzParser } from './fuzz.js';
 
@@ -26,6 +27,7 @@ describe('fuzz: load inputs', () => {
   fuzzParser('load series', SERIES, (t) => parseLoadSeries(t, 's.ndjson'), downstream);
   fuzzParser('load series, clock steps allowed', SERIES, (t) => parseLoadSeries(t, 's.ndjson', { allowClockSteps: true }), downstream);
   fuzzParser('key samples', [fixture('series/tail-hex-presplit.samples.ndjson')], (t) => parseKeySamples(t, 'k.ndjson'));
+  fuzzParser('key list', [readFileSync(new URL('../../examples/keys.txt', import.meta.url), 'utf8'), 'row1\nrow\\x00\\xFF\r\n'], (t) => parseKeyList(t, 'keys.txt', 0, 60_000), (r) => expect(allFinite(r)).toBe(true));
   fuzzParser('sample keys', ['row1\t3\nrow\\x00\n', '{"key":"a","weight":2}\n{"key":"b"}\n'], (t) => parseSampleKeys(t, 'keys.txt'));
   fuzzParser('list_regions capture', [fixture('shell/list-regions.txt')], (t) => parseTextSeries('list-regions', [{ file: 'r.txt', text: t, mtimeMs: 1_700_000_000_000 }], { intervalMs: 60_000 }), downstream);
   fuzzParser("status 'detailed' capture", [fixture('shell/status-detailed.txt')], (t) => parseTextSeries('status-detailed', [{ file: 's.txt', text: t, mtimeMs: 1_700_000_000_000 }], { table: 'live_fx', intervalMs: 60_000 }), downstream);

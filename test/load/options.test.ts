@@ -34,6 +34,8 @@ describe('parseReadPattern', () => {
     ['latest:10', 'is not a read pattern'],
     ['get@0', 'the rate after @ must be above 0'],
     ['latest:0@5', 'latest needs between 1 and 10000 rows'],
+    // 400 digits read as Infinity (accepted before).
+    [`get@${'9'.repeat(400)}`, 'the rate after @ must be above 0 queries per second, and finite'],
   ])('refuses %s', (text, message) => {
     expect(() => parseReadPattern(text)).toThrow(expect.objectContaining({ code: 'LOAD_READS_INVALID', message: expect.stringContaining(message) }));
   });
