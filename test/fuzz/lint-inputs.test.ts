@@ -22,19 +22,10 @@ const scenarios = [
 ];
 const families = ['d: { VERSIONS: 1, TTL: 7776000, COMPRESSION: SNAPPY, BLOOMFILTER: ROW, DATA_BLOCK_ENCODING: FAST_DIFF }\nm: { VERSIONS: 1, TTL: FOREVER, IN_MEMORY: true }\n', '{"d": {"VERSIONS": 3}}'];
 
-const INDEXES = `indexes:
-  - name: by_email
-    table: users
-    fields: {email: email}
-    unique: true
-    covered: [name]
-  - name: by_day
-    table: users
-    fields: {day: string}
-    unique: false
-    key: '{salt(day,4)}_{day}'
-    family: x
-`;
+const INDEXES = [
+  'indexes:\n  - {name: by_email, table: users, fields: {email: email}, unique: true, covered: [name]}\n',
+  "indexes:\n  - name: by_day\n    table: events\n    indexTable: events_by_day\n    fields: {day: string, kind: string}\n    unique: false\n    key: '{salt(day,4)}_{day}_{kind}'\n    family: x\n",
+];
 
 describe('fuzz: lint inputs', () => {
   fuzzParser('hbase-site.xml', [lint('cache-site.xml'), lint('compaction-site.xml'), lint('ttl-site.xml')], (t) => parseSiteXml(t, 'hbase-site.xml'));
@@ -44,5 +35,5 @@ describe('fuzz: lint inputs', () => {
   fuzzParser('wide-row YAML', [lint('sensor-wide.yaml')], (t) => parseWideRows(t, 'wide.yaml'));
   fuzzParser('scenario YAML', scenarios, (t) => parseScenario(t, 'scenario.yaml'));
   fuzzParser('families YAML', families, (t) => parseFamiliesText(t, 'families.yaml'));
-  fuzzParser('index definitions YAML', [INDEXES], (t) => parseIndexDefinitions(t, 'indexes.yaml'));
+  fuzzParser('index definitions YAML', INDEXES, (t) => parseIndexDefinitions(t, 'indexes.yaml'));
 });
