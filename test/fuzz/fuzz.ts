@@ -69,9 +69,12 @@ interface Figures { inputs: number; typed: number; accepted: number; slowest: nu
 const figures = new Map<string, Figures>();
 afterAll(() => {
   if (!ON_DEMAND) return;
-  const rows = [...figures].map(([name, f]) => `${name.padEnd(28)} ${String(f.inputs).padStart(9)} inputs  ${String(f.accepted).padStart(9)} accepted  ${String(f.typed).padStart(9)} typed errors  0 untyped  slowest ${f.slowest.toFixed(1)} ms`);
-  console.log(`fuzz figures (${RUNS} per input kind):\n${rows.join('\n')}`);
+  console.log(`fuzz figures (${RUNS} per input kind):\n${[...figures].map(([name, f]) => figureLine(name, f)).join('\n')}`);
 });
+
+function figureLine(name: string, f: Figures): string {
+  return `${name.padEnd(28)} ${String(f.inputs).padStart(9)} inputs  ${String(f.accepted).padStart(9)} accepted  ${String(f.typed).padStart(9)} typed errors  0 untyped  slowest ${f.slowest.toFixed(1)} ms`;
+}
 
 /**
  * One fuzz property: `run` on `RUNS` mutated fixtures and `RUNS` generated inputs. `run` may return (its result is
@@ -102,6 +105,9 @@ export function fuzzParser(name: string, seeds: readonly string[], run: (input: 
     }
   });
   it(`${name}: only typed errors, no input over ${SLOW_MS / 1000} s`, () => {
+    const started = performance.now();
     fc.assert(property, { numRuns: 2 * RUNS, ...(process.env['HBASE_HOTSPOT_FUZZ_SEED'] ? { seed: Number(process.env['HBASE_HOTSPOT_FUZZ_SEED']) } : {}) });
+    // On demand each parser's figures are printed as soon as it is done (a long run stopped part way keeps them).
+    if (ON_DEMAND) console.log(`${figureLine(name, f)}  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }, ON_DEMAND ? 24 * 3600 * 1000 : 60_000);
 }
