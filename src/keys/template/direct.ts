@@ -61,20 +61,37 @@ function copyCode(v: string, at: string, hash: boolean): string {
     for (; k < n; k++) { const c = ${v}.charCodeAt(k);${h1} any |= c; b[${at} + k] = c; } }`;
 }
 
-function checkCode(part: CompiledPart, i: number, slow: string): string {
-  const inline = part.inline;
-  if (!inline) return '';
-  const v = `const v${i} = r[${JSON.stringify(inline.field)}];`;
-  return inline.type === 'reverseTs'
-    ? `${v} if (typeof v${i} !== 'number' || !(v${i} >= 0 && v${i} <= 9007199254740991) || Math.floor(v${i}) !== v${i}) return ${slow};`
-    : `${v} if (typeof v${i} !== 'string') return ${slow};`;
+/**
+ * The prologue's field reads: each field the inline parts read is looked up on the record once, into `f0`, `f1`, ... in
+ * order of first use (a salted field that is also copied is one read, not two), then checked for the shape every part
+ * reading it needs: text for a text or salt part, a safe non-negative integer for `reverseTs`.
+ * @returns the code, and the variable holding each part's field (by part index; undefined for literals).
+ */
+function readCode(parts: readonly CompiledPart[], slow: string): { code: string; vars: (string | undefined)[] } {
+  const byField = new Map<string, { name: string; text: boolean; time: boolean }>();
+  const vars = parts.map((part) => {
+    const inline = part.inline;
+    if (!inline) return undefined;
+    let read = byField.get(inline.field);
+    if (!read) byField.set(inline.field, (read = { name: `f${byField.size}`, text: false, time: false }));
+    if (inline.type === 'reverseTs') read.time = true;
+    else read.text = true;
+    return read.name;
+  });
+  const code = [...byField].map(([field, { name, text, time }]) => {
+    const checks = [
+      ...(text ? [`typeof ${name} !== 'string'`] : []),
+      ...(time ? [`typeof ${name} !== 'number' || !(${name} >= 0 && ${name} <= 9007199254740991) || Math.floor(${name}) !== ${name}`] : []),
+    ];
+    return `const ${name} = r[${JSON.stringify(field)}]; if (${checks.join(' || ')}) return ${slow};`;
+  });
+  return { code: code.join('\n  '), vars };
 }
 
-function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>): string {
+function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>, v: string): string {
   const part = parts[i] as CompiledPart;
   if (part.literal) return `${literalCode(part.literal, i)} p += ${part.literal.length};`;
   const inline = part.inline as NonNullable<CompiledPart['inline']>;
-  const v = `v${i}`;
   switch (inline.type) {
     case 'text':
       return copied.has(i) ? `p += ${v}.length;` : `${copyCode(v, 'p', false)} p += ${v}.length;`;
@@ -115,12 +132,15 @@ export function directEncoder(parts: readonly CompiledPart[], slow: (record: Key
   if (parts.some((p) => p.inline?.type !== 'text' && p.fixedWidth === undefined)) return undefined;
   const copied = new Set(parts.flatMap((_p, i) => copyAhead(parts, i)?.index ?? []));
   const fixedBytes = parts.reduce((sum, p) => sum + (p.inline?.type === 'text' ? 0 : (p.fixedWidth ?? 0)), 0);
-  const texts = parts.flatMap((p, i) => (p.inline?.type === 'text' ? [`v${i}.length`] : []));
-  const prologue = (slowCall: string) => `${parts.map((p, i) => checkCode(p, i, slowCall)).join('\n  ')}
+  const reads = (slowCall: string) => readCode(parts, slowCall);
+  const vars = reads('').vars;
+  const texts = parts.flatMap((p, i) => (p.inline?.type === 'text' ? [`${vars[i]}.length`] : []));
+  const prologue = (slowCall: string) => `${reads(slowCall).code}
   const len = ${[String(fixedBytes), ...texts].join(' + ')};${fixedBytes === 0 ? ` if (len === 0) return ${slowCall};` : ''}`;
-  const writes = parts.map((_p, i) => writeCode(parts, i, copied)).join('\n  ');
-  const body = `let SA = new ArrayBuffer(0); let SB = new Uint8Array(SA); let SD = new DataView(SA); let off = 0; let cap = 0;
-let DB = null; let DL = -1; let DD = SD;
+  const writes = parts.map((_p, i) => writeCode(parts, i, copied, vars[i] ?? '')).join('\n  ');
+  // `var`, not `let`: the closures' state then needs no check against the temporal dead zone at every read.
+  const body = `var SA = new ArrayBuffer(0); var SB = new Uint8Array(SA); var SD = new DataView(SA); var off = 0; var cap = 0;
+var DB = null; var DL = -1; var DD = SD;
 function refill(len) {
   const size = len > ${SLAB_BYTES >> 3} ? len : ${SLAB_BYTES};
   SA = new ArrayBuffer(size); SB = new Uint8Array(SA); SD = new DataView(SA); cap = size;

@@ -48,6 +48,18 @@ describe('the direct encoder', () => {
     expect([...key]).toEqual([0x78, 0xc3, 0xa9]);
   });
 
+  it('reads a field several parts use once, and checks it for every part: text and time at once goes to the general encoder', () => {
+    // "ab".hashCode() = 97 * 31 + 98 = 3105, % 16 = 1; Long.MAX_VALUE - 7 = 9223372036854775800.
+    expect(ascii(compileTemplate('{salt(id,16)}_{id}_{id}').encode({ id: 'ab' }))).toBe('01_ab_ab');
+    expect(ascii(compileTemplate('{id}{reverseTs(id)}').encode({ id: 7 }))).toBe('79223372036854775800');
+    const into = new Uint8Array(24);
+    expect(compileTemplate('{id}{reverseTs(id)}').encodeInto({ id: 7 }, into, 2)).toBe(20);
+    expect(ascii(into.subarray(2, 22))).toBe('79223372036854775800');
+    for (const [source, record] of [['{salt(id,16)}_{id}_{id}', { id: 'ab' }], ['{id}{reverseTs(id)}', { id: 7 }]] as const) {
+      expect(byParts(source, record)).toEqual([...compileTemplate(source).encode(record)]);
+    }
+  });
+
   it('throws the general encoder\'s errors: empty key, missing field, negative time', () => {
     const caught = (fn: () => unknown) => {
       try {
