@@ -31,50 +31,81 @@ const T4 = Uint32Array.from({ length: 10_000 }, (_, i) => {
 /** `X2[i]`: the 2 ASCII digits of `%02x` of i (0..255), first digit in the low byte. */
 const X2 = Uint16Array.from({ length: 256 }, (_, i) => HEX[i >> 4]! | (HEX[i & 15]! << 8));
 
-/** Writes the int32 `x` (below 10^9) as exactly 9 digits at `b[p + at .. p + at + 8]`: one digit, then 4 + 4. */
-function nineDigits(at: number): string {
-  return `a = (x / 100000000) | 0; x -= a * 100000000; q = (x / 10000) | 0;
-    b[p + ${at}] = 48 + a; d.setUint32(p + ${at + 1}, T4[q], true); d.setUint32(p + ${at + 5}, T4[x - q * 10000], true);`;
-}
+/** Splits the int32 `x` (below 10^9) into its first digit `a` and the `T4` words `wa`, `wb` of the next 4 + 4. */
+const NINE_DIGITS = `const a = (x / 100000000) | 0; x -= a * 100000000; const q = (x / 10000) | 0; const wa = T4[q]; const wb = T4[x - q * 10000];`;
 
 /**
  * `Long.MAX_VALUE - t` as 19 digits at `b[p..p+18]`, in int32 arithmetic on base-10^9 chunks of t. `t * 1e-9` is within
- * 1e-8 of t / 10^9 for t < 2^53, so its floor is off by at most one, which the two corrections put right.
+ * 1e-8 of t / 10^9 for t < 2^53, so its floor is off by at most one, which the two corrections put right. The leading
+ * "9" and the next 9 digits change only when t / 10^9 does (every 11.6 days of milliseconds), so part `i` keeps the
+ * last high chunk it wrote with its 2 + 4 + 4 bytes in `M<i>`, `H<i>`, `A<i>`, `B<i>` and writes them again unchanged.
  */
-function reverseTsCode(t: string): string {
+function reverseTsCode(t: string, i: number): string {
   return `{ let hi = Math.floor(${t} * 1e-9); let lo = ${t} - hi * 1e9;
     if (lo < 0) { hi -= 1; lo += 1e9; } else if (lo >= 1e9) { hi += 1; lo -= 1e9; }
-    let mid = (${MAX_MID} - hi) | 0; let low = (${MAX_LOW} - lo) | 0; let a = 0; let q = 0;
+    let mid = (${MAX_MID} - hi) | 0; let low = (${MAX_LOW} - lo) | 0;
     if (low < 0) { low = (low + 1000000000) | 0; mid = (mid - 1) | 0; }
-    b[p] = 57; let x = mid; ${nineDigits(1)} x = low; ${nineDigits(10)} p += 19; }`;
+    if (mid !== M${i}) { let x = mid; ${NINE_DIGITS} M${i} = mid; H${i} = 57 | ((48 + a) << 8); A${i} = wa; B${i} = wb; }
+    d.setUint16(p, H${i}, true); d.setUint32(p + 2, A${i}, true); d.setUint32(p + 6, B${i}, true);
+    { let x = low; ${NINE_DIGITS} b[p + 10] = 48 + a; d.setUint32(p + 11, wa, true); d.setUint32(p + 15, wb, true); } p += 19; }`;
 }
 
-/** Copies the ASCII of string `v` to `b[at..]`, four characters a store, folding every code unit into `any`. */
+/** Code folding the code units `c<from>..c<from + 3>` into `h` and `any`, and storing them as one word at `at`. */
+function fourUnits(v: string, from: number, at: string, hash: boolean): string {
+  const [c0, c1, c2, c3] = [0, 1, 2, 3].map((j) => `c${from + j}`);
+  const reads = [0, 1, 2, 3].map((j) => `const c${from + j} = ${v}.charCodeAt(k${from + j === 0 ? '' : ` + ${from + j}`});`).join(' ');
+  const fold = hash ? ` h = (Math.imul(h, 923521) + Math.imul(${c0}, 29791) + Math.imul(${c1}, 961) + Math.imul(${c2}, 31) + ${c3}) | 0;` : '';
+  return `${reads}${fold}
+      any |= ${c0} | ${c1} | ${c2} | ${c3}; d.setUint32(${at} + k${from === 0 ? '' : ` + ${from}`}, ${c0} | (${c1} << 8) | (${c2} << 16) | (${c3} << 24), true);`;
+}
+
+/**
+ * Copies the ASCII of string `v` to `b[at..]`, eight then four characters a step and one store per four, folding every
+ * code unit into `any`. Eight a step halves the loop's own work (its exit test, stack check and register reloads) for
+ * the usual 8 to 16 character ids.
+ */
 function copyCode(v: string, at: string, hash: boolean): string {
-  const h4 = hash ? ' h = (Math.imul(h, 923521) + Math.imul(c0, 29791) + Math.imul(c1, 961) + Math.imul(c2, 31) + c3) | 0;' : '';
   const h1 = hash ? ' h = (Math.imul(h, 31) + c) | 0;' : '';
   // Four code units a step: h·31^4 + c0·31^3 + c1·31^2 + c2·31 + c3 (mod 2^32) shortens the multiply chain. A code
   // unit of 128 or more makes `any` send the record to the general encoder, so what the store wrote then is moot.
   return `{ let k = 0; const n = ${v}.length;
-    for (; k + 4 <= n; k += 4) { const c0 = ${v}.charCodeAt(k); const c1 = ${v}.charCodeAt(k + 1); const c2 = ${v}.charCodeAt(k + 2); const c3 = ${v}.charCodeAt(k + 3);${h4}
-      any |= c0 | c1 | c2 | c3; d.setUint32(${at} + k, c0 | (c1 << 8) | (c2 << 16) | (c3 << 24), true); }
+    for (; k + 8 <= n; k += 8) { ${fourUnits(v, 0, at, hash)}
+      ${fourUnits(v, 4, at, hash)} }
+    if (k + 4 <= n) { ${fourUnits(v, 0, at, hash)} k += 4; }
     for (; k < n; k++) { const c = ${v}.charCodeAt(k);${h1} any |= c; b[${at} + k] = c; } }`;
 }
 
-function checkCode(part: CompiledPart, i: number, slow: string): string {
-  const inline = part.inline;
-  if (!inline) return '';
-  const v = `const v${i} = r[${JSON.stringify(inline.field)}];`;
-  return inline.type === 'reverseTs'
-    ? `${v} if (typeof v${i} !== 'number' || !(v${i} >= 0 && v${i} <= 9007199254740991) || Math.floor(v${i}) !== v${i}) return ${slow};`
-    : `${v} if (typeof v${i} !== 'string') return ${slow};`;
+/**
+ * The prologue's field reads: each field the inline parts read is looked up on the record once, into `f0`, `f1`, ... in
+ * order of first use (a salted field that is also copied is one read, not two), then checked for the shape every part
+ * reading it needs: text for a text or salt part, a safe non-negative integer for `reverseTs`.
+ * @returns the code, and the variable holding each part's field (by part index; undefined for literals).
+ */
+function readCode(parts: readonly CompiledPart[], slow: string): { code: string; vars: (string | undefined)[] } {
+  const byField = new Map<string, { name: string; text: boolean; time: boolean }>();
+  const vars = parts.map((part) => {
+    const inline = part.inline;
+    if (!inline) return undefined;
+    let read = byField.get(inline.field);
+    if (!read) byField.set(inline.field, (read = { name: `f${byField.size}`, text: false, time: false }));
+    if (inline.type === 'reverseTs') read.time = true;
+    else read.text = true;
+    return read.name;
+  });
+  const code = [...byField].map(([field, { name, text, time }]) => {
+    const checks = [
+      ...(text ? [`typeof ${name} !== 'string'`] : []),
+      ...(time ? [`typeof ${name} !== 'number' || !(${name} >= 0 && ${name} <= 9007199254740991) || Math.floor(${name}) !== ${name}`] : []),
+    ];
+    return `const ${name} = r[${JSON.stringify(field)}]; if (${checks.join(' || ')}) return ${slow};`;
+  });
+  return { code: code.join('\n  '), vars };
 }
 
-function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>): string {
+function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySet<number>, v: string): string {
   const part = parts[i] as CompiledPart;
   if (part.literal) return `${literalCode(part.literal, i)} p += ${part.literal.length};`;
   const inline = part.inline as NonNullable<CompiledPart['inline']>;
-  const v = `v${i}`;
   switch (inline.type) {
     case 'text':
       return copied.has(i) ? `p += ${v}.length;` : `${copyCode(v, 'p', false)} p += ${v}.length;`;
@@ -85,7 +116,7 @@ function writeCode(parts: readonly CompiledPart[], i: number, copied: ReadonlySe
     d.setUint16(p, X2[Math.abs(h % ${inline.buckets})], true); p += 2; }`;
     }
     case 'reverseTs':
-      return reverseTsCode(v);
+      return reverseTsCode(v, i);
   }
 }
 
@@ -115,12 +146,16 @@ export function directEncoder(parts: readonly CompiledPart[], slow: (record: Key
   if (parts.some((p) => p.inline?.type !== 'text' && p.fixedWidth === undefined)) return undefined;
   const copied = new Set(parts.flatMap((_p, i) => copyAhead(parts, i)?.index ?? []));
   const fixedBytes = parts.reduce((sum, p) => sum + (p.inline?.type === 'text' ? 0 : (p.fixedWidth ?? 0)), 0);
-  const texts = parts.flatMap((p, i) => (p.inline?.type === 'text' ? [`v${i}.length`] : []));
-  const prologue = (slowCall: string) => `${parts.map((p, i) => checkCode(p, i, slowCall)).join('\n  ')}
+  const reads = (slowCall: string) => readCode(parts, slowCall);
+  const vars = reads('').vars;
+  const texts = parts.flatMap((p, i) => (p.inline?.type === 'text' ? [`${vars[i]}.length`] : []));
+  const prologue = (slowCall: string) => `${reads(slowCall).code}
   const len = ${[String(fixedBytes), ...texts].join(' + ')};${fixedBytes === 0 ? ` if (len === 0) return ${slowCall};` : ''}`;
-  const writes = parts.map((_p, i) => writeCode(parts, i, copied)).join('\n  ');
-  const body = `let SA = new ArrayBuffer(0); let SB = new Uint8Array(SA); let SD = new DataView(SA); let off = 0; let cap = 0;
-let DB = null; let DL = -1; let DD = SD;
+  const writes = parts.map((_p, i) => writeCode(parts, i, copied, vars[i] ?? '')).join('\n  ');
+  const highChunks = parts.map((p, i) => (p.inline?.type === 'reverseTs' ? ` var M${i} = -1; var H${i} = 0; var A${i} = 0; var B${i} = 0;` : '')).join('');
+  // `var`, not `let`: the closures' state then needs no check against the temporal dead zone at every read.
+  const body = `var SA = new ArrayBuffer(0); var SB = new Uint8Array(SA); var SD = new DataView(SA); var off = 0; var cap = 0;
+var DB = null; var DL = -1; var DD = SD;${highChunks}
 function refill(len) {
   const size = len > ${SLAB_BYTES >> 3} ? len : ${SLAB_BYTES};
   SA = new ArrayBuffer(size); SB = new Uint8Array(SA); SD = new DataView(SA); cap = size;

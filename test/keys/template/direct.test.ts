@@ -25,12 +25,39 @@ describe('the direct encoder', () => {
     }));
   });
 
+  it('writes the high digits again when the next time has other ones: a new t / 10^9, or a borrow from the low digits', () => {
+    // 5e9 + 854_775_807 and 5e9 + 854_775_808 share t / 10^9 = 5, but the second borrows: Long.MAX_VALUE - t is
+    // 9223372031000000000 and 9223372030999999999, so their high 10 digits differ (9223372031 / 9223372030).
+    const times = [5e9 + 854_775_807, 5e9 + 854_775_808, 5e9 + 854_775_807, 6e9, 5e9, 5e9 + 854_775_808, 0, Number.MAX_SAFE_INTEGER, 1];
+    const t = compileTemplate('{reverseTs(ts)}');
+    const into = new Uint8Array(19);
+    for (const ts of times) {
+      expect(ascii(t.encode({ ts })), String(ts)).toBe(reverseTs(ts));
+      expect(t.encodeInto({ ts }, into)).toBe(19);
+      expect(ascii(into), String(ts)).toBe(reverseTs(ts));
+    }
+    expect(reverseTs(5e9 + 854_775_808)).toBe('9223372030999999999');
+  });
+
   it('computes the salt from Java String.hashCode while copying the field', () => {
     // "sensor-1".hashCode() = 1262113502, % 16 = 14; "host-0".hashCode() = -1211485877, % 16 = -5, % 256 = -181.
     const t = compileTemplate('{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}');
     expect(ascii(t.encode({ deviceId: 'sensor-1', ts: 1_709_856_000_000 }))).toBe('0e_sensor-1_9223370326998775807');
     expect(ascii(t.encode({ deviceId: 'host-0', ts: 1 }))).toBe('05_host-0_9223372036854775806');
     expect(ascii(compileTemplate('{salt(h,256)}{h}').encode({ h: 'host-0' }))).toBe('b5host-0');
+  });
+
+  it('copies and hashes ids of every length through the eight-, four- and one-character steps', () => {
+    const source = '{salt(id,16)}_{id}_{reverseTs(ts)}';
+    const t = compileTemplate(source);
+    const into = new Uint8Array(64);
+    for (let length = 1; length <= 25; length++) {
+      const id = 'abcdefghijklmnopqrstuvwxyz0123456789'.slice(0, length);
+      const record = { id, ts: 1_709_856_000_000 + length };
+      expect([...t.encode(record)], id).toEqual(byParts(source, record));
+      expect(t.encodeInto(record, into, 1)).toBe(23 + length);
+      expect([...into.subarray(1, 24 + length)], id).toEqual(byParts(source, record));
+    }
   });
 
   it('hands every record of another shape to the general encoder, which writes the same bytes', () => {
@@ -46,6 +73,18 @@ describe('the direct encoder', () => {
     for (const record of records) expect([...compileTemplate(source).encode(record)]).toEqual(byParts(source, record));
     const key = compileTemplate('{id}{name}').encode({ id: 'x', name: '\u00e9' });
     expect([...key]).toEqual([0x78, 0xc3, 0xa9]);
+  });
+
+  it('reads a field several parts use once, and checks it for every part: text and time at once goes to the general encoder', () => {
+    // "ab".hashCode() = 97 * 31 + 98 = 3105, % 16 = 1; Long.MAX_VALUE - 7 = 9223372036854775800.
+    expect(ascii(compileTemplate('{salt(id,16)}_{id}_{id}').encode({ id: 'ab' }))).toBe('01_ab_ab');
+    expect(ascii(compileTemplate('{id}{reverseTs(id)}').encode({ id: 7 }))).toBe('79223372036854775800');
+    const into = new Uint8Array(24);
+    expect(compileTemplate('{id}{reverseTs(id)}').encodeInto({ id: 7 }, into, 2)).toBe(20);
+    expect(ascii(into.subarray(2, 22))).toBe('79223372036854775800');
+    for (const [source, record] of [['{salt(id,16)}_{id}_{id}', { id: 'ab' }], ['{id}{reverseTs(id)}', { id: 7 }]] as const) {
+      expect(byParts(source, record)).toEqual([...compileTemplate(source).encode(record)]);
+    }
   });
 
   it('throws the general encoder\'s errors: empty key, missing field, negative time', () => {
