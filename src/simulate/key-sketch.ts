@@ -103,10 +103,10 @@ export class KeySketch {
     return this.total;
   }
 
-  /** Records `weight` rows written at `key`. */
-  add(key: Uint8Array, weight: number): void {
+  /** Records `weight` rows written at `key`, or at `key[at, at + length)` (the bytes are copied). */
+  add(key: Uint8Array, weight: number, at = 0, length = key.length - at): void {
     if (weight <= 0) return;
-    this.append(key, 0, key.length, weight);
+    this.append(key, at, length, weight);
     this.total += weight;
     if (this.count > 2 * CAPACITY) this.compress();
   }

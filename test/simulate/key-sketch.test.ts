@@ -84,7 +84,9 @@ describe('key sketch entries', () => {
             // the same key run with varying weights, in the order the engine's groups arrive
             for (let t = 0; t < op.times; t++, n++) {
               const key = Uint8Array.from([...op.key, n % 3]);
-              sketch.add(key, (op.weight * (n % 5)) / 4);
+              // every other key added as a range of a larger buffer, as the engine adds a step's keys
+              if (n % 2) sketch.add(Uint8Array.from([0xff, 0, ...key, 0xff]), (op.weight * (n % 5)) / 4, 2, key.length);
+              else sketch.add(key, (op.weight * (n % 5)) / 4);
               plain.add(key, (op.weight * (n % 5)) / 4);
             }
           } else if (op.kind === 'median') {
