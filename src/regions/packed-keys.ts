@@ -35,8 +35,8 @@ export class PackedKeys {
     keys.forEach((k, i) => {
       this.bytes.set(k, at);
       this.offsets[i] = at;
-      this.high[i] = prefixWord(k, skip);
-      this.low[i] = prefixWord(k, skip + 4);
+      this.high[i] = prefixWord(k, 0, k.length, skip);
+      this.low[i] = prefixWord(k, 0, k.length, skip + 4);
       at += k.length;
     });
     this.offsets[keys.length] = at;
@@ -49,19 +49,20 @@ export class PackedKeys {
 
   /**
    * How many keys sort at or below `key`: with the keys as split points, the index of the region holding `key`.
-   * Binary search, O(log n), no allocation.
+   * Binary search, O(log n), no allocation. The key may be a range of a larger buffer: `key[at, at + length)`
+   * (the whole of `key` by default), so keys written back to back need no view each.
    */
-  countAtOrBelow(key: Uint8Array): number {
+  countAtOrBelow(key: Uint8Array, at = 0, length = key.length - at): number {
     const common = this.common;
     const skip = common.length;
     for (let j = 0; j < skip; j++) {
       // A key that leaves the shared bytes early sorts below or above every key.
-      if (j >= key.length) return 0;
-      const d = (key[j] as number) - (common[j] as number);
+      if (j >= length) return 0;
+      const d = (key[at + j] as number) - (common[j] as number);
       if (d !== 0) return d < 0 ? 0 : this.length;
     }
-    const kh = prefixWord(key, skip);
-    const kl = prefixWord(key, skip + 4);
+    const kh = prefixWord(key, at, length, skip);
+    const kl = prefixWord(key, at, length, skip + 4);
     const high = this.high;
     const low = this.low;
     let lo = 0;
@@ -73,7 +74,7 @@ export class PackedKeys {
       if (h !== kh) below = h < kh;
       else {
         const l = low[mid] as number;
-        below = l !== kl ? l < kl : this.tailCompare(mid, key) <= 0;
+        below = l !== kl ? l < kl : this.tailCompare(mid, key, at, length) <= 0;
       }
       if (below) lo = mid + 1;
       else hi = mid;
@@ -81,16 +82,15 @@ export class PackedKeys {
     return lo;
   }
 
-  /** Compares key `i` with `key` when their shared bytes and the 8 after them (zero-padded) are equal. */
-  private tailCompare(i: number, key: Uint8Array): number {
+  /** Compares key `i` with `key[at, at + keyLength)` when their shared bytes and the 8 after them (zero-padded) are equal. */
+  private tailCompare(i: number, key: Uint8Array, at: number, keyLength: number): number {
     const bytes = this.bytes;
     const from = this.common.length + 8;
     const start = this.offsets[i] as number;
     const splitLength = (this.offsets[i + 1] as number) - start;
-    const keyLength = key.length;
     const n = splitLength < keyLength ? splitLength : keyLength;
     for (let j = from; j < n; j++) {
-      const d = (bytes[start + j] as number) - (key[j] as number);
+      const d = (bytes[start + j] as number) - (key[at + j] as number);
       if (d !== 0) return d;
     }
     return splitLength - keyLength;
@@ -108,13 +108,13 @@ function sharedPrefix(keys: readonly Uint8Array[]): Uint8Array {
   return first.slice(0, n);
 }
 
-/** Bytes `from`..`from+3` of `key` as an unsigned big-endian number, missing bytes read as zero. */
-function prefixWord(key: Uint8Array, from: number): number {
-  const n = key.length;
+/** Bytes `from`..`from+3` of the key `key[at, at + n)` as an unsigned big-endian number, missing bytes read as zero. */
+function prefixWord(key: Uint8Array, at: number, n: number, from: number): number {
   if (n >= from + 4) {
-    return (((key[from] as number) << 24) | ((key[from + 1] as number) << 16) | ((key[from + 2] as number) << 8) | (key[from + 3] as number)) >>> 0;
+    const i = at + from;
+    return (((key[i] as number) << 24) | ((key[i + 1] as number) << 16) | ((key[i + 2] as number) << 8) | (key[i + 3] as number)) >>> 0;
   }
   let w = 0;
-  for (let j = from; j < from + 4; j++) w = w * 256 + (j < n ? (key[j] as number) : 0);
+  for (let j = from; j < from + 4; j++) w = w * 256 + (j < n ? (key[at + j] as number) : 0);
   return w;
 }

@@ -109,11 +109,12 @@ export class SimCluster {
   /**
    * Index of the region holding `key` (binary search over start keys, like the client's `MetaCache.floorEntry`),
    * over the split points packed once per region layout: most comparisons are two integer compares after the bytes
-   * every split point shares (a salted table's `07_sensor-`), not a walk through them.
+   * every split point shares (a salted table's `07_sensor-`), not a walk through them. The key may be
+   * `key[at, at + length)` of a buffer of keys written back to back (the whole of `key` by default).
    */
-  locate(key: Uint8Array): number {
+  locate(key: Uint8Array, at = 0, length = key.length - at): number {
     if (this.splitPoints?.length !== this.regions.length - 1) this.splitPoints = new PackedKeys(this.regions.slice(1).map((r) => r.startKey));
-    return this.splitPoints.countAtOrBelow(key);
+    return this.splitPoints.countAtOrBelow(key, at, length);
   }
 
   /** Adds a RegionServer (empty until the balancer gives it regions). */

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { CompiledTemplate } from '../keys/template/index.js';
 import type { FieldValue, KeyRecord, RowkeyTemplate } from '../keys/types.js';
 import type { KeySample } from '../model/types.js';
 import type { SimCluster, SimRegion } from './cluster.js';
@@ -87,13 +88,52 @@ export function planSlots(reps: Representatives): SlotPlan {
   return { rep, k, of, share };
 }
 
+/** Room left in {@link stepKeys} before each key is written into it. */
+const KEY_ROOM = 1024;
+
 /**
- * Aggregated mode: `writes` spread over the representatives' slots by share, during `[t0Ms, t0Ms + stepMs)`.
+ * The aggregated mode's keys of one step, back to back; shared by every table, since a step's keys are used only
+ * within the call that writes them (key samples are copied out). Grows as needed.
+ */
+let stepKeys = new Uint8Array(1 << 16);
+
+/** Makes {@link stepKeys} hold at least `size` bytes, keeping its first `used`. */
+function growStepKeys(size: number, used: number): void {
+  if (size <= stepKeys.length) return;
+  const grown = new Uint8Array(Math.max(size, 2 * stepKeys.length));
+  grown.set(stepKeys.subarray(0, used));
+  stepKeys = grown;
+}
+
+/**
+ * Writes `record`'s rowkey into {@link stepKeys} at `at` and returns its length: through the compiled template's
+ * `encodeInto` (no key object), or, for a template without one or a key longer than the room left, through `encode`
+ * and a copy (which throws the template's own errors).
+ */
+function encodeAt(template: RowkeyTemplate, record: KeyRecord, at: number): number {
+  growStepKeys(at + KEY_ROOM, at);
+  const compiled = template as Partial<CompiledTemplate>;
+  if (compiled.encodeInto) {
+    try {
+      return compiled.encodeInto(record, stepKeys, at);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+  }
+  const key = template.encode(record);
+  growStepKeys(at + key.length, at);
+  stepKeys.set(key, at);
+  return key.length;
+}
+
+/**
+ * Aggregated mode: `writes` spread over the representatives' slots by share, during `[t0Ms, t0Ms + stepMs)`. The
+ * slots' keys are written back to back into one buffer and located and sketched where they lie.
  * @returns the region index each representative wrote its newest row to.
  */
 export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonly string[], step: number, t0Ms: number, stepMs: number, writes: number): Int32Array {
   const n = slots.rep.length;
-  const keys: Uint8Array[] = new Array<Uint8Array>(n);
+  const keyAt = new Int32Array(n + 1);
   const times = new Float64Array(n);
   const where = new Int32Array(n);
   const newest = new Int32Array(ids.length);
@@ -104,18 +144,21 @@ export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonl
   const record: Record<string, FieldValue> = { [ctx.entityField]: '', [ctx.timeField]: 0 };
   for (let i = 0; i < n; i++) {
     const j = slots.rep[i] ?? 0;
-    const frac = ((slots.k[i] ?? 0) + ((j * GOLDEN + step * 0.5) % 1)) / (slots.of[i] ?? 1);
+    // the fraction of j·φ + step/2 (x - ⌊x⌋ is exactly x % 1 for x ≥ 0, without a floating-point remainder)
+    const phase = j * GOLDEN + step * 0.5;
+    const frac = ((slots.k[i] ?? 0) + (phase - Math.floor(phase))) / (slots.of[i] ?? 1);
     const timeMs = Math.floor(t0Ms + frac * stepMs);
     // generated fields build their own record; otherwise the shared one is refilled
-    let key: Uint8Array;
-    if (ctx.record) key = ctx.template.encode(ctx.record(ids[j] ?? '', timeMs));
+    const at = keyAt[i] as number;
+    let length: number;
+    if (ctx.record) length = encodeAt(ctx.template, ctx.record(ids[j] ?? '', timeMs), at);
     else {
       record[ctx.entityField] = ids[j] ?? '';
       record[ctx.timeField] = timeMs;
-      key = ctx.template.encode(record);
+      length = encodeAt(ctx.template, record, at);
     }
-    const r = ctx.cluster.locate(key);
-    keys[i] = key;
+    keyAt[i + 1] = at + length;
+    const r = ctx.cluster.locate(stepKeys, at, length);
     times[i] = timeMs;
     where[i] = r;
     newest[j] = r;
@@ -128,7 +171,9 @@ export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonl
   const groupWeight = new Float64Array(regions.length);
   const groupSize = new Int32Array(regions.length);
   const flush = (r: number) => {
-    (regions[r] as SimRegion).sketch.add(keys[groupFirst[r] as number] as Uint8Array, groupWeight[r] as number);
+    const first = groupFirst[r] as number;
+    const at = keyAt[first] as number;
+    (regions[r] as SimRegion).sketch.add(stepKeys, groupWeight[r] as number, at, (keyAt[first + 1] as number) - at);
     groupFirst[r] = -1;
     groupWeight[r] = 0;
     groupSize[r] = 0;
@@ -148,7 +193,7 @@ export function aggregatedWrites(ctx: StepContext, slots: SlotPlan, ids: readonl
   for (let i = 0; i < n && next < 1; i++) {
     acc += slots.share[i] ?? 0;
     while (next < acc && next < 1) {
-      ctx.samples.push({ timeMs: times[i] ?? t0Ms, key: keys[i] as Uint8Array, op: 'write', weight: writes / ctx.samplesPerStep });
+      ctx.samples.push({ timeMs: times[i] ?? t0Ms, key: stepKeys.slice(keyAt[i], keyAt[i + 1]), op: 'write', weight: writes / ctx.samplesPerStep });
       next += 1 / ctx.samplesPerStep;
     }
   }

@@ -25,6 +25,10 @@ const LETTERS: Record<string, string> = {
   ss: 'second',
   SSS: 'millisecond',
 };
+/** The field letters in the order of {@link DateFormatter}'s codes (6: `SSS`). */
+const FIELD_CODES = ['yyyy', 'MM', 'dd', 'HH', 'mm', 'ss', 'SSS'];
+/** The code of a text token. */
+const TEXT = -1;
 /** Largest accepted time: 9999-12-31T23:59:59.999Z. */
 const MAX_MS = 253_402_300_799_999;
 
@@ -98,34 +102,53 @@ class DateFormatter {
   private day = Number.NaN;
   private ymd: [number, number, number] = [0, 0, 0];
   private readonly values: number[];
+  /** Per token, what {@link write} writes: {@link TEXT} or the index of its letters in {@link FIELD_CODES}. */
+  private readonly codes: Int8Array;
+  /** Per token, its bytes (text tokens; UTF-8) or its digit count (fields). */
+  private readonly texts: readonly Uint8Array[];
+  private readonly widths: Int32Array;
+  /** Bytes the whole pattern writes. */
+  private readonly width: number;
 
   constructor(private readonly tokens: readonly Token[]) {
     this.values = new Array<number>(tokens.length).fill(0);
+    this.codes = Int8Array.from(tokens, (t) => (t.kind === 'text' ? TEXT : FIELD_CODES.indexOf(t.letters)));
+    this.texts = tokens.map((t) => (t.kind === 'text' ? utf8Bytes(t.text) : new Uint8Array(0)));
+    this.widths = Int32Array.from(tokens, (t) => t.width);
+    this.width = tokens.reduce((sum, t) => sum + t.width, 0);
   }
 
-  /** Fills `values` with each field token's number for `t`. */
-  private fields(t: number): readonly number[] {
+  /** Moves to `t`'s day (its year, month and day computed when the day changes) and returns the ms into that day. */
+  private enterDay(t: number): number {
     const day = Math.floor(t / MS_PER_DAY);
     if (day !== this.day) {
       this.day = day;
       this.ymd = civilFromDays(day);
     }
-    const inDay = t - day * MS_PER_DAY;
+    return t - day * MS_PER_DAY;
+  }
+
+  /** The number of the field of code `code` (index in {@link FIELD_CODES}) at `inDay` ms (`seconds` s) into the day. */
+  private field(code: number, inDay: number, seconds: number): number {
+    switch (code) {
+      case 0: return this.ymd[0];
+      case 1: return this.ymd[1];
+      case 2: return this.ymd[2];
+      case 3: return Math.floor(seconds / 3600);
+      case 4: return Math.floor(seconds / 60) % 60;
+      case 5: return seconds % 60;
+      default: return inDay - seconds * 1000;
+    }
+  }
+
+  /** Fills `values` with each field token's number for `t`. */
+  private fields(t: number): readonly number[] {
+    const inDay = this.enterDay(t);
     const seconds = Math.floor(inDay / 1000);
-    const tokens = this.tokens;
-    const values = this.values;
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i] as Token;
-      if (token.kind === 'text') continue;
-      switch (token.letters) {
-        case 'yyyy': values[i] = this.ymd[0]; break;
-        case 'MM': values[i] = this.ymd[1]; break;
-        case 'dd': values[i] = this.ymd[2]; break;
-        case 'HH': values[i] = Math.floor(seconds / 3600); break;
-        case 'mm': values[i] = Math.floor(seconds / 60) % 60; break;
-        case 'ss': values[i] = seconds % 60; break;
-        default: values[i] = inDay - seconds * 1000;
-      }
+    const { codes, values } = this;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i] as number;
+      if (code !== TEXT) values[i] = this.field(code, inDay, seconds);
     }
     return values;
   }
@@ -141,14 +164,36 @@ class DateFormatter {
     return out;
   }
 
-  /** Appends `t` formatted to `out`: digits straight into the buffer. */
+  /**
+   * Appends `t` formatted to `out`: room for the whole pattern made once, then each field's digits (its low `width`
+   * digits, as {@link KeyBuffer.writeDecimal} writes them) and each text's bytes straight into the buffer, the field
+   * picked by a small integer code rather than by its letters.
+   */
   write(t: number, out: KeyBuffer): void {
-    const values = this.fields(t);
-    for (let i = 0; i < this.tokens.length; i++) {
-      const token = this.tokens[i] as Token;
-      if (token.kind === 'text') out.writeUtf8(token.text);
-      else out.writeDecimal(values[i] as number, token.width);
+    const inDay = this.enterDay(t);
+    const seconds = Math.floor(inDay / 1000);
+    out.reserve(this.width);
+    const b = out.bytes;
+    let p = out.length;
+    const { codes, widths } = this;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i] as number;
+      if (code === TEXT) {
+        const text = this.texts[i] as Uint8Array;
+        for (let k = 0; k < text.length; k++) b[p + k] = text[k] as number;
+        p += text.length;
+        continue;
+      }
+      let v = this.field(code, inDay, seconds);
+      const w = widths[i] as number;
+      for (let k = p + w - 1; k >= p; k--) {
+        const q = (v / 10) | 0;
+        b[k] = 48 + v - q * 10;
+        v = q;
+      }
+      p += w;
     }
+    out.length = p;
   }
 }
 

@@ -33,4 +33,12 @@ describe('date() calendar fields', () => {
       expect(new TextDecoder().decode(out.subarray(0, n))).toBe(viaDate(t));
     }
   });
+
+  it('write quoted non-ASCII text and quotes between the fields as UTF-8', () => {
+    const cjk = compileTemplate(`{date(t,"yyyy'年'MM'月'dd''HH'時'")}`);
+    // 2024-06-01T14:00Z: 2024 年 06 月 01 ' 14 時; 年 月 時 are three UTF-8 bytes each
+    const bytes = cjk.encode({ t: Date.UTC(2024, 5, 1, 14) });
+    expect(bytes).toHaveLength(4 + 3 + 2 + 3 + 2 + 1 + 2 + 3);
+    expect(new TextDecoder().decode(bytes)).toBe("2024年06月01'14時");
+  });
 });
