@@ -15,6 +15,7 @@
  * @module
  */
 import { compareBytes, toBytesBinary } from '../bytes/index.js';
+import { type NameIndex, rememberNameIndex } from './name-index.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
 /** A JSON string's raw text with no escape but `\\` (the escape of one backslash, as in `\\x00`), no control character. */
@@ -33,7 +34,10 @@ const REGION = new RegExp(
   'y',
 );
 
-/** What the previous fast-read line held, in line order: its regions and the raw (JSON) texts of their strings. */
+/**
+ * What the previous fast-read line held, in line order: its regions and the raw (JSON) texts of their strings. A line
+ * is kept only when no encoded name is listed twice in it.
+ */
 interface PreviousLine {
   readonly regions: readonly RegionLoad[];
   readonly names: readonly string[];
@@ -41,11 +45,11 @@ interface PreviousLine {
   readonly servers: readonly string[];
   readonly startTexts: readonly string[];
   readonly endTexts: readonly string[];
-  /** No encoded name is listed twice. */
-  readonly unique: boolean;
+  /** Where each encoded name stands in the line's order, when known (the map the duplicates were checked with). */
+  readonly index: NameIndex | undefined;
 }
 
-const NONE: PreviousLine = { regions: [], names: [], encodedNames: [], servers: [], startTexts: [], endTexts: [], unique: true };
+const NONE: PreviousLine = { regions: [], names: [], encodedNames: [], servers: [], startTexts: [], endTexts: [], index: undefined };
 
 /**
  * Reads version 1 snapshot lines of the fast form (see the module comment), remembering the last one read to share
@@ -121,12 +125,16 @@ export class FastSnapshotReader {
       }
     }
     if (pos + 2 !== text.length || !text.endsWith(']}')) return undefined;
-    const unique = sameNames && regions.length === prev.regions.length && prev.unique ? true : noDuplicates(regions);
+    // the same names in the same order as the previous line (which had no duplicate): its index holds for this one
+    const same = sameNames && regions.length === prev.regions.length;
+    const index = same ? prev.index : positionsOf(regions);
     // a duplicate is reported by the validating reader, with the positions it names
-    if (!unique) return undefined;
-    this.previous = { regions, names, encodedNames, servers, startTexts, endTexts, unique };
+    if (!same && !(index as NameIndex).unique) return undefined;
+    this.previous = { regions, names, encodedNames, servers, startTexts, endTexts, index };
     const sorted = regions.slice();
     if (!inKeyOrder(sorted)) sorted.sort((a, b) => compareBytes(a.startKey, b.startKey));
+    // in key order already, the sorted list stands as the line does: the rate step takes the index from here
+    else if (index !== undefined) rememberNameIndex(sorted, index);
     return { timeMs, table, regions: sorted };
   }
 }
@@ -145,11 +153,11 @@ function keyBytes(raw: string): Uint8Array | undefined {
   }
 }
 
-/** True when no encoded name is listed twice. */
-function noDuplicates(regions: readonly RegionLoad[]): boolean {
-  const seen = new Set<string>();
-  for (const r of regions) seen.add(r.encodedName);
-  return seen.size === regions.length;
+/** Where each encoded name stands in `regions` (the last position of a name listed twice), and whether none is. */
+function positionsOf(regions: readonly RegionLoad[]): NameIndex {
+  const positions = new Map<string, number>();
+  for (let i = 0; i < regions.length; i++) positions.set((regions[i] as RegionLoad).encodedName, i);
+  return { positions, unique: positions.size === regions.length };
 }
 
 /** True when the regions are in start key order already (then sorting would not change them). */

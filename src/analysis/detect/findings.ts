@@ -94,11 +94,21 @@ function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
   }];
 }
 
+/**
+ * A test of whether a region was in the first interval: when every later interval starts after it (as the rate step
+ * makes them), a region first seen at its start was, with no set of the first interval's names.
+ */
+function inFirstInterval(rates: LoadRates): (r: RegionLoadShare) => boolean {
+  const first = rates.intervals[0] as LoadRates['intervals'][number];
+  if (rates.intervals.every((iv, i) => i === 0 || iv.startMs > first.startMs)) return (r) => r.firstSeenMs === first.startMs;
+  const names = new Set(first.regions.map((f) => f.encodedName));
+  return (r) => names.has(r.encodedName);
+}
+
 function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
-  const firstNames = new Set(first.regions.map((f) => f.encodedName));
-  const presplit = shares.regions.filter((r) => firstNames.has(r.encodedName));
+  const presplit = shares.regions.filter(inFirstInterval(rates));
   const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare);
   const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
   if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
