@@ -23,7 +23,8 @@ export function toStringBinary(bytes: Uint8Array, offset = 0, length = bytes.len
   return out;
 }
 
-function hexValue(code: number): number {
+/** The value of a hexadecimal digit's character code (either case), -1 for another character. */
+export function hexValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 65 && code <= 70) return code - 55;
   if (code >= 97 && code <= 102) return code - 87;
