@@ -43,6 +43,8 @@ class Cursor {
   pos = 0;
   /** The last string read held an escape (`\\`). */
   escaped = false;
+  /** Of the last region read, which strings had no escape ({@link PreviousLine.plain}). */
+  plain = 0;
 
   constructor(readonly text: string) {}
 
@@ -175,56 +177,11 @@ export class FastSnapshotReader {
       for (;;) {
         const i = regions.length;
         const before = prev.regions[i];
-        const was = before === undefined ? 0 : (prev.plain[i] as number);
-        let bits = 0;
-        if (!at.literal('{"name":"')) return undefined;
-        const name = at.name(before?.name, (was & PLAIN_NAME) !== 0);
-        if (name === undefined) return undefined;
-        if (!at.escaped) bits |= PLAIN_NAME;
-        if (!at.literal(',"encodedName":"')) return undefined;
-        const encodedName = at.name(before?.encodedName, (was & PLAIN_ENCODED) !== 0);
-        if (encodedName === undefined) return undefined;
-        if (!at.escaped) bits |= PLAIN_ENCODED;
-        if (encodedName !== before?.encodedName) sameNames = false;
-        if (!at.literal(',"startKey":"')) return undefined;
-        const startFrom = at.pos;
-        const startEnd = at.string(true);
-        if (startEnd < 0) return undefined;
-        const startKey =
-          i > 0 && isKeyText(text, startFrom, startEnd, (regions[i - 1] as RegionLoad).endKey) ? (regions[i - 1] as RegionLoad).endKey
-          : before !== undefined && isKeyText(text, startFrom, startEnd, before.startKey) ? before.startKey
-          : keyBytes(text, startFrom, startEnd);
-        if (startKey === undefined || !at.literal(',"endKey":"')) return undefined;
-        const endFrom = at.pos;
-        const endEnd = at.string(true);
-        if (endEnd < 0) return undefined;
-        const endKey =
-          before !== undefined && isKeyText(text, endFrom, endEnd, before.endKey) ? before.endKey
-          : isKeyText(text, endFrom, endEnd, startKey) ? startKey
-          : keyBytes(text, endFrom, endEnd);
-        if (endKey === undefined || !at.literal(',"server":"')) return undefined;
-        const server = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
-        if (server === undefined) return undefined;
-        if (!at.escaped) bits |= PLAIN_SERVER;
-        let readRequests: number | null = null;
-        let writeRequests: number | null = null;
-        let requests: number;
-        if (at.literal(SPLIT_COUNTS)) {
-          readRequests = at.whole();
-          if (readRequests < 0 || !at.literal(WRITES)) return undefined;
-          writeRequests = at.whole();
-          if (writeRequests < 0) return undefined;
-          requests = readRequests + writeRequests;
-        } else {
-          if (!at.literal(SUM_COUNT)) return undefined;
-          requests = at.whole();
-          if (requests < 0) return undefined;
-        }
-        if (!at.literal(SIZE)) return undefined;
-        const storeSizeBytes = at.whole();
-        if (storeSizeBytes < 0 || !at.literal('}')) return undefined;
-        regions.push({ name, encodedName, startKey, endKey, server, readRequests, writeRequests, requests, storeSizeBytes });
-        plain.push(bits);
+        const r = region(at, before, before === undefined ? 0 : (prev.plain[i] as number), regions[i - 1]);
+        if (r === undefined) return undefined;
+        if (r.encodedName !== before?.encodedName) sameNames = false;
+        regions.push(r);
+        plain.push(at.plain);
         if (text.charCodeAt(at.pos) !== COMMA) break;
         at.pos++;
       }
@@ -243,6 +200,66 @@ export class FastSnapshotReader {
     else if (index !== undefined) rememberNameIndex(sorted, index);
     return { timeMs, table, regions: sorted };
   }
+}
+
+/**
+ * The region at the cursor, as the writer writes it (see {@link Cursor}), stepping over it; `undefined` when it is not
+ * of the fast form. `before`: the region at the same place of the previous line, whose strings are shared when equal
+ * (`was`: which of them it wrote with no escape, {@link PreviousLine.plain}); `predecessor`: the region before it in
+ * this line, whose end key is shared as its start key when the same bytes. Sets `at.plain` for this region.
+ * (A function of its own, kept apart from the loop over the regions: the engine compiles it alone, small, rather than
+ * the loop with every step of a region in it.)
+ */
+function region(at: Cursor, before: RegionLoad | undefined, was: number, predecessor: RegionLoad | undefined): RegionLoad | undefined {
+  const text = at.text;
+  let bits = 0;
+  if (!at.literal('{"name":"')) return undefined;
+  const name = at.name(before?.name, (was & PLAIN_NAME) !== 0);
+  if (name === undefined) return undefined;
+  if (!at.escaped) bits |= PLAIN_NAME;
+  if (!at.literal(',"encodedName":"')) return undefined;
+  const encodedName = at.name(before?.encodedName, (was & PLAIN_ENCODED) !== 0);
+  if (encodedName === undefined) return undefined;
+  if (!at.escaped) bits |= PLAIN_ENCODED;
+  if (!at.literal(',"startKey":"')) return undefined;
+  const startFrom = at.pos;
+  const startEnd = at.string(true);
+  if (startEnd < 0) return undefined;
+  const startKey =
+    predecessor !== undefined && isKeyText(text, startFrom, startEnd, predecessor.endKey) ? predecessor.endKey
+    : before !== undefined && isKeyText(text, startFrom, startEnd, before.startKey) ? before.startKey
+    : keyBytes(text, startFrom, startEnd);
+  if (startKey === undefined || !at.literal(',"endKey":"')) return undefined;
+  const endFrom = at.pos;
+  const endEnd = at.string(true);
+  if (endEnd < 0) return undefined;
+  const endKey =
+    before !== undefined && isKeyText(text, endFrom, endEnd, before.endKey) ? before.endKey
+    : isKeyText(text, endFrom, endEnd, startKey) ? startKey
+    : keyBytes(text, endFrom, endEnd);
+  if (endKey === undefined || !at.literal(',"server":"')) return undefined;
+  const server = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
+  if (server === undefined) return undefined;
+  if (!at.escaped) bits |= PLAIN_SERVER;
+  let readRequests: number | null = null;
+  let writeRequests: number | null = null;
+  let requests: number;
+  if (at.literal(SPLIT_COUNTS)) {
+    readRequests = at.whole();
+    if (readRequests < 0 || !at.literal(WRITES)) return undefined;
+    writeRequests = at.whole();
+    if (writeRequests < 0) return undefined;
+    requests = readRequests + writeRequests;
+  } else {
+    if (!at.literal(SUM_COUNT)) return undefined;
+    requests = at.whole();
+    if (requests < 0) return undefined;
+  }
+  if (!at.literal(SIZE)) return undefined;
+  const storeSizeBytes = at.whole();
+  if (storeSizeBytes < 0 || !at.literal('}')) return undefined;
+  at.plain = bits;
+  return { name, encodedName, startKey, endKey, server, readRequests, writeRequests, requests, storeSizeBytes };
 }
 
 /**
