@@ -20,9 +20,27 @@
 //                              382 to 384 MB. 1,000,000 regions (whole child, peer included) 23.8 s (read 9.5 s,
 //                              detect 13.6 s), 2,207 MB, load 7.3; before: 29.3 s (read 17.2 s, detect 11.3 s),
 //                              2,838 MB, load 7.2
-//   (the peer: 0.45 to 0.9 s, 80 MB). The million completes under the default heap limit; 100,000 regions are not
-//   yet within 1 s: detection (window shares, the hot test, findings), the RegionLoad and the rates' object per region
-//   per snapshot, and garbage collection (a fifth of the profile) remain.
+//   (the peer: 0.45 to 0.9 s, 80 MB).
+//   name maps built once (the reader's duplicate check kept for the rate step and the region columns), hot regions
+//   marked by position, plain files read into one buffer, the snapshot line read by a cursor instead of a regular
+//   expression, printable keys' texts made in one call; the bench's child on one series file, eleven rounds
+//   alternating with the commit before these in one session, load 5.4 to 7.8:
+//                              100,000 regions 1.43 to 2.02 s beyond the peer, median 1.69 (read 0.76 to 1.05 s,
+//                              median 0.82; detect 0.66 to 0.97 s, median 0.82), 309 to 339 MB; before: 1.68 to
+//                              2.18 s, median 1.79 (read 0.79 to 1.07 s, median 0.90; detect 0.75 to 1.05 s, median
+//                              0.95), 321 to 387 MB. 1,000,000 regions (whole child, peer included) 17.6 to 22.4 s
+//                              (read 8.5 to 13.0 s, detect 8.4 to 8.5 s), 2,128 MB, load 4.8 to 7.5; before, each
+//                              run right after: 20.8 to 22.7 s (read 10.9 to 11.9 s, detect 9.2 to 10.1 s),
+//                              2,194 MB, load 4.4 to 6.5
+//   (the peer: 0.47 to 0.79 s, 80 to 89 MB). The million completes under the default heap limit; 100,000 regions are
+//   not yet within 1 s. Where the rest goes (CPU profile of one cold child): the read, about 0.8 s, is the step over
+//   each region (its strings, one RegionLoad object per region per snapshot, the keys of the first snapshot), the map
+//   of the first snapshot's encoded names that checks them for duplicates (a seventh of the read), decoding the lines,
+//   and, cold, the engine compiling the region step while it runs; detection, about 0.75 s, is building the result's
+//   RegionLoadShare per region (a third), the rates' RegionRate per region and the per-server sums keyed by server
+//   name (a seventh), the per-interval tallies and columns, the hot test; garbage collection is a sixth of the whole
+//   profile. Within 1 s needs the series and the rates held in columns (no object per region per snapshot) from the
+//   reader on.
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).

@@ -8,6 +8,8 @@ import { HotspotError } from '../util/errors.js';
 
 const HEX_UPPER = '0123456789ABCDEF';
 const PRINTABLE: boolean[] = Array.from({ length: 256 }, (_, b) => b >= 0x20 && b <= 0x7e && b !== 0x5c);
+/** Longest run of printable bytes made into a string in one call (the call takes each byte as an argument). */
+const PLAIN_AT_ONCE = 256;
 const ESCAPED: string[] = Array.from({ length: 256 }, (_, b) =>
   PRINTABLE[b] ? String.fromCharCode(b) : `\\x${HEX_UPPER[b >> 4]}${HEX_UPPER[b & 15]}`,
 );
@@ -17,13 +19,20 @@ const ESCAPED: string[] = Array.from({ length: 256 }, (_, b) =>
  * @example toStringBinary(Uint8Array.of(0x61, 0x00, 0x5c)) === 'a\\x00\\x5C'
  */
 export function toStringBinary(bytes: Uint8Array, offset = 0, length = bytes.length - offset): string {
-  let out = '';
   const end = offset + length;
+  let plain = offset;
+  while (plain < end && PRINTABLE[bytes[plain] as number]) plain++;
+  // printable bytes only (most keys, short): their characters in one string, not one string per byte added
+  if (plain === end && length <= PLAIN_AT_ONCE) {
+    return String.fromCharCode.apply(null, (offset === 0 && end === bytes.length ? bytes : bytes.subarray(offset, end)) as unknown as number[]);
+  }
+  let out = '';
   for (let i = offset; i < end; i++) out += ESCAPED[bytes[i] as number];
   return out;
 }
 
-function hexValue(code: number): number {
+/** The value of a hexadecimal digit's character code (either case), -1 for another character. */
+export function hexValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 65 && code <= 70) return code - 55;
   if (code >= 97 && code <= 102) return code - 87;

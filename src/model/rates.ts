@@ -30,6 +30,7 @@
 import { equalBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { type Lineage, matchLineage } from './lineage.js';
+import { type NameIndex, nameIndexOf, rememberNameIndex } from './name-index.js';
 import type { LoadRates, RateBasis, RateEvent, RateInterval, RegionRate, ServerRate } from './rate-types.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
@@ -137,23 +138,6 @@ function serverRates(regions: readonly RegionRate[], seconds: number): ServerRat
     }));
 }
 
-/**
- * Where each encoded name stands in a snapshot's region list: name → position (the last one, should a hand-built
- * snapshot list a name twice). Built once per region layout: consecutive snapshots listing the same names in the same
- * order share it.
- */
-interface NameIndex {
-  readonly positions: ReadonlyMap<string, number>;
-  /** No name is listed twice: a snapshot with the same names in the same order then matches position for position. */
-  readonly unique: boolean;
-}
-
-function nameIndex(regions: readonly RegionLoad[]): NameIndex {
-  const positions = new Map<string, number>();
-  regions.forEach((r, i) => positions.set(r.encodedName, i));
-  return { positions, unique: positions.size === regions.length };
-}
-
 /** True when both lists name the same regions in the same order. */
 function sameNames(a: readonly RegionLoad[], b: readonly RegionLoad[]): boolean {
   if (a.length !== b.length) return false;
@@ -246,6 +230,8 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
     const earlier = pair.steady ? previous?.[i] : undefined;
     regions.push(earlier !== undefined && sameRate(earlier, rate) ? earlier : rate);
   }
+  // the rates list the regions of `next` in its order: its name index is theirs
+  rememberNameIndex(regions, pair.nextIndex);
   if (lineage) lineageEvents(lineage, at, events);
   const gap = expectedMs > 0 && durationMs > GAP_FACTOR * expectedMs;
   if (gap) events.push({ kind: 'gap', ...at, detail: `${durationMs} ms between snapshots where ${expectedMs} ms was expected; rates are averages over the whole gap` });
@@ -283,12 +269,12 @@ export function computeRates(series: LoadSeries): LoadRates {
   sightings.defer(snaps[0]?.regions ?? []);
   const intervals: RateInterval[] = [];
   const events: RateEvent[] = [];
-  let prevIndex = nameIndex(snaps[0]?.regions ?? []);
+  let prevIndex = nameIndexOf(snaps[0]?.regions ?? []);
   for (let i = 1; i < snaps.length; i++) {
     const prev = snaps[i - 1] as LoadSnapshot;
     const next = snaps[i] as LoadSnapshot;
     const same = sameNames(prev.regions, next.regions);
-    const nextIndex = same ? prevIndex : nameIndex(next.regions);
+    const nextIndex = same ? prevIndex : nameIndexOf(next.regions);
     // the previous interval's rates are listed in `prev`'s region order, which a steady pair shares
     intervals.push(interval({ prev, next, prevIndex, nextIndex, steady: same && prevIndex.unique }, expectedIntervalMs, sightings, events, intervals.at(-1)?.regions));
     prevIndex = nextIndex;

@@ -3,18 +3,37 @@
  * A region keeps its position from one list to the next unless regions split, merge, vanish or return, so each
  * lookup tries the entry found at the same position of the previous list first and the name map only when another
  * region stands there: a pass over a long series costs one string comparison per region and interval, not a map
- * lookup. Entries are exactly those of a plain `Map` by encoded name.
+ * lookup. The name map itself is built only when it is first needed (a region not where it stood, a lookup by name),
+ * so a series whose regions keep their places never hashes a name. Entries are exactly those of a plain `Map` by
+ * encoded name.
  *
  * @module
  */
 
 /** Entries of type `T` by encoded region name, remembered by position in the latest list. */
 export class RegionTable<T> {
-  /** Every entry by encoded name, in the order they were added. */
-  readonly byName = new Map<string, T>();
+  /** Every entry by encoded name, once built (see {@link RegionTable.byName}). */
+  private map: Map<string, T> | undefined;
+  /** Names and entries added while there is no map, in the order they were added. */
+  private addedNames: string[] = [];
+  private addedEntries: T[] = [];
   /** Encoded name and entry of the region last looked up or added at each position. */
   private readonly names: string[] = [];
   private readonly slots: T[] = [];
+
+  /** Every entry by encoded name, in the order they were added (built on the first call, then kept up to date). */
+  get byName(): Map<string, T> {
+    if (this.map === undefined) {
+      const map = new Map<string, T>();
+      const names = this.addedNames;
+      const entries = this.addedEntries;
+      for (let i = 0; i < names.length; i++) map.set(names[i] as string, entries[i] as T);
+      this.map = map;
+      this.addedNames = [];
+      this.addedEntries = [];
+    }
+    return this.map;
+  }
 
   /** The entry of region `name`, which stands at `position` of the current list; `undefined` when it has none yet. */
   get(position: number, name: string): T | undefined {
@@ -26,7 +45,12 @@ export class RegionTable<T> {
 
   /** Adds the entry of region `name` (which has none yet), standing at `position` of the current list. */
   add(position: number, name: string, entry: T): void {
-    this.byName.set(name, entry);
+    if (this.map === undefined) {
+      this.addedNames.push(name);
+      this.addedEntries.push(entry);
+    } else {
+      this.map.set(name, entry);
+    }
     this.remember(position, name, entry);
   }
 

@@ -1,11 +1,13 @@
 /**
  * The fast path of the version 1 snapshot reader: a line exactly as `formatSnapshotLine` writes it (fields in its
  * order, no whitespace, whole numbers of at most 15 digits, strings without JSON escapes but `\\`, the escape of the
- * backslash of `\xNN`) is matched one region at a time by a regular expression (compiled to machine code by the
- * engine) and turned into its {@link RegionLoad}s, with no intermediate JSON object per region, and
- * whatever the snapshot before it already held is shared instead of copied: a name, encoded name or server equal to
- * the one at the same position of the previous line is that same string, a key equal to it is that same `Uint8Array`,
- * and a region's start key is its predecessor's end key when they are written alike.
+ * backslash of `\xNN`) is read one region at a time by a cursor over its characters (a string's end found in one
+ * pass over it, a count's digits summed as they are passed) and turned into its {@link RegionLoad}s, with no
+ * intermediate JSON object per region and no substring for a count, and whatever the snapshot before it already held
+ * is shared instead of copied: a name, encoded name or server equal to the one at the same position of the previous
+ * line is that same string (compared where it stands in the line, no substring made), a key equal to it is that same
+ * `Uint8Array` (its text compared with the bytes), and a region's start key is its predecessor's end key when they are
+ * the same bytes.
  *
  * Anything else (another field order, whitespace, escapes, fractions, exponents, an empty string, a duplicate encoded
  * name, a table other than the header's, any malformed JSON) yields `undefined`, and the caller parses the line with
@@ -15,6 +17,8 @@
  * @module
  */
 import { compareBytes, toBytesBinary } from '../bytes/index.js';
+import { hexValue } from '../bytes/binary-string.js';
+import { type NameIndex, rememberNameIndex } from './name-index.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
 /** A JSON string's raw text with no escape but `\\` (the escape of one backslash, as in `\\x00`), no control character. */
@@ -23,29 +27,129 @@ const STR = String.raw`(?:[^"\\\u0000-\u001f]|\\\\)`;
 const WHOLE = '(0|[1-9][0-9]{0,14})';
 /** A snapshot line's start, up to its first region: time, table (raw text). */
 const HEAD = new RegExp(String.raw`\{"timeMs":${WHOLE},"table":"(${STR}+)","regions":\[`, 'y');
-/**
- * One region as the writer writes it: name, encodedName, startKey, endKey, server (raw texts), then readRequests and
- * writeRequests, or requests, then storeSizeBytes.
- */
-const REGION = new RegExp(
-  String.raw`\{"name":"(${STR}+)","encodedName":"(${STR}+)","startKey":"(${STR}*)","endKey":"(${STR}*)","server":"(${STR}+)",` +
-    String.raw`"(?:readRequests":${WHOLE},"writeRequests":${WHOLE}|requests":${WHOLE}),"storeSizeBytes":${WHOLE}\}`,
-  'y',
-);
+/** Most digits of a whole number of the fast form (see {@link WHOLE}). */
+const MAX_DIGITS = 15;
 
-/** What the previous fast-read line held, in line order: its regions and the raw (JSON) texts of their strings. */
-interface PreviousLine {
-  readonly regions: readonly RegionLoad[];
-  readonly names: readonly string[];
-  readonly encodedNames: readonly string[];
-  readonly servers: readonly string[];
-  readonly startTexts: readonly string[];
-  readonly endTexts: readonly string[];
-  /** No encoded name is listed twice. */
-  readonly unique: boolean;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+
+/**
+ * A cursor over one line, reading a region as the writer writes it: name, encodedName, startKey, endKey, server (raw
+ * texts of the {@link STR} form), then readRequests and writeRequests, or requests, then storeSizeBytes (of the
+ * {@link WHOLE} form); every method returns -1 (or false) where the text is not of that form.
+ */
+class Cursor {
+  pos = 0;
+  /** The last string read held an escape (`\\`). */
+  escaped = false;
+  /** Of the last region read, which strings had no escape ({@link PreviousLine.plain}). */
+  plain = 0;
+
+  constructor(readonly text: string) {}
+
+  /** Steps over `literal` when the text goes on with it. */
+  literal(literal: string): boolean {
+    if (!this.text.startsWith(literal, this.pos)) return false;
+    this.pos += literal.length;
+    return true;
+  }
+
+  /**
+   * Steps over a string's raw text and its closing quote (the opening one is read), returning where the text ends;
+   * -1 when it is not of the fast form, or empty and `empty` is false.
+   */
+  string(empty: boolean): number {
+    const text = this.text;
+    let i = this.pos;
+    let escaped = false;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      // NaN (past the end) fails here too
+      if (!(c >= 0x20)) return -1;
+      if (c === BACKSLASH) {
+        if (text.charCodeAt(i + 1) !== BACKSLASH) return -1;
+        escaped = true;
+        i += 2;
+      } else i++;
+    }
+    if (i === this.pos && !empty) return -1;
+    this.escaped = escaped;
+    const end = i;
+    this.pos = i + 1;
+    return end;
+  }
+
+  /** Steps over the string `known` and its closing quote when the text goes on with exactly it (no escape in it). */
+  same(known: string): boolean {
+    const end = this.pos + known.length;
+    if (this.text.charCodeAt(end) !== QUOTE || !this.text.startsWith(known, this.pos)) return false;
+    this.pos = end + 1;
+    return true;
+  }
+
+  /**
+   * Steps over a non-empty string and its closing quote (the opening one is read), returning its content: `known`
+   * (the previous line's string at the same place) when the content is the same, that same string; `knownPlain`:
+   * `known` was written with no escape, so the text is compared where it stands. `undefined` when the string is not
+   * of the fast form.
+   */
+  name(known: string | undefined, knownPlain: boolean): string | undefined {
+    if (knownPlain && this.same(known as string)) {
+      this.escaped = false;
+      return known;
+    }
+    const from = this.pos;
+    const end = this.string(false);
+    if (end < 0) return undefined;
+    const content = this.escaped ? unescaped(this.text.slice(from, end)) : this.text.slice(from, end);
+    return content === known ? known : content;
+  }
+
+  /** A whole number of the {@link WHOLE} form, -1 when there is none. */
+  whole(): number {
+    const text = this.text;
+    const start = this.pos;
+    let i = start;
+    let value = 0;
+    for (;;) {
+      const d = text.charCodeAt(i) - 0x30;
+      if (!(d >= 0 && d <= 9)) break;
+      value = value * 10 + d;
+      i++;
+    }
+    const digits = i - start;
+    if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && text.charCodeAt(start) === 0x30)) return -1;
+    this.pos = i;
+    return value;
+  }
 }
 
-const NONE: PreviousLine = { regions: [], names: [], encodedNames: [], servers: [], startTexts: [], endTexts: [], unique: true };
+/** The fields of a region after `"server":"…"`: the read and write counts, or their sum alone. */
+const SPLIT_COUNTS = ',"readRequests":';
+const WRITES = ',"writeRequests":';
+const SUM_COUNT = ',"requests":';
+const SIZE = ',"storeSizeBytes":';
+
+/** Bits of {@link PreviousLine.plain}: the region's name, encoded name or server is its own raw text (no escape). */
+const PLAIN_NAME = 1;
+const PLAIN_ENCODED = 2;
+const PLAIN_SERVER = 4;
+
+/**
+ * What the previous fast-read line held, in line order: its regions, and which of their strings were written with no
+ * escape. A line is kept only when no encoded name is listed twice in it.
+ */
+interface PreviousLine {
+  readonly regions: readonly RegionLoad[];
+  /** Per region, {@link PLAIN_NAME} | {@link PLAIN_ENCODED} | {@link PLAIN_SERVER} for the strings with no escape. */
+  readonly plain: Uint8Array;
+  /** Where each encoded name stands in the line's order, when known (the map the duplicates were checked with). */
+  readonly index: NameIndex | undefined;
+}
+
+const NONE: PreviousLine = { regions: [], plain: new Uint8Array(0), index: undefined };
 
 /**
  * Reads version 1 snapshot lines of the fast form (see the module comment), remembering the last one read to share
@@ -63,72 +167,122 @@ export class FastSnapshotReader {
     const head = HEAD.exec(text);
     if (!head || unescaped(head[2] as string) !== table) return undefined;
     const timeMs = Number(head[1]);
-    let pos = HEAD.lastIndex;
+    const at = new Cursor(text);
+    at.pos = HEAD.lastIndex;
     const prev = this.previous;
     const regions: RegionLoad[] = [];
-    const names: string[] = [];
-    const encodedNames: string[] = [];
-    const servers: string[] = [];
-    const startTexts: string[] = [];
-    const endTexts: string[] = [];
+    const plain: number[] = [];
     let sameNames = true;
-    if (text.charCodeAt(pos) !== 0x5d) {
+    if (text.charCodeAt(at.pos) !== 0x5d) {
       for (;;) {
-        REGION.lastIndex = pos;
-        const m = REGION.exec(text);
-        if (!m) return undefined;
-        pos = REGION.lastIndex;
         const i = regions.length;
         const before = prev.regions[i];
-        const nameText = m[1] as string;
-        const encodedText = m[2] as string;
-        const startText = m[3] as string;
-        const endText = m[4] as string;
-        const serverText = m[5] as string;
-        const sameEncoded = before !== undefined && encodedText === prev.encodedNames[i];
-        if (!sameEncoded) sameNames = false;
-        const encodedName = sameEncoded ? before.encodedName : unescaped(encodedText);
-        const name = before !== undefined && nameText === prev.names[i] ? before.name : unescaped(nameText);
-        const server = before !== undefined && serverText === prev.servers[i] ? before.server : unescaped(serverText);
-        const startKey =
-          i > 0 && startText === endTexts[i - 1] ? (regions[i - 1] as RegionLoad).endKey
-          : before !== undefined && startText === prev.startTexts[i] ? before.startKey
-          : keyBytes(startText);
-        const endKey =
-          before !== undefined && endText === prev.endTexts[i] ? before.endKey
-          : endText === startText ? startKey
-          : keyBytes(endText);
-        if (startKey === undefined || endKey === undefined) return undefined;
-        let readRequests: number | null = null;
-        let writeRequests: number | null = null;
-        let requests: number;
-        if (m[8] === undefined) {
-          readRequests = Number(m[6]);
-          writeRequests = Number(m[7]);
-          requests = readRequests + writeRequests;
-        } else {
-          requests = Number(m[8]);
-        }
-        const storeSizeBytes = Number(m[9]);
-        regions.push({ name, encodedName, startKey, endKey, server, readRequests, writeRequests, requests, storeSizeBytes });
-        names.push(nameText);
-        encodedNames.push(encodedText);
-        servers.push(serverText);
-        startTexts.push(startText);
-        endTexts.push(endText);
-        if (text.charCodeAt(pos) !== 0x2c) break;
-        pos++;
+        const r = region(at, before, before === undefined ? 0 : (prev.plain[i] as number), regions[i - 1]);
+        if (r === undefined) return undefined;
+        if (r.encodedName !== before?.encodedName) sameNames = false;
+        regions.push(r);
+        plain.push(at.plain);
+        if (text.charCodeAt(at.pos) !== COMMA) break;
+        at.pos++;
       }
     }
+    const pos = at.pos;
     if (pos + 2 !== text.length || !text.endsWith(']}')) return undefined;
-    const unique = sameNames && regions.length === prev.regions.length && prev.unique ? true : noDuplicates(regions);
+    // the same names in the same order as the previous line (which had no duplicate): its index holds for this one
+    const same = sameNames && regions.length === prev.regions.length;
+    const index = same ? prev.index : positionsOf(regions);
     // a duplicate is reported by the validating reader, with the positions it names
-    if (!unique) return undefined;
-    this.previous = { regions, names, encodedNames, servers, startTexts, endTexts, unique };
+    if (!same && !(index as NameIndex).unique) return undefined;
+    this.previous = { regions, plain: Uint8Array.from(plain), index };
     const sorted = regions.slice();
     if (!inKeyOrder(sorted)) sorted.sort((a, b) => compareBytes(a.startKey, b.startKey));
+    // in key order already, the sorted list stands as the line does: the rate step takes the index from here
+    else if (index !== undefined) rememberNameIndex(sorted, index);
     return { timeMs, table, regions: sorted };
   }
+}
+
+/**
+ * The region at the cursor, as the writer writes it (see {@link Cursor}), stepping over it; `undefined` when it is not
+ * of the fast form. `before`: the region at the same place of the previous line, whose strings are shared when equal
+ * (`was`: which of them it wrote with no escape, {@link PreviousLine.plain}); `predecessor`: the region before it in
+ * this line, whose end key is shared as its start key when the same bytes. Sets `at.plain` for this region.
+ * (A function of its own, kept apart from the loop over the regions: the engine compiles it alone, small, rather than
+ * the loop with every step of a region in it.)
+ */
+function region(at: Cursor, before: RegionLoad | undefined, was: number, predecessor: RegionLoad | undefined): RegionLoad | undefined {
+  const text = at.text;
+  let bits = 0;
+  if (!at.literal('{"name":"')) return undefined;
+  const name = at.name(before?.name, (was & PLAIN_NAME) !== 0);
+  if (name === undefined) return undefined;
+  if (!at.escaped) bits |= PLAIN_NAME;
+  if (!at.literal(',"encodedName":"')) return undefined;
+  const encodedName = at.name(before?.encodedName, (was & PLAIN_ENCODED) !== 0);
+  if (encodedName === undefined) return undefined;
+  if (!at.escaped) bits |= PLAIN_ENCODED;
+  if (!at.literal(',"startKey":"')) return undefined;
+  const startFrom = at.pos;
+  const startEnd = at.string(true);
+  if (startEnd < 0) return undefined;
+  const startKey =
+    predecessor !== undefined && isKeyText(text, startFrom, startEnd, predecessor.endKey) ? predecessor.endKey
+    : before !== undefined && isKeyText(text, startFrom, startEnd, before.startKey) ? before.startKey
+    : keyBytes(text, startFrom, startEnd);
+  if (startKey === undefined || !at.literal(',"endKey":"')) return undefined;
+  const endFrom = at.pos;
+  const endEnd = at.string(true);
+  if (endEnd < 0) return undefined;
+  const endKey =
+    before !== undefined && isKeyText(text, endFrom, endEnd, before.endKey) ? before.endKey
+    : isKeyText(text, endFrom, endEnd, startKey) ? startKey
+    : keyBytes(text, endFrom, endEnd);
+  if (endKey === undefined || !at.literal(',"server":"')) return undefined;
+  const server = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
+  if (server === undefined) return undefined;
+  if (!at.escaped) bits |= PLAIN_SERVER;
+  let readRequests: number | null = null;
+  let writeRequests: number | null = null;
+  let requests: number;
+  if (at.literal(SPLIT_COUNTS)) {
+    readRequests = at.whole();
+    if (readRequests < 0 || !at.literal(WRITES)) return undefined;
+    writeRequests = at.whole();
+    if (writeRequests < 0) return undefined;
+    requests = readRequests + writeRequests;
+  } else {
+    if (!at.literal(SUM_COUNT)) return undefined;
+    requests = at.whole();
+    if (requests < 0) return undefined;
+  }
+  if (!at.literal(SIZE)) return undefined;
+  const storeSizeBytes = at.whole();
+  if (storeSizeBytes < 0 || !at.literal('}')) return undefined;
+  at.plain = bits;
+  return { name, encodedName, startKey, endKey, server, readRequests, writeRequests, requests, storeSizeBytes };
+}
+
+/**
+ * True when the raw key text `text[from, end)` (`toStringBinary` form, its backslashes written `\\`) reads as the bytes
+ * of `key` by `toBytesBinary`; false otherwise, and for any text it would not read byte for byte as ASCII and `\xNN`
+ * (the key is then parsed, which decides).
+ */
+function isKeyText(text: string, from: number, end: number, key: Uint8Array): boolean {
+  let j = 0;
+  for (let i = from; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c === BACKSLASH) {
+      // `\\` then `x` and two hex digits: one byte
+      const hi = hexValue(text.charCodeAt(i + 3));
+      const lo = hexValue(text.charCodeAt(i + 4));
+      if (text.charCodeAt(i + 2) !== 0x78 || hi < 0 || lo < 0 || i + 4 >= end) return false;
+      c = (hi << 4) | lo;
+      i += 4;
+    } else if (c >= 0x80) return false;
+    if (j >= key.length || key[j] !== c) return false;
+    j++;
+  }
+  return j === key.length;
 }
 
 /** The content of a raw JSON string text whose only escapes are `\\`. */
@@ -136,20 +290,20 @@ function unescaped(raw: string): string {
   return raw.includes('\\') ? raw.replaceAll('\\\\', '\\') : raw;
 }
 
-/** The bytes of a key's raw JSON text; `undefined` for a malformed `\xNN` (the validating reader reports it). */
-function keyBytes(raw: string): Uint8Array | undefined {
+/** The bytes of the key of raw JSON text `text[from, end)`; `undefined` for a malformed `\xNN` (the validating reader reports it). */
+function keyBytes(text: string, from: number, end: number): Uint8Array | undefined {
   try {
-    return toBytesBinary(unescaped(raw));
+    return toBytesBinary(unescaped(text.slice(from, end)));
   } catch {
     return undefined;
   }
 }
 
-/** True when no encoded name is listed twice. */
-function noDuplicates(regions: readonly RegionLoad[]): boolean {
-  const seen = new Set<string>();
-  for (const r of regions) seen.add(r.encodedName);
-  return seen.size === regions.length;
+/** Where each encoded name stands in `regions` (the last position of a name listed twice), and whether none is. */
+function positionsOf(regions: readonly RegionLoad[]): NameIndex {
+  const positions = new Map<string, number>();
+  for (let i = 0; i < regions.length; i++) positions.set((regions[i] as RegionLoad).encodedName, i);
+  return { positions, unique: positions.size === regions.length };
 }
 
 /** True when the regions are in start key order already (then sorting would not change them). */

@@ -49,7 +49,7 @@ export function stackedSwaps(servers: readonly ServerLoadShare[], regions: reado
   const loads = new Map(servers.map((s) => [s.server, s.nowShare]));
   const of = (r: RegionLoadShare) => ({ encodedName: r.encodedName, server: r.server, share: r.nowShare ?? 0 });
   return servers.filter((s) => s.hotNow).flatMap((s) => {
-    const stacked = live.filter((r) => r.server === s.server && r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+    const stacked = live.filter((r) => r.hotNow && r.server === s.server).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
     if (stacked.length < 2) return [];
     const plan = swapPlan(s.server, stacked.map(of), loads, live.map(of));
     return plan.swaps.length > 0 ? [plan] : [];
@@ -59,7 +59,7 @@ export function stackedSwaps(servers: readonly ServerLoadShare[], regions: reado
 /** Hot regions stacked on one hot server: co-location, with the swaps that spread them. */
 function stacked(shares: WindowShares, endMs: number): Finding[] {
   return stackedSwaps(shares.servers, shares.regions, endMs).map((plan) => {
-    const hot = shares.regions.filter((r) => r.server === plan.server && r.hotNow && r.lastSeenMs === endMs);
+    const hot = shares.regions.filter((r) => r.hotNow && r.server === plan.server && r.lastSeenMs === endMs);
     return {
       kind: 'co-location' as const,
       level: 'server' as const,
@@ -94,11 +94,21 @@ function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
   }];
 }
 
+/**
+ * A test of whether a region was in the first interval: when every later interval starts after it (as the rate step
+ * makes them), a region first seen at its start was, with no set of the first interval's names.
+ */
+function inFirstInterval(rates: LoadRates): (r: RegionLoadShare) => boolean {
+  const first = rates.intervals[0] as LoadRates['intervals'][number];
+  if (rates.intervals.every((iv, i) => i === 0 || iv.startMs > first.startMs)) return (r) => r.firstSeenMs === first.startMs;
+  const names = new Set(first.regions.map((f) => f.encodedName));
+  return (r) => names.has(r.encodedName);
+}
+
 function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
-  const firstNames = new Set(first.regions.map((f) => f.encodedName));
-  const presplit = shares.regions.filter((r) => firstNames.has(r.encodedName));
+  const presplit = shares.regions.filter(inFirstInterval(rates));
   const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare);
   const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
   if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
@@ -200,7 +210,7 @@ function serverHotspots(shares: WindowShares): Finding[] {
   if (hot.length === 0) return [];
   const fair = shares.timeline.at(-1)?.fairServerShare ?? 0;
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
-    const mine = shares.regions.filter((r) => r.server === s.server && r.hotNow);
+    const mine = shares.regions.filter((r) => r.hotNow && r.server === s.server);
     return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.map((r) => r.encodedName).join(', ')}` : 'none of its regions is hot now'}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more server(s) hot now`);

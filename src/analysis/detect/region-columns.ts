@@ -119,6 +119,8 @@ export class RegionColumns {
   length = 0;
   private capacity: number;
   private readonly names = new RegionTable<number>();
+  /** Regions counted hot ({@link RegionColumns.countHot}) by encoded name. */
+  private readonly hot = new Map<string, number>();
   readonly window: TallyColumns;
   readonly now: TallyColumns;
   readonly nowTable: TallyColumns;
@@ -145,10 +147,11 @@ export class RegionColumns {
 
   /**
    * The index of region `r`, standing at `position` of the current interval's list, added (first seen at `startMs`)
-   * when it has none yet.
+   * when it has none yet. `fresh`: the caller knows the region has none (the first interval's, their names unique),
+   * so it is not looked up.
    */
-  indexOf(position: number, r: RegionRate, startMs: number): number {
-    const known = this.names.get(position, r.encodedName);
+  indexOf(position: number, r: RegionRate, startMs: number, fresh = false): number {
+    const known = fresh ? undefined : this.names.get(position, r.encodedName);
     if (known !== undefined) return known;
     if (this.length === this.capacity) this.grow(this.capacity * 2);
     const i = this.length++;
@@ -158,9 +161,19 @@ export class RegionColumns {
     return i;
   }
 
-  /** The index of the region with encoded name `name`, `undefined` when it was never seen. */
+  /** Counts an interval in which region `i`, of encoded name `name`, was hot (and over now, when `inNow`). */
+  countHot(i: number, name: string, inNow: boolean): void {
+    this.hotIntervals[i] = (this.hotIntervals[i] as number) + 1;
+    if (inNow) this.nowHotIntervals[i] = (this.nowHotIntervals[i] as number) + 1;
+    this.hot.set(name, i);
+  }
+
+  /**
+   * The index of the region with encoded name `name`, `undefined` when it was never seen. A region counted hot is
+   * found without the map of every name.
+   */
   find(name: string): number | undefined {
-    return this.names.byName.get(name);
+    return this.hot.get(name) ?? this.names.byName.get(name);
   }
 
   private grow(capacity: number): void {

@@ -6,6 +6,7 @@
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
+import { knownNameIndex } from '../../model/name-index.js';
 import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
 import { RegionColumns } from './region-columns.js';
@@ -187,6 +188,16 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
   nowOrder.forEach((i, j) => (nowAt[i] = j));
   const requests = new Float64Array(order.length);
   let hottestRegionShare = 0;
+  // a region's start key is most often its predecessor's end key, the same bytes (the reader shares them): one text
+  let lastKey: Uint8Array | undefined;
+  let lastText = '';
+  const keyText = (key: Uint8Array): string => {
+    if (key !== lastKey) {
+      lastKey = key;
+      lastText = toStringBinary(key);
+    }
+    return lastText;
+  };
   const regionShares = order.map((i, j): RegionLoadShare => {
     const r = last[i] as RegionRate;
     const n = nowAt[i] as number;
@@ -206,8 +217,8 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
     return {
       encodedName: r.encodedName,
       name: r.name,
-      startKey: toStringBinary(r.startKey),
-      endKey: toStringBinary(r.endKey),
+      startKey: keyText(r.startKey),
+      endKey: keyText(r.endKey),
       server: r.server,
       share: s,
       readShare: ratio(w.readsOf(i), table.reads),
@@ -274,32 +285,38 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     });
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
-    const regionTrust = (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
+    const regionTrust = trust.regions.size === 0 ? () => 'full' as const : (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
     const adjusted = hotMembersTrusting(regionLoads(iv, profile, trust.scale), regionTrust, k);
+    // names known to be unique: a region is hot where its position is (no lookup of every region's name)
+    const unique = knownNameIndex(iv.regions)?.unique === true;
+    const hotAt = unique && adjusted.size > 0 ? new Uint8Array(iv.regions.length) : undefined;
     for (const [i, measures] of adjusted) {
       const r = iv.regions[i] as RegionRate;
       hotBy.set(r.encodedName, measures);
+      if (hotAt) hotAt[i] = 1;
       if (!hotServers.includes(r.server)) spreadHot++;
     }
     const setAside = profile ? [...hotMembersTrusting(iv.regions.map((r) => scaled(r, trust.scale.get(r.encodedName))), regionTrust, k).keys()].filter((i) => !adjusted.has(i)).map((i) => (iv.regions[i] as RegionRate).encodedName) : [];
-    const hot = hotBy.size === 0 ? [] : iv.regions.filter((r) => hotBy.has(r.encodedName)).sort((a, b) => b.requests - a.requests);
+    // `adjusted` lists the hot positions in list order, as a pass over the list finds them
+    const hot = hotBy.size === 0 ? []
+      : (unique ? [...adjusted.keys()].map((i) => iv.regions[i] as RegionRate) : iv.regions.filter((r) => hotBy.has(r.encodedName))).sort((a, b) => b.requests - a.requests);
     hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()], sinceRestart: [...trust.scale.keys()] });
     const indexes = new Int32Array(iv.regions.length);
+    // the first interval's regions, their names known to be unique, are all new: none is looked up
+    const fresh = regions.length === 0 && unique;
     for (let i = 0; i < iv.regions.length; i++) {
       const r = iv.regions[i] as RegionRate;
       const rowReads = profile ? (profile.rowReads[i] as number) : 0;
       add(table, r, 0);
-      const at = regions.indexOf(i, r, iv.startMs);
+      const at = regions.indexOf(i, r, iv.startMs, fresh);
       indexes[i] = at;
       regions.window.add(at, r, seconds, rowReads);
       regions.last[at] = r;
       regions.lastMs[at] = iv.endMs;
-      const isHot = hotBy.size > 0 && hotBy.has(r.encodedName);
-      if (isHot) regions.hotIntervals[at] = (regions.hotIntervals[at] as number) + 1;
+      if (hotAt ? hotAt[i] === 1 : hotBy.size > 0 && !unique && hotBy.has(r.encodedName)) regions.countHot(at, r.encodedName, inNow);
       if (inNow) {
         add(nowTable, r, 0);
         regions.now.add(at, r, seconds, rowReads);
-        if (isHot) regions.nowHotIntervals[at] = (regions.nowHotIntervals[at] as number) + 1;
       }
     }
     if (inNow) {
