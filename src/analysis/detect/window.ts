@@ -173,19 +173,34 @@ const measureOrder: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
 const union = (a: readonly LoadMeasure[], b: readonly LoadMeasure[]) => measureOrder.filter((m) => a.includes(m) || b.includes(m));
 
 /**
+ * The indexes of `regions` in key order of their latest start keys, then by first sighting (a stable sort of the
+ * first-seen order). Regions first seen in key order, as a reader lists them, are found so in one pass and not sorted.
+ */
+function keyOrder(regions: RegionColumns): number[] {
+  const { last, first } = regions;
+  const before = (a: number, b: number) => compareBytes((last[a] as RegionRate).startKey, (last[b] as RegionRate).startKey) || (first[a] as number) - (first[b] as number);
+  const order: number[] = [];
+  let sorted = true;
+  for (let i = 0; i < regions.length; i++) {
+    if (sorted && i > 0 && before(i - 1, i) > 0) sorted = false;
+    order.push(i);
+  }
+  return sorted ? order : order.sort(before);
+}
+
+/**
  * Every region's {@link RegionLoadShare} over the window, in key order (then by first sighting), from its columns:
  * hot against the window's regions (rates over each region's own time) or over now, if hot in some interval.
  * Also the largest share and each region's requests over the window, in the same order (for the spread).
  */
 function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k: number): { regionShares: RegionLoadShare[]; hottestRegionShare: number; requests: Float64Array } {
   const { window: w, now, last, first } = regions;
-  const order = Array.from({ length: regions.length }, (_, i) => i);
-  order.sort((a, b) => compareBytes((last[a] as RegionRate).startKey, (last[b] as RegionRate).startKey) || (first[a] as number) - (first[b] as number));
+  const order = keyOrder(regions);
   const windowHot = hotColumns(w.perSecond(order), k);
   const nowOrder = order.filter((i) => now.has(i));
   const nowHot = hotColumns(now.perSecond(nowOrder), k);
   const nowAt = new Int32Array(regions.length).fill(-1);
-  nowOrder.forEach((i, j) => (nowAt[i] = j));
+  for (let j = 0; j < nowOrder.length; j++) nowAt[nowOrder[j] as number] = j;
   const requests = new Float64Array(order.length);
   let hottestRegionShare = 0;
   // a region's start key is most often its predecessor's end key, the same bytes (the reader shares them): one text
@@ -198,7 +213,11 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
     }
     return lastText;
   };
-  const regionShares = order.map((i, j): RegionLoadShare => {
+  const tableRequests = table.requests;
+  const notHot = MEASURES_OF[0] as readonly LoadMeasure[];
+  const regionShares: RegionLoadShare[] = [];
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j] as number;
     const r = last[i] as RegionRate;
     const n = nowAt[i] as number;
     const bits = windowHot.hotBy[j] as number;
@@ -210,11 +229,12 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
     const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : Number.NaN;
     const seconds = w.seconds[i] as number;
     const nowSeconds = now.seconds[i] as number;
-    requests[j] = w.requests[i] as number;
-    const s = share(w.requests[i] as number, table.requests);
+    const windowRequests = w.requests[i] as number;
+    requests[j] = windowRequests;
+    const s = share(windowRequests, tableRequests);
     hottestRegionShare = Math.max(hottestRegionShare, s);
     // the fields in the order the result has always listed them (--json output stays byte for byte the same)
-    return {
+    regionShares.push({
       encodedName: r.encodedName,
       name: r.name,
       startKey: keyText(r.startKey),
@@ -223,12 +243,12 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
       share: s,
       readShare: ratio(w.readsOf(i), table.reads),
       writeShare: ratio(w.writesOf(i), table.writes),
-      requestsPerSec: seconds > 0 ? (w.requests[i] as number) / seconds : 0,
+      requestsPerSec: seconds > 0 ? windowRequests / seconds : 0,
       peerRatio: Number.isNaN(peerRatio) ? null : peerRatio,
       averageRatio,
       hot,
       hotByAverage: averageRatio > k,
-      hotBy: hot ? (MEASURES_OF[bits | nowBits] as readonly LoadMeasure[]) : (MEASURES_OF[0] as readonly LoadMeasure[]),
+      hotBy: hot ? (MEASURES_OF[bits | nowBits] as readonly LoadMeasure[]) : notHot,
       hotIntervals,
       firstSeenMs: first[i] as number,
       lastSeenMs: regions.lastMs[i] as number,
@@ -236,8 +256,8 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
       nowShare: n >= 0 ? share(now.requests[i] as number, nowTable.requests) : null,
       nowRequestsPerSec: n >= 0 && nowSeconds > 0 ? (now.requests[i] as number) / nowSeconds : null,
       nowPeerRatio: Number.isNaN(nowPeerRatio) ? null : nowPeerRatio,
-    };
-  });
+    });
+  }
   return { regionShares, hottestRegionShare, requests };
 }
 
