@@ -6,7 +6,7 @@
  */
 import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, type RegionRate, computeRates } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
-import { findFindings } from './findings.js';
+import { coLocatedSplits, findFindings } from './findings.js';
 import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
 import { shapeFromHistory } from './shape-history.js';
 import type { ShapeVerdict } from './shape-verdict.js';
@@ -278,8 +278,13 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     shares = { ...shares, now: row.now };
   }
   const story = storyOf(shares, windowVerdict.shape);
+  // a hot range split into daughters that all stayed on one server hot now is still hot now, though no daughter alone
+  // is above k × its peers (its sibling is one of them): the window's verdict stands, beside a co-location finding
+  const splits = standing && shares.now.region === null ? coLocatedSplits(rates, shares) : [];
   // The headline is judged on now: a hotspot of the window's story that is no longer hot is not the one to fix.
-  const verdict: ShapeVerdict = shares.now.region !== null || !standing
+  const verdict: ShapeVerdict = splits.length > 0
+    ? { ...windowVerdict, evidence: [...windowVerdict.evidence, ...splits.map((c) => `no region is hot ${nowWords(shares)} by itself, but the daughters ${c.daughters.join(', ')} of hot region ${c.parent} all stayed on ${c.server} and together took ${c.ratio === null ? 'all of the requests' : `${c.ratio.toFixed(1)} × the average of the table's other regions`} over now: the hot range is still hot, on one server (co-location below)`)] }
+    : shares.now.region !== null || !standing
     ? windowVerdict
     : hotRegions.size > 0
       ? { shape: 'none', alternatives: [], decidedBy: 'none', evidence: [`no region is hot ${nowWords(shares)}; earlier in the window ${story.summary}`] }
@@ -299,7 +304,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     evidence: verdict.evidence,
     decidedBy: verdict.decidedBy,
     // lumpy-presplit needs overloaded regions beside the idle ones: bursts and an idle table have none
-    findings: findFindings(rates, shares, options.samples, options.readPatterns).filter((f) => standing || f.kind !== 'lumpy-presplit'),
+    findings: findFindings(rates, shares, options.samples, options.readPatterns, splits).filter((f) => standing || f.kind !== 'lumpy-presplit'),
     servers: shares.servers,
     regions: shares.regions,
     timeline: shares.timeline,

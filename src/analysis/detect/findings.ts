@@ -43,6 +43,81 @@ function coLocation(shares: WindowShares): Finding[] {
     });
 }
 
+/**
+ * A hot range split into daughters that all stayed on one RegionServer: the parent was hot in some interval, every
+ * daughter is alive at the window's end on `server`, that server is hot now, and over now the daughters together took
+ * more than k × the average of the table's other regions (`ratio`, summed over the intervals of now). Each daughter
+ * alone can be under k × its peers, since its sibling is one of them; together they are still the parent's hot range,
+ * on one server.
+ */
+export interface CoLocatedSplit {
+  /** Encoded name of the split region. */
+  readonly parent: string;
+  /** Encoded names of its daughters, all on `server`. */
+  readonly daughters: readonly string[];
+  /** The RegionServer hosting every daughter at the window's end. */
+  readonly server: string;
+  /** The daughters' requests over now ÷ the other regions' mean requests over now (null when those took nothing). */
+  readonly ratio: number | null;
+}
+
+/** The hot ranges whose split left every daughter on one server hot now (see {@link CoLocatedSplit}). */
+export function coLocatedSplits(rates: LoadRates, shares: WindowShares): CoLocatedSplit[] {
+  const endMs = rates.intervals.at(-1)?.endMs;
+  const out: CoLocatedSplit[] = [];
+  const splits = rates.events.filter((e) => e.kind === 'region-split' && e.related && e.related.length >= 2);
+  if (splits.length === 0) return out;
+  const byName = new Map(shares.regions.map((r) => [r.encodedName, r]));
+  for (const e of splits) {
+    if (!e.related || e.region === undefined || (byName.get(e.region)?.hotIntervals ?? 0) === 0) continue;
+    const names = new Set(e.related);
+    const daughters = e.related.flatMap((n) => byName.get(n) ?? []);
+    const server = daughters[0]?.server;
+    if (daughters.length !== names.size || daughters.some((r) => r.server !== server || r.lastSeenMs !== endMs || r.hotNow)) continue;
+    if (!shares.servers.some((s) => s.server === server && s.hotNow)) continue;
+    // over now: the daughters' requests against the sum of each interval's mean of the other regions
+    let mine = 0;
+    let othersMean = 0;
+    for (const i of shares.nowIndexes) {
+      const iv = (shares.hotByInterval[i] as WindowShares['hotByInterval'][number]).interval;
+      let d = 0;
+      let n = 0;
+      let total = 0;
+      for (const r of iv.regions) {
+        total += r.requests;
+        if (names.has(r.encodedName)) {
+          d += r.requests;
+          n++;
+        }
+      }
+      if (n === 0 || iv.regions.length === n) continue;
+      mine += d;
+      othersMean += (total - d) / (iv.regions.length - n);
+    }
+    if (mine > shares.k * othersMean) out.push({ parent: e.region, daughters: daughters.map((r) => r.encodedName), server: server as string, ratio: othersMean > 0 ? mine / othersMean : null });
+  }
+  return out;
+}
+
+/** A co-location finding for each {@link CoLocatedSplit}: the daughters of a hot range stacked on one hot server. */
+function splitCoLocation(shares: WindowShares, splits: readonly CoLocatedSplit[]): Finding[] {
+  return splits.map((c) => {
+    const s = shares.servers.find((x) => x.server === c.server) as ServerLoadShare;
+    const daughters = shares.regions.filter((r) => c.daughters.includes(r.encodedName));
+    return {
+      kind: 'co-location' as const,
+      level: 'server' as const,
+      summary: `${c.server} holds every daughter of hot region ${c.parent} (${pct(s.nowShare)} of the requests over now, fair share ${pct(shares.fairServerShare)}): the split divided the hot range but left it on one server`,
+      evidence: [
+        `its daughters ${daughters.map((r) => `${r.encodedName} ${range(r)} ${pct(r.nowShare ?? 0)}`).join(', ')} together took ${c.ratio === null ? 'all of the requests' : `${c.ratio.toFixed(1)} × the average of the table's other regions`} over now, above ${shares.k} ×, though each alone is measured against peers that include its sibling`,
+        `${c.server} took ${s.nowPeerRatio === null ? 'all' : `${s.nowPeerRatio.toFixed(1)} ×`} the average load of the other servers over now`,
+      ],
+      servers: [c.server],
+      regions: [...c.daughters],
+    };
+  });
+}
+
 /** The swaps for a server hot now that holds two or more regions hot now (see `swaps.ts`), from a detection's figures. */
 export function stackedSwaps(servers: readonly ServerLoadShare[], regions: readonly RegionLoadShare[], endMs: number): SwapPlan[] {
   const live = regions.filter((r) => r.lastSeenMs === endMs);
@@ -224,10 +299,10 @@ function serverHotspots(shares: WindowShares): Finding[] {
   }];
 }
 
-/** All findings of a window, in catalogue order. */
-export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[]): Finding[] {
+/** All findings of a window, in catalogue order; `splits` are the hot ranges left on one server by a split ({@link coLocatedSplits}). */
+export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[], splits: readonly CoLocatedSplit[] = []): Finding[] {
   return [
-    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
+    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...splitCoLocation(shares, splits), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
     ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
     ...scanAmplification(shares, readPatterns),
   ];
