@@ -194,7 +194,8 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
         let written: number;
         try {
           written = into(record, out, at);
-          if (written < 0) {
+          // Minus the key's length when it does not fit; grown to that length it fits (checked, never assumed).
+          while (written < 0) {
             out = growBatch(out, at, -written);
             written = into(record, out, at);
           }

@@ -177,7 +177,9 @@ function encodeKey(r) {
 }
 function encodeInto(r, b, at) {
   ${prologue('slowInto(r, b, at)')}
-  if (len > b.length - at) return -len;
+  // len counts code units: the UTF-8 key of a record with non-ASCII text is longer, so a key that does not fit is
+  // measured by the general encoder, which returns minus its real length (a UTF-8 key is never shorter).
+  if (len > b.length - at) return slowInto(r, b, at);
   if (b !== DB || b.length !== DL) { DD = new DataView(b.buffer, b.byteOffset, b.length); DB = b; DL = b.length; }
   const d = DD; let p = at; let any = 0;
   ${writes}

@@ -75,6 +75,28 @@ describe('the direct encoder', () => {
     expect([...key]).toEqual([0x78, 0xc3, 0xa9]);
   });
 
+  it('measures a key with non-ASCII text that does not fit by its UTF-8 bytes: encodeInto names them, encodeBatch grows to them', () => {
+    // "é" is one code unit and two UTF-8 bytes (C3 A9): 100 of them are a 200-byte key. Before, the direct encoder
+    // measured code units, so encodeBatch grew by 100 bytes, got minus 200 back and added it to its position.
+    const plain = compileTemplate('{id}');
+    const batch = plain.encodeBatch([{ id: '\u00e9'.repeat(100) }]);
+    expect([...batch.offsets]).toEqual([0, 200]);
+    expect([...batch.bytes]).toEqual(Array.from({ length: 200 }, (_, k) => (k % 2 === 0 ? 0xc3 : 0xa9)));
+    const salted = compileTemplate('{salt(id,16)}_{id}_{reverseTs(ts)}');
+    const records: KeyRecord[] = [{ id: 'a', ts: 1 }, { id: '\u{1F600}'.repeat(40), ts: 5 }]; // 40 emoji: 80 code units, 160 bytes
+    const both = salted.encodeBatch(records);
+    const one = [...salted.encode(records[0] as KeyRecord)];
+    const two = [...salted.encode(records[1] as KeyRecord)];
+    expect(two.length).toBe(2 + 1 + 160 + 1 + 19);
+    expect([...both.offsets]).toEqual([0, one.length, one.length + two.length]);
+    expect([...both.bytes]).toEqual([...one, ...two]);
+    expect(() => plain.encodeInto({ id: '\u00e9' }, new Uint8Array(0))).toThrow(/needs 2 bytes at offset 0.*at least 2 bytes/);
+    expect(() => plain.encodeInto({ id: '\u00e9' }, new Uint8Array(1))).toThrow(/needs 2 bytes/);
+    const fits = new Uint8Array(3);
+    expect(plain.encodeInto({ id: '\u00e9' }, fits, 1)).toBe(2);
+    expect([...fits]).toEqual([0, 0xc3, 0xa9]);
+  });
+
   it('reads a field several parts use once, and checks it for every part: text and time at once goes to the general encoder', () => {
     // "ab".hashCode() = 97 * 31 + 98 = 3105, % 16 = 1; Long.MAX_VALUE - 7 = 9223372036854775800.
     expect(ascii(compileTemplate('{salt(id,16)}_{id}_{id}').encode({ id: 'ab' }))).toBe('01_ab_ab');
