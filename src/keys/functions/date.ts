@@ -4,7 +4,8 @@
  * local time of an IANA zone, as `SimpleDateFormat` with `TimeZone.getTimeZone(zone)` does. Supported letters: `yyyy` (year), `MM` (month),
  * `dd` (day of month), `HH` (hour 0-23), `mm` (minute), `ss` (second), `SSS` (millisecond); text in single quotes
  * (`'T'`, `''` for a quote) and any non-letter stand for themselves. Every field is fixed-width, so the part is too.
- * Times from 1970-01-01 to 9999-12-31 are accepted (where Java's calendars agree and years have four digits).
+ * Times from 1970-01-01 to 9999-12-31 UTC are accepted (where Java's calendars agree and years have four digits); a
+ * zoned time must also fall in year 9999 or before in its zone's local time.
  */
 import { utf8Bytes } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
@@ -68,8 +69,10 @@ export function parseDatePattern(pattern: string, site: CallSite): Token[] {
       tokens.push({ kind: 'text', text, width: utf8Bytes(text).length });
       i = j + 1;
     } else {
-      tokens.push({ kind: 'text', text: c, width: utf8Bytes(c).length });
-      i++;
+      // One code point, not one code unit: the halves of a surrogate pair apart would each be written as "?".
+      const ch = String.fromCodePoint(pattern.codePointAt(i) as number);
+      tokens.push({ kind: 'text', text: ch, width: utf8Bytes(ch).length });
+      i += ch.length;
     }
   }
   if (tokens.length === 0) throw fail('is empty');
@@ -268,10 +271,21 @@ export const dateFunction: FunctionDescriptor = {
           { field },
         );
       }
-      return zone ? t + zone.offset(t) : t;
+      if (!zone) return t;
+      const shifted = t + zone.offset(t);
+      // Years have four digits (the key's fixed width): a zone east of UTC can carry the last hours into year 10000.
+      if (shifted > MAX_MS) {
+        throw new HotspotError(
+          'TEMPLATE_VALUE_RANGE',
+          `${site.source} at template position ${site.position}: field "${field}" = ${t} is in year 10000 in zone ${zoneId}; times must fall in 1970-01-01..9999-12-31 where they are written`,
+          { field },
+        );
+      }
+      return shifted;
     };
     const text = (record: KeyRecord) => formatter.text(local(record));
     const zone = site.args[2] === undefined ? undefined : zoneArg(site);
+    const zoneId = site.args[2] === undefined ? '' : stringArg(site, 2);
     const recover = x.field === undefined ? undefined : recoverer(tokens, x.field, zone);
     const allDigits = tokens.every((t) => t.kind === 'field' || /^[0-9]*$/.test(t.text));
     // Bytes ascend with t only when the fields run from most to least significant (yyyy, MM, dd, ...).

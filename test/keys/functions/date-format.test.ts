@@ -41,4 +41,14 @@ describe('date() calendar fields', () => {
     expect(bytes).toHaveLength(4 + 3 + 2 + 3 + 2 + 1 + 2 + 3);
     expect(new TextDecoder().decode(bytes)).toBe("2024年06月01'14時");
   });
+
+  it('write an unquoted character outside the BMP whole, and refuse a zoned time in year 10000', () => {
+    // 😀 is U+1F600, UTF-8 F0 9F 98 80; its surrogate halves apart were written as "??" (3F 3F).
+    expect([...compileTemplate('{date(t,"yyyy\u{1F600}")}').encode({ t: 0 })]).toEqual([0x31, 0x39, 0x37, 0x30, 0xf0, 0x9f, 0x98, 0x80]);
+    // 9999-12-31T23:59:59.999Z is 10000-01-01 13:59 in Kiritimati (UTC+14): Java writes "10000", four digits "0000".
+    const zoned = compileTemplate('{date(t,"yyyy-MM-dd HH","Pacific/Kiritimati")}');
+    expect(() => zoned.encode({ t: MAX_MS })).toThrow(expect.objectContaining({ code: 'TEMPLATE_VALUE_RANGE', message: expect.stringContaining('year 10000 in zone Pacific/Kiritimati') }));
+    // Fourteen hours earlier it is 9999-12-31 23:59:59.999 there.
+    expect(new TextDecoder().decode(zoned.encode({ t: MAX_MS - 14 * 3_600_000 }))).toBe('9999-12-31 23');
+  });
 });
