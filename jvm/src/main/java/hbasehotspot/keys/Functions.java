@@ -542,6 +542,11 @@ final class Functions {
             + " is outside 1970-01-01..9999-12-31 in epoch milliseconds", field);
       }
       long local = rules == null ? t : t + 1000L * rules.getOffset(Instant.ofEpochMilli(t)).getTotalSeconds();
+      // Years have four digits (the part's fixed width): a zone east of UTC can carry the last hours into year 10000.
+      if (local > MAX_MS) {
+        throw new TemplateException("TEMPLATE_VALUE_RANGE", s.where() + ": field \"" + field + "\" = " + t
+            + " is in year 10000 in zone " + zoneName + "; times must fall in 1970-01-01..9999-12-31 where they are written", field);
+      }
       LocalDateTime d = LocalDateTime.ofInstant(Instant.ofEpochMilli(local), ZoneOffset.UTC);
       StringBuilder sb = new StringBuilder();
       for (Token tok : tokens) sb.append(tok.letter < 0 ? tok.text : padLeft(Integer.toString(dateField(tok.letter, d)), tok.width));
