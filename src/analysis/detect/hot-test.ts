@@ -135,23 +135,14 @@ export function hotColumns(c: LoadColumns, k: number): HotColumns {
   const averageRatio = new Float64Array(n);
   const hotBy = new Uint8Array(n);
   const total = totals[0] as number;
-  // the test of hotBits, member by member, with each measure's column looked up once
-  const columns = bits.map((bit) => columnOf(c, bit));
-  const rowReads = c.rowReads;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  const value = (bit: number) => columnOf(c, bit)[i] as number;
+  for (; i < n; i++) {
     const x = c.requests[i] as number;
     averageRatio[i] = total > 0 ? x / (total / n) : 0;
     const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
     peerRatio[i] = n > 1 && peersMean > 0 ? x / peersMean : Number.NaN;
-    const rows = rowReads ? (rowReads[i] as number) : 0;
-    let hot = 0;
-    for (let j = 0; j < bits.length; j++) {
-      const bit = bits[j] as number;
-      const v = (columns[j] as Float64Array)[i] as number;
-      const tested = bit === MEASURE_BIT.writes || !rows ? v : Math.max(0, v - rows);
-      if (hotAboveCount(v, tested, totals[j] as number, n, k)) hot |= bit;
-    }
-    hotBy[i] = hot;
+    hotBy[i] = hotBits(bits, totals, n, k, value, c.rowReads ? (c.rowReads[i] as number) : 0);
   }
   return { peerRatio, averageRatio, hotBy };
 }
