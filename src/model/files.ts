@@ -83,10 +83,11 @@ const CR = 0x0d;
  * a line ends at `\n`, `\r\n` (also split between two chunks) or a lone `\r`; the text after the last break is a line
  * when it is not empty. A line's pieces are decoded as they come (a break byte is never part of a UTF-8 sequence, so
  * the decoder is flushed at each break) and joined once, so a line of many megabytes is one flat string, not one
- * built chunk by chunk, and the chunks are not kept.
+ * built chunk by chunk, and the chunks are not kept. The lines come in batches, those each chunk completes (one
+ * awaited step per chunk rather than per line: a file of 100,000 short lines costs no promise per line).
  * @throws what the stream throws.
  */
-export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator<string> {
+export async function* lineBatches(input: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
   const decoder = new StringDecoder('utf8');
   const pieces: string[] = [];
   /** Bytes since the last break were read. */
@@ -102,6 +103,7 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
   };
   let afterReturn = false;
   for await (const chunk of input) {
+    const batch: string[] = [];
     let start = 0;
     if (afterReturn && chunk.length > 0) {
       if (chunk[0] === LF) start = 1;
@@ -114,7 +116,7 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
       if (cr < 0) cr = chunk.length;
       const end = lf < cr ? lf : cr;
       if (end === chunk.length) break;
-      yield line(chunk, start, end);
+      batch.push(line(chunk, start, end));
       start = end + 1;
       if (end === cr) {
         if (start === chunk.length) afterReturn = true;
@@ -128,31 +130,52 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
       if (piece !== '') pieces.push(piece);
       partial = true;
     }
+    if (batch.length > 0) yield batch;
   }
   if (partial) {
     const last = line(Buffer.alloc(0), 0, 0);
-    if (last !== '') yield last;
+    if (last !== '') yield [last];
   }
 }
 
-async function* fileLines(path: string, what: string): AsyncGenerator<[line: number, text: string]> {
+/** The lines of a byte stream one by one: {@link lineBatches}, flattened. @throws what the stream throws. */
+export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  for await (const batch of lineBatches(input)) yield* batch;
+}
+
+/**
+ * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, the first
+ * line's BOM skipped.
+ * @throws {@link HotspotError} `FILE_BINARY` when the first non-blank line is binary data, `FILE_EMPTY` when no line
+ *   is, `FILE_READ` when the file cannot be read; what `onLine` throws.
+ */
+async function eachFileLine(path: string, what: string, onLine: (line: number, text: string) => void): Promise<void> {
   const input = openInput(path);
   let n = 0;
   let seen = false;
+  /** What `onLine` threw: passed on as it is (only the stream's own errors are the file's read errors). */
+  let fromLine: unknown;
   try {
-    for await (const raw of streamLines(input)) {
-      n++;
-      const text = n === 1 ? stripBom(raw) : raw;
-      if (text.trim() === '') continue;
-      // The first line tells text from binary data, as checkInputText does for whole files.
-      if (!seen && looksBinary(text)) {
-        throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: path });
+    for await (const batch of lineBatches(input)) {
+      for (const raw of batch) {
+        n++;
+        const text = n === 1 ? stripBom(raw) : raw;
+        if (text.trim() === '') continue;
+        // The first line tells text from binary data, as checkInputText does for whole files.
+        if (!seen && looksBinary(text)) {
+          throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: path });
+        }
+        seen = true;
+        try {
+          onLine(n, text);
+        } catch (err) {
+          fromLine = err;
+          throw err;
+        }
       }
-      seen = true;
-      yield [n, text];
     }
   } catch (err) {
-    if (err instanceof HotspotError) throw err;
+    if (err instanceof HotspotError || (err === fromLine && fromLine !== undefined)) throw err;
     throw readError(path, err);
   }
   if (!seen) throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file: path });
@@ -164,7 +187,7 @@ async function* fileLines(path: string, what: string): AsyncGenerator<[line: num
  */
 export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
   const parser = new LoadSeriesParser(path, options);
-  for await (const [line, text] of fileLines(path, 'load series')) parser.push(line, text);
+  await eachFileLine(path, 'load series', (line, text) => parser.push(line, text));
   return parser.finish();
 }
 
@@ -174,6 +197,6 @@ export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOp
  */
 export async function readKeySamplesFile(path: string): Promise<KeySample[]> {
   const parser = new KeySamplesParser(path);
-  for await (const [line, text] of fileLines(path, 'key samples')) parser.push(line, text);
+  await eachFileLine(path, 'key samples', (line, text) => parser.push(line, text));
   return parser.finish();
 }

@@ -37,9 +37,10 @@ const COMMA = 0x2c;
 /**
  * A cursor over one line, reading a region as the writer writes it: name, encodedName, startKey, endKey, server (raw
  * texts of the {@link STR} form), then readRequests and writeRequests, or requests, then storeSizeBytes (of the
- * {@link WHOLE} form); every method returns -1 (or false) where the text is not of that form.
+ * {@link WHOLE} form); every method returns -1 (or false) where the text is not of that form. The version 2 reader's
+ * `open` lines are read with it too (`series-v2-fast.ts`).
  */
-class Cursor {
+export class Cursor {
   pos = 0;
   /** The last string read held an escape (`\\`). */
   escaped = false;
@@ -267,7 +268,7 @@ function region(at: Cursor, before: RegionLoad | undefined, was: number, predece
  * of `key` by `toBytesBinary`; false otherwise, and for any text it would not read byte for byte as ASCII and `\xNN`
  * (the key is then parsed, which decides).
  */
-function isKeyText(text: string, from: number, end: number, key: Uint8Array): boolean {
+export function isKeyText(text: string, from: number, end: number, key: Uint8Array): boolean {
   let j = 0;
   for (let i = from; i < end; i++) {
     let c = text.charCodeAt(i);
@@ -291,7 +292,7 @@ function unescaped(raw: string): string {
 }
 
 /** The bytes of the key of raw JSON text `text[from, end)`; `undefined` for a malformed `\xNN` (the validating reader reports it). */
-function keyBytes(text: string, from: number, end: number): Uint8Array | undefined {
+export function keyBytes(text: string, from: number, end: number): Uint8Array | undefined {
   try {
     return toBytesBinary(unescaped(text.slice(from, end)));
   } catch {

@@ -13,6 +13,7 @@ import {
   rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, parseSeriesSource } from './series-common.js';
+import { type OpenFields, readOpenLine } from './series-v2-fast.js';
 import type { LoadSeries, LoadSeriesSource, LoadSnapshot, RegionLoad } from './types.js';
 
 const HEADER_FIELDS = ['format', 'version', 'tables', 'source', 'metrics'];
@@ -29,10 +30,13 @@ interface V2Header {
   readonly metrics: readonly RegionMetricName[];
 }
 
+/** What an open line declares: a region's fields apart from its counters. */
+type RegionFields = Omit<RegionLoad, 'readRequests' | 'writeRequests' | 'requests' | 'storeSizeBytes'>;
+
 /** A declared region: its fixed fields (`undefined` when its `open` line was malformed) and last column values. */
 interface OpenRegion {
   readonly id: number;
-  readonly region: Omit<RegionLoad, 'readRequests' | 'writeRequests' | 'requests' | 'storeSizeBytes'> | undefined;
+  readonly region: RegionFields | undefined;
   readonly tableIndex: number;
   server: string;
   readonly prev: number[];
@@ -93,6 +97,13 @@ export class SeriesV2Parser {
   private readonly openNames = new Map<string, number>();
   private lastTime: { timeMs: number; line: number } | undefined;
   private sawFirst = false;
+  /** Counts the changes of the set of open regions (opened, closed): {@link SeriesV2Parser.keyOrder} keeps its order until the next. */
+  private openVersion = 0;
+  private order: { version: number; positions: readonly number[] } | undefined;
+  /** Reads open lines of the writer's form without JSON (replaceable, so a test can compare with the validating path). */
+  private readonly fastOpen: typeof readOpenLine = readOpenLine;
+  /** The end key of the last region opened (the next one's start key when they are the same bytes: shared). */
+  private lastEnd: Uint8Array | undefined;
 
   constructor(private readonly file: string) {}
 
@@ -100,6 +111,14 @@ export class SeriesV2Parser {
   push(line: number, text: string): void {
     const isFirst = !this.sawFirst;
     this.sawFirst = true;
+    // an open line as the writer writes it, of a known table, declaring the next id under a name not open: no JSON
+    if (!isFirst && this.header !== undefined) {
+      const fast = this.fastOpen(text, this.header.tables, this.lastEnd);
+      if (fast !== undefined && fast.id === this.declared.length && !this.openNames.has(fast.encodedName)) {
+        this.declare(fast, this.header.tables);
+        return;
+      }
+    }
     try {
       const obj = parseObjectLine(text);
       if (isFirst) this.header = parseHeader(obj);
@@ -117,10 +136,10 @@ export class SeriesV2Parser {
   private openLine(obj: JsonObject): void {
     const id = this.declared.length;
     // the id is taken even when the line is bad, so later lines still name the regions they meant
-    const prev = new Array<number>(FIXED_COLUMNS.length + (this.header?.metrics.length ?? 0)).fill(0);
-    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev };
+    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev: this.newColumns() };
     this.declared.push(placeholder);
     this.open.set(id, placeholder);
+    this.openVersion++;
     if (obj.open !== id) throw new FieldProblem('open', `${describe(obj.open)}; region ids are given in order: this line opens region ${id}`);
     rejectUnknown(obj, OPEN_FIELDS, '');
     const table = stringField(obj, 'table', '');
@@ -131,14 +150,29 @@ export class SeriesV2Parser {
     const other = this.openNames.get(encodedName);
     if (other !== undefined) throw new FieldProblem('encodedName', `"${encodedName}" is already open as region ${other}; close it first`);
     const server = stringField(obj, 'server', '');
-    const region = {
-      name: stringField(obj, 'name', ''), encodedName, startKey: keyField(obj, 'startKey', ''), endKey: keyField(obj, 'endKey', ''), server,
-      ...(tables && tables.length > 1 ? { table } : {}),
-    };
-    const opened: OpenRegion = { id, region, tableIndex, server, prev };
-    this.declared[id] = opened;
-    this.open.set(id, opened);
-    this.openNames.set(encodedName, id);
+    const name = stringField(obj, 'name', '');
+    const startKey = keyField(obj, 'startKey', '');
+    const endKey = keyField(obj, 'endKey', '');
+    this.declared.pop();
+    this.declare({ id, tableIndex, name, encodedName, startKey, endKey, server }, tables ?? [table]);
+  }
+
+  /** The last values of a new region's columns: 0 each (the fixed ones and one per header metric). */
+  private newColumns(): number[] {
+    const width = FIXED_COLUMNS.length + (this.header?.metrics.length ?? 0);
+    return width === 3 ? [0, 0, 0] : new Array<number>(width).fill(0);
+  }
+
+  /** Declares the region of a valid open line (its id is the next one): open from the next snapshot on. */
+  private declare(f: OpenFields, tables: readonly string[]): void {
+    const base = { name: f.name, encodedName: f.encodedName, startKey: f.startKey, endKey: f.endKey, server: f.server };
+    const region = tables.length > 1 ? { ...base, table: tables[f.tableIndex] as string } : base;
+    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server: f.server, prev: this.newColumns() };
+    this.declared.push(opened);
+    this.open.set(f.id, opened);
+    this.openNames.set(f.encodedName, f.id);
+    this.lastEnd = f.endKey;
+    this.openVersion++;
   }
 
   private moveLine(obj: JsonObject): void {
@@ -156,6 +190,7 @@ export class SeriesV2Parser {
       const id = idField(v, `close[${i}]`);
       const name = this.open.get(id)?.region?.encodedName;
       if (!this.open.delete(id)) throw new FieldProblem(`close[${i}]`, `region ${id} is not open`);
+      this.openVersion++;
       if (name !== undefined) this.openNames.delete(name);
     });
   }
@@ -176,13 +211,31 @@ export class SeriesV2Parser {
       throw new FieldProblem('timeMs', `${timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
     }
     this.lastTime = { timeMs, line };
-    const order = new Map(regions.map((r) => [r.id, r.tableIndex]));
-    const sorted = loads
-      .map((load, i) => ({ load, table: order.get(regions[i]?.id ?? 0) ?? 0 }))
-      .filter((x): x is { load: RegionLoad; table: number } => x.load !== undefined)
-      .sort((a, b) => a.table - b.table || compareBytes(a.load.startKey, b.load.startKey))
-      .map((x) => x.load);
+    const order = this.keyOrder(regions);
+    const sorted = new Array<RegionLoad>(order.length);
+    for (let j = 0; j < order.length; j++) sorted[j] = loads[order[j] as number] as RegionLoad;
     this.snapshots.push({ timeMs, table: this.header?.tables[0] ?? '', regions: sorted });
+  }
+
+  /**
+   * Positions in `regions` (the open regions by id) of those whose open line was valid, in table (header order) then
+   * start key order. Kept until a region opens or closes (a move changes no key), so a series whose regions stay put
+   * sorts them once.
+   */
+  private keyOrder(regions: readonly OpenRegion[]): readonly number[] {
+    if (this.order !== undefined && this.order.version === this.openVersion) return this.order.positions;
+    const positions: number[] = [];
+    for (let i = 0; i < regions.length; i++) if ((regions[i] as OpenRegion).region !== undefined) positions.push(i);
+    const inOrder = (a: number, b: number) => {
+      const ra = regions[a] as OpenRegion;
+      const rb = regions[b] as OpenRegion;
+      return ra.tableIndex - rb.tableIndex || compareBytes((ra.region as RegionFields).startKey, (rb.region as RegionFields).startKey);
+    };
+    let sorted = true;
+    for (let j = 1; j < positions.length && sorted; j++) sorted = inOrder(positions[j - 1] as number, positions[j] as number) <= 0;
+    if (!sorted) positions.sort(inOrder);
+    this.order = { version: this.openVersion, positions };
+    return positions;
   }
 
   /** Decodes one region's columns (starting at `counters[offset]`); `undefined` for a region whose open line was bad. */

@@ -1,0 +1,63 @@
+/**
+ * The fast path of the version 2 reader's `open` lines: a line exactly as the version 2 writer writes it
+ * (`{"open":N,"table":"…","name":"…","encodedName":"…","startKey":"…","endKey":"…","server":"…"}`, fields in that order,
+ * no whitespace, strings without JSON escapes but `\\`) is read by the version 1 fast reader's cursor, with no JSON
+ * object, and a start key equal to the previous open line's end key (a table's regions opened in key order, as the
+ * writer opens them) is that same `Uint8Array`.
+ *
+ * Anything else yields `undefined` and the reader parses the line as JSON and validates it, which accepts or reports it
+ * exactly as it always has: this path only accepts lines that the validating path accepts, with the same fields.
+ *
+ * @module
+ */
+import { Cursor, isKeyText, keyBytes } from './series-fast.js';
+
+/** The fields of an `open` line read by {@link readOpenLine}. */
+export interface OpenFields {
+  /** The region id (`open`), a whole number below 10^15. */
+  readonly id: number;
+  /** Index of the line's table among the header's tables. */
+  readonly tableIndex: number;
+  readonly name: string;
+  readonly encodedName: string;
+  readonly startKey: Uint8Array;
+  readonly endKey: Uint8Array;
+  readonly server: string;
+}
+
+const OPEN = '{"open":';
+
+/**
+ * The fields of `text` when it is an `open` line of the fast form whose table is one of `tables` (the header's);
+ * `undefined` otherwise (not an open line, another form, an unknown table, a malformed `\xNN` in a key: the validating
+ * path decides). `previousEnd` is the end key of the open line read before, shared as this line's start key when the
+ * same bytes.
+ */
+export function readOpenLine(text: string, tables: readonly string[], previousEnd: Uint8Array | undefined): OpenFields | undefined {
+  if (!text.startsWith(OPEN)) return undefined;
+  const at = new Cursor(text);
+  at.pos = OPEN.length;
+  const id = at.whole();
+  if (id < 0 || !at.literal(',"table":"')) return undefined;
+  const table = at.name(undefined, false);
+  if (table === undefined) return undefined;
+  const tableIndex = tables.indexOf(table);
+  if (tableIndex < 0 || !at.literal(',"name":"')) return undefined;
+  const name = at.name(undefined, false);
+  if (name === undefined || !at.literal(',"encodedName":"')) return undefined;
+  const encodedName = at.name(undefined, false);
+  if (encodedName === undefined || !at.literal(',"startKey":"')) return undefined;
+  const startFrom = at.pos;
+  const startEnd = at.string(true);
+  if (startEnd < 0) return undefined;
+  const startKey = previousEnd !== undefined && isKeyText(text, startFrom, startEnd, previousEnd) ? previousEnd : keyBytes(text, startFrom, startEnd);
+  if (startKey === undefined || !at.literal(',"endKey":"')) return undefined;
+  const endFrom = at.pos;
+  const endEnd = at.string(true);
+  if (endEnd < 0) return undefined;
+  const endKey = keyBytes(text, endFrom, endEnd);
+  if (endKey === undefined || !at.literal(',"server":"')) return undefined;
+  const server = at.name(undefined, false);
+  if (server === undefined || at.pos + 1 !== text.length || text.charCodeAt(at.pos) !== 0x7d) return undefined;
+  return { id, tableIndex, name, encodedName, startKey, endKey, server };
+}
