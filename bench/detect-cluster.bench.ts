@@ -1,6 +1,7 @@
 // `detect` at the size of the largest clusters: two snapshots, a minute apart, of one table of 100,000 regions on 333
 // RegionServers (and of 1,000,000 regions on 3,333 servers), one region taking 100 times the writes of the others.
-// The series file is written once (format version 1, one snapshot per line, as the collector writes it); each run is a
+// The series file is written once in each format (version 1, one self-contained line per snapshot; version 2, each
+// region stated once and then one line of counters per snapshot, as collectors and recordings write); each run is a
 // child process that does what the command does: read the file line by line, detect, render the text report. Its CPU
 // (user + sys, process.resourceUsage) and peak resident memory (maxRSS) are its own, module loading included; the peer,
 // measured in the same run, is a child that loads the same modules and does nothing else (the runtime's own share).
@@ -51,15 +52,15 @@
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).
-// --regions N: that size only.
-// Usage: npx tsx bench/detect-cluster.bench.ts [--small] [--regions N]
+// --regions N: that size only. --version 1|2: that format only (both by default; version 2 is what collectors write).
+// Usage: npx tsx bench/detect-cluster.bench.ts [--small] [--regions N] [--version 1|2]
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectTables, isTablesResult } from '../src/analysis/detect/index.js';
-import { type LoadSnapshot, type RegionLoad, LoadSeriesWriter, readLoadSeriesFile } from '../src/model/index.js';
+import { type LoadSnapshot, type RegionLoad, SeriesWriter, type SeriesVersion, readLoadSeriesFile } from '../src/model/index.js';
 import { renderDetectText, renderTablesText } from '../src/report/detect-text.js';
 
 const TARGET_CPU_S = 1;
@@ -69,6 +70,9 @@ const LARGE_PEAK_MB = 4096;
 const argv = process.argv.slice(2);
 const small = argv.includes('--small');
 const regionsAt = argv.indexOf('--regions');
+/** Format versions measured: 1 (one self-contained line per snapshot) and 2 (what collectors and recordings write). */
+const VERSIONS: readonly SeriesVersion[] = argv.includes('--version') ? [Number(argv[argv.indexOf('--version') + 1]) as SeriesVersion] : [1, 2];
+if (VERSIONS.some((v) => v !== 1 && v !== 2)) throw new Error(`--version "${argv[argv.indexOf('--version') + 1] ?? ''}": give 1 or 2`);
 const sizes = regionsAt >= 0 ? [Number(argv[regionsAt + 1])] : small ? [20_000] : [100_000, 1_000_000];
 if (sizes.some((n) => !Number.isInteger(n) || n < 2)) throw new Error(`--regions "${argv[regionsAt + 1] ?? ''}": give a whole number of at least 2`);
 
@@ -98,11 +102,11 @@ function snapshot(n: number, s: number): LoadSnapshot {
   return { timeMs: 1717200000000 + s * 60_000, table: 'big', regions };
 }
 
-/** Writes the two-snapshot series of `n` regions to `file`, one snapshot at a time. */
-function writeSeries(file: string, n: number): void {
+/** Writes the two-snapshot series of `n` regions to `file` in format `version`, one snapshot at a time. */
+function writeSeries(file: string, n: number, version: SeriesVersion): void {
   const fd = openSync(file, 'w');
   try {
-    const writer = new LoadSeriesWriter({ table: 'big', source: { kind: 'recorded', intervalMs: 60_000 } }, (chunk) => writeSync(fd, chunk));
+    const writer = new SeriesWriter({ table: 'big', source: { kind: 'recorded', intervalMs: 60_000 } }, (chunk) => writeSync(fd, chunk), version);
     for (const s of [0, 1]) writer.write(snapshot(n, s));
   } finally {
     closeSync(fd);
@@ -160,19 +164,21 @@ else {
     const peer = runChild(undefined);
     console.log(`peer (load the modules, nothing else): CPU ${peer.cpuS.toFixed(2)} s, peak ${peer.peakMb.toFixed(0)} MB`);
     for (const n of sizes) {
-      const file = join(dir, `series-${n}.ndjson`);
-      writeSeries(file, n);
-      const run = runChild(file);
-      const work = run.cpuS - peer.cpuS;
-      console.log(`${n.toLocaleString('en-US')} regions, 2 snapshots: ${run.found}`);
-      console.log(`  CPU by phase: ${Object.entries(run.phases).map(([name, s]) => `${name} ${s.toFixed(2)} s`).join(', ')}`);
-      console.log(`  detect: CPU ${run.cpuS.toFixed(2)} s (user + sys; ${work.toFixed(2)} s beyond the peer), peak ${run.peakMb.toFixed(0)} MB; load average ${load()}`);
-      if (!small && regionsAt < 0) {
-        const ok = n <= 100_000 ? work <= TARGET_CPU_S && run.peakMb <= TARGET_PEAK_MB : run.peakMb <= LARGE_PEAK_MB;
-        console.log(`  target: ${n <= 100_000 ? `CPU ≤ ${TARGET_CPU_S} s beyond the peer, peak ≤ ${TARGET_PEAK_MB} MB` : `completes, peak ≤ ${LARGE_PEAK_MB} MB`}: ${ok ? 'met' : 'NOT met'}`);
-        if (!ok) process.exitCode = 1;
+      for (const version of VERSIONS) {
+        const file = join(dir, `series-${n}-v${version}.ndjson`);
+        writeSeries(file, n, version);
+        const run = runChild(file);
+        const work = run.cpuS - peer.cpuS;
+        console.log(`${n.toLocaleString('en-US')} regions, 2 snapshots, format version ${version}${version === 2 ? ' (what collectors write)' : ''}: ${run.found}`);
+        console.log(`  CPU by phase: ${Object.entries(run.phases).map(([name, s]) => `${name} ${s.toFixed(2)} s`).join(', ')}`);
+        console.log(`  detect: CPU ${run.cpuS.toFixed(2)} s (user + sys; ${work.toFixed(2)} s beyond the peer), peak ${run.peakMb.toFixed(0)} MB; load average ${load()}`);
+        if (!small && regionsAt < 0) {
+          const ok = n <= 100_000 ? work <= TARGET_CPU_S && run.peakMb <= TARGET_PEAK_MB : run.peakMb <= LARGE_PEAK_MB;
+          console.log(`  target: ${n <= 100_000 ? `CPU ≤ ${TARGET_CPU_S} s beyond the peer, peak ≤ ${TARGET_PEAK_MB} MB` : `completes, peak ≤ ${LARGE_PEAK_MB} MB`}: ${ok ? 'met' : 'NOT met'}`);
+          if (!ok) process.exitCode = 1;
+        }
+        rmSync(file);
       }
-      rmSync(file);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

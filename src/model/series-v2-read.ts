@@ -40,6 +40,8 @@ interface OpenRegion {
   readonly tableIndex: number;
   server: string;
   readonly prev: number[];
+  /** In every snapshot from its open line on, until a close line names it. */
+  open: boolean;
 }
 
 function parseHeader(obj: JsonObject): V2Header {
@@ -92,7 +94,9 @@ export class SeriesV2Parser {
   private readonly snapshots: LoadSnapshot[] = [];
   private readonly issues: NdjsonIssue[] = [];
   private readonly declared: OpenRegion[] = [];
-  private readonly open = new Map<number, OpenRegion>();
+  /** The open regions by id, as of {@link SeriesV2Parser.openVersion} `openListVersion` (rebuilt after an open or a close). */
+  private openList: OpenRegion[] = [];
+  private openListVersion = 0;
   /** Encoded name → id of the open regions (an encoded name is open under one id at a time). */
   private readonly openNames = new Map<string, number>();
   private lastTime: { timeMs: number; line: number } | undefined;
@@ -136,9 +140,8 @@ export class SeriesV2Parser {
   private openLine(obj: JsonObject): void {
     const id = this.declared.length;
     // the id is taken even when the line is bad, so later lines still name the regions they meant
-    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev: this.newColumns() };
+    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev: this.newColumns(), open: true };
     this.declared.push(placeholder);
-    this.open.set(id, placeholder);
     this.openVersion++;
     if (obj.open !== id) throw new FieldProblem('open', `${describe(obj.open)}; region ids are given in order: this line opens region ${id}`);
     rejectUnknown(obj, OPEN_FIELDS, '');
@@ -167,9 +170,8 @@ export class SeriesV2Parser {
   private declare(f: OpenFields, tables: readonly string[]): void {
     const base = { name: f.name, encodedName: f.encodedName, startKey: f.startKey, endKey: f.endKey, server: f.server };
     const region = tables.length > 1 ? { ...base, table: tables[f.tableIndex] as string } : base;
-    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server: f.server, prev: this.newColumns() };
+    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server: f.server, prev: this.newColumns(), open: true };
     this.declared.push(opened);
-    this.open.set(f.id, opened);
     this.openNames.set(f.encodedName, f.id);
     this.lastEnd = f.endKey;
     this.openVersion++;
@@ -178,7 +180,7 @@ export class SeriesV2Parser {
   private moveLine(obj: JsonObject): void {
     rejectUnknown(obj, MOVE_FIELDS, '');
     const id = idField(obj.move, 'move');
-    const region = this.open.get(id);
+    const region = this.openRegion(id);
     if (!region) throw new FieldProblem('move', `region ${id} is not open (${id < this.declared.length ? 'it was closed' : 'no open line declared it'})`);
     region.server = stringField(obj, 'server', '');
   }
@@ -188,8 +190,10 @@ export class SeriesV2Parser {
     if (!Array.isArray(obj.close)) throw new FieldProblem('close', `${describe(obj.close)}; expected an array of region ids`);
     obj.close.forEach((v, i) => {
       const id = idField(v, `close[${i}]`);
-      const name = this.open.get(id)?.region?.encodedName;
-      if (!this.open.delete(id)) throw new FieldProblem(`close[${i}]`, `region ${id} is not open`);
+      const region = this.openRegion(id);
+      if (region === undefined) throw new FieldProblem(`close[${i}]`, `region ${id} is not open`);
+      region.open = false;
+      const name = region.region?.encodedName;
       this.openVersion++;
       if (name !== undefined) this.openNames.delete(name);
     });
@@ -201,7 +205,7 @@ export class SeriesV2Parser {
     if (!Array.isArray(obj.counters)) throw new FieldProblem('counters', `${describe(obj.counters)}; expected an array of counter values`);
     const metrics = this.header?.metrics ?? [];
     const width = FIXED_COLUMNS.length + metrics.length;
-    const regions = [...this.open.values()].sort((a, b) => a.id - b.id);
+    const regions = this.openRegions();
     if (obj.counters.length !== regions.length * width) {
       throw new FieldProblem('counters', `${obj.counters.length} values; expected ${width} for each of the ${regions.length} open region(s) = ${regions.length * width}`);
     }
@@ -215,6 +219,21 @@ export class SeriesV2Parser {
     const sorted = new Array<RegionLoad>(order.length);
     for (let j = 0; j < order.length; j++) sorted[j] = loads[order[j] as number] as RegionLoad;
     this.snapshots.push({ timeMs, table: this.header?.tables[0] ?? '', regions: sorted });
+  }
+
+  /** The region of id `id` when it is open. */
+  private openRegion(id: number): OpenRegion | undefined {
+    const region = this.declared[id];
+    return region?.open ? region : undefined;
+  }
+
+  /** The open regions in id order (ids are given in order, so the declared regions are in id order). */
+  private openRegions(): readonly OpenRegion[] {
+    if (this.openListVersion !== this.openVersion) {
+      this.openList = this.declared.filter((r) => r.open);
+      this.openListVersion = this.openVersion;
+    }
+    return this.openList;
   }
 
   /**
