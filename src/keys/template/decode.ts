@@ -83,8 +83,10 @@ export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: 
   const found: Int32Array[] = [];
   let steps = 0;
   let failAt = -1;
-  let failWhy = '';
-  const note = (pos: number, why: string) => {
+  // why the furthest failure failed, put in words only if it is reported: a literal of thousands of bytes shown at
+  // every failed position would make the search quadratic in the key's length
+  let failWhy: () => string = () => '';
+  const note = (pos: number, why: () => string) => {
     if (pos >= failAt) {
       failAt = pos;
       failWhy = why;
@@ -104,26 +106,26 @@ export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: 
     if (found.length >= 2 || ++steps > STEP_LIMIT) return;
     if (i === n) {
       if (pos === key.length) found.push(extents.slice());
-      else note(pos, `${key.length - pos} bytes are left after the template's last part`);
+      else note(pos, () => `${key.length - pos} bytes are left after the template's last part`);
       return;
     }
     const part = parts[i] as CompiledPart;
     if (part.literal) {
       if (matchAt(pos, part.literal)) take(i, pos, pos + part.literal.length);
-      else note(pos, `expected the literal ${show(part.literal)} of the template`);
+      else note(pos, () => `expected the literal ${show(part.literal as Uint8Array)} of the template`);
       return;
     }
     if (part.fixedWidth !== undefined) {
       const end = pos + part.fixedWidth;
       if (end <= key.length && part.accepts(key, pos, end)) take(i, pos, end);
-      else note(pos, end > key.length ? `the key ends inside ${label(part)} (${part.fixedWidth} bytes)` : `${label(part)} expects ${part.fixedWidth} ${part.alphabet} bytes`);
+      else note(pos, () => (end > key.length ? `the key ends inside ${label(part)} (${part.fixedWidth} bytes)` : `${label(part)} expects ${part.fixedWidth} ${part.alphabet} bytes`));
       return;
     }
     const { next, fixedBytes } = plan.follow[i] as DecodePlan['follow'][number];
     if (next < 0) {
       const end = key.length - fixedBytes;
       if (end >= pos && part.accepts(key, pos, end)) take(i, pos, end);
-      else note(pos, `${label(part)} expects ${part.alphabet} bytes`);
+      else note(pos, () => `${label(part)} expects ${part.alphabet} bytes`);
       return;
     }
     const lit = (parts[next] as CompiledPart).literal as Uint8Array;
@@ -134,7 +136,7 @@ export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: 
         take(i, pos, end);
       }
     }
-    if (!any) note(pos, `no delimiter ${show(lit)} ends ${label(part)}`);
+    if (!any) note(pos, () => `no delimiter ${show(lit)} ends ${label(part)}`);
   }
   search(0, 0);
   const shown = show(key);
@@ -143,7 +145,7 @@ export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: 
   }
   const first = found[0];
   if (!first) {
-    throw new HotspotError('KEY_DECODE', `key ${shown} does not match template "${template}" at byte ${failAt}: ${failWhy}`);
+    throw new HotspotError('KEY_DECODE', `key ${shown} does not match template "${template}" at byte ${failAt}: ${failWhy()}`);
   }
   const second = found[1];
   if (second) throw ambiguity(parts, key, first, second, template);
