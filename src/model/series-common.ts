@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { FieldProblem, type JsonObject, optionalCount, rejectUnknown, stringField } from './ndjson.js';
+import { FieldProblem, type JsonObject, type NdjsonIssue, optionalCount, rejectUnknown, stringField } from './ndjson.js';
 import { LOAD_SOURCE_KINDS, type LoadSeriesSource } from './types.js';
 
 /** Value of the header's `format` field (the same in every version). */
@@ -29,4 +29,31 @@ export function parseSeriesSource(src: unknown): LoadSeriesSource {
     ...(s.description === undefined ? {} : { description: stringField(s, 'description', 'source.') }),
     ...(intervalMs === undefined ? {} : { intervalMs }),
   };
+}
+
+/** How the load-series readers (`LoadSeriesParser`, and `SeriesV2Parser` for version 2) read. */
+export interface LoadSeriesReadOptions {
+  /**
+   * Drop a snapshot whose time is not after the one before it (a clock stepped back while recording) with a warning,
+   * instead of refusing the file.
+   */
+  readonly allowClockSteps?: boolean;
+  /** Receives each warning: the line, the field and what was done. */
+  readonly onWarning?: (warning: NdjsonIssue) => void;
+}
+
+/**
+ * Whether the snapshot of line `line`, taken at `timeMs`, comes after the last one kept (`last`, none yet when
+ * undefined), as snapshots must. One that does not is dropped with a warning through `options.onWarning` (false) when
+ * `options.allowClockSteps` is set (a clock stepped back while recording).
+ * @throws {@link FieldProblem} on field `timeMs`, naming both lines and the option, when it does not and the option is off.
+ */
+export function acceptInTimeOrder(line: number, timeMs: number, last: { readonly timeMs: number; readonly line: number } | undefined, options: LoadSeriesReadOptions): boolean {
+  if (last === undefined || timeMs > last.timeMs) return true;
+  const why = `${timeMs} is not after line ${last.line}'s ${last.timeMs}`;
+  if (options.allowClockSteps) {
+    options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+    return false;
+  }
+  throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
 }

@@ -10,12 +10,12 @@ import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
 } from './ndjson.js';
-import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, parseSeriesSource } from './series-common.js';
+import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
 import { FastSnapshotReader } from './series-fast.js';
 import { SeriesV2Parser } from './series-v2-read.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
-export { LOAD_SERIES_FORMAT } from './series-common.js';
+export { LOAD_SERIES_FORMAT, type LoadSeriesReadOptions } from './series-common.js';
 /** The format version of this file's writer and of {@link formatLoadSeries} (version 2 is in `series-v2-write.ts`). */
 export const LOAD_SERIES_VERSION = 1;
 
@@ -146,16 +146,6 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
   return { timeMs, table: snapTable, regions };
 }
 
-/** How {@link LoadSeriesParser} reads. */
-export interface LoadSeriesReadOptions {
-  /**
-   * Drop a snapshot whose time is not after the one before it (a clock stepped back while recording) with a warning,
-   * instead of refusing the file.
-   */
-  readonly allowClockSteps?: boolean;
-  /** Receives each warning: the line, the field and what was done. */
-  readonly onWarning?: (warning: NdjsonIssue) => void;
-}
 
 /**
  * Incremental reader: feed numbered lines with {@link LoadSeriesParser.push}, then {@link LoadSeriesParser.finish}.
@@ -198,7 +188,7 @@ export class LoadSeriesParser {
       }
       const obj = parseObjectLine(text);
       if (isFirst && obj.format === LOAD_SERIES_FORMAT && obj.version === 2) {
-        this.v2 = new SeriesV2Parser(this.file);
+        this.v2 = new SeriesV2Parser(this.file, this.options);
         this.v2.push(line, text);
         return;
       }
@@ -215,14 +205,7 @@ export class LoadSeriesParser {
 
   /** Keeps the snapshot of line `line` when it is later than the one before. @throws {@link FieldProblem} when not. */
   private accept(line: number, snapshot: LoadSnapshot): void {
-    if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
-      const why = `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}`;
-      if (this.options.allowClockSteps) {
-        this.options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
-        return;
-      }
-      throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
-    }
+    if (!acceptInTimeOrder(line, snapshot.timeMs, this.lastTime, this.options)) return;
     this.lastTime = { timeMs: snapshot.timeMs, line };
     this.snapshots.push(snapshot);
   }

@@ -12,7 +12,7 @@ import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyField, parseObjectLine,
   rejectUnknown, stringField,
 } from './ndjson.js';
-import { LOAD_SERIES_FORMAT, parseSeriesSource } from './series-common.js';
+import { LOAD_SERIES_FORMAT, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
 import { type OpenFields, readOpenLine } from './series-v2-fast.js';
 import type { LoadSeries, LoadSeriesSource, LoadSnapshot, RegionLoad } from './types.js';
 
@@ -109,7 +109,10 @@ export class SeriesV2Parser {
   /** The end key of the last region opened (the next one's start key when they are the same bytes: shared). */
   private lastEnd: Uint8Array | undefined;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly options: LoadSeriesReadOptions = {},
+  ) {}
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. */
   push(line: number, text: string): void {
@@ -211,9 +214,8 @@ export class SeriesV2Parser {
     }
     const values = obj.counters;
     const loads = regions.map((r, i) => this.regionLoad(r, values, i * width, metrics));
-    if (this.lastTime && timeMs <= this.lastTime.timeMs) {
-      throw new FieldProblem('timeMs', `${timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
-    }
+    // dropped or not, its counters were read: the next snapshot's differences are from them, as the writer wrote them
+    if (!acceptInTimeOrder(line, timeMs, this.lastTime, this.options)) return;
     this.lastTime = { timeMs, line };
     const order = this.keyOrder(regions);
     const sorted = new Array<RegionLoad>(order.length);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
-import { type LoadSeries, computeRates, parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
+import { type LoadSeries, computeRates, formatLoadSeriesV2, parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
 import { parseSampleKeys } from '../../src/regions/sample-keys.js';
 import { parseJmxRegions } from '../../src/sources/jmx.js';
 import { parseServerLatencies } from '../../src/sources/jmx-latency.js';
@@ -14,7 +14,9 @@ import { parseTextSeries } from '../../src/sources/text/text-source.js';
 import { allFinite, fuzzParser } from './fuzz.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
-const SERIES = [fixture('series/uniform-salted.ndjson'), fixture('series/tail-hex-presplit.ndjson')];
+const V1_SERIES = [fixture('series/uniform-salted.ndjson'), fixture('series/tail-hex-presplit.ndjson')];
+/** Both fixtures in format version 1 and in version 2 (what collectors write). */
+const SERIES = [...V1_SERIES, ...V1_SERIES.map((text) => formatLoadSeriesV2(parseLoadSeries(text, 's.ndjson')))];
 
 /** Rates and detection of an accepted series: every number finite. */
 function downstream(series: unknown): void {

@@ -4,7 +4,7 @@
  * snapshot with a warning (--allow-clock-steps) instead of refusing the whole file.
  */
 import { describe, expect, it } from 'vitest';
-import { formatLoadSeries, type LoadSeries, type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
+import { formatLoadSeries, formatLoadSeriesV2, type LoadSeries, type LoadSnapshot, parseLoadSeries } from '../../src/model/index.js';
 import { type CollectEvent, collectSeries } from '../../src/sources/index.js';
 import type { SnapshotSource } from '../../src/sources/types.js';
 import { file } from '../support/temp-file.js';
@@ -65,5 +65,29 @@ describe('--allow-clock-steps', () => {
     expect(run.err).toBe(`${path}:4 (timeMs): warning: 90000 is not after line 3's 120000 (the clock stepped back): snapshot dropped\n`);
     const compare = await runCapture(['compare', path, path, '--json', '--allow-clock-steps']);
     expect(compare.code).toBe(0);
+  });
+});
+
+describe('--allow-clock-steps on format version 2 (what collectors write)', () => {
+  const series: LoadSeries = {
+    table: 't', source: { kind: 'recorded', intervalMs: 60_000 },
+    snapshots: [snap(60_000, 0), snap(120_000, 600), snap(180_000, 1200), snap(240_000, 1500)],
+  };
+  // Line 5 is the third snapshot (header, open, then one line per snapshot): moved back to 90 s. Its counters are
+  // differences from the second's (+600 writes); the fourth's (+300) are from the third's, so the fourth still reads
+  // 1,500 writes with the third dropped.
+  const text = formatLoadSeriesV2(series).replace('"timeMs":180000', '"timeMs":90000');
+
+  it('without it the file is refused at the line, with the option named', () => {
+    expect(text.split('\n')[4]).toBe('{"timeMs":90000,"counters":[0,600,0]}');
+    expect(() => parseLoadSeries(text, 's.ndjson')).toThrow(/line 5.*90000 is not after line 4's 120000.*--allow-clock-steps/s);
+  });
+
+  it('with it the backward snapshot is dropped with a warning naming its line, and the later counters read right', () => {
+    const warnings: string[] = [];
+    const read = parseLoadSeries(text, 's.ndjson', { allowClockSteps: true, onWarning: (w) => warnings.push(`${w.line} ${w.field} ${w.message}`) });
+    expect(read.snapshots.map((s) => s.timeMs)).toEqual([60_000, 120_000, 240_000]);
+    expect(read.snapshots.map((s) => s.regions[0]?.writeRequests)).toEqual([0, 600, 1500]);
+    expect(warnings).toEqual(["5 timeMs 90000 is not after line 4's 120000 (the clock stepped back): snapshot dropped"]);
   });
 });
