@@ -289,9 +289,13 @@ export class SeriesV2Parser {
       const prev = r.prev[column] ?? 0;
       value = prev + cell;
       if (!Number.isSafeInteger(cell)) throw cellProblem(r, column, offset, metrics, `${describe(cell)}; a difference from the previous value is a whole number (write [value] for others)`);
-      if (!Number.isSafeInteger(prev) || value < 0) throw cellProblem(r, column, offset, metrics, `the previous value ${prev} plus ${cell} gives ${value}; expected a whole number ≥ 0`);
+      if (!Number.isSafeInteger(prev) || value < 0 || value > Number.MAX_SAFE_INTEGER) {
+        throw cellProblem(r, column, offset, metrics, `the previous value ${prev} plus ${cell} gives ${value}; expected a whole number ≥ 0 and at most 2^53 - 1`);
+      }
     } else if (Array.isArray(cell) && cell.length === 1 && typeof cell[0] === 'number' && Number.isFinite(cell[0]) && cell[0] >= 0) {
       value = cell[0];
+      // past 2^53 - 1 a double no longer holds every whole number, and sums of such counts run to Infinity
+      if (value > Number.MAX_SAFE_INTEGER) throw cellProblem(r, column, offset, metrics, `[${value}] is past 2^53 - 1; a value must be at most ${Number.MAX_SAFE_INTEGER}`);
     } else {
       throw cellProblem(r, column, offset, metrics, `${describe(cell)}; expected a whole-number difference from the previous value, [value] (a number ≥ 0), or null`);
     }

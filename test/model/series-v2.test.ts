@@ -96,6 +96,20 @@ describe('load-series format version 2', () => {
     expect(e.issues[4]!.message).toContain('expected 4 for each of the 2 open region(s) = 8');
   });
 
+  it('refuses a value past 2^53 - 1, whether a difference takes it there or it is given whole, naming region and column', () => {
+    const h = '{"format":"hbase-hotspot/load-series","version":2,"tables":["t"],"source":{"kind":"recorded"}}';
+    const o = '{"open":0,"table":"t","name":"t,,1.a.","encodedName":"a","startKey":"","endKey":"","server":"rs1,16020,1"}';
+    const issues = (...snapshots: string[]) => issuesOf(() => parseLoadSeries([h, o, ...snapshots].join('\n'), 's.ndjson')).issues;
+    // 2^53 - 1 writes, then 5 more: 9,007,199,254,740,996 is past what a double holds exactly (it read as that before)
+    expect(issues('{"timeMs":1,"counters":[0,9007199254740991,0]}', '{"timeMs":2,"counters":[0,5,0]}')).toEqual([
+      { line: 4, field: 'counters[1]', message: 'region 0 (a) writeRequests: the previous value 9007199254740991 plus 5 gives 9007199254740996; expected a whole number ≥ 0 and at most 2^53 - 1' },
+    ]);
+    // given whole: 1e300 read requests were taken as they stood in the last snapshot
+    expect(issues('{"timeMs":1,"counters":[0,0,0]}', '{"timeMs":2,"counters":[[1e300],0,[9007199254740992]]}')).toEqual([
+      { line: 4, field: 'counters[0]', message: 'region 0 (a) readRequests: [1e+300] is past 2^53 - 1; a value must be at most 9007199254740991' },
+    ]);
+  });
+
   it('rejects a bad header, unknown metrics and ids out of order', () => {
     const bad = (text: string) => issuesOf(() => parseLoadSeries(text, 'h')).issues[0];
     expect(bad(HEADER.replace('["t"]', '[]'))).toMatchObject({ line: 1, field: 'tables' });
