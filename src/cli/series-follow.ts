@@ -11,7 +11,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, isGzip } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
-import { looksBinary, printable, stripBom } from '../util/input-text.js';
+import { checkInputFile, looksBinary, printable, stripBom } from '../util/input-text.js';
 
 /** What one {@link NdjsonFollower.poll} found. */
 export interface FollowUpdate<T = LoadSeries> {
@@ -75,10 +75,11 @@ export class NdjsonFollower<T> {
    *   line still partly written, only a header so far, or the file not there yet).
    * @throws {@link HotspotError} `SERIES_FOLLOW_GZIP` for a gzip file (a gzip stream appended to in sync-flushed
    *   blocks has no line boundaries on disk to resume from; record plain text to follow it); `FILE_BINARY` for binary
-   *   data; `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SAMPLES_MALFORMED` naming every bad
+   *   data; `FILE_READ` when the file cannot be read, `FILE_NOT_REGULAR` for a FIFO or a device (opening it would block); `SERIES_MALFORMED` / `SAMPLES_MALFORMED` naming every bad
    *   complete line (a bad line stays bad: the caller stops following).
    */
   poll(): FollowUpdate<T> | undefined {
+    checkInputFile(this.path, this.kind.what);
     let fd: number;
     try {
       fd = openSync(this.path, 'r');

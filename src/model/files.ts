@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
-import { looksBinary, printable, stripBom } from '../util/input-text.js';
+import { checkInputFile, looksBinary, printable, stripBom } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
 import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
@@ -136,6 +136,7 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
 }
 
 async function* fileLines(path: string, what: string): AsyncGenerator<[line: number, text: string]> {
+  checkInputFile(path, what);
   const input = openInput(path);
   let n = 0;
   let seen = false;
@@ -160,7 +161,7 @@ async function* fileLines(path: string, what: string): AsyncGenerator<[line: num
 
 /**
  * Reads a load-series NDJSON file, version 1 or 2, plain or gzip (detected by its first bytes).
- * @throws {@link HotspotError} `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
+ * @throws {@link HotspotError} `FILE_READ` when the file cannot be read, `FILE_NOT_REGULAR` for a FIFO or a device; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
  */
 export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
   const parser = new LoadSeriesParser(path, options);
@@ -170,7 +171,7 @@ export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOp
 
 /**
  * Reads a key-sample NDJSON file, plain or gzip.
- * @throws {@link HotspotError} `FILE_READ`, `SAMPLES_MALFORMED` (every bad line).
+ * @throws {@link HotspotError} `FILE_READ`, `FILE_NOT_REGULAR`, `SAMPLES_MALFORMED` (every bad line).
  */
 export async function readKeySamplesFile(path: string): Promise<KeySample[]> {
   const parser = new KeySamplesParser(path);

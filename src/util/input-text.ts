@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { statSync } from 'node:fs';
 import { HotspotError } from './errors.js';
 
 /** `text` without a leading byte order mark (U+FEFF), which editors on some systems write first. */
@@ -65,4 +66,29 @@ export function checkInputText(text: string, file: string, what: string): string
     throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(body, 40)}")`, { file });
   }
   return body;
+}
+
+/** A path naming an already open file descriptor: `/dev/stdin`, or `/dev/fd/N` as the shell's process substitution `<(command)` gives. */
+const OPEN_DESCRIPTOR_PATH = /^\/(?:dev\/stdin|(?:dev|proc\/self)\/fd\/\d+)$/;
+
+/**
+ * Checks what an input path names before a reader opens it: a regular file passes; a named pipe (FIFO), a device or a
+ * socket is refused, since opening a FIFO waits for a writer for ever and reading `/dev/zero` or `/dev/urandom` never
+ * ends. The pipe of the shell's process substitution (`/dev/fd/N`, `/proc/self/fd/N`) or `/dev/stdin` passes: its writer is the
+ * command the user started. A path that cannot be examined (missing, no permission) or a directory passes too: the
+ * reader's own error names the reason.
+ * @param what - what the file is, for the message (`scenario`, `load series`).
+ * @throws HotspotError `FILE_NOT_REGULAR` naming the file and what it is.
+ */
+export function checkInputFile(path: string, what: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return;
+  }
+  if (stats.isFile() || stats.isDirectory()) return;
+  if (stats.isFIFO() && OPEN_DESCRIPTOR_PATH.test(path)) return;
+  const kind = stats.isFIFO() ? 'a named pipe (FIFO)' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a file';
+  throw new HotspotError('FILE_NOT_REGULAR', `the ${what} is ${kind}, not a regular file: reading it could wait or run for ever; save the input to a file and name that`, { file: path });
 }

@@ -3,7 +3,9 @@
  * binary data is refused with a printable excerpt, a byte order mark is skipped. Messages quoting input stay on one
  * printable line, and field names from input are data (no prototype lookups).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { file } from '../support/temp-file.js';
 import { runCapture } from './run-cli.js';
@@ -78,6 +80,27 @@ describe('binary data is refused with a printable excerpt', () => {
     const err = await refused(['fix', 'apply', file('r.json', `{"table": x\n\u0001${'y'.repeat(100)}}`)], /not JSON/);
     expect(err).toContain('\\x01');
     await refused(['key', 'encode', '{id}', '--record', '{"id": "\u0001\n'], /not valid JSON/);
+  });
+});
+
+describe('a named pipe or a device is refused at once, not waited on', () => {
+  // Before, each of these waited for ever: opening a FIFO without a writer blocks, and /dev/zero never ends.
+  const fifo = join(dirname(file('x', '')), 'pipe');
+  execFileSync('mkfifo', [fifo]);
+  it.each([
+    ['scenario', (p: string) => ['simulate', p]],
+    ['load series', (p: string) => ['detect', p]],
+    ['load series', (p: string) => ['compare', file('before.ndjson', series), p]],
+    ['samples file', (p: string) => ['splits', '--samples', p, '--regions', '2']],
+    ['pasted shell output', (p: string) => ['detect', '--list-regions', p]],
+    ['input file', (p: string) => ['lint', '--indexes', p]],
+    ['records file', (p: string) => ['key', 'encode', '{id}', '--records', p]],
+    ['runbook', (p: string) => ['fix', 'apply', p]],
+    ['JMX answer', (p: string) => ['health', '--jmx-files', p]],
+    ['checkpoint', (p: string) => ['migrate', 'backfill', '--rest', 'http://127.0.0.1:9', '--from', 'a', '--to', 'b', '--old-template', '{id}', '--new-template', '{salt(id,4)}_{id}', '--checkpoint', p]],
+  ])('as the %s', async (what, argv) => {
+    await refused(argv(fifo), `${fifo}: the ${what} is a named pipe (FIFO), not a regular file`);
+    await refused(argv('/dev/zero'), `/dev/zero: the ${what} is a character device, not a regular file`);
   });
 });
 

@@ -12,7 +12,7 @@ import { formatWhere, HotspotError, isHotspotError } from '../../util/errors.js'
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
-import { checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
 
 interface EncodeOptions {
   record?: string;
@@ -22,6 +22,7 @@ interface EncodeOptions {
 
 async function readRecordsFile(path: string, io: CliIo): Promise<string> {
   if (path === '-') return checkInputText(await io.readStdin(), '<stdin>', 'records file');
+  checkInputFile(path, 'records file');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

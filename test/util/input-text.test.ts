@@ -1,0 +1,55 @@
+/** The checks every reader makes of an input path before reading it. */
+import { execFileSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HotspotError } from '../../src/util/errors.js';
+import { checkInputFile } from '../../src/util/input-text.js';
+import { file } from '../support/temp-file.js';
+
+/** The error `fn` throws (fails the test when it throws none). */
+function thrown(fn: () => unknown): HotspotError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(HotspotError);
+    return err as HotspotError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('checkInputFile', () => {
+  it('refuses a named pipe (FIFO): opening it would wait for a writer for ever', () => {
+    const fifo = join(dirname(file('x', '')), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const err = thrown(() => checkInputFile(fifo, 'scenario'));
+    expect(err.code).toBe('FILE_NOT_REGULAR');
+    expect(err.where).toEqual({ file: fifo });
+    expect(err.message).toBe(`${fifo}: the scenario is a named pipe (FIFO), not a regular file: reading it could wait or run for ever; save the input to a file and name that`);
+  });
+
+  it('refuses a character device such as /dev/zero: reading it never ends', () => {
+    const err = thrown(() => checkInputFile('/dev/zero', 'load series'));
+    expect(err.code).toBe('FILE_NOT_REGULAR');
+    expect(err.message).toMatch(/^\/dev\/zero: the load series is a character device, not a regular file/);
+  });
+
+  it('passes a regular file, and leaves a missing path or a directory to the reader (which names the reason)', () => {
+    expect(checkInputFile(file('s.yaml', 'a: 1\n'), 'scenario')).toBeUndefined();
+    expect(checkInputFile(`${file('x', '')}-missing`, 'scenario')).toBeUndefined();
+    expect(checkInputFile(dirname(file('x', '')), 'scenario')).toBeUndefined();
+  });
+
+  it('passes the pipe of a shell process substitution, <(command): /dev/fd/N, already open in this process', () => {
+    const fifo = join(dirname(file('x', '')), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    // Opened for reading and writing, a FIFO opens at once (Linux); the shell's <(command) hands over such an open end.
+    const fd = openSync(fifo, 'r+');
+    try {
+      expect(checkInputFile(`/dev/fd/${fd}`, 'load series')).toBeUndefined();
+      expect(thrown(() => checkInputFile(fifo, 'load series')).code).toBe('FILE_NOT_REGULAR');
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
