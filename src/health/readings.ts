@@ -70,7 +70,8 @@ function numbers(bean: Record<string, unknown>): BeanNumbers {
  *   array, a `sub=Server` bean without `tag.serverName`, or an answer with no RegionServer or master bean at all.
  */
 export function parseHealthReading(text: string, origin: string): HealthReading {
-  const fail = (message: string): HotspotError => new HotspotError('HEALTH_JMX_INVALID', `${origin}: ${message}; expected the answer of a RegionServer's or the master's /jmx`, { file: origin });
+  // The error's place names the origin; the message does not repeat it.
+  const fail = (message: string): HotspotError => new HotspotError('HEALTH_JMX_INVALID', `${message}; expected the answer of a RegionServer's or the master's /jmx`, { file: origin });
   jmxBeansNamed(text, '', fail); // throws unless JSON with a beans array
   const all = allBeans(text);
   const named = (re: RegExp): Record<string, unknown>[] => all.filter((b) => typeof b['name'] === 'string' && re.test(b['name']));
@@ -117,7 +118,7 @@ function allBeans(text: string): Record<string, unknown>[] {
 export function joinJmxAnswers(texts: readonly string[], origin: string): string {
   const beans: unknown[] = [];
   for (const text of texts) {
-    jmxBeansNamed(text, '', (m) => new HotspotError('HEALTH_JMX_INVALID', `${origin}: ${m}; expected the answer of /jmx`, { file: origin }));
+    jmxBeansNamed(text, '', (m) => new HotspotError('HEALTH_JMX_INVALID', `${m}; expected the answer of /jmx`, { file: origin }));
     beans.push(...(JSON.parse(text) as { beans: unknown[] }).beans);
   }
   return JSON.stringify({ beans });

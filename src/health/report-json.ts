@@ -5,6 +5,7 @@
  * @module
  */
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText } from '../util/input-text.js';
 import { HEALTH_ITEMS } from './catalogue.js';
 import type { HealthCause } from './causes.js';
 import type { HealthItem, HealthReport, HealthStatus } from './evaluate.js';
@@ -31,7 +32,7 @@ export function parseHealthReportJson(text: string, file: string): HealthReport 
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw bad(`not JSON (${(err as Error).message})`);
+    throw bad(`not JSON (${jsonErrorText(err)})`);
   }
   if (!isObject(json) || !Array.isArray(json['items'])) throw bad('no "items" array', 'items');
   const str = (o: Json, key: string, field: string): string => {

@@ -81,6 +81,20 @@ describe('binary data is refused with a printable excerpt', () => {
     expect(err).toContain('\\x01');
     await refused(['key', 'encode', '{id}', '--record', '{"id": "\u0001\n'], /not valid JSON/);
   });
+
+  it('by the verification record, the health JSON, the thresholds file and a JMX answer (named once)', async () => {
+    // Before, these three quoted JSON.parse's message raw: the input's line breaks split the message over three lines
+    // and a control character (here \x01; an escape sequence would be obeyed by the terminal) went to stderr as it was.
+    const text = '{"format":\n x\u0001}\n';
+    const quoted = String.raw`(Unexpected token 'x', "{"format":\x0A x\x01}\x0A" is not valid JSON)`;
+    const bad = file('bad.json', text);
+    const jmx = new URL('../fixtures/jmx/health/sick-before.derived.json', import.meta.url).pathname;
+    await refused(['migrate', 'retire', '--from', 'x', '--switched-at', '2020-01-01T00:00:00Z', '--verified', bad], `${bad}: not valid JSON ${quoted}`);
+    await refused(['report', file('s.ndjson', series), '--health', bad, '-o', `${bad}.html`], `${bad}: not a health JSON: not JSON ${quoted}`);
+    await refused(['health', '--jmx-files', jmx, '--thresholds', bad], `${bad}: not JSON ${quoted}`);
+    const err = await refused(['health', '--jmx-files', bad], `${bad}: not JSON ${quoted}`);
+    expect(err.split(bad)).toHaveLength(2);
+  });
 });
 
 describe('a named pipe or a device is refused at once, not waited on', () => {

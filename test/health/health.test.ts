@@ -194,5 +194,7 @@ describe('the catalogue', () => {
     err('{"thresholds": {"hit-ratio": 70}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID', message: expect.stringContaining('ops.json (thresholds.hit-ratio)') as unknown }));
     err('{"thresholds": {"gc-pause": -1}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID' }));
     err('{').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID' }));
+    // 1e400 is Infinity to JSON.parse; before, the message called it null.
+    err('{"thresholds": {"gc-pause": 1e400}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID', message: 'ops.json (thresholds.gc-pause): the number is past the range of a double (±1.8e308); give a number ≥ 0' }));
   });
 });
