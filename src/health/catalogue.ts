@@ -6,7 +6,7 @@
  * @module
  */
 import { HotspotError } from '../util/errors.js';
-import { jsonErrorText } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview } from '../util/input-text.js';
 
 /** The items, in report order. */
 export const HEALTH_ITEMS = [
@@ -95,7 +95,7 @@ export function applyThresholdsFile(catalogue: HealthCatalogue, text: string, fi
     if (!isItem(name)) throw bad(`unknown item "${name}"; the items are ${HEALTH_ITEMS.join(', ')}`, field);
     // JSON reads a number past the doubles' range (1e400) as Infinity, which JSON.stringify would show as null.
     if (typeof value === 'number' && !Number.isFinite(value)) throw bad('the number is past the range of a double (±1.8e308); give a number ≥ 0', field);
-    if (typeof value !== 'number' || value < 0) throw bad(`${JSON.stringify(value)} is not a number ≥ 0`, field);
+    if (typeof value !== 'number' || value < 0) throw bad(`${jsonPreview(value)} is not a number ≥ 0`, field);
     const rule = catalogue.get(name);
     if (rule) out.set(name, { ...rule, threshold: value, source: `${file} (overrides: ${rule.source})` });
   }

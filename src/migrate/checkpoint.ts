@@ -8,7 +8,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { compareBytes, fromHex, toHex } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { checkInputFile, jsonErrorText, stripBom } from '../util/input-text.js';
+import { checkInputFile, jsonErrorText, jsonPreview, stripBom } from '../util/input-text.js';
 
 /** One key range of the backfill: a source region as it was when the backfill started. */
 export interface RangeState {
@@ -87,7 +87,7 @@ export function checkpointFromJson(text: string, file: string): BackfillCheckpoi
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, `holds ${raw === null ? 'null' : Array.isArray(raw) ? 'a list' : typeof raw}, not the checkpoint object`);
   const o = raw as Record<string, unknown>;
-  if (o['format'] !== FORMAT) throw bad(file, `"format" is ${JSON.stringify(o['format'])}, expected "${FORMAT}"`);
+  if (o['format'] !== FORMAT) throw bad(file, `"format" is ${jsonPreview(o['format'])}, expected "${FORMAT}"`);
   if (typeof o['source'] !== 'string' || typeof o['target'] !== 'string') throw bad(file, '"source" and "target" must be table names');
   if (!Array.isArray(o['ranges'])) throw bad(file, '"ranges" must be an array');
   const hex = (v: unknown, field: string): Uint8Array => {

@@ -6,6 +6,7 @@
  */
 import { compareBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonPreview } from '../util/input-text.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
@@ -87,7 +88,7 @@ function parseHeader(obj: JsonObject): LoadSeriesHeader {
   }
   rejectUnknown(obj, HEADER_FIELDS, '');
   if (obj.version !== LOAD_SERIES_VERSION) {
-    throw new FieldProblem('version', `unsupported version ${JSON.stringify(obj.version)}; this release reads versions ${LOAD_SERIES_VERSIONS.join(' and ')}`);
+    throw new FieldProblem('version', `unsupported version ${jsonPreview(obj.version)}; this release reads versions ${LOAD_SERIES_VERSIONS.join(' and ')}`);
   }
   const table = stringField(obj, 'table', '');
   return { table, source: parseSeriesSource(obj.source) };

@@ -7,6 +7,7 @@
  */
 import { compareBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonPreview } from '../util/input-text.js';
 import { REGION_METRIC_NAMES, type RegionMetricName, regionMetric } from './metrics.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyField, parseObjectLine,
@@ -51,7 +52,7 @@ function parseHeader(obj: JsonObject): V2Header {
   if (!Array.isArray(obj.metrics)) throw new FieldProblem('metrics', `${describe(obj.metrics)}; expected an array of metric names (${REGION_METRIC_NAMES.join(', ')})`);
   const metrics = obj.metrics.map((m, i) => {
     const name = REGION_METRIC_NAMES.find((n) => n === m);
-    if (!name) throw new FieldProblem(`metrics[${i}]`, `unknown metric ${JSON.stringify(m)}; expected one of ${REGION_METRIC_NAMES.join(', ')}`);
+    if (!name) throw new FieldProblem(`metrics[${i}]`, `unknown metric ${jsonPreview(m)}; expected one of ${REGION_METRIC_NAMES.join(', ')}`);
     if ((obj.metrics as unknown[]).indexOf(m) !== i) throw new FieldProblem(`metrics[${i}]`, `"${name}" is listed twice`);
     return name;
   });

@@ -9,7 +9,7 @@
 import { toBytesBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { WeightedKey } from './weighted-keys.js';
-import { jsonErrorText } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview } from '../util/input-text.js';
 
 function parseWeight(text: string, file: string, line: number): number {
   const weight = Number(text);
@@ -41,7 +41,7 @@ function parseJsonLine(text: string, file: string, line: number): WeightedKey {
   const key = parseKey(obj.key, file, line);
   if (obj.weight === undefined) return { key, weight: 1 };
   if (typeof obj.weight !== 'number') {
-    throw new HotspotError('SAMPLE_WEIGHT_INVALID', `"weight" must be a positive number, got ${JSON.stringify(obj.weight)}`, { file, line, field: 'weight' });
+    throw new HotspotError('SAMPLE_WEIGHT_INVALID', `"weight" must be a positive number, got ${jsonPreview(obj.weight)}`, { file, line, field: 'weight' });
   }
   return { key, weight: parseWeight(String(obj.weight), file, line) };
 }

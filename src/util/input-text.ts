@@ -92,3 +92,42 @@ export function checkInputFile(path: string, what: string): void {
   const kind = stats.isFIFO() ? 'a named pipe (FIFO)' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a file';
   throw new HotspotError('FILE_NOT_REGULAR', `the ${what} is ${kind}, not a regular file: reading it could wait or run for ever; save the input to a file and name that`, { file: path });
 }
+
+/**
+ * A JSON value from input, written as JSON for a message and cut to `max` characters (then ending with `…`), on one
+ * printable line. Unlike `JSON.stringify`, it stops writing once past `max`, so a value nested 100,000 deep (which
+ * `JSON.parse` reads) or one of many megabytes costs no more than its first characters, and never overflows the
+ * stack. A number past the range of a double (JSON reads `1e400` as Infinity) is named so, not written `null`; a
+ * whole number past 2^53 - 1 says so and shows the double it was read as.
+ */
+export function jsonPreview(value: unknown, max = 40): string {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return 'a number past the range of a double (±1.8e308)';
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `a number past 2^53 - 1 (read as ${value})`;
+  }
+  let out = '';
+  // Each call writes at least one character before going deeper, so the depth never passes max + 1.
+  const put = (text: string): boolean => {
+    out += text.length > max ? text.slice(0, max + 1) : text;
+    return out.length <= max;
+  };
+  const walk = (v: unknown): boolean => {
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i])) return false;
+      return put(']');
+    }
+    if (v !== null && typeof v === 'object') {
+      if (!put('{')) return false;
+      let first = true;
+      for (const key of Object.keys(v)) {
+        if ((!first && !put(',')) || !put(`${JSON.stringify(key)}:`) || !walk((v as Record<string, unknown>)[key])) return false;
+        first = false;
+      }
+      return put('}');
+    }
+    return put(JSON.stringify(v) ?? 'null');
+  };
+  walk(value);
+  return printable(out, max);
+}

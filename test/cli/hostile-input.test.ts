@@ -113,4 +113,31 @@ describe('stack traces through the CLI become typed errors', () => {
     await refused(['simulate', file('s.yaml', SCENARIO('sensor-%09254740993d'))], /width.*at most 64/);
     await refused(['simulate', file('s.yaml', SCENARIO('sensor-%0100000000d'))], /width.*at most 64/);
   });
+
+  it('a JSON field holding a value nested 100,000 deep is quoted cut short, not serialised whole (that overflowed the stack)', async () => {
+    // JSON.parse reads such nesting; the messages quoting the bad value used JSON.stringify, which recursed into it.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const shown = `got ${'['.repeat(40)}…`;
+    const series = new URL('../fixtures/series/uniform-salted.ndjson', import.meta.url).pathname;
+    const jmx = new URL('../fixtures/jmx/health/sick-before.derived.json', import.meta.url).pathname;
+    const v1 = `{"format":"hbase-hotspot/load-series","version":1,"table":"t"}`;
+    // A load series lists its malformed lines under a heading line.
+    const header = await runCapture(['detect', file('s.ndjson', `{"format":"hbase-hotspot/load-series","version":${deep},"table":"t"}\n`)]);
+    expect(header).toMatchObject({ code: 2, out: '' });
+    expect(header.err).toContain(`line 1 (version): unsupported version ${shown.slice(4)}; this release reads`);
+    const line2 = await runCapture(['detect', file('s.ndjson', `${v1}\n{"timeMs":${deep},"table":"t","regions":[]}\n`)]);
+    expect(line2).toMatchObject({ code: 2, out: '' });
+    expect(line2.err).toContain(`line 2 (timeMs): ${shown}; expected a whole number`);
+    await refused(['splits', '--samples', file('k.ndjson', `{"key":"a","weight":${deep}}\n`), '--regions', '2'], `k.ndjson:1 (weight): "weight" must be a positive number, ${shown}`);
+    await refused(['health', '--jmx-files', jmx, '--thresholds', file('t.json', `{"thresholds":{"gc-pause":${deep}}}`)], `t.json (thresholds.gc-pause): ${shown.slice(4)} is not a number ≥ 0`);
+    await refused(['report', series, '--health', file('h.json', `{"items":[{"item":${deep}}]}`), '-o', `${file('x', '')}.html`], `h.json (items[0].item): not a health JSON: item is ${shown.slice(4)}, not text`);
+    await refused([...BACKFILL, '--checkpoint', file('cp.json', `{"format":${deep}}`)], `cp.json: not a usable backfill checkpoint: "format" is ${shown.slice(4)}, expected`);
+  });
+
+  it('a number JSON reads as Infinity (1e400) or past 2^53 - 1 is named so, not shown as null or rounded', async () => {
+    const v1 = `{"format":"hbase-hotspot/load-series","version":1,"table":"t"}`;
+    const run = async (value: string) => (await runCapture(['detect', file('s.ndjson', `${v1}\n{"timeMs":${value},"table":"t","regions":[]}\n`)])).err;
+    expect(await run('1e400')).toContain('line 2 (timeMs): got a number past the range of a double (±1.8e308); expected');
+    expect(await run('9007199254740993')).toContain('line 2 (timeMs): got a number past 2^53 - 1 (read as 9007199254740992); expected');
+  });
 });

@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HotspotError } from '../../src/util/errors.js';
-import { checkInputFile } from '../../src/util/input-text.js';
+import { checkInputFile, jsonPreview } from '../../src/util/input-text.js';
 import { file } from '../support/temp-file.js';
 
 /** The error `fn` throws (fails the test when it throws none). */
@@ -51,5 +51,31 @@ describe('checkInputFile', () => {
     } finally {
       closeSync(fd);
     }
+  });
+});
+
+describe('jsonPreview', () => {
+  it('writes short values as JSON does', () => {
+    expect(jsonPreview({ a: [1, 'x', null, true] })).toBe('{"a":[1,"x",null,true]}');
+    expect(jsonPreview('a\nb')).toBe('"a\\nb"');
+  });
+
+  it('cuts a long or deep value at max characters, with an ellipsis', () => {
+    expect(jsonPreview('x'.repeat(1000), 10)).toBe(`"${'x'.repeat(9)}…`);
+    // 200,000 levels: JSON.stringify overflows the stack on it.
+    const deep = JSON.parse(`${'['.repeat(200_000)}${']'.repeat(200_000)}`) as unknown;
+    expect(jsonPreview(deep, 5)).toBe('[[[[[…');
+    expect(jsonPreview(Array.from({ length: 1_000_000 }, () => 7), 8)).toBe('[7,7,7,7…');
+  });
+
+  it('names a number JSON reads as Infinity, and a whole number past 2^53 - 1', () => {
+    expect(jsonPreview(JSON.parse('1e400'))).toBe('a number past the range of a double (±1.8e308)');
+    expect(jsonPreview(JSON.parse('-1e400'))).toBe('a number past the range of a double (±1.8e308)');
+    // 9007199254740993 = 2^53 + 1 has no double; JSON.parse rounds it to 2^53 = 9007199254740992.
+    expect(jsonPreview(JSON.parse('9007199254740993'))).toBe('a number past 2^53 - 1 (read as 9007199254740992)');
+  });
+
+  it('keeps control characters out of the message', () => {
+    expect(jsonPreview({ '\u001b[31m': 1 })).toBe('{"\\u001b[31m":1}');
   });
 });
