@@ -218,8 +218,21 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.record !== undefined) {
     throw new HotspotError('DETECT_OPTION_CONFLICT', `--record keeps what is read live or parsed from pasted captures; ${file} is already a load-series file`, { field: '--record' });
   }
-  const read = seriesReadOptions(flags, file === '-' ? '<stdin>' : file, io);
-  return file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), '<stdin>', 'load series'), '<stdin>', read) : readLoadSeriesFile(file, read);
+  const name = file === '-' ? '<stdin>' : file;
+  const read = seriesReadOptions(flags, name, io);
+  return requireTwoSnapshots(file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), name, 'load series'), name, read) : await readLoadSeriesFile(file, read), name);
+}
+
+/**
+ * `series`, read from `file`, when it holds at least two snapshots: rates (and so detection, reports, fix plans and
+ * the balancer's costs) need two, as HBase's request counters are cumulative. A series of several tables is checked
+ * as a whole here; each table's own count is checked where it is analysed.
+ * @throws {@link HotspotError} `SERIES_TOO_SHORT` naming the file, for a series of only its header or one snapshot.
+ */
+export function requireTwoSnapshots(series: LoadSeries, file: string): LoadSeries {
+  const n = series.snapshots.length;
+  if (n >= 2) return series;
+  throw new HotspotError('SERIES_TOO_SHORT', `the load series holds ${n === 0 ? 'no snapshot, only its header' : 'one snapshot'}; rates need at least two (counters are cumulative): record for longer`, { file });
 }
 
 /** `--allow-clock-steps` as reader options: each dropped snapshot is a warning on stderr naming the file and line. */

@@ -118,6 +118,23 @@ describe('a named pipe or a device is refused at once, not waited on', () => {
   });
 });
 
+describe('a load series of fewer than two snapshots is an error naming the file', () => {
+  // Before, the message named the table only ("the load series of table "salted" has fewer than two snapshots").
+  const [header, first] = series.split('\n');
+  it.each([
+    ['only its header', `${header}\n`, 'no snapshot, only its header'],
+    ['one snapshot', `${header}\n${first}\n`, 'one snapshot'],
+  ])('%s', async (_name, text, holds) => {
+    const path = file('s.ndjson', text);
+    const message = `${path}: the load series holds ${holds}; rates need at least two (counters are cumulative): record for longer`;
+    for (const argv of [['detect', path], ['report', path, '-o', `${path}.html`], ['fix', 'plan', path], ['fix', 'balancer', path], ['compare', path, file('after.ndjson', series)]]) {
+      expect((await refused(argv, message)).trimEnd()).toBe(`hbase-hotspot: ${message}`);
+    }
+    const stdin = await runCapture(['detect', '-'], text);
+    expect([stdin.code, stdin.err]).toEqual([2, `hbase-hotspot: <stdin>: the load series holds ${holds}; rates need at least two (counters are cumulative): record for longer\n`]);
+  });
+});
+
 describe('messages name the file once', () => {
   it('a change record without its after side', async () => {
     const path = file('change.json', '{"format": "hbase-hotspot-change/1"}');

@@ -18,7 +18,7 @@ import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
-import { requireOneTable, seriesReadOptions } from '../detect-sources.js';
+import { requireOneTable, requireTwoSnapshots, seriesReadOptions } from '../detect-sources.js';
 
 interface CompareFlags {
   k: string;
@@ -51,7 +51,7 @@ async function side(file: string, k: number, allowRecord: boolean, jmx: readonly
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
     return after;
   }
-  const series = parseLoadSeries(text, file, read);
+  const series = requireTwoSnapshots(parseLoadSeries(text, file, read), file);
   return summarize(detectHotspots(requireOneTable(series, table, k), { k }), await latencies(jmx));
 }
 
