@@ -97,11 +97,12 @@ export function checkInputFile(path: string, what: string): void {
  * A JSON value from input, written as JSON for a message and cut to `max` characters (then ending with `…`), on one
  * printable line. Unlike `JSON.stringify`, it stops writing once past `max`, so a value nested 100,000 deep (which
  * `JSON.parse` reads) or one of many megabytes costs no more than its first characters, and never overflows the
- * stack. A number past the range of a double (JSON reads `1e400` as Infinity) is named so, not written `null`; a
- * whole number past 2^53 - 1 says so and shows the double it was read as.
+ * stack. A number past the range of a double (JSON reads `1e400` as Infinity; YAML also writes `.inf`) is named so,
+ * not written `null`, as is YAML's `.nan`; a whole number past 2^53 - 1 says so and shows the double it was read as.
  */
 export function jsonPreview(value: unknown, max = 40): string {
   if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN (not a number)';
     if (!Number.isFinite(value)) return 'a number past the range of a double (±1.8e308)';
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `a number past 2^53 - 1 (read as ${value})`;
   }

@@ -71,6 +71,7 @@ describe('jsonPreview', () => {
   it('names a number JSON reads as Infinity, and a whole number past 2^53 - 1', () => {
     expect(jsonPreview(JSON.parse('1e400'))).toBe('a number past the range of a double (±1.8e308)');
     expect(jsonPreview(JSON.parse('-1e400'))).toBe('a number past the range of a double (±1.8e308)');
+    expect(jsonPreview(Number.NaN)).toBe('NaN (not a number)');
     // 9007199254740993 = 2^53 + 1 has no double; JSON.parse rounds it to 2^53 = 9007199254740992.
     expect(jsonPreview(JSON.parse('9007199254740993'))).toBe('a number past 2^53 - 1 (read as 9007199254740992)');
   });
