@@ -51,8 +51,11 @@ export function seriesSourceOptions(command: Command): Command {
     .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
     .option('--record <file>', 'also write the snapshots read live or parsed from pasted captures to this load-series file (kept unless --force)')
     .option('--force', 'replace an existing file: the --record file, and the command\'s own output file')
-    .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file'));
+    .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP));
 }
+
+/** The help of `--allow-clock-steps`, an option of every command reading a load-series file. */
+export const ALLOW_CLOCK_STEPS_HELP = 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file';
 
 /** Default `--interval` of a live detect. */
 export const DEFAULT_LIVE_INTERVAL = '30s';

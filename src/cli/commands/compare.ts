@@ -18,7 +18,7 @@ import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
-import { requireOneTable, requireTwoSnapshots, seriesReadOptions } from '../detect-sources.js';
+import { ALLOW_CLOCK_STEPS_HELP, requireOneTable, requireTwoSnapshots, seriesReadOptions } from '../detect-sources.js';
 
 interface CompareFlags {
   k: string;
@@ -79,7 +79,7 @@ export const compareCommand: CliCommand = {
       .option('--force', 'with --record: replace an existing file')
       .option('--json', 'print the change record as JSON')
       .addOption(new Option('--fail-on <what>', 'unchanged: exit 1 unless the verdict is fixed or improved (the hot share moved toward the fair share)').choices(['unchanged']))
-      .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
+      .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP)
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
