@@ -15,7 +15,7 @@ import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
 import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
-import { checkInputText, systemReason } from '../util/input-text.js';
+import { checkInputText, systemReason, terminalText } from '../util/input-text.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
@@ -242,7 +242,7 @@ export function requireTwoSnapshots(series: LoadSeries, file: string): LoadSerie
 export function seriesReadOptions(flags: { allowClockSteps?: boolean }, file: string, io: CliIo): LoadSeriesReadOptions {
   return {
     allowClockSteps: flags.allowClockSteps === true,
-    onWarning: (w) => io.stderr(`${file}:${w.line} (${w.field ?? ''}): warning: ${w.message}\n`),
+    onWarning: (w) => io.stderr(terminalText(`${file}:${w.line} (${w.field ?? ''}): warning: ${w.message}\n`)),
   };
 }
 

@@ -26,6 +26,15 @@ export function printable(text: string, max = 60): string {
   return text.length > max ? `${shown}…` : shown;
 }
 
+/**
+ * `text` safe to write to a terminal: its lines kept (and TABs), every other control character (an escape sequence's
+ * ESC, a carriage return, a bell) and the invisible ones written `\xNN` / `\uNNNN` as {@link printable} writes them,
+ * so that a name or value quoted from an input cannot move the cursor, clear the screen or hide text.
+ */
+export function terminalText(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u2028\u2029\ufeff]/g, (c) => printable(c));
+}
+
 /** The message of a `JSON.parse` error, on one printable line (Node quotes the raw input it stopped at). */
 export function jsonErrorText(err: unknown): string {
   return printable(err instanceof Error ? err.message : String(err), 160);

@@ -140,4 +140,21 @@ describe('stack traces through the CLI become typed errors', () => {
     expect(await run('1e400')).toContain('line 2 (timeMs): got a number past the range of a double (±1.8e308); expected');
     expect(await run('9007199254740993')).toContain('line 2 (timeMs): got a number past 2^53 - 1 (read as 9007199254740992); expected');
   });
+
+  it('no control character from an input reaches the terminal: errors and the lint report show them escaped', async () => {
+    // Before, each of these wrote the ESC of "\x1b[2J" (clear the screen) to the terminal as it was.
+    const esc = '\u001b[2J';
+    const wide = file('wide.yaml', `table: t\nkey: "{id}"\nnewQualifierEvery: 1s\ncellBytes: 4\n"x${esc}": 1\n`);
+    const run = await runCapture(['lint', wide]);
+    expect([run.code, run.err]).toEqual([2, `${wide}:5:10 (x\\x1B[2J): unknown field 'x\\x1B[2J'; known: table, key, family, qualifier, newQualifierEvery, qualifiersPerSec, cellBytes, ttlSeconds, fields\n`]);
+    await refused(['simulate', file('s.yaml', `name: x\n"a${esc}": 1\n`)], 's.yaml:2 (a\\x1B[2J): unknown field "a\\x1B[2J"');
+    const series = new URL('../fixtures/series/uniform-salted.ndjson', import.meta.url).pathname;
+    const samples = await runCapture(['detect', series, '--samples', file('k.ndjson', '{"timeMs":1,"key":"a","op":"wr\\u001bite"}\n')]);
+    expect(samples.err).toContain('line 1 (op): unknown operation "wr\\x1Bite"; expected one of');
+    const report = await runCapture(['lint', file('t.hbase', `create 't${esc}', 'f'\n`)]);
+    expect(report.out).toContain("table 't\\x1B[2J': family 'f' sets neither VERSIONS nor TTL");
+    // eslint-disable-next-line no-control-regex
+    for (const r of [run, samples, report]) expect(r.out + r.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
 });
+

@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HotspotError } from '../../src/util/errors.js';
-import { checkInputFile, jsonPreview } from '../../src/util/input-text.js';
+import { checkInputFile, jsonPreview, terminalText } from '../../src/util/input-text.js';
 import { file } from '../support/temp-file.js';
 
 /** The error `fn` throws (fails the test when it throws none). */
@@ -78,5 +78,12 @@ describe('jsonPreview', () => {
 
   it('keeps control characters out of the message', () => {
     expect(jsonPreview({ '\u001b[31m': 1 })).toBe('{"\\u001b[31m":1}');
+  });
+});
+
+describe('terminalText', () => {
+  it('keeps lines and TABs, escapes every other control character', () => {
+    expect(terminalText('a\tb\nc\u001b[2Jd\re\u0007\u009b')).toBe('a\tb\nc\\x1B[2Jd\\x0De\\x07\\x9B');
+    expect(terminalText('plain – text ü')).toBe('plain – text ü');
   });
 });

@@ -28,7 +28,7 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { EXIT_USAGE } from '../exit.js';
-import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason, terminalText } from '../../util/input-text.js';
 import { parseIndexDefinitions } from '../../index-tables/definition.js';
 import { indexesForLint } from '../../lint/indexes.js';
 
@@ -147,13 +147,14 @@ async function run(files: string[], flags: LintFlags, io: CliIo): Promise<void> 
     subject = await subjectFromFlags(files, flags);
   } catch (err) {
     if (!isHotspotError(err) || err.where.file === undefined) throw err;
-    io.stderr(`${err.message}\n`);
+    io.stderr(`${terminalText(err.message)}\n`);
     process.exitCode = EXIT_USAGE;
     return;
   }
   const findings = lintSubject(subject);
   if (flags.json) printJson(io, { findings });
-  else io.stdout(formatFindings(findings));
+  // Findings quote table, family and key names from the inputs: no control character of theirs reaches the terminal.
+  else io.stdout(terminalText(formatFindings(findings)));
   process.exitCode = hasErrors(findings) ? 1 : 0;
 }
 
