@@ -134,7 +134,7 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
   rejectUnknown(obj, SNAPSHOT_FIELDS, '');
   const timeMs = countField(obj, 'timeMs', '', true);
   const snapTable = stringField(obj, 'table', '');
-  if (table !== undefined && snapTable !== table) throw new FieldProblem('table', `"${snapTable}" differs from the header's table "${table}"`);
+  if (table !== undefined && snapTable !== table) throw new FieldProblem('table', `${jsonPreview(snapTable)} differs from the header's table ${jsonPreview(table)}`);
   if (!Array.isArray(obj.regions)) throw new FieldProblem('regions', 'expected an array of regions');
   const regions = obj.regions.map((r, i) => parseRegion(r, `regions[${i}].`));
   const seen = new Map<string, number>();

@@ -7,7 +7,7 @@
  */
 import { compareBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonPreview } from '../util/input-text.js';
+import { jsonPreview, printable } from '../util/input-text.js';
 import { REGION_METRIC_NAMES, type RegionMetricName, regionMetric } from './metrics.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyField, parseObjectLine,
@@ -127,7 +127,7 @@ export class SeriesV2Parser {
     const table = stringField(obj, 'table', '');
     const tables = this.header?.tables;
     const tableIndex = tables ? tables.indexOf(table) : 0;
-    if (tableIndex < 0) throw new FieldProblem('table', `"${table}" is not among the header's tables (${(tables ?? []).join(', ')})`);
+    if (tableIndex < 0) throw new FieldProblem('table', `${jsonPreview(table)} is not among the header's tables (${printable((tables ?? []).join(', '), 200)})`);
     const encodedName = stringField(obj, 'encodedName', '');
     const other = this.openNames.get(encodedName);
     if (other !== undefined) throw new FieldProblem('encodedName', `"${encodedName}" is already open as region ${other}; close it first`);
