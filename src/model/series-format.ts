@@ -13,7 +13,7 @@ import {
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, parseSeriesSource } from './series-common.js';
 import { FastSnapshotReader } from './series-fast.js';
-import { SeriesV2Parser } from './series-v2-read.js';
+import { clockStep, SeriesV2Parser } from './series-v2-read.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
 export { LOAD_SERIES_FORMAT } from './series-common.js';
@@ -199,7 +199,7 @@ export class LoadSeriesParser {
       }
       const obj = parseObjectLine(text);
       if (isFirst && obj.format === LOAD_SERIES_FORMAT && obj.version === 2) {
-        this.v2 = new SeriesV2Parser(this.file);
+        this.v2 = new SeriesV2Parser(this.file, this.options);
         this.v2.push(line, text);
         return;
       }
@@ -217,12 +217,8 @@ export class LoadSeriesParser {
   /** Keeps the snapshot of line `line` when it is later than the one before. @throws {@link FieldProblem} when not. */
   private accept(line: number, snapshot: LoadSnapshot): void {
     if (this.lastTime && snapshot.timeMs <= this.lastTime.timeMs) {
-      const why = `${snapshot.timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}`;
-      if (this.options.allowClockSteps) {
-        this.options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
-        return;
-      }
-      throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
+      clockStep(this.options, line, snapshot.timeMs, this.lastTime);
+      return;
     }
     this.lastTime = { timeMs: snapshot.timeMs, line };
     this.snapshots.push(snapshot);

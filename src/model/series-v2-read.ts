@@ -14,6 +14,7 @@ import {
   rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, parseSeriesSource } from './series-common.js';
+import type { LoadSeriesReadOptions } from './series-format.js';
 import type { LoadSeries, LoadSeriesSource, LoadSnapshot, RegionLoad } from './types.js';
 
 const HEADER_FIELDS = ['format', 'version', 'tables', 'source', 'metrics'];
@@ -81,8 +82,22 @@ function idField(value: unknown, field: string): number {
 }
 
 /**
+ * Takes a snapshot at `timeMs` on line `line` that is not after the one before it (`last`), in either format version:
+ * under `allowClockSteps` it is dropped with a warning to `onWarning` (the caller keeps what it decoded of the line);
+ * otherwise refused.
+ * @throws {@link FieldProblem} on `timeMs` without `allowClockSteps`.
+ */
+export function clockStep(options: LoadSeriesReadOptions, line: number, timeMs: number, last: { timeMs: number; line: number }): void {
+  const why = `${timeMs} is not after line ${last.line}'s ${last.timeMs}`;
+  if (!options.allowClockSteps) {
+    throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
+  }
+  options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+}
+
+/**
  * Incremental version 2 reader: {@link SeriesV2Parser.push} every non-blank line (the header first), then
- * {@link SeriesV2Parser.finish}. `LoadSeriesParser` hands a version 2 file here.
+ * {@link SeriesV2Parser.finish}. `LoadSeriesParser` hands a version 2 file here, with its read options.
  */
 export class SeriesV2Parser {
   private header: V2Header | undefined;
@@ -95,7 +110,10 @@ export class SeriesV2Parser {
   private lastTime: { timeMs: number; line: number } | undefined;
   private sawFirst = false;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly options: LoadSeriesReadOptions = {},
+  ) {}
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. */
   push(line: number, text: string): void {
@@ -173,8 +191,10 @@ export class SeriesV2Parser {
     }
     const values = obj.counters;
     const loads = regions.map((r, i) => this.regionLoad(r, values, i * width, metrics));
+    // Its cells are decoded (above) even when it is dropped: the next line's differences are from its values.
     if (this.lastTime && timeMs <= this.lastTime.timeMs) {
-      throw new FieldProblem('timeMs', `${timeMs} is not after line ${this.lastTime.line}'s ${this.lastTime.timeMs}; snapshots must be in increasing time order`);
+      clockStep(this.options, line, timeMs, this.lastTime);
+      return;
     }
     this.lastTime = { timeMs, line };
     const order = new Map(regions.map((r) => [r.id, r.tableIndex]));
