@@ -11,7 +11,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, isGzip } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
-import { checkInputFile, looksBinary, printable, stripBom } from '../util/input-text.js';
+import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
 
 /** What one {@link NdjsonFollower.poll} found. */
 export interface FollowUpdate<T = LoadSeries> {
@@ -85,7 +85,7 @@ export class NdjsonFollower<T> {
       fd = openSync(this.path, 'r');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: this.path, cause: err });
+      throw new HotspotError('FILE_READ', `cannot read the ${this.kind.what} (${systemReason(err)})`, { file: this.path, cause: err });
     }
     try {
       const size = fstatSync(fd).size;

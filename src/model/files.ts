@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
-import { checkInputFile, looksBinary, printable, stripBom } from '../util/input-text.js';
+import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
 import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
@@ -22,12 +22,13 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
 }
 
-function readError(path: string, err: unknown): HotspotError {
-  return new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: path, cause: err });
+/** `FILE_READ` naming the file, what it is and the system's reason, as the other readers say it ({@link systemReason}). */
+function readError(path: string, what: string, err: unknown): HotspotError {
+  return new HotspotError('FILE_READ', `cannot read the ${what} (${systemReason(err)})`, { file: path, cause: err });
 }
 
 /** True when the file at `path` starts with the gzip magic. @throws {@link HotspotError} `FILE_READ`. */
-function fileIsGzip(path: string): boolean {
+function fileIsGzip(path: string, what: string): boolean {
   try {
     const fd = openSync(path, 'r');
     try {
@@ -37,7 +38,7 @@ function fileIsGzip(path: string): boolean {
       closeSync(fd);
     }
   } catch (err) {
-    throw readError(path, err);
+    throw readError(path, what, err);
   }
 }
 
@@ -67,8 +68,8 @@ async function* plainChunks(path: string): AsyncGenerator<Buffer> {
  * The file's bytes, gunzipped when it starts with the gzip magic. A gzip file cut off mid-way (a recording stopped by
  * a crash) yields what was complete, like a cut-off plain file.
  */
-function openInput(path: string): AsyncIterable<Buffer> {
-  if (!fileIsGzip(path)) return plainChunks(path);
+function openInput(path: string, what: string): AsyncIterable<Buffer> {
+  if (!fileIsGzip(path, what)) return plainChunks(path);
   const raw = createReadStream(path);
   const gz = createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
   raw.on('error', (err) => gz.destroy(err));
@@ -137,7 +138,7 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
 
 async function* fileLines(path: string, what: string): AsyncGenerator<[line: number, text: string]> {
   checkInputFile(path, what);
-  const input = openInput(path);
+  const input = openInput(path, what);
   let n = 0;
   let seen = false;
   try {
@@ -154,7 +155,7 @@ async function* fileLines(path: string, what: string): AsyncGenerator<[line: num
     }
   } catch (err) {
     if (err instanceof HotspotError) throw err;
-    throw readError(path, err);
+    throw readError(path, what, err);
   }
   if (!seen) throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file: path });
 }

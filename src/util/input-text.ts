@@ -46,6 +46,8 @@ export function systemReason(err: unknown): string {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  // A reader that looks at a file's first bytes before reading it through cannot take a pipe (<(command)).
+  if (code === 'ESPIPE') return 'it is a pipe, which this reader cannot take: save it to a file, or give - for standard input';
   return typeof code === 'string' ? code : printable(err instanceof Error ? err.message : String(err), 160);
 }
 

@@ -142,6 +142,17 @@ describe('messages name the file once', () => {
     expect(err.split(path)).toHaveLength(2);
   });
 
+  it('a load series or key-sample file that cannot be read says why as the other readers do', async () => {
+    // Before: "cannot read: ENOENT: no such file or directory, open '…'" (the path a second time) and
+    // "cannot read: EISDIR: illegal operation on a directory, read".
+    const missing = `${file('x.txt', 'x')}-missing.ndjson`;
+    const err = await refused(['detect', missing], `${missing}: cannot read the load series (no such file)`);
+    expect(err.split(missing)).toHaveLength(2);
+    const dir = dirname(file('x.txt', 'x'));
+    await refused(['detect', dir], `${dir}: cannot read the load series (it is a directory)`);
+    await refused(['fix', 'plan', dir], `${dir}: cannot read the load series (it is a directory)`);
+  });
+
   it('a file that cannot be read', async () => {
     const path = `${file('x.txt', 'x')}-missing.json`;
     const err = await refused(['fix', 'apply', path], `${path}: cannot read the runbook (no such file)`);
