@@ -9,7 +9,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, isGzip } from '../model/index.js';
+import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, type LoadSeriesReadOptions, isGzip } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
 import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
 
@@ -168,8 +168,9 @@ const SAMPLES: FollowedKind<KeySample[]> = {
 
 /** Follows a load-series file (format version 1 or 2, plain text): `collect -o f & serve f`. */
 export class SeriesFollower extends NdjsonFollower<LoadSeries> {
-  constructor(path: string) {
-    super(path, SERIES);
+  /** @param options - how the series is read: `allowClockSteps` drops a backward snapshot with a warning. */
+  constructor(path: string, options: LoadSeriesReadOptions = {}) {
+    super(path, { ...SERIES, parser: (file) => new LoadSeriesParser(file, options) });
   }
 }
 
