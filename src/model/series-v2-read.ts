@@ -92,7 +92,7 @@ export function clockStep(options: LoadSeriesReadOptions, line: number, timeMs: 
   if (!options.allowClockSteps) {
     throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
   }
-  options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+  options.onWarning?.({ line, field: 'timeMs', message: `${why} (${timeMs === last.timeMs ? 'the same time again' : 'the clock stepped back'}): snapshot dropped` });
 }
 
 /**

@@ -40,6 +40,14 @@ describe('load-series format version 2', () => {
     expect(kept.snapshots.map((s) => [s.timeMs, s.regions[0]?.writeRequests])).toEqual([[60000, 10], [120000, 15], [180000, 20]]);
   });
 
+  it('says a snapshot at the same time as the one before is a repeated time, not a clock that stepped back', () => {
+    const open = '{"open":0,"table":"t","name":"t,,1.a.","encodedName":"a","startKey":"","endKey":"","server":"rs1,16020,1"}';
+    const text = [HEADER, open, '{"timeMs":60000,"counters":[0,10,0]}', '{"timeMs":60000,"counters":[0,5,0]}', '{"timeMs":120000,"counters":[0,5,0]}', ''].join('\n');
+    const warnings: unknown[] = [];
+    parseLoadSeries(text, 's.ndjson', { allowClockSteps: true, onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([{ line: 4, field: 'timeMs', message: "60000 is not after line 3's 60000 (the same time again): snapshot dropped" }]);
+  });
+
   it('reads a series of two tables with optional metrics, each region with its table', async () => {
     const s = await readLoadSeriesFile(fixture('two-tables-v2.ndjson'));
     expect(s.table).toBe('events');
