@@ -15,7 +15,7 @@ import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
 import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
-import { checkInputText, systemReason } from '../util/input-text.js';
+import { checkInputText, systemReason, terminalText } from '../util/input-text.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
@@ -51,8 +51,11 @@ export function seriesSourceOptions(command: Command): Command {
     .option('--status-detailed <files...>', "pasted `status 'detailed'` captures, oldest first (- for stdin); needs --table")
     .option('--record <file>', 'also write the snapshots read live or parsed from pasted captures to this load-series file (kept unless --force)')
     .option('--force', 'replace an existing file: the --record file, and the command\'s own output file')
-    .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file'));
+    .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP));
 }
+
+/** The help of `--allow-clock-steps`, an option of every command reading a load-series file. */
+export const ALLOW_CLOCK_STEPS_HELP = 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file';
 
 /** Default `--interval` of a live detect. */
 export const DEFAULT_LIVE_INTERVAL = '30s';
@@ -218,15 +221,28 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.record !== undefined) {
     throw new HotspotError('DETECT_OPTION_CONFLICT', `--record keeps what is read live or parsed from pasted captures; ${file} is already a load-series file`, { field: '--record' });
   }
-  const read = seriesReadOptions(flags, file === '-' ? '<stdin>' : file, io);
-  return file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), '<stdin>', 'load series'), '<stdin>', read) : readLoadSeriesFile(file, read);
+  const name = file === '-' ? '<stdin>' : file;
+  const read = seriesReadOptions(flags, name, io);
+  return requireTwoSnapshots(file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), name, 'load series'), name, read) : await readLoadSeriesFile(file, read), name);
+}
+
+/**
+ * `series`, read from `file`, when it holds at least two snapshots: rates (and so detection, reports, fix plans and
+ * the balancer's costs) need two, as HBase's request counters are cumulative. A series of several tables is checked
+ * as a whole here; each table's own count is checked where it is analysed.
+ * @throws {@link HotspotError} `SERIES_TOO_SHORT` naming the file, for a series of only its header or one snapshot.
+ */
+export function requireTwoSnapshots(series: LoadSeries, file: string): LoadSeries {
+  const n = series.snapshots.length;
+  if (n >= 2) return series;
+  throw new HotspotError('SERIES_TOO_SHORT', `the load series holds ${n === 0 ? 'no snapshot, only its header' : 'one snapshot'}; rates need at least two (counters are cumulative): record for longer`, { file });
 }
 
 /** `--allow-clock-steps` as reader options: each dropped snapshot is a warning on stderr naming the file and line. */
 export function seriesReadOptions(flags: { allowClockSteps?: boolean }, file: string, io: CliIo): LoadSeriesReadOptions {
   return {
     allowClockSteps: flags.allowClockSteps === true,
-    onWarning: (w) => io.stderr(`${file}:${w.line} (${w.field ?? ''}): warning: ${w.message}\n`),
+    onWarning: (w) => io.stderr(terminalText(`${file}:${w.line} (${w.field ?? ''}): warning: ${w.message}\n`)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { isHotspotError } from '../util/errors.js';
+import { terminalText } from '../util/input-text.js';
 import { commands } from './commands/index.js';
 import { EXIT_USAGE, exitStatusOf } from './exit.js';
 import type { CliIo } from './io.js';
@@ -57,7 +58,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT_USAGE;
     if (isHotspotError(err)) {
-      io.stderr(`hbase-hotspot: ${err.message}\n`);
+      // A message may quote input: no control character of it reaches the terminal.
+      io.stderr(`hbase-hotspot: ${terminalText(err.message)}\n`);
       return exitStatusOf(err);
     }
     throw err;

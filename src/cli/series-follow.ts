@@ -9,9 +9,9 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, isGzip } from '../model/index.js';
+import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, type LoadSeriesReadOptions, isGzip } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
-import { looksBinary, printable, stripBom } from '../util/input-text.js';
+import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
 
 /** What one {@link NdjsonFollower.poll} found. */
 export interface FollowUpdate<T = LoadSeries> {
@@ -75,16 +75,17 @@ export class NdjsonFollower<T> {
    *   line still partly written, only a header so far, or the file not there yet).
    * @throws {@link HotspotError} `SERIES_FOLLOW_GZIP` for a gzip file (a gzip stream appended to in sync-flushed
    *   blocks has no line boundaries on disk to resume from; record plain text to follow it); `FILE_BINARY` for binary
-   *   data; `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SAMPLES_MALFORMED` naming every bad
+   *   data; `FILE_READ` when the file cannot be read, `FILE_NOT_REGULAR` for a FIFO or a device (opening it would block); `SERIES_MALFORMED` / `SAMPLES_MALFORMED` naming every bad
    *   complete line (a bad line stays bad: the caller stops following).
    */
   poll(): FollowUpdate<T> | undefined {
+    checkInputFile(this.path, this.kind.what);
     let fd: number;
     try {
       fd = openSync(this.path, 'r');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: this.path, cause: err });
+      throw new HotspotError('FILE_READ', `cannot read the ${this.kind.what} (${systemReason(err)})`, { file: this.path, cause: err });
     }
     try {
       const size = fstatSync(fd).size;
@@ -167,8 +168,9 @@ const SAMPLES: FollowedKind<KeySample[]> = {
 
 /** Follows a load-series file (format version 1 or 2, plain text): `collect -o f & serve f`. */
 export class SeriesFollower extends NdjsonFollower<LoadSeries> {
-  constructor(path: string) {
-    super(path, SERIES);
+  /** @param options - how the series is read: `allowClockSteps` drops a backward snapshot with a warning. */
+  constructor(path: string, options: LoadSeriesReadOptions = {}) {
+    super(path, { ...SERIES, parser: (file) => new LoadSeriesParser(file, options) });
   }
 }
 

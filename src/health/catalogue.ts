@@ -6,6 +6,7 @@
  * @module
  */
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText, jsonPreview } from '../util/input-text.js';
 
 /** The items, in report order. */
 export const HEALTH_ITEMS = [
@@ -84,7 +85,7 @@ export function applyThresholdsFile(catalogue: HealthCatalogue, text: string, fi
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw bad(`not JSON (${(err as Error).message}); expected {"thresholds": {"block-cache-hit-ratio": 90}}`);
+    throw bad(`not JSON (${jsonErrorText(err)}); expected {"thresholds": {"block-cache-hit-ratio": 90}}`);
   }
   const thresholds = (json as { thresholds?: unknown } | null)?.thresholds;
   if (typeof thresholds !== 'object' || thresholds === null || Array.isArray(thresholds)) throw bad('no "thresholds" object; expected {"thresholds": {"block-cache-hit-ratio": 90}}', 'thresholds');
@@ -92,7 +93,9 @@ export function applyThresholdsFile(catalogue: HealthCatalogue, text: string, fi
   for (const [name, value] of Object.entries(thresholds)) {
     const field = `thresholds.${name}`;
     if (!isItem(name)) throw bad(`unknown item "${name}"; the items are ${HEALTH_ITEMS.join(', ')}`, field);
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw bad(`${JSON.stringify(value)} is not a number ≥ 0`, field);
+    // JSON reads a number past the doubles' range (1e400) as Infinity, which JSON.stringify would show as null.
+    if (typeof value === 'number' && !Number.isFinite(value)) throw bad('the number is past the range of a double (±1.8e308); give a number ≥ 0', field);
+    if (typeof value !== 'number' || value < 0) throw bad(`${jsonPreview(value)} is not a number ≥ 0`, field);
     const rule = catalogue.get(name);
     if (rule) out.set(name, { ...rule, threshold: value, source: `${file} (overrides: ${rule.source})` });
   }

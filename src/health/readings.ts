@@ -9,6 +9,7 @@
  */
 import { jmxBeansNamed } from '../sources/jmx.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonPreview } from '../util/input-text.js';
 
 /** The ObjectName patterns `health` asks a live info server for, one request each. */
 export const HEALTH_QUERIES = [
@@ -18,6 +19,12 @@ export const HEALTH_QUERIES = [
 ] as const;
 
 const RS_SERVER = /^Hadoop:service=HBase,name=RegionServer,sub=Server(-\d+)?$/;
+
+/**
+ * The `sub=Server` counters the checklist takes differences of (`evaluate.ts`): past 2^53 - 1 a double no longer holds
+ * every whole number, so a difference of two readings is wrong; JSON reads one past a double's range as Infinity.
+ */
+const RS_COUNTERS = ['blockCacheHitCount', 'blockCacheMissCount', 'PauseTimeWithGc_num_ops', 'pauseWarnThresholdExceeded', 'FlushTime_num_ops', 'flushedMemstoreBytes', 'updatesBlockedTime'] as const;
 const RS_IPC = /^Hadoop:service=HBase,name=RegionServer,sub=IPC(-\d+)?$/;
 const MASTER_SERVER = /^Hadoop:service=HBase,name=Master,sub=Server(-\d+)?$/;
 const MASTER_AM = /^Hadoop:service=HBase,name=Master,sub=AssignmentMana?ger(-\d+)?$/;
@@ -67,10 +74,12 @@ function numbers(bean: Record<string, unknown>): BeanNumbers {
  * Reads the health beans of one `/jmx` answer.
  * @param origin - where the text came from (URL or file), for messages and items.
  * @throws {@link HotspotError} `HEALTH_JMX_INVALID` naming the origin, for text that is not JSON or has no `beans`
- *   array, a `sub=Server` bean without `tag.serverName`, or an answer with no RegionServer or master bean at all.
+ *   array, a `sub=Server` bean without `tag.serverName` or with a counter the checklist reads past 2^53 - 1 (or
+ *   past a double's range), or an answer with no RegionServer or master bean at all.
  */
 export function parseHealthReading(text: string, origin: string): HealthReading {
-  const fail = (message: string): HotspotError => new HotspotError('HEALTH_JMX_INVALID', `${origin}: ${message}; expected the answer of a RegionServer's or the master's /jmx`, { file: origin });
+  // The error's place names the origin; the message does not repeat it.
+  const fail = (message: string): HotspotError => new HotspotError('HEALTH_JMX_INVALID', `${message}; expected the answer of a RegionServer's or the master's /jmx`, { file: origin });
   jmxBeansNamed(text, '', fail); // throws unless JSON with a beans array
   const all = allBeans(text);
   const named = (re: RegExp): Record<string, unknown>[] => all.filter((b) => typeof b['name'] === 'string' && re.test(b['name']));
@@ -79,6 +88,12 @@ export function parseHealthReading(text: string, origin: string): HealthReading 
   for (const bean of named(RS_SERVER)) {
     const server = bean['tag.serverName'];
     if (typeof server !== 'string' || server === '') throw fail(`the bean ${String(bean['name'])} has no "tag.serverName"`);
+    for (const name of RS_COUNTERS) {
+      const v = bean[name];
+      if (typeof v === 'number' && !(Number.isFinite(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER)) {
+        throw new HotspotError('HEALTH_JMX_INVALID', `RegionServer ${server}: ${name} is ${jsonPreview(v)}; a counter past 2^53 - 1 no longer counts one by one`, { file: origin, field: name });
+      }
+    }
     if (seen.has(server)) continue;
     seen.add(server);
     servers.push({ server, metrics: numbers(bean) });
@@ -117,7 +132,7 @@ function allBeans(text: string): Record<string, unknown>[] {
 export function joinJmxAnswers(texts: readonly string[], origin: string): string {
   const beans: unknown[] = [];
   for (const text of texts) {
-    jmxBeansNamed(text, '', (m) => new HotspotError('HEALTH_JMX_INVALID', `${origin}: ${m}; expected the answer of /jmx`, { file: origin }));
+    jmxBeansNamed(text, '', (m) => new HotspotError('HEALTH_JMX_INVALID', `${m}; expected the answer of /jmx`, { file: origin }));
     beans.push(...(JSON.parse(text) as { beans: unknown[] }).beans);
   }
   return JSON.stringify({ beans });

@@ -5,6 +5,7 @@
  * @module
  */
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText, jsonPreview } from '../util/input-text.js';
 import { HEALTH_ITEMS } from './catalogue.js';
 import type { HealthCause } from './causes.js';
 import type { HealthItem, HealthReport, HealthStatus } from './evaluate.js';
@@ -31,17 +32,17 @@ export function parseHealthReportJson(text: string, file: string): HealthReport 
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw bad(`not JSON (${(err as Error).message})`);
+    throw bad(`not JSON (${jsonErrorText(err)})`);
   }
   if (!isObject(json) || !Array.isArray(json['items'])) throw bad('no "items" array', 'items');
   const str = (o: Json, key: string, field: string): string => {
     const v = o[key];
-    if (typeof v !== 'string') throw bad(`${key} is ${JSON.stringify(v) ?? 'missing'}, not text`, `${field}.${key}`);
+    if (typeof v !== 'string') throw bad(`${key} is ${v === undefined ? 'missing' : jsonPreview(v)}, not text`, `${field}.${key}`);
     return v;
   };
   const num = (o: Json, key: string, field: string): number | null => {
     const v = o[key];
-    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) throw bad(`${key} is ${JSON.stringify(v) ?? 'missing'}, not a number or null`, `${field}.${key}`);
+    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) throw bad(`${key} is ${v === undefined ? 'missing' : jsonPreview(v)}, not a number or null`, `${field}.${key}`);
     return v;
   };
   const items = json['items'].map((raw, i): HealthItem => {
@@ -51,7 +52,7 @@ export function parseHealthReportJson(text: string, file: string): HealthReport 
     const item = HEALTH_ITEMS.find((n) => n === name);
     if (item === undefined) throw bad(`unknown item "${name}"; the items are ${HEALTH_ITEMS.join(', ')}`, `${field}.item`);
     const status = STATUSES.find((s) => s === raw['status']);
-    if (status === undefined) throw bad(`status is ${JSON.stringify(raw['status']) ?? 'missing'}; expected ${STATUSES.join(', ')}`, `${field}.status`);
+    if (status === undefined) throw bad(`status is ${raw['status'] === undefined ? 'missing' : jsonPreview(raw['status'])}; expected ${STATUSES.join(', ')}`, `${field}.status`);
     if (!Array.isArray(raw['causes'])) throw bad('causes is not an array', `${field}.causes`);
     const causes = raw['causes'].map((c, j): HealthCause => {
       const cf = `${field}.causes[${j}]`;

@@ -17,6 +17,7 @@
 import type { Document } from 'yaml';
 import { HotspotError } from '../util/errors.js';
 import { parseDurationMs } from '../util/duration.js';
+import { jsonPreview } from '../util/input-text.js';
 import { checkYamlDocument, parseYamlDocument, YAML_MAX_DEPTH, yamlToJs } from '../util/yaml-guard.js';
 import { keyDesign } from './key-design.js';
 import type { WideRowModel } from './model.js';
@@ -56,12 +57,19 @@ function readOne(doc: Document, text: string, file: string, item: unknown, at: (
   const o = item as Record<string, unknown>;
   for (const k of Object.keys(o)) if (!KNOWN.has(k)) fail(k, `unknown field '${k}'; known: ${[...KNOWN].join(', ')}`);
   const str = (k: string): string => (typeof o[k] === 'string' && o[k] !== '' ? (o[k] as string) : fail(k, `'${k}' must be a non-empty string`));
-  const positive = (k: string): number => (typeof o[k] === 'number' && (o[k] as number) > 0 ? (o[k] as number) : fail(k, `'${k}' must be a positive number`));
+  // YAML reads .inf, .nan and 1e400 as numbers; a rate or size past 2^53 - 1 is no real one either.
+  const positive = (k: string): number => {
+    const v = o[k];
+    if (typeof v === 'number' && v > 0 && v <= Number.MAX_SAFE_INTEGER) return v;
+    return fail(k, typeof v === 'number' ? `'${k}' must be a positive number at most 2^53 - 1, got ${jsonPreview(v)}` : `'${k}' must be a positive number`);
+  };
   let perSec: number;
   if (o['newQualifierEvery'] !== undefined && o['qualifiersPerSec'] !== undefined) fail('qualifiersPerSec', 'give newQualifierEvery or qualifiersPerSec, not both');
   if (o['qualifiersPerSec'] !== undefined) perSec = positive('qualifiersPerSec');
   else if (o['newQualifierEvery'] !== undefined) {
-    const ms = parseDurationMs(String(o['newQualifierEvery']), `${file}: newQualifierEvery`);
+    const every = o['newQualifierEvery'];
+    if (typeof every !== 'string' && typeof every !== 'number') fail('newQualifierEvery', `'newQualifierEvery' must be a duration such as 10s or 1m30s, got ${jsonPreview(every)}`);
+    const ms = parseDurationMs(String(every), `${file}: newQualifierEvery`);
     if (ms <= 0) fail('newQualifierEvery', "'newQualifierEvery' must be longer than 0");
     perSec = 1000 / ms;
   } else return fail('newQualifierEvery', "say how fast a row grows: newQualifierEvery: 10s (or qualifiersPerSec: 0.1)");

@@ -8,7 +8,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { compareBytes, fromHex, toHex } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonErrorText, stripBom } from '../util/input-text.js';
+import { checkInputFile, jsonErrorText, jsonPreview, stripBom } from '../util/input-text.js';
 
 /** One key range of the backfill: a source region as it was when the backfill started. */
 export interface RangeState {
@@ -87,7 +87,7 @@ export function checkpointFromJson(text: string, file: string): BackfillCheckpoi
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, `holds ${raw === null ? 'null' : Array.isArray(raw) ? 'a list' : typeof raw}, not the checkpoint object`);
   const o = raw as Record<string, unknown>;
-  if (o['format'] !== FORMAT) throw bad(file, `"format" is ${JSON.stringify(o['format'])}, expected "${FORMAT}"`);
+  if (o['format'] !== FORMAT) throw bad(file, `"format" is ${jsonPreview(o['format'])}, expected "${FORMAT}"`);
   if (typeof o['source'] !== 'string' || typeof o['target'] !== 'string') throw bad(file, '"source" and "target" must be table names');
   if (!Array.isArray(o['ranges'])) throw bad(file, '"ranges" must be an array');
   const hex = (v: unknown, field: string): Uint8Array => {
@@ -119,8 +119,12 @@ export function checkpointFromJson(text: string, file: string): BackfillCheckpoi
   return { source: o['source'], target: o['target'], ...(mapping === undefined ? {} : { mapping }), ranges, rejects, rejectsBytes };
 }
 
-/** Reads a checkpoint; `undefined` when the file does not exist. @throws HotspotError `MIGRATE_CHECKPOINT_INVALID`. */
+/**
+ * Reads a checkpoint; `undefined` when the file does not exist.
+ * @throws HotspotError `MIGRATE_CHECKPOINT_INVALID`, `MIGRATE_CHECKPOINT_IO`; `FILE_NOT_REGULAR` for a FIFO or a device.
+ */
 export async function readCheckpoint(file: string): Promise<BackfillCheckpoint | undefined> {
+  checkInputFile(file, 'checkpoint');
   let text: string;
   try {
     text = await readFile(file, 'utf8');

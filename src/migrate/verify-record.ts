@@ -7,6 +7,7 @@
  * @module
  */
 import { HotspotError } from '../util/errors.js';
+import { jsonErrorText } from '../util/input-text.js';
 import type { VerifyReport } from './verify.js';
 
 /** The record's format tag. */
@@ -44,7 +45,7 @@ export function parseVerifyRecord(text: string, file: string): VerifyRecord {
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new HotspotError('MIGRATE_VERIFY_RECORD_INVALID', `not valid JSON (${(cause as Error).message}); give the file migrate verify --record wrote`, { file, cause });
+    throw new HotspotError('MIGRATE_VERIFY_RECORD_INVALID', `not valid JSON (${jsonErrorText(cause)}); give the file migrate verify --record wrote`, { file, cause });
   }
   const r = value as Partial<VerifyRecord> | null;
   if (r === null || typeof r !== 'object' || Array.isArray(r) || r.format !== VERIFY_RECORD_FORMAT) {

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
-import { looksBinary, printable, stripBom } from '../util/input-text.js';
+import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
 import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
@@ -22,12 +22,13 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
 }
 
-function readError(path: string, err: unknown): HotspotError {
-  return new HotspotError('FILE_READ', `cannot read: ${(err as Error).message}`, { file: path, cause: err });
+/** `FILE_READ` naming the file, what it is and the system's reason, as the other readers say it ({@link systemReason}). */
+function readError(path: string, what: string, err: unknown): HotspotError {
+  return new HotspotError('FILE_READ', `cannot read the ${what} (${systemReason(err)})`, { file: path, cause: err });
 }
 
 /** True when the file at `path` starts with the gzip magic. @throws {@link HotspotError} `FILE_READ`. */
-function fileIsGzip(path: string): boolean {
+function fileIsGzip(path: string, what: string): boolean {
   try {
     const fd = openSync(path, 'r');
     try {
@@ -37,7 +38,7 @@ function fileIsGzip(path: string): boolean {
       closeSync(fd);
     }
   } catch (err) {
-    throw readError(path, err);
+    throw readError(path, what, err);
   }
 }
 
@@ -67,8 +68,8 @@ async function* plainChunks(path: string): AsyncGenerator<Buffer> {
  * The file's bytes, gunzipped when it starts with the gzip magic. A gzip file cut off mid-way (a recording stopped by
  * a crash) yields what was complete, like a cut-off plain file.
  */
-function openInput(path: string): AsyncIterable<Buffer> {
-  if (!fileIsGzip(path)) return plainChunks(path);
+function openInput(path: string, what: string): AsyncIterable<Buffer> {
+  if (!fileIsGzip(path, what)) return plainChunks(path);
   const raw = createReadStream(path);
   const gz = createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
   raw.on('error', (err) => gz.destroy(err));
@@ -146,11 +147,13 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
 /**
  * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, the first
  * line's BOM skipped.
- * @throws {@link HotspotError} `FILE_BINARY` when the first non-blank line is binary data, `FILE_EMPTY` when no line
- *   is, `FILE_READ` when the file cannot be read; what `onLine` throws.
+ * @throws {@link HotspotError} `FILE_NOT_REGULAR` for a directory, pipe or device (`checkInputFile`), `FILE_BINARY`
+ *   when the first non-blank line is binary data, `FILE_EMPTY` when no line is, `FILE_READ` when the file cannot be
+ *   read; what `onLine` throws.
  */
 async function eachFileLine(path: string, what: string, onLine: (line: number, text: string) => void): Promise<void> {
-  const input = openInput(path);
+  checkInputFile(path, what);
+  const input = openInput(path, what);
   let n = 0;
   let seen = false;
   /** What `onLine` threw: passed on as it is (only the stream's own errors are the file's read errors). */
@@ -176,14 +179,14 @@ async function eachFileLine(path: string, what: string, onLine: (line: number, t
     }
   } catch (err) {
     if (err instanceof HotspotError || (err === fromLine && fromLine !== undefined)) throw err;
-    throw readError(path, err);
+    throw readError(path, what, err);
   }
   if (!seen) throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file: path });
 }
 
 /**
  * Reads a load-series NDJSON file, version 1 or 2, plain or gzip (detected by its first bytes).
- * @throws {@link HotspotError} `FILE_READ` when the file cannot be read; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
+ * @throws {@link HotspotError} `FILE_READ` when the file cannot be read, `FILE_NOT_REGULAR` for a FIFO or a device; `SERIES_MALFORMED` / `SERIES_EMPTY` as {@link LoadSeriesParser.finish}.
  */
 export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
   const parser = new LoadSeriesParser(path, options);
@@ -193,7 +196,7 @@ export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOp
 
 /**
  * Reads a key-sample NDJSON file, plain or gzip.
- * @throws {@link HotspotError} `FILE_READ`, `SAMPLES_MALFORMED` (every bad line).
+ * @throws {@link HotspotError} `FILE_READ`, `FILE_NOT_REGULAR`, `SAMPLES_MALFORMED` (every bad line).
  */
 export async function readKeySamplesFile(path: string): Promise<KeySample[]> {
   const parser = new KeySamplesParser(path);

@@ -6,7 +6,7 @@
  */
 import { toBytesBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonErrorText, stripBom } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview, stripBom } from '../util/input-text.js';
 
 /** One problem in an NDJSON file. */
 export interface NdjsonIssue {
@@ -112,11 +112,10 @@ export function optionalCount(obj: JsonObject, key: string, path: string, intege
   return obj[key] === undefined || obj[key] === null ? undefined : countField(obj, key, path, integer);
 }
 
-/** Short description of a bad JSON value for messages. */
+/** Short description of a bad JSON value for messages: `missing`, or `got` and its first characters ({@link jsonPreview}). */
 export function describe(value: unknown): string {
   if (value === undefined) return 'missing';
-  const text = JSON.stringify(value);
-  return `got ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
+  return `got ${jsonPreview(value)}`;
 }
 
 /**

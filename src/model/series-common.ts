@@ -52,7 +52,7 @@ export function acceptInTimeOrder(line: number, timeMs: number, last: { readonly
   if (last === undefined || timeMs > last.timeMs) return true;
   const why = `${timeMs} is not after line ${last.line}'s ${last.timeMs}`;
   if (options.allowClockSteps) {
-    options.onWarning?.({ line, field: 'timeMs', message: `${why} (the clock stepped back): snapshot dropped` });
+    options.onWarning?.({ line, field: 'timeMs', message: `${why} (${timeMs === last.timeMs ? 'the same time again' : 'the clock stepped back'}): snapshot dropped` });
     return false;
   }
   throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);

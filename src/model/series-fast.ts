@@ -21,12 +21,25 @@ import { hexValue } from '../bytes/binary-string.js';
 import { type NameIndex, rememberNameIndex } from './name-index.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
-/** A JSON string's raw text with no escape but `\\` (the escape of one backslash, as in `\\x00`), no control character. */
-const STR = String.raw`(?:[^"\\\u0000-\u001f]|\\\\)`;
 /** A whole number `0` or `[1-9][0-9]{0,14}` (below 10^15, so every sum of two stays below 2^53). */
 const WHOLE = '(0|[1-9][0-9]{0,14})';
-/** A snapshot line's start, up to its first region: time, table (raw text). */
-const HEAD = new RegExp(String.raw`\{"timeMs":${WHOLE},"table":"(${STR}+)","regions":\[`, 'y');
+/**
+ * A snapshot line's start, up to its table's text: the time. The table is then compared as text with the header's
+ * (see {@link rawTable}): a repeated group over the table's characters would recurse once per character, and a table
+ * of 10^7 characters overflowed the stack.
+ */
+const HEAD = new RegExp(String.raw`\{"timeMs":${WHOLE},"table":"`, 'y');
+
+/**
+ * What follows `"table":"` in a fast-form line of `table`: its raw text (a backslash written `\\`, the one escape of the
+ * plain string form) and `","regions":[`; `undefined` for a table the form cannot hold as it is (empty, or with a
+ * quote or a control character, which the writer escapes otherwise).
+ */
+function rawTable(table: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (table === '' || /["\u0000-\u001f]/.test(table)) return undefined;
+  return `${table.replaceAll('\\', '\\\\')}","regions":[`;
+}
 /** Most digits of a whole number of the fast form (see {@link WHOLE}). */
 const MAX_DIGITS = 15;
 
@@ -36,9 +49,10 @@ const COMMA = 0x2c;
 
 /**
  * A cursor over one line, reading a region as the writer writes it: name, encodedName, startKey, endKey, server (raw
- * texts of the {@link STR} form), then readRequests and writeRequests, or requests, then storeSizeBytes (of the
- * {@link WHOLE} form); every method returns -1 (or false) where the text is not of that form. The version 2 reader's
- * `open` lines are read with it too (`series-v2-fast.ts`).
+ * texts of the plain string form: no escape but `\\`, the escape of one backslash as in `\\x00`, no control
+ * character), then readRequests and writeRequests, or requests, then storeSizeBytes (of the {@link WHOLE} form); every
+ * method returns -1 (or false) where the text is not of that form. The version 2 reader's `open` lines are read with
+ * it too (`series-v2-fast.ts`).
  */
 export class Cursor {
   pos = 0;
@@ -166,10 +180,11 @@ export class FastSnapshotReader {
   read(text: string, table: string): LoadSnapshot | undefined {
     HEAD.lastIndex = 0;
     const head = HEAD.exec(text);
-    if (!head || unescaped(head[2] as string) !== table) return undefined;
+    const tail = rawTable(table);
+    if (!head || tail === undefined || !text.startsWith(tail, HEAD.lastIndex)) return undefined;
     const timeMs = Number(head[1]);
     const at = new Cursor(text);
-    at.pos = HEAD.lastIndex;
+    at.pos = HEAD.lastIndex + tail.length;
     const prev = this.previous;
     const regions: RegionLoad[] = [];
     const plain: number[] = [];

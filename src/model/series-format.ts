@@ -6,6 +6,7 @@
  */
 import { compareBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonPreview } from '../util/input-text.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
@@ -87,7 +88,7 @@ function parseHeader(obj: JsonObject): LoadSeriesHeader {
   }
   rejectUnknown(obj, HEADER_FIELDS, '');
   if (obj.version !== LOAD_SERIES_VERSION) {
-    throw new FieldProblem('version', `unsupported version ${JSON.stringify(obj.version)}; this release reads versions ${LOAD_SERIES_VERSIONS.join(' and ')}`);
+    throw new FieldProblem('version', `unsupported version ${jsonPreview(obj.version)}; this release reads versions ${LOAD_SERIES_VERSIONS.join(' and ')}`);
   }
   const table = stringField(obj, 'table', '');
   return { table, source: parseSeriesSource(obj.source) };
@@ -133,7 +134,7 @@ function parseSnapshot(obj: JsonObject, table: string | undefined): LoadSnapshot
   rejectUnknown(obj, SNAPSHOT_FIELDS, '');
   const timeMs = countField(obj, 'timeMs', '', true);
   const snapTable = stringField(obj, 'table', '');
-  if (table !== undefined && snapTable !== table) throw new FieldProblem('table', `"${snapTable}" differs from the header's table "${table}"`);
+  if (table !== undefined && snapTable !== table) throw new FieldProblem('table', `${jsonPreview(snapTable)} differs from the header's table ${jsonPreview(table)}`);
   if (!Array.isArray(obj.regions)) throw new FieldProblem('regions', 'expected an array of regions');
   const regions = obj.regions.map((r, i) => parseRegion(r, `regions[${i}].`));
   const seen = new Map<string, number>();

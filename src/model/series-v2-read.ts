@@ -7,6 +7,7 @@
  */
 import { compareBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { jsonPreview, printable } from '../util/input-text.js';
 import { REGION_METRIC_NAMES, type RegionMetricName, regionMetric } from './metrics.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyField, parseObjectLine,
@@ -57,7 +58,7 @@ function parseHeader(obj: JsonObject): V2Header {
   if (!Array.isArray(obj.metrics)) throw new FieldProblem('metrics', `${describe(obj.metrics)}; expected an array of metric names (${REGION_METRIC_NAMES.join(', ')})`);
   const metrics = obj.metrics.map((m, i) => {
     const name = REGION_METRIC_NAMES.find((n) => n === m);
-    if (!name) throw new FieldProblem(`metrics[${i}]`, `unknown metric ${JSON.stringify(m)}; expected one of ${REGION_METRIC_NAMES.join(', ')}`);
+    if (!name) throw new FieldProblem(`metrics[${i}]`, `unknown metric ${jsonPreview(m)}; expected one of ${REGION_METRIC_NAMES.join(', ')}`);
     if ((obj.metrics as unknown[]).indexOf(m) !== i) throw new FieldProblem(`metrics[${i}]`, `"${name}" is listed twice`);
     return name;
   });
@@ -87,7 +88,7 @@ function idField(value: unknown, field: string): number {
 
 /**
  * Incremental version 2 reader: {@link SeriesV2Parser.push} every non-blank line (the header first), then
- * {@link SeriesV2Parser.finish}. `LoadSeriesParser` hands a version 2 file here.
+ * {@link SeriesV2Parser.finish}. `LoadSeriesParser` hands a version 2 file here, with its read options.
  */
 export class SeriesV2Parser {
   private header: V2Header | undefined;
@@ -151,7 +152,7 @@ export class SeriesV2Parser {
     const table = stringField(obj, 'table', '');
     const tables = this.header?.tables;
     const tableIndex = tables ? tables.indexOf(table) : 0;
-    if (tableIndex < 0) throw new FieldProblem('table', `"${table}" is not among the header's tables (${(tables ?? []).join(', ')})`);
+    if (tableIndex < 0) throw new FieldProblem('table', `${jsonPreview(table)} is not among the header's tables (${printable((tables ?? []).join(', '), 200)})`);
     const encodedName = stringField(obj, 'encodedName', '');
     const other = this.openNames.get(encodedName);
     if (other !== undefined) throw new FieldProblem('encodedName', `"${encodedName}" is already open as region ${other}; close it first`);

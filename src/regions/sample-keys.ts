@@ -9,13 +9,19 @@
 import { toBytesBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import type { WeightedKey } from './weighted-keys.js';
-import { jsonErrorText } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview, printable } from '../util/input-text.js';
 
+/**
+ * A sample's weight: a number above 0 and at most 2^53 - 1 (past it a double no longer holds every whole number, and
+ * sums of weights stop counting requests one by one).
+ * @throws HotspotError `SAMPLE_WEIGHT_INVALID` quoting the weight's first characters on one printable line.
+ */
 function parseWeight(text: string, file: string, line: number): number {
   const weight = Number(text);
-  if (text.trim() === '' || !Number.isFinite(weight) || weight <= 0) {
-    throw new HotspotError('SAMPLE_WEIGHT_INVALID', `weight "${text}" is not a positive number; write the number of requests the key stands for`, { file, line, field: 'weight' });
-  }
+  const fail = (why: string): HotspotError =>
+    new HotspotError('SAMPLE_WEIGHT_INVALID', `weight "${printable(text, 40)}" ${why}; write the number of requests the key stands for`, { file, line, field: 'weight' });
+  if (text.trim() === '' || Number.isNaN(weight) || weight <= 0) throw fail('is not a positive number');
+  if (weight > Number.MAX_SAFE_INTEGER) throw fail('is past 2^53 - 1');
   return weight;
 }
 
@@ -41,7 +47,7 @@ function parseJsonLine(text: string, file: string, line: number): WeightedKey {
   const key = parseKey(obj.key, file, line);
   if (obj.weight === undefined) return { key, weight: 1 };
   if (typeof obj.weight !== 'number') {
-    throw new HotspotError('SAMPLE_WEIGHT_INVALID', `"weight" must be a positive number, got ${JSON.stringify(obj.weight)}`, { file, line, field: 'weight' });
+    throw new HotspotError('SAMPLE_WEIGHT_INVALID', `"weight" must be a positive number, got ${jsonPreview(obj.weight)}`, { file, line, field: 'weight' });
   }
   return { key, weight: parseWeight(String(obj.weight), file, line) };
 }

@@ -63,11 +63,24 @@ export interface SplitAlgorithmOptions {
   readonly last?: string;
 }
 
+/**
+ * The most regions a pre-split may make (a scenario's `preSplit.regions`, `splits --regions`, a script's
+ * `NUMREGIONS`): past it the split points alone take seconds and hundreds of megabytes, and no table is created with
+ * so many regions (each costs the RegionServers memory and the master work).
+ */
+export const MAX_PRESPLIT_REGIONS = 100_000;
+
 function checkRegions(regions: number): void {
   if (!Number.isInteger(regions) || regions < 2) {
     throw new HotspotError(
       'SPLIT_REGIONS_INVALID',
       `--regions ${regions}: a pre-split needs a whole number of regions of at least 2 (HBase: "Split count must be > 1")`,
+    );
+  }
+  if (regions > MAX_PRESPLIT_REGIONS) {
+    throw new HotspotError(
+      'SPLIT_REGIONS_INVALID',
+      `--regions ${regions}: a pre-split of more than ${MAX_PRESPLIT_REGIONS} regions is refused (each region costs the cluster memory and the master work); pre-split into fewer and let regions split as they grow`,
     );
   }
 }
@@ -149,7 +162,7 @@ export function splitAlgorithm(name: string): SplitAlgorithmInfo {
  *
  * @param algorithm - `hex`, `decimal`, `uniform`, or the HBase class name.
  * @returns `regions - 1` split points in ascending order (region i spans split i-1 to split i).
- * @throws HotspotError `SPLIT_REGIONS_INVALID` (regions < 2 or not whole), `SPLIT_TOO_MANY_REGIONS` (more regions than
+ * @throws HotspotError `SPLIT_REGIONS_INVALID` (regions < 2, not whole, or past {@link MAX_PRESPLIT_REGIONS}), `SPLIT_TOO_MANY_REGIONS` (more regions than
  *   distinct rows between first and last), `SPLIT_RANGE_EMPTY` (last not above first), `SPLIT_KEY_INVALID` /
  *   `KEY_ESCAPE_INVALID` (a row not written in the algorithm's syntax), `SPLIT_ALGORITHM_UNKNOWN`.
  * @example computeSplits('hex', { regions: 4 }) // "40000000", "80000000", "c0000000"

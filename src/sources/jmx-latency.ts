@@ -9,6 +9,7 @@
  * @module
  */
 import { HotspotError } from '../util/errors.js';
+import { jsonPreview } from '../util/input-text.js';
 import { jmxBeansNamed } from './jmx.js';
 
 /** The ObjectName of the RegionServer's server-wide metrics bean. */
@@ -64,7 +65,7 @@ export function parseServerLatencies(text: string, file: string): ServerLatency[
       if (!(`${op}_num_ops` in bean)) continue;
       const figure = (suffix: string): number => {
         const v = bean[`${op}_${suffix}`];
-        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw bad(file, `${server}: ${op}_${suffix} is ${v === undefined ? 'missing' : JSON.stringify(v)}, expected a number ≥ 0`);
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw bad(file, `${server}: ${op}_${suffix} is ${v === undefined ? 'missing' : jsonPreview(v)}, expected a number ≥ 0`);
         return v;
       };
       operations[op] = { ops: figure('num_ops'), p99Ms: figure('99th_percentile'), maxMs: figure('max') };

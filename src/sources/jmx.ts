@@ -8,7 +8,7 @@
  */
 import { HotspotError } from '../util/errors.js';
 import type { RegionCounters } from './assemble.js';
-import { jsonErrorText } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview } from '../util/input-text.js';
 
 /** The ObjectName of the per-region metrics bean. */
 export const JMX_REGIONS_BEAN = 'Hadoop:service=HBase,name=RegionServer,sub=Regions';
@@ -74,7 +74,7 @@ export function parseJmxRegions(text: string, table: string, url: string): Map<s
       const name = JMX_REGION_METRICS[field];
       const v = values.get(name);
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-        throw bad(url, `region ${encoded} of table "${table}": metric ${name} is ${v === undefined ? 'missing' : JSON.stringify(v)}, expected a number ≥ 0`);
+        throw bad(url, `region ${encoded} of table "${table}": metric ${name} is ${v === undefined ? 'missing' : jsonPreview(v)}, expected a number ≥ 0`);
       }
       return v;
     };

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { statSync } from 'node:fs';
 import { HotspotError } from './errors.js';
 
 /** `text` without a leading byte order mark (U+FEFF), which editors on some systems write first. */
@@ -25,6 +26,15 @@ export function printable(text: string, max = 60): string {
   return text.length > max ? `${shown}…` : shown;
 }
 
+/**
+ * `text` safe to write to a terminal: its lines kept (and TABs), every other control character (an escape sequence's
+ * ESC, a carriage return, a bell) and the invisible ones written `\xNN` / `\uNNNN` as {@link printable} writes them,
+ * so that a name or value quoted from an input cannot move the cursor, clear the screen or hide text.
+ */
+export function terminalText(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u2028\u2029\ufeff]/g, (c) => printable(c));
+}
+
 /** The message of a `JSON.parse` error, on one printable line (Node quotes the raw input it stopped at). */
 export function jsonErrorText(err: unknown): string {
   return printable(err instanceof Error ? err.message : String(err), 160);
@@ -36,6 +46,8 @@ export function systemReason(err: unknown): string {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  // A reader that looks at a file's first bytes before reading it through cannot take a pipe (<(command)).
+  if (code === 'ESPIPE') return 'it is a pipe, which this reader cannot take: save it to a file, or give - for standard input';
   return typeof code === 'string' ? code : printable(err instanceof Error ? err.message : String(err), 160);
 }
 
@@ -65,4 +77,69 @@ export function checkInputText(text: string, file: string, what: string): string
     throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(body, 40)}")`, { file });
   }
   return body;
+}
+
+/** A path naming an already open file descriptor: `/dev/stdin`, or `/dev/fd/N` as the shell's process substitution `<(command)` gives. */
+const OPEN_DESCRIPTOR_PATH = /^\/(?:dev\/stdin|(?:dev|proc\/self)\/fd\/\d+)$/;
+
+/**
+ * Checks what an input path names before a reader opens it: a regular file passes; a named pipe (FIFO), a device or a
+ * socket is refused, since opening a FIFO waits for a writer for ever and reading `/dev/zero` or `/dev/urandom` never
+ * ends. The pipe of the shell's process substitution (`/dev/fd/N`, `/proc/self/fd/N`) or `/dev/stdin` passes: its writer is the
+ * command the user started. A path that cannot be examined (missing, no permission) or a directory passes too: the
+ * reader's own error names the reason.
+ * @param what - what the file is, for the message (`scenario`, `load series`).
+ * @throws HotspotError `FILE_NOT_REGULAR` naming the file and what it is.
+ */
+export function checkInputFile(path: string, what: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return;
+  }
+  if (stats.isFile() || stats.isDirectory()) return;
+  if (stats.isFIFO() && OPEN_DESCRIPTOR_PATH.test(path)) return;
+  const kind = stats.isFIFO() ? 'a named pipe (FIFO)' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a file';
+  throw new HotspotError('FILE_NOT_REGULAR', `the ${what} is ${kind}, not a regular file: reading it could wait or run for ever; save the input to a file and name that`, { file: path });
+}
+
+/**
+ * A JSON value from input, written as JSON for a message and cut to `max` characters (then ending with `…`), on one
+ * printable line. Unlike `JSON.stringify`, it stops writing once past `max`, so a value nested 100,000 deep (which
+ * `JSON.parse` reads) or one of many megabytes costs no more than its first characters, and never overflows the
+ * stack. A number past the range of a double (JSON reads `1e400` as Infinity; YAML also writes `.inf`) is named so,
+ * not written `null`, as is YAML's `.nan`; a whole number past 2^53 - 1 says so and shows the double it was read as.
+ */
+export function jsonPreview(value: unknown, max = 40): string {
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN (not a number)';
+    if (!Number.isFinite(value)) return 'a number past the range of a double (±1.8e308)';
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `a number past 2^53 - 1 (read as ${value})`;
+  }
+  let out = '';
+  // Each call writes at least one character before going deeper, so the depth never passes max + 1.
+  const put = (text: string): boolean => {
+    out += text.length > max ? text.slice(0, max + 1) : text;
+    return out.length <= max;
+  };
+  const walk = (v: unknown): boolean => {
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i])) return false;
+      return put(']');
+    }
+    if (v !== null && typeof v === 'object') {
+      if (!put('{')) return false;
+      let first = true;
+      for (const key of Object.keys(v)) {
+        if ((!first && !put(',')) || !put(`${JSON.stringify(key)}:`) || !walk((v as Record<string, unknown>)[key])) return false;
+        first = false;
+      }
+      return put('}');
+    }
+    return put(JSON.stringify(v) ?? 'null');
+  };
+  walk(value);
+  return printable(out, max);
 }

@@ -13,13 +13,23 @@ import { HotspotError } from './errors.js';
 export const YAML_MAX_DEPTH = 64;
 
 /**
+ * Longest YAML input, characters (4 Mi): scenarios, families, index definitions and wide-row files are a few
+ * kilobytes, and the `yaml` package reads a quoted scalar at about 10 MB a second (a 50 MB scenario took 9.7 s and
+ * 1.7 GB).
+ */
+export const YAML_MAX_CHARS = 4 * 1024 * 1024;
+
+/**
  * `parseDocument` of the `yaml` package, whose parser recurses once per level of nesting: input nested deep enough
  * (thousands of compact mappings `a: b: c: ...` on one line) overflows the stack, sometimes as a document error and
  * sometimes as a thrown `RangeError`. Both are `YAML_TOO_DEEP` here. Errors raised while the package parses carry no
- * stack trace (they are read for their message and place only).
- * @throws HotspotError `YAML_TOO_DEEP` naming the file.
+ * stack trace (they are read for their message and place only). A text past {@link YAML_MAX_CHARS} is not parsed.
+ * @throws HotspotError `YAML_TOO_LARGE` or `YAML_TOO_DEEP` naming the file.
  */
 export function parseYamlDocument(text: string, file: string, options: ParseOptions & DocumentOptions): Document.Parsed {
+  if (text.length > YAML_MAX_CHARS) {
+    throw new HotspotError('YAML_TOO_LARGE', `${text.length} characters, more than the ${YAML_MAX_CHARS} a YAML input may hold (scenarios, families, index definitions and wide-row files are a few kilobytes)`, { file });
+  }
   const tooDeep = () => new HotspotError('YAML_TOO_DEEP', `nested too deep to read (past ${YAML_MAX_DEPTH} levels of mappings and lists are refused)`, { file });
   let doc: Document.Parsed;
   // The package builds an Error for every problem it meets and goes on reading; on broken input that is hundreds of

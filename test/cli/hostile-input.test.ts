@@ -113,4 +113,48 @@ describe('stack traces through the CLI become typed errors', () => {
     await refused(['simulate', file('s.yaml', SCENARIO('sensor-%09254740993d'))], /width.*at most 64/);
     await refused(['simulate', file('s.yaml', SCENARIO('sensor-%0100000000d'))], /width.*at most 64/);
   });
+
+  it('a JSON field holding a value nested 100,000 deep is quoted cut short, not serialised whole (that overflowed the stack)', async () => {
+    // JSON.parse reads such nesting; the messages quoting the bad value used JSON.stringify, which recursed into it.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const shown = `got ${'['.repeat(40)}…`;
+    const series = new URL('../fixtures/series/uniform-salted.ndjson', import.meta.url).pathname;
+    const jmx = new URL('../fixtures/jmx/health/sick-before.derived.json', import.meta.url).pathname;
+    const v1 = `{"format":"hbase-hotspot/load-series","version":1,"table":"t"}`;
+    // A load series lists its malformed lines under a heading line.
+    const header = await runCapture(['detect', file('s.ndjson', `{"format":"hbase-hotspot/load-series","version":${deep},"table":"t"}\n`)]);
+    expect(header).toMatchObject({ code: 2, out: '' });
+    expect(header.err).toContain(`line 1 (version): unsupported version ${shown.slice(4)}; this release reads`);
+    const line2 = await runCapture(['detect', file('s.ndjson', `${v1}\n{"timeMs":${deep},"table":"t","regions":[]}\n`)]);
+    expect(line2).toMatchObject({ code: 2, out: '' });
+    expect(line2.err).toContain(`line 2 (timeMs): ${shown}; expected a whole number`);
+    await refused(['splits', '--samples', file('k.ndjson', `{"key":"a","weight":${deep}}\n`), '--regions', '2'], `k.ndjson:1 (weight): "weight" must be a positive number, ${shown}`);
+    await refused(['health', '--jmx-files', jmx, '--thresholds', file('t.json', `{"thresholds":{"gc-pause":${deep}}}`)], `t.json (thresholds.gc-pause): ${shown.slice(4)} is not a number ≥ 0`);
+    await refused(['report', series, '--health', file('h.json', `{"items":[{"item":${deep}}]}`), '-o', `${file('x', '')}.html`], `h.json (items[0].item): not a health JSON: item is ${shown.slice(4)}, not text`);
+    await refused([...BACKFILL, '--checkpoint', file('cp.json', `{"format":${deep}}`)], `cp.json: not a usable backfill checkpoint: "format" is ${shown.slice(4)}, expected`);
+  });
+
+  it('a number JSON reads as Infinity (1e400) or past 2^53 - 1 is named so, not shown as null or rounded', async () => {
+    const v1 = `{"format":"hbase-hotspot/load-series","version":1,"table":"t"}`;
+    const run = async (value: string) => (await runCapture(['detect', file('s.ndjson', `${v1}\n{"timeMs":${value},"table":"t","regions":[]}\n`)])).err;
+    expect(await run('1e400')).toContain('line 2 (timeMs): got a number past the range of a double (±1.8e308); expected');
+    expect(await run('9007199254740993')).toContain('line 2 (timeMs): got a number past 2^53 - 1 (read as 9007199254740992); expected');
+  });
+
+  it('no control character from an input reaches the terminal: errors and the lint report show them escaped', async () => {
+    // Before, each of these wrote the ESC of "\x1b[2J" (clear the screen) to the terminal as it was.
+    const esc = '\u001b[2J';
+    const wide = file('wide.yaml', `table: t\nkey: "{id}"\nnewQualifierEvery: 1s\ncellBytes: 4\n"x${esc}": 1\n`);
+    const run = await runCapture(['lint', wide]);
+    expect([run.code, run.err]).toEqual([2, `${wide}:5:10 (x\\x1B[2J): unknown field 'x\\x1B[2J'; known: table, key, family, qualifier, newQualifierEvery, qualifiersPerSec, cellBytes, ttlSeconds, fields\n`]);
+    await refused(['simulate', file('s.yaml', `name: x\n"a${esc}": 1\n`)], 's.yaml:2 (a\\x1B[2J): unknown field "a\\x1B[2J"');
+    const series = new URL('../fixtures/series/uniform-salted.ndjson', import.meta.url).pathname;
+    const samples = await runCapture(['detect', series, '--samples', file('k.ndjson', '{"timeMs":1,"key":"a","op":"wr\\u001bite"}\n')]);
+    expect(samples.err).toContain('line 1 (op): unknown operation "wr\\x1Bite"; expected one of');
+    const report = await runCapture(['lint', file('t.hbase', `create 't${esc}', 'f'\n`)]);
+    expect(report.out).toContain("table 't\\x1B[2J': family 'f' sets neither VERSIONS nor TTL");
+    // eslint-disable-next-line no-control-regex
+    for (const r of [run, samples, report]) expect(r.out + r.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
 });
+

@@ -3,7 +3,9 @@
  * binary data is refused with a printable excerpt, a byte order mark is skipped. Messages quoting input stay on one
  * printable line, and field names from input are data (no prototype lookups).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { file } from '../support/temp-file.js';
 import { runCapture } from './run-cli.js';
@@ -79,6 +81,58 @@ describe('binary data is refused with a printable excerpt', () => {
     expect(err).toContain('\\x01');
     await refused(['key', 'encode', '{id}', '--record', '{"id": "\u0001\n'], /not valid JSON/);
   });
+
+  it('by the verification record, the health JSON, the thresholds file and a JMX answer (named once)', async () => {
+    // Before, these three quoted JSON.parse's message raw: the input's line breaks split the message over three lines
+    // and a control character (here \x01; an escape sequence would be obeyed by the terminal) went to stderr as it was.
+    const text = '{"format":\n x\u0001}\n';
+    const quoted = String.raw`(Unexpected token 'x', "{"format":\x0A x\x01}\x0A" is not valid JSON)`;
+    const bad = file('bad.json', text);
+    const jmx = new URL('../fixtures/jmx/health/sick-before.derived.json', import.meta.url).pathname;
+    await refused(['migrate', 'retire', '--from', 'x', '--switched-at', '2020-01-01T00:00:00Z', '--verified', bad], `${bad}: not valid JSON ${quoted}`);
+    await refused(['report', file('s.ndjson', series), '--health', bad, '-o', `${bad}.html`], `${bad}: not a health JSON: not JSON ${quoted}`);
+    await refused(['health', '--jmx-files', jmx, '--thresholds', bad], `${bad}: not JSON ${quoted}`);
+    const err = await refused(['health', '--jmx-files', bad], `${bad}: not JSON ${quoted}`);
+    expect(err.split(bad)).toHaveLength(2);
+  });
+});
+
+describe('a named pipe or a device is refused at once, not waited on', () => {
+  // Before, each of these waited for ever: opening a FIFO without a writer blocks, and /dev/zero never ends.
+  const fifo = join(dirname(file('x', '')), 'pipe');
+  execFileSync('mkfifo', [fifo]);
+  it.each([
+    ['scenario', (p: string) => ['simulate', p]],
+    ['load series', (p: string) => ['detect', p]],
+    ['load series', (p: string) => ['compare', file('before.ndjson', series), p]],
+    ['samples file', (p: string) => ['splits', '--samples', p, '--regions', '2']],
+    ['pasted shell output', (p: string) => ['detect', '--list-regions', p]],
+    ['input file', (p: string) => ['lint', '--indexes', p]],
+    ['records file', (p: string) => ['key', 'encode', '{id}', '--records', p]],
+    ['runbook', (p: string) => ['fix', 'apply', p]],
+    ['JMX answer', (p: string) => ['health', '--jmx-files', p]],
+    ['checkpoint', (p: string) => ['migrate', 'backfill', '--rest', 'http://127.0.0.1:9', '--from', 'a', '--to', 'b', '--old-template', '{id}', '--new-template', '{salt(id,4)}_{id}', '--checkpoint', p]],
+  ])('as the %s', async (what, argv) => {
+    await refused(argv(fifo), `${fifo}: the ${what} is a named pipe (FIFO), not a regular file`);
+    await refused(argv('/dev/zero'), `/dev/zero: the ${what} is a character device, not a regular file`);
+  });
+});
+
+describe('a load series of fewer than two snapshots is an error naming the file', () => {
+  // Before, the message named the table only ("the load series of table "salted" has fewer than two snapshots").
+  const [header, first] = series.split('\n');
+  it.each([
+    ['only its header', `${header}\n`, 'no snapshot, only its header'],
+    ['one snapshot', `${header}\n${first}\n`, 'one snapshot'],
+  ])('%s', async (_name, text, holds) => {
+    const path = file('s.ndjson', text);
+    const message = `${path}: the load series holds ${holds}; rates need at least two (counters are cumulative): record for longer`;
+    for (const argv of [['detect', path], ['report', path, '-o', `${path}.html`], ['fix', 'plan', path], ['fix', 'balancer', path], ['compare', path, file('after.ndjson', series)]]) {
+      expect((await refused(argv, message)).trimEnd()).toBe(`hbase-hotspot: ${message}`);
+    }
+    const stdin = await runCapture(['detect', '-'], text);
+    expect([stdin.code, stdin.err]).toEqual([2, `hbase-hotspot: <stdin>: the load series holds ${holds}; rates need at least two (counters are cumulative): record for longer\n`]);
+  });
 });
 
 describe('messages name the file once', () => {
@@ -86,6 +140,17 @@ describe('messages name the file once', () => {
     const path = file('change.json', '{"format": "hbase-hotspot-change/1"}');
     const err = await refused(['compare', path, file('s.ndjson', series)], /not a change record written by compare --record/);
     expect(err.split(path)).toHaveLength(2);
+  });
+
+  it('a load series or key-sample file that cannot be read says why as the other readers do', async () => {
+    // Before: "cannot read: ENOENT: no such file or directory, open '…'" (the path a second time) and
+    // "cannot read: EISDIR: illegal operation on a directory, read".
+    const missing = `${file('x.txt', 'x')}-missing.ndjson`;
+    const err = await refused(['detect', missing], `${missing}: cannot read the load series (no such file)`);
+    expect(err.split(missing)).toHaveLength(2);
+    const dir = dirname(file('x.txt', 'x'));
+    await refused(['detect', dir], `${dir}: cannot read the load series (it is a directory)`);
+    await refused(['fix', 'plan', dir], `${dir}: cannot read the load series (it is a directory)`);
   });
 
   it('a file that cannot be read', async () => {

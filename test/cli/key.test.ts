@@ -42,6 +42,16 @@ describe('key encode', () => {
     const bad = await runCapture(['key', 'encode', DEVICE, '--records', '-'], '\n{"deviceId": \n');
     expect(bad.err).toMatch(/^hbase-hotspot: stdin:2: the record is not valid JSON/);
   });
+  it('refuses a rowkey longer than HBase allows (32767 bytes), naming the record line', async () => {
+    // Before, a 40,000-byte key was printed: HBase refuses it on every write ("Row length 40000 is > 32767").
+    const records = `{"a": "${'x'.repeat(32_767)}"}\n{"a": "${'x'.repeat(40_000)}"}\n`;
+    const r = await runCapture(['key', 'encode', '{a}', '--records', '-'], records);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe(`${'x'.repeat(32_767)}\n`);
+    expect(r.err).toBe('hbase-hotspot: stdin:2: the rowkey is 40000 bytes, longer than HBase\'s longest (HConstants.MAX_ROW_LENGTH, 32767 bytes), which every write refuses; shorten the fields the template writes\n');
+    const one = await runCapture(['key', 'encode', '{a}_{a}', '--record', `{"a": "${'x'.repeat(20_000)}"}`]);
+    expect([one.code, one.err]).toEqual([2, 'hbase-hotspot: --record: the rowkey is 40001 bytes, longer than HBase\'s longest (HConstants.MAX_ROW_LENGTH, 32767 bytes), which every write refuses; shorten the fields the template writes\n']);
+  });
   it.each([
     [['--record', '{"deviceId": "a", "ts": 1}', '--records', 'x'], /give exactly one of --record/],
     [[], /give exactly one of --record/],

@@ -13,6 +13,24 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const tmp = () => (dir = mkdtempSync(join(tmpdir(), 'series-convert-')));
 
 describe('hbase-hotspot series convert', () => {
+  it('refuses a snapshot whose clock stepped back, and with --allow-clock-steps drops it with a warning', async () => {
+    // Before, the refusal pointed to --allow-clock-steps, an option series convert did not have.
+    const d = tmp();
+    const [header, s1, s2, s3] = readFileSync(fixture('uniform-salted.ndjson'), 'utf8').split('\n');
+    const input = join(d, 'stepped.ndjson');
+    writeFileSync(input, [header, s1, s3, s2, ''].join('\n'));
+    const refused = await runCapture(['series', 'convert', input, '-o', join(d, 'out.ndjson'), '--to', '1']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`${input}:4 (timeMs): 1 malformed line(s) in load series`);
+    const kept = await runCapture(['series', 'convert', input, '-o', join(d, 'out.ndjson'), '--to', '1', '--allow-clock-steps']);
+    // Line 4 holds 12:01 (1717243260000 ms) after line 3's 12:02 (1717243320000 ms).
+    expect(kept).toMatchObject({
+      code: 0,
+      err: `${input}:4 (timeMs): warning: 1717243260000 is not after line 3's 1717243320000 (the clock stepped back): snapshot dropped\nwrote ${join(d, 'out.ndjson')}: format version 1, 2 snapshot(s) of salted\n`,
+    });
+    expect(readFileSync(join(d, 'out.ndjson'), 'utf8')).toBe([header, s1, s3, ''].join('\n'));
+  });
+
   it('turns version 1 into gzip version 2 and back into the same bytes', async () => {
     const d = tmp();
     const original = readFileSync(fixture('uniform-salted.ndjson'), 'utf8');

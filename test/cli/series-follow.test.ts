@@ -115,6 +115,25 @@ describe('SeriesFollower, other files', () => {
     expect(() => new SeriesFollower(file).poll()).toThrow(expect.objectContaining({ code: 'SERIES_FOLLOW_GZIP', message: expect.stringMatching(/series\.ndjson\.gz.*gzip.*collect -o series\.ndjson/) }));
   });
 
+  it('drops an appended snapshot whose clock stepped back when told to, with a warning (serve --allow-clock-steps)', () => {
+    // Before, serve refused such a file and pointed to --allow-clock-steps, which it did not take.
+    const file = tempFile();
+    const [header = '', ...snaps] = chunks(series, 1);
+    writeFileSync(file, header + snaps.slice(0, 3).join(''));
+    const warnings: string[] = [];
+    const f = new SeriesFollower(file, { allowClockSteps: true, onWarning: (w) => warnings.push(`${w.line} ${w.message}`) });
+    const strict = new SeriesFollower(file);
+    expect(f.poll()?.added).toBe(3);
+    expect(strict.poll()?.added).toBe(3);
+    // The second snapshot again, after the third: its time (T0 + 60 s) is not after the third's (T0 + 120 s).
+    appendFileSync(file, snaps[1] ?? '');
+    expect(f.poll()).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/\(the clock stepped back\): snapshot dropped$/);
+    expect(f.current()?.snapshots).toHaveLength(3);
+    expect(() => strict.poll()).toThrow(expect.objectContaining({ code: 'SERIES_MALFORMED' }));
+  });
+
   it('reports a bad appended line with its line number', () => {
     const file = tempFile();
     const [header = '', snap0 = ''] = chunks(series, 1);

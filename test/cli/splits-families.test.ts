@@ -29,4 +29,21 @@ describe('families file', () => {
     expect(() => parseFamiliesText('"bad name": {}\n', 'f.yaml')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID' }));
     expect(parseFamiliesText('{"d": {"VERSIONS": 3}, "m": null}', 'f.json')).toEqual([{ name: 'd', versions: 3 }, { name: 'm' }]);
   });
+
+  it('quotes names and values from the file cut short on one printable line', () => {
+    // Before, an escape sequence or line break in a value or a name reached the terminal as it was, and a long value
+    // was quoted whole.
+    const failure = (text: string) => {
+      try {
+        parseFamiliesText(text, 'f.yaml');
+      } catch (e) {
+        return e as { code: string; message: string };
+      }
+      throw new Error('accepted');
+    };
+    expect(failure('d: {BLOCKSIZE: "1\\u001b[31m\\nx"}\n')).toMatchObject({ code: 'FAMILY_ATTRIBUTE_INVALID', message: 'f.yaml:1 (d.BLOCKSIZE): column family "d": BLOCKSIZE "1\\x1B[31m\\x0Ax" must be a whole number >= 1024' });
+    expect(failure(`d: {VERSIONS: "${'9'.repeat(100_000)}"}\n`).message).toBe(`f.yaml:1 (d.VERSIONS): column family "d": VERSIONS "${'9'.repeat(40)}…" must be a whole number >= 1`);
+    expect(failure('"a\\u0007b": {}\n')).toMatchObject({ code: 'FAMILY_NAME_INVALID', message: 'f.yaml:1: column family name "a\\x07b" is not valid; use letters, digits, \'_\', \'-\' and \'.\' (short names like d save bytes in every cell)' });
+    expect(failure('d: {"CO\\u001bLOUR": red}\n').message).toBe('f.yaml:1 (d.CO\\x1BLOUR): column family "d": unknown attribute "CO\\x1BLOUR"; known: VERSIONS, TTL, BLOCKSIZE, COMPRESSION, BLOOMFILTER, DATA_BLOCK_ENCODING, IN_MEMORY, BLOCKCACHE');
+  });
 });

@@ -73,6 +73,34 @@ describe('compare', () => {
     const r = await run(['compare', bad, beforeFile]);
     expect([r.code, r.err]).toEqual([2, expect.stringContaining('not a change record')]);
   });
+
+  it('checks the whole after side of a change record before using it as the baseline', async () => {
+    // Before, only after.windowMs was checked: a record whose other figures were missing or of the wrong type ended
+    // in a TypeError and a stack trace (exit 1), and a window of 1e400 ms (Infinity) passed the same-interval check.
+    const record = join(dir, 'good-change.json');
+    expect((await run(['compare', beforeFile, beforeFile, '--record', record])).code).toBe(0);
+    const good = JSON.parse(readFileSync(record, 'utf8')) as { after: Record<string, unknown> };
+    const bad = (after: Record<string, unknown>, raw?: string) => {
+      const path = join(dir, `bad-change-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(path, raw ?? JSON.stringify({ ...good, after }));
+      return path;
+    };
+    const refusal = async (path: string) => {
+      const r = await run(['compare', path, beforeFile]);
+      expect(r.code).toBe(2);
+      expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+      return r.err.trimEnd();
+    };
+    const { hottestRegion: _h, ...noHottest } = good.after;
+    expect(await refusal(bad(noHottest))).toMatch(/bad-change-\w+\.json \(after\.hottestRegion\): not a change record written by compare --record: is missing$/);
+    expect(await refusal(bad({ ...good.after, hottestRegion: { ...(good.after['hottestRegion'] as object), share: 'x' } }))).toMatch(/\(after\.hottestRegion\.share\): .*: must be a share between 0 and 1$/);
+    expect(await refusal(bad({ ...good.after, worstServer: {} }))).toMatch(/\(after\.worstServer\.server\): .*: is missing$/);
+    expect(await refusal(bad({ ...good.after, shape: 'odd' }))).toMatch(/\(after\.shape\): .*: must be one of none, single-row, hot-range, monotonic-tail$/);
+    expect(await refusal(bad({}, JSON.stringify({ ...good, after: { ...good.after, windowMs: 0 } }).replace('"windowMs":0', '"windowMs":1e400')))).toMatch(/\(after\.windowMs\): .*: must be a length in ms, more than 0$/);
+    expect(await refusal(bad({ ...good.after, latency: [{ operation: 'Get', busiest: null, peersMedianP99Ms: null, worst: {} }] }))).toMatch(/\(after\.latency\[0\]\.worst\.server\): .*: is missing$/);
+    // The record just written passes, and compares equal to the series it summarises.
+    expect((await run(['compare', record, beforeFile])).code).toBe(0);
+  });
 });
 
 // RegionServer latencies: test/fixtures/jmx/server-2.6.4.json is the sub=Server bean of a real HBase 2.6.4

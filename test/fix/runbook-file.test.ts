@@ -47,6 +47,15 @@ describe('parseRunbook: validated whole before use', () => {
     expect(() => parseRunbook(JSON.stringify({ ...good, refused: [null] }), 'r.json')).toThrow(expect.objectContaining({ where: { file: 'r.json', field: 'refused[0]' } }));
   });
 
+  it('quotes a bad step kind cut short on one printable line (a kind nested 100,000 deep overflowed the stack)', () => {
+    const kind = (value: string) => () => parseRunbook(JSON.stringify(good).replace(/"kind":"[a-z-]+"/, `"kind":${value}`), 'r.json');
+    const refusal = (message: string) => expect.objectContaining({ code: 'FIX_RUNBOOK_INVALID', where: { file: 'r.json', field: 'steps[0].kind' }, message });
+    expect(kind(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toThrow(refusal(`r.json (steps[0].kind): ${'['.repeat(40)}… is not a step kind; give the JSON that \`hbase-hotspot fix plan --json\` printed`));
+    // Before: "[object Object]", and an escape sequence and a line break went to the terminal as they were.
+    expect(kind('{"a":1}')).toThrow(refusal('r.json (steps[0].kind): {"a":1} is not a step kind; give the JSON that `hbase-hotspot fix plan --json` printed'));
+    expect(kind('"\\u001b[31mred\\nx"')).toThrow(refusal('r.json (steps[0].kind): "\\u001b[31mred\\nx" is not a step kind; give the JSON that `hbase-hotspot fix plan --json` printed'));
+  });
+
   it('names the file once', () => {
     for (const text of ['{', 'null', '{"format":"x"}', JSON.stringify({ ...good, warnings: [1] })]) {
       let message = '';

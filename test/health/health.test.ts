@@ -45,6 +45,21 @@ describe('parseHealthReading', () => {
     expect(r.regionServers[0]?.ipc?.['numCallsInGeneralQueue']).toBe(2);
   });
 
+  it('refuses a counter the checklist takes differences of past 2^53 - 1 or past a double (1e400), naming the file and counter', () => {
+    // Before, 9007199254740993 was read as 9007199254740992 hits, and 1e400 (Infinity) as "this HBase has no
+    // blockCacheHitCount".
+    const body = text('health/sick-after.derived.json');
+    for (const [value, shown] of [['9007199254740993', 'a number past 2^53 - 1 (read as 9007199254740992)'], ['1e400', 'a number past the range of a double (±1.8e308)']]) {
+      const changed = body.replace(/"blockCacheHitCount": \d+/, `"blockCacheHitCount": ${value}`);
+      expect(changed).not.toBe(body);
+      expect(() => parseHealthReading(changed, 'after.json')).toThrow(expect.objectContaining({
+        code: 'HEALTH_JMX_INVALID',
+        where: { file: 'after.json', field: 'blockCacheHitCount' },
+        message: `after.json (blockCacheHitCount): RegionServer ${RS1}: blockCacheHitCount is ${shown}; a counter past 2^53 - 1 no longer counts one by one`,
+      }));
+    }
+  });
+
   it('refuses an answer without a health bean (the recorded sub=Regions answer) and text that is not JSON', () => {
     expect(() => parseHealthReading(fixtureBody('jmx/regions-1.json'), 'regions.json')).toThrow(expect.objectContaining({ code: 'HEALTH_JMX_INVALID', message: expect.stringContaining('regions.json') as unknown }));
     expect(() => parseHealthReading('<html>', 'x.json')).toThrow(expect.objectContaining({ code: 'HEALTH_JMX_INVALID' }));
@@ -194,5 +209,7 @@ describe('the catalogue', () => {
     err('{"thresholds": {"hit-ratio": 70}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID', message: expect.stringContaining('ops.json (thresholds.hit-ratio)') as unknown }));
     err('{"thresholds": {"gc-pause": -1}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID' }));
     err('{').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID' }));
+    // 1e400 is Infinity to JSON.parse; before, the message called it null.
+    err('{"thresholds": {"gc-pause": 1e400}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID', message: 'ops.json (thresholds.gc-pause): the number is past the range of a double (±1.8e308); give a number ≥ 0' }));
   });
 });

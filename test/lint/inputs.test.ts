@@ -54,6 +54,21 @@ describe('parseWideRows', () => {
     if (field !== undefined) expect(err.where.field).toBe(field);
     if (code === 'LINT_WIDE_ROW') expect(err.where.line).toBeGreaterThan(0);
   });
+  it.each([
+    ['cellBytes: .inf', 'cellBytes', "'cellBytes' must be a positive number at most 2^53 - 1, got a number past the range of a double (±1.8e308)"],
+    ['cellBytes: 1e400', 'cellBytes', "'cellBytes' must be a positive number at most 2^53 - 1, got a number past the range of a double (±1.8e308)"],
+    ['cellBytes: 9007199254740993', 'cellBytes', "'cellBytes' must be a positive number at most 2^53 - 1, got a number past 2^53 - 1 (read as 9007199254740992)"],
+    ['cellBytes: 4\nttlSeconds: .nan', 'ttlSeconds', "'ttlSeconds' must be a positive number at most 2^53 - 1, got NaN (not a number)"],
+    ['cellBytes: 4\nqualifiersPerSec: .inf', 'qualifiersPerSec', "'qualifiersPerSec' must be a positive number at most 2^53 - 1, got a number past the range of a double (±1.8e308)"],
+    ['cellBytes: 4\nnewQualifierEvery: {a: 1}', 'newQualifierEvery', '\'newQualifierEvery\' must be a duration such as 10s or 1m30s, got {"a":1}'],
+  ])('refuses %j with its line, field and value (before, .inf gave rows growing "Infinity MiB/day")', (extra, field, message) => {
+    const text = `table: t\nkey: "{id}"\n${extra.includes('ualifier') ? '' : 'newQualifierEvery: 1s\n'}${extra}\n`;
+    const err = errorOf(() => parseWideRows(text, 'w.yaml'));
+    expect(err.code).toBe('LINT_WIDE_ROW');
+    expect(err.where).toMatchObject({ file: 'w.yaml', field, line: expect.any(Number) as unknown });
+    expect(err.message).toMatch(new RegExp(`^w\\.yaml:\\d+:\\d+ \\(${field}\\): `));
+    expect(err.message.replace(/^.*?\): /, '')).toBe(message);
+  });
   it('names the line of a bad field', () => {
     expect(errorOf(() => parseWideRows('table: t\nkey: "{id}"\nnewQualifierEvery: 1s\ncellBytes: -4\n', 'w.yaml')).where).toEqual({
       file: 'w.yaml', field: 'cellBytes', line: 4, column: 12,

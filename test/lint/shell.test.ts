@@ -48,6 +48,13 @@ describe('parseShellScript', () => {
     expect(err.message).toContain("add '}'");
   });
 
+  it('rejects NUMREGIONS past 100,000 at its value (10^8 hung lint, computing every split point)', () => {
+    const err = errorOf("create 't', 'd',\n  {NUMREGIONS => 100000000, SPLITALGO => 'HexStringSplit'}");
+    expect(err.code).toBe('LINT_SHELL_ARGUMENT');
+    expect(err.message).toBe('s.hbase:2:18: NUMREGIONS must be a whole number of regions, at least 2 and at most 100000');
+    expect(parseShellScript("create 't', 'd', {NUMREGIONS => 100000, SPLITALGO => 'HexStringSplit'}", 's.hbase')[0]?.splits).toMatchObject({ numRegions: 100_000 });
+  });
+
   it('rejects an unknown attribute at its key', () => {
     const err = errorOf("create 't', {NAME => 'd', TTl => 10}");
     expect(err.code).toBe('LINT_SHELL_UNKNOWN_ATTRIBUTE');

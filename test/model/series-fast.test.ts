@@ -51,6 +51,28 @@ const SERIES: LoadSeries = series([
 const TEXT = formatLoadSeries(SERIES);
 
 describe('version 1 fast path', () => {
+  it('reads a line whose table name is 20 million characters without overflowing the stack', () => {
+    // The line's start was matched by one regular expression whose repeated group recursed once per character of the
+    // table: past about 10^7 characters, RangeError "Maximum call stack size exceeded" escaped the reader.
+    const long = 'x'.repeat(20_000_000);
+    const line = (table: string) => `{"timeMs":1,"table":"${table}","regions":[]}`;
+    expect(new FastSnapshotReader().read(line(long), 't')).toBeUndefined();
+    expect(new FastSnapshotReader().read(line(long), long)).toEqual({ timeMs: 1, table: long, regions: [] });
+    // A backslash is written doubled: the table a\b is the raw text a\\b.
+    expect(new FastSnapshotReader().read(line('a\\\\b'), 'a\\b')).toEqual({ timeMs: 1, table: 'a\\b', regions: [] });
+    expect(new FastSnapshotReader().read(line('a\\\\b'), 'a\\\\b')).toBeUndefined();
+    let err: unknown;
+    try {
+      parseLoadSeries(`{"format":"hbase-hotspot/load-series","version":1,"table":"t","source":{"kind":"recorded"}}\n${line(long)}\n`, 's.ndjson');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(HotspotError);
+    expect(err).toMatchObject({ code: 'SERIES_MALFORMED', where: { file: 's.ndjson', line: 2, field: 'table' } });
+    // The table is quoted cut short: the message was 20 MB.
+    expect((err as Error).message).toContain(`line 2 (table): "${'x'.repeat(39)}… differs from the header's table "t"`);
+  });
+
   it('reads the writer\'s lines itself, to the values written, sharing keys between neighbours and snapshots', () => {
     const lines = TEXT.trim().split('\n');
     const reader = new FastSnapshotReader();

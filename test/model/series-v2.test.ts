@@ -26,6 +26,28 @@ function issuesOf(run: () => unknown): NdjsonFormatError {
 }
 
 describe('load-series format version 2', () => {
+  it('drops a snapshot whose clock stepped back with a warning under allowClockSteps, as version 1 does', () => {
+    // Before, a version 2 file ignored allowClockSteps (--allow-clock-steps) and was always refused.
+    // One region; counters are differences from the previous line: 10, +5 (15) at 12:02, +1 (16) at 12:01, +4 (20) at 12:03.
+    const open = '{"open":0,"table":"t","name":"t,,1.a.","encodedName":"a","startKey":"","endKey":"","server":"rs1,16020,1"}';
+    const text = [HEADER, open, '{"timeMs":60000,"counters":[0,10,0]}', '{"timeMs":120000,"counters":[0,5,0]}', '{"timeMs":60500,"counters":[0,1,0]}', '{"timeMs":180000,"counters":[0,4,0]}', ''].join('\n');
+    const refused = issuesOf(() => parseLoadSeries(text, 's.ndjson'));
+    expect(refused.issues).toEqual([{ line: 5, field: 'timeMs', message: "60500 is not after line 4's 120000; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)" }]);
+    const warnings: unknown[] = [];
+    const kept = parseLoadSeries(text, 's.ndjson', { allowClockSteps: true, onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([{ line: 5, field: 'timeMs', message: "60500 is not after line 4's 120000 (the clock stepped back): snapshot dropped" }]);
+    // The dropped line's difference still counts toward the next value: 10, 15, then 20 (16 + 4).
+    expect(kept.snapshots.map((s) => [s.timeMs, s.regions[0]?.writeRequests])).toEqual([[60000, 10], [120000, 15], [180000, 20]]);
+  });
+
+  it('says a snapshot at the same time as the one before is a repeated time, not a clock that stepped back', () => {
+    const open = '{"open":0,"table":"t","name":"t,,1.a.","encodedName":"a","startKey":"","endKey":"","server":"rs1,16020,1"}';
+    const text = [HEADER, open, '{"timeMs":60000,"counters":[0,10,0]}', '{"timeMs":60000,"counters":[0,5,0]}', '{"timeMs":120000,"counters":[0,5,0]}', ''].join('\n');
+    const warnings: unknown[] = [];
+    parseLoadSeries(text, 's.ndjson', { allowClockSteps: true, onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([{ line: 4, field: 'timeMs', message: "60000 is not after line 3's 60000 (the same time again): snapshot dropped" }]);
+  });
+
   it('reads a series of two tables with optional metrics, each region with its table', async () => {
     const s = await readLoadSeriesFile(fixture('two-tables-v2.ndjson'));
     expect(s.table).toBe('events');

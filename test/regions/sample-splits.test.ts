@@ -114,4 +114,15 @@ describe('parseSampleKeys', () => {
     expect(() => parseSampleKeys('{"weight": 2}', 'f')).toThrow(/^f:1 \(key\): needs a non-empty string "key"/);
     expect(() => parseSampleKeys('\t2', 'f')).toThrow(/empty key before the TAB/);
   });
+
+  it('quotes a bad weight cut short on one printable line, and refuses one past 2^53 - 1', () => {
+    const refusal = (message: string) => expect.objectContaining({ code: 'SAMPLE_WEIGHT_INVALID', where: { file: 'f', line: 1, field: 'weight' }, message });
+    // Before: the weight went into the message whole, its TAB and escape sequence included.
+    expect(() => parseSampleKeys('a\t1\t\u001b[2J\n', 'f')).toThrow(refusal('f:1 (weight): weight "1\\x09\\x1B[2J" is not a positive number; write the number of requests the key stands for'));
+    expect(() => parseSampleKeys(`a\t${'9'.repeat(1_000_000)}x\n`, 'f')).toThrow(refusal(`f:1 (weight): weight "${'9'.repeat(40)}…" is not a positive number; write the number of requests the key stands for`));
+    // 2^53 + 1 has no double (it reads as 2^53); a sum of such weights no longer counts requests one by one.
+    expect(() => parseSampleKeys('a\t9007199254740993\n', 'f')).toThrow(refusal('f:1 (weight): weight "9007199254740993" is past 2^53 - 1; write the number of requests the key stands for'));
+    expect(() => parseSampleKeys('{"key": "a", "weight": 1e300}\n', 'f')).toThrow(refusal('f:1 (weight): weight "1e+300" is past 2^53 - 1; write the number of requests the key stands for'));
+    expect(parseSampleKeys('a\t9007199254740991\n', 'f')[0]?.weight).toBe(Number.MAX_SAFE_INTEGER);
+  });
 });

@@ -138,6 +138,17 @@ describe('errors', () => {
     for (const regions of [1, 0, -3, 2.5]) expect(code(() => computeSplits('hex', { regions }))).toBe('SPLIT_REGIONS_INVALID');
     expect(code(() => computeSplits('uniform', { regions: 1 }))).toBe('SPLIT_REGIONS_INVALID');
   });
+  it('rejects more than 100,000 regions at once (10^8 ran out of memory: 4 GB and over 20 s before)', () => {
+    let err: unknown;
+    try {
+      computeSplits('hex', { regions: 100_000_000 });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'SPLIT_REGIONS_INVALID', message: '--regions 100000000: a pre-split of more than 100000 regions is refused (each region costs the cluster memory and the master work); pre-split into fewer and let regions split as they grow' });
+    expect(code(() => computeSplits('uniform', { regions: 100_001 }))).toBe('SPLIT_REGIONS_INVALID');
+    expect(computeSplits('decimal', { regions: 100_000 })).toHaveLength(99_999);
+  });
   it('rejects more regions than the key space holds', () => {
     expect(code(() => computeSplits('hex', { regions: 12, first: '0', last: 'A' }))).toBe('SPLIT_TOO_MANY_REGIONS');
     expect(code(() => computeSplits('decimal', { regions: 11, first: '0', last: '9' }))).toBe('SPLIT_TOO_MANY_REGIONS');

@@ -103,8 +103,8 @@ describe('report BEFORE AFTER refuses', () => {
 
   it('a missing file, naming it, and writes nothing', async () => {
     const missing = out('nope.ndjson');
-    expect(await refused([pair.before, missing, '-o', out('x1.html')])).toContain(`${missing}: cannot read: ENOENT`);
-    expect(await refused([missing, pair.after, '-o', out('x1.html')])).toContain(`${missing}: cannot read: ENOENT`);
+    expect(await refused([pair.before, missing, '-o', out('x1.html')])).toContain(`${missing}: cannot read the load series (no such file)`);
+    expect(await refused([missing, pair.after, '-o', out('x1.html')])).toContain(`${missing}: cannot read the load series (no such file)`);
     expect(existsSync(out('x1.html'))).toBe(false);
   });
 

@@ -52,6 +52,14 @@ describe('bad scenario files name the file, line and field', () => {
     const err = failure(text);
     expect(err.message).toBe(`case-study.yaml:${lineOf(text, 'writeRatePerSec: -5')} (workload.writeRatePerSec): must be a positive number, got -5`);
   });
+  it('names .inf, .nan and 1e400 as what they are (they were shown as null)', () => {
+    for (const [value, shown] of [['.inf', 'a number past the range of a double (±1.8e308)'], ['1e400', 'a number past the range of a double (±1.8e308)'], ['.nan', 'NaN (not a number)']]) {
+      const text = withLine('writeRatePerSec: 46296 ', `writeRatePerSec: ${value} `);
+      const err = failure(text);
+      expect(err.code).toBe('SCENARIO_INVALID');
+      expect(err.message).toBe(`case-study.yaml:${lineOf(text, `writeRatePerSec: ${value}`)} (workload.writeRatePerSec): must be a positive number, got ${shown}`);
+    }
+  });
   it('rejects a template that does not compile, naming the design', () => {
     const text = withLine("template: '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'", "template: '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)'");
     const err = failure(text);

@@ -8,6 +8,7 @@
 import { Option } from 'commander';
 import { DEFAULT_K, detectHotspots } from '../../analysis/detect/index.js';
 import { type ChangeRecord, type SideSummary, compareSides, renderChangeRecord, summarize } from '../../fix/compare.js';
+import { parseChangeRecordAfter } from '../../fix/change-record.js';
 import { type LoadSeriesReadOptions, parseLoadSeries } from '../../model/index.js';
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
@@ -17,8 +18,7 @@ import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
-import { jsonErrorText } from '../../util/input-text.js';
-import { requireOneTable, seriesReadOptions } from '../detect-sources.js';
+import { ALLOW_CLOCK_STEPS_HELP, requireOneTable, requireTwoSnapshots, seriesReadOptions } from '../detect-sources.js';
 
 interface CompareFlags {
   k: string;
@@ -47,19 +47,11 @@ export async function latencies(files: readonly string[] | undefined): Promise<S
 async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions, table: string | undefined): Promise<SideSummary> {
   const text = await readTextFile(file, 'load series');
   if (allowRecord && text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"')) {
-    let record: Partial<ChangeRecord>;
-    try {
-      record = JSON.parse(text) as Partial<ChangeRecord>;
-    } catch (e) {
-      throw new HotspotError('COMPARE_RECORD_INVALID', `a change record that is not valid JSON (${jsonErrorText(e)})`, { file, cause: e });
-    }
-    if (record.format !== 'hbase-hotspot-change/1' || typeof record.after?.windowMs !== 'number') {
-      throw new HotspotError('COMPARE_RECORD_INVALID', 'not a change record written by compare --record (format or after.windowMs missing)', { file, field: 'after' });
-    }
+    const after = parseChangeRecordAfter(text, file);
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
-    return record.after;
+    return after;
   }
-  const series = parseLoadSeries(text, file, read);
+  const series = requireTwoSnapshots(parseLoadSeries(text, file, read), file);
   return summarize(detectHotspots(requireOneTable(series, table, k), { k }), await latencies(jmx));
 }
 
@@ -87,7 +79,7 @@ export const compareCommand: CliCommand = {
       .option('--force', 'with --record: replace an existing file')
       .option('--json', 'print the change record as JSON')
       .addOption(new Option('--fail-on <what>', 'unchanged: exit 1 unless the verdict is fixed or improved (the hot share moved toward the fair share)').choices(['unchanged']))
-      .option('--allow-clock-steps', 'drop a snapshot of the series file whose time is not after the one before it (a clock stepped back) with a warning, instead of refusing the file')
+      .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP)
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toHex, toStringBinary } from '../../bytes/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
-import { formatWhere, HotspotError, isHotspotError } from '../../util/errors.js';
+import { formatWhere, HotspotError, type InputLocation, isHotspotError } from '../../util/errors.js';
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
-import { checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
 
 interface EncodeOptions {
   record?: string;
@@ -22,6 +22,7 @@ interface EncodeOptions {
 
 async function readRecordsFile(path: string, io: CliIo): Promise<string> {
   if (path === '-') return checkInputText(await io.readStdin(), '<stdin>', 'records file');
+  checkInputFile(path, 'records file');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -29,6 +30,19 @@ async function readRecordsFile(path: string, io: CliIo): Promise<string> {
     throw new HotspotError('FILE_READ', `cannot read --records (${systemReason(cause)})`, { file: path, cause });
   }
   return checkInputText(text, path, 'records file');
+}
+
+/** HBase's longest rowkey, bytes (`HConstants.MAX_ROW_LENGTH`, `Short.MAX_VALUE`): a longer row fails every write. */
+export const MAX_ROW_LENGTH = 32_767;
+
+/**
+ * `key` when HBase can write it.
+ * @throws HotspotError `KEY_TOO_LONG` at `where` for a key longer than {@link MAX_ROW_LENGTH} (HBase's `Mutation`
+ *   checks it: "Row length N is > 32767").
+ */
+function writableKey(key: Uint8Array, where: InputLocation): Uint8Array {
+  if (key.length <= MAX_ROW_LENGTH) return key;
+  throw new HotspotError('KEY_TOO_LONG', `the rowkey is ${key.length} bytes, longer than HBase's longest (HConstants.MAX_ROW_LENGTH, ${MAX_ROW_LENGTH} bytes), which every write refuses; shorten the fields the template writes`, where);
 }
 
 /** Runs `key encode`. */
@@ -39,7 +53,7 @@ export async function runKeyEncode(template: string, options: EncodeOptions, io:
   const compiled = compileTemplate(template);
   const render = (key: Uint8Array) => (options.json ? JSON.stringify({ key: toStringBinary(key), hex: toHex(key) }) : toStringBinary(key));
   if (options.record !== undefined) {
-    const key = compiled.encode(parseRecord(options.record, { what: '--record', field: '--record' }));
+    const key = writableKey(compiled.encode(parseRecord(options.record, { what: '--record', field: '--record' })), { field: '--record' });
     if (options.json) printJson(io, { key: toStringBinary(key), hex: toHex(key) });
     else io.stdout(`${toStringBinary(key)}\n`);
     return;
@@ -51,7 +65,7 @@ export async function runKeyEncode(template: string, options: EncodeOptions, io:
     if (text.trim() === '') return;
     const where = { file: file === '-' ? 'stdin' : file, line: i + 1 };
     try {
-      out += `${render(compiled.encode(parseRecord(text, { ...where, what: 'the record' })))}\n`;
+      out += `${render(writableKey(compiled.encode(parseRecord(text, { ...where, what: 'the record' })), where))}\n`;
     } catch (err) {
       io.stdout(out);
       if (!isHotspotError(err) || err.where.line !== undefined) throw err;

@@ -28,7 +28,7 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { EXIT_USAGE } from '../exit.js';
-import { checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason, terminalText } from '../../util/input-text.js';
 import { parseIndexDefinitions } from '../../index-tables/definition.js';
 import { indexesForLint } from '../../lint/indexes.js';
 
@@ -73,9 +73,11 @@ export function parseCount(text: string, option: string): number {
 
 /**
  * Reads a lint input file as UTF-8.
- * @throws HotspotError `LINT_FILE_UNREADABLE` naming the file and the system's reason.
+ * @throws HotspotError `LINT_FILE_UNREADABLE` naming the file and the system's reason; `FILE_NOT_REGULAR` for a FIFO
+ *   or a device ({@link checkInputFile}).
  */
 export const readTextFile = (path: string): string => {
+  checkInputFile(path, 'input file');
   try {
     return readFileSync(path, 'utf8');
   } catch (cause) {
@@ -145,13 +147,14 @@ async function run(files: string[], flags: LintFlags, io: CliIo): Promise<void> 
     subject = await subjectFromFlags(files, flags);
   } catch (err) {
     if (!isHotspotError(err) || err.where.file === undefined) throw err;
-    io.stderr(`${err.message}\n`);
+    io.stderr(`${terminalText(err.message)}\n`);
     process.exitCode = EXIT_USAGE;
     return;
   }
   const findings = lintSubject(subject);
   if (flags.json) printJson(io, { findings });
-  else io.stdout(formatFindings(findings));
+  // Findings quote table, family and key names from the inputs: no control character of theirs reaches the terminal.
+  else io.stdout(terminalText(formatFindings(findings)));
   process.exitCode = hasErrors(findings) ? 1 : 0;
 }
 

@@ -15,7 +15,7 @@ import { type DetectSourceFlags, detectSamples, detectSeriesTables, seriesSource
 import { refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
-import { checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
 import { parseHealthReportJson } from '../../health/report-json.js';
 import { readTextFile } from '../read-text.js';
 import { type BeforeAfterFlags, beforeAfterReport, checkBeforeAfterFlags } from './report-compare.js';
@@ -76,6 +76,7 @@ export const reportCommand: CliCommand = {
           if (flags.k !== undefined) {
             throw new HotspotError('REPORT_K_WITH_SCENARIO', `--k given with the scenario ${file}: a simulated design is analysed as simulate analyses it (k = ${DEFAULT_K}); drop --k`, { field: '--k' });
           }
+          checkInputFile(file, 'scenario');
           let text: string;
           try {
             text = await readFile(file, 'utf8');

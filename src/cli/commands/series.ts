@@ -1,10 +1,11 @@
 /**
- * `hbase-hotspot series convert IN -o OUT --to 1|2 [--gzip] [--table T] [--force]`: rewrites a load series in the
+ * `hbase-hotspot series convert IN -o OUT --to 1|2 [--gzip] [--table T] [--force] [--allow-clock-steps]`: rewrites a load series in the
  * other format version (docs/load-series.md). Either version, plain or gzip, is read; version 1 -> 2 -> 1 gives back
  * the same bytes.
  */
 import { type LoadSeries, type SeriesVersion, focusTable, formatSeries, metricsPresent, readLoadSeriesFile, seriesTables } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { ALLOW_CLOCK_STEPS_HELP, seriesReadOptions } from '../detect-sources.js';
 import type { CliIo } from '../io.js';
 import { createOutputFile, isGzipName } from '../output-file.js';
 import type { CliCommand } from '../program.js';
@@ -15,6 +16,7 @@ interface ConvertFlags {
   gzip?: boolean;
   table?: string;
   force?: boolean;
+  allowClockSteps?: boolean;
 }
 
 function version(text: string | undefined): SeriesVersion {
@@ -41,10 +43,11 @@ export const seriesCommand: CliCommand = {
       .option('--gzip', 'gzip the output whatever its name')
       .option('--table <table>', 'keep only this table of a series of several (version 1 holds one table)')
       .option('--force', 'overwrite an existing output file')
+      .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP)
       .action(async (input: string, flags: ConvertFlags) => {
         const to = version(flags.to);
         if (flags.output === undefined) throw new HotspotError('SERIES_OPTION_INVALID', 'name the file to write with -o, e.g. -o series.v2.ndjson.gz', { field: '--output' });
-        let loaded = await readLoadSeriesFile(input);
+        let loaded = await readLoadSeriesFile(input, seriesReadOptions(flags, input, io));
         if (flags.table !== undefined) loaded = focusTable(loaded, flags.table);
         if (to === 1 && seriesTables(loaded).length > 1) {
           throw new HotspotError('SERIES_V1_MULTI_TABLE', `format version 1 holds one table and ${input} holds ${seriesTables(loaded).join(', ')}; choose one with --table, or write --to 2`, { file: input, field: '--table' });

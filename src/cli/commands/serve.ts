@@ -16,6 +16,7 @@ import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { KeySamplesFollower, SeriesFollower } from '../series-follow.js';
+import { ALLOW_CLOCK_STEPS_HELP, seriesReadOptions } from '../detect-sources.js';
 import { DEFAULT_SERVE_PORT, type LiveServer, isLoopback, startLiveServer } from '../serve-http.js';
 import { parseK } from './detect.js';
 
@@ -27,6 +28,7 @@ interface ServeFlags extends Omit<LiveFlags, 'table'> {
   interval?: string;
   token?: string;
   k?: string;
+  allowClockSteps?: boolean;
 }
 
 /** The options `serve` checks before it listens, parsed. */
@@ -167,7 +169,8 @@ export const serveCommand: CliCommand = {
       .option('--interval <duration>', `how often to check the file for new snapshots (default ${DEFAULT_FILE_INTERVAL}) or read the cluster (default ${DEFAULT_CLUSTER_INTERVAL})`)
       .option('--token <secret>', 'require this secret on every request (?token= in the address, or Authorization: Bearer)')
       .option('--samples <file>', 'key samples (NDJSON, plain text), followed as they grow too: the heatmap places each region\'s rate where its sampled keys fell')
-      .option('--k <factor>', `hot = load above k × the peers' average (default ${DEFAULT_K})`))
+      .option('--k <factor>', `hot = load above k × the peers' average (default ${DEFAULT_K})`)
+      .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP))
       .action(async (file: string | undefined, flags: ServeFlags) => {
         const opts = parseServeOptions(file, flags);
         const tables = flags.table ?? [];
@@ -175,7 +178,7 @@ export const serveCommand: CliCommand = {
         const source = file === undefined
           ? multiTableSource(tables.length === 0 ? [liveSource(live, opts.intervalMs)] : tables.map((table) => liveSource({ ...live, table }, opts.intervalMs)))
           : undefined;
-        const follower = file === undefined ? undefined : new SeriesFollower(file);
+        const follower = file === undefined ? undefined : new SeriesFollower(file, seriesReadOptions(flags, file, io));
         // the file's first reading before listening: a gzip or malformed file is refused at once (exit 2)
         const first = follower?.poll();
         const stop = new AbortController();

@@ -20,7 +20,7 @@ import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.j
 import { type CliIo, printJson } from '../io.js';
 import { type OutputTarget, refuseExisting, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
-import { checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
 
 interface SimulateFlags {
   json?: boolean;
@@ -125,6 +125,7 @@ export const simulateCommand: CliCommand = {
         const seed = positiveInt(flags.seed, '--seed', 2 ** 31 - 1);
         const representatives = positiveInt(flags.representatives, '--representatives', 1_000_000);
         if (flags.gzip && flags.record === undefined && flags.series === undefined) throw new HotspotError('SIMULATE_OPTION_INVALID', '--gzip compresses the files of --record or --series; give --record DIR or --series FILE too', { field: '--gzip' });
+        checkInputFile(file, 'scenario');
         let text: string;
         try {
           text = await readFile(file, 'utf8');

@@ -12,6 +12,7 @@
 import { isMap, isScalar, LineCounter } from 'yaml';
 import type { ShellFamilySpec } from '../../hbase/shell/index.js';
 import { HotspotError, type InputLocation } from '../../util/errors.js';
+import { printable } from '../../util/input-text.js';
 import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
 import { own } from '../../util/own.js';
@@ -44,22 +45,24 @@ const FAMILY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string, value: unknown, where: InputLocation = {}): void {
   const key = name.trim().toUpperCase();
   const attr = own(FAMILY_ATTRIBUTES, key);
-  const fail = (why: string) => new HotspotError('FAMILY_ATTRIBUTE_INVALID', `column family "${spec.name}": ${why}`, { field: `${spec.name}.${key}`, ...where });
-  if (!attr) throw fail(`unknown attribute "${name}"; known: ${Object.keys(FAMILY_ATTRIBUTES).join(', ')}`);
+  const fail = (why: string) => new HotspotError('FAMILY_ATTRIBUTE_INVALID', `column family "${spec.name}": ${why}`, { field: `${spec.name}.${printable(key, 40)}`, ...where });
+  if (!attr) throw fail(`unknown attribute "${printable(name, 40)}"; known: ${Object.keys(FAMILY_ATTRIBUTES).join(', ')}`);
   const text = String(value).trim();
+  // The value as quoted in messages: on one printable line, cut short.
+  const shown = printable(text, 40);
   if (attr.kind === 'enum') {
     const found = attr.values.find((v) => v === text.toUpperCase());
-    if (!found) throw fail(`${key} "${text}" is not one of ${attr.values.join(', ')}`);
+    if (!found) throw fail(`${key} "${shown}" is not one of ${attr.values.join(', ')}`);
     spec[attr.field] = found;
   } else if (attr.kind === 'flag') {
-    if (!/^(true|false)$/i.test(text)) throw fail(`${key} "${text}" is not true or false`);
+    if (!/^(true|false)$/i.test(text)) throw fail(`${key} "${shown}" is not true or false`);
     spec[attr.field] = text.toLowerCase() === 'true';
   } else if (key === 'TTL' && text.toUpperCase() === 'FOREVER') {
     delete spec.ttlSeconds;
   } else {
     const n = Number(text);
     if (text === '' || !Number.isSafeInteger(n) || n < attr.min) {
-      throw fail(`${key} "${text}" must be a whole number >= ${attr.min}${key === 'TTL' ? ' (seconds) or FOREVER' : ''}`);
+      throw fail(`${key} "${shown}" must be a whole number >= ${attr.min}${key === 'TTL' ? ' (seconds) or FOREVER' : ''}`);
     }
     spec[attr.field] = n;
   }
@@ -67,7 +70,7 @@ export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string,
 
 function familyNamed(name: string, where: InputLocation): Mutable<ShellFamilySpec> {
   if (!FAMILY_NAME.test(name)) {
-    throw new HotspotError('FAMILY_NAME_INVALID', `column family name "${name}" is not valid; use letters, digits, '_', '-' and '.' (short names like d save bytes in every cell)`, where);
+    throw new HotspotError('FAMILY_NAME_INVALID', `column family name "${printable(name, 40)}" is not valid; use letters, digits, '_', '-' and '.' (short names like d save bytes in every cell)`, where);
   }
   return { name };
 }

@@ -6,7 +6,7 @@
  */
 import { HotspotError } from '../../util/errors.js';
 import type { Runbook } from '../plan/index.js';
-import { jsonErrorText } from '../../util/input-text.js';
+import { jsonErrorText, jsonPreview } from '../../util/input-text.js';
 
 const KINDS = new Set(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove', 'replicas', 'create-salted', 'advice']);
 const SHAPES = new Set(['none', 'monotonic-tail', 'hot-range', 'single-row']);
@@ -66,7 +66,7 @@ export function parseRunbook(source: string, file: string): Runbook {
     const at = `steps[${i}]`;
     const s = object(raw, at);
     if (s['number'] !== i + 1) throw bad(file, `${at}.number`, `is not ${i + 1}`);
-    if (typeof s['kind'] !== 'string' || !KINDS.has(s['kind'])) throw bad(file, `${at}.kind`, `"${String(s['kind'])}" is not a step kind`);
+    if (typeof s['kind'] !== 'string' || !KINDS.has(s['kind'])) throw bad(file, `${at}.kind`, `${jsonPreview(s['kind'])} is not a step kind`);
     for (const k of ['title', 'why', 'check', 'undoNote']) text(s[k], `${at}.${k}`);
     strings(s['commands'], `${at}.commands`);
     strings(s['undo'], `${at}.undo`);

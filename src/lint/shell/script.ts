@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FamilyModel, SourcePlace, SplitModel, TableModel } from '../model.js';
 import { FAMILY_ATTRIBUTES, SPLIT_ALGORITHMS, TABLE_ATTRIBUTES } from './attributes.js';
@@ -105,8 +106,8 @@ function algorithmSplits(entries: readonly HashEntry[], place: SourcePlace, fail
     return fail(place, 'LINT_SHELL_ARGUMENT', 'NUMREGIONS and SPLITALGO go together, e.g. {NUMREGIONS => 16, SPLITALGO => \'HexStringSplit\'}');
   }
   const count = Number(scalar(n.value, fail));
-  if (n.value.type !== 'num' || !Number.isInteger(count) || count < 2) {
-    fail(n.value.place, 'LINT_SHELL_ARGUMENT', 'NUMREGIONS must be a whole number of regions, at least 2');
+  if (n.value.type !== 'num' || !Number.isInteger(count) || count < 2 || count > MAX_PRESPLIT_REGIONS) {
+    fail(n.value.place, 'LINT_SHELL_ARGUMENT', `NUMREGIONS must be a whole number of regions, at least 2 and at most ${MAX_PRESPLIT_REGIONS}`);
   }
   const algorithm = scalar(algo.value, fail).replace(/^.*\./, '');
   if (!(algorithm in SPLIT_ALGORITHMS)) {

@@ -6,6 +6,7 @@
  */
 import { isScalar } from 'yaml';
 import { compareBytes, toBytesBinary } from '../../bytes/index.js';
+import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import { isHotspotError } from '../../util/errors.js';
 import type { PopularitySpec, PreSplitSpec, ReadPatternSpec, SplitPolicySpec } from './types.js';
 import type { YamlField } from './yaml-field.js';
@@ -85,7 +86,7 @@ export function readPreSplit(field: YamlField, regionServers: number): PreSplitS
   }
   if (get('algorithm').present) {
     const algorithm = get('algorithm').oneOf(['hex', 'decimal', 'uniform'] as const);
-    return { kind: 'algorithm', algorithm, regions: get('regions').number({ integer: true, min: 1, max: 100_000 }) };
+    return { kind: 'algorithm', algorithm, regions: get('regions').number({ integer: true, min: 1, max: MAX_PRESPLIT_REGIONS }) };
   }
   if (get('regions').present) throw get('regions').error('only goes with algorithm');
   if (get('perSaltBucket').present) {

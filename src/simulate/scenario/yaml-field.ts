@@ -7,6 +7,7 @@
 import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
 import { HotspotError } from '../../util/errors.js';
 import { parseDurationMs } from '../../util/duration.js';
+import { jsonPreview } from '../../util/input-text.js';
 
 /** Where a YAML value lives and how to name it in an error. */
 export class YamlField {
@@ -43,9 +44,9 @@ export class YamlField {
     return isScalar(this.node) ? this.node.value : this.node.toJSON();
   }
 
+  /** The value as written, for messages: its first 80 characters ({@link jsonPreview}; `.inf` and `.nan` by name). */
   private describe(): string {
-    const text = JSON.stringify(this.raw) ?? String(this.raw);
-    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+    return jsonPreview(this.raw, 80);
   }
 
   /**

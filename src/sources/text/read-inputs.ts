@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { HotspotError } from '../../util/errors.js';
 import type { TextInput } from './text-source.js';
-import { checkInputText, systemReason } from '../../util/input-text.js';
+import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
 
 /**
  * Reads pasted captures: each path's text and modification time; `-` reads `stdin` (its time is now).
@@ -19,6 +19,7 @@ export async function readTextInputs(paths: readonly string[], readStdin: () => 
       out.push({ file: '<stdin>', text: checkInputText(await readStdin(), '<stdin>', 'pasted shell output'), mtimeMs: now() });
       continue;
     }
+    checkInputFile(file, 'pasted shell output');
     let read: [string, { mtimeMs: number }];
     try {
       read = await Promise.all([readFile(file, 'utf8'), stat(file)]);
