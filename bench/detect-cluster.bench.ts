@@ -49,6 +49,19 @@
 //   the noise: one cold child's profile puts the share list at about 0.15 s instead of 0.27 s, but the objects and
 //   the collection they cost remain; the result's regions are read whole by the shape, findings and text steps, so
 //   building them only where printed needs those steps on the region columns first.
+//   both formats measured (version 2 is what collectors write); file lines handed to the reader a chunk at a time
+//   (no promise per line), version 2 open lines read by the cursor, its key order kept between snapshots. Reading the
+//   100,000-region version 2 file alone, five reads in one process, alternating with the commit before: best 0.48 to
+//   0.59 s against 0.92 to 0.97 s; version 1 0.55 to 0.61 s against 0.59 to 0.63 s. Two bench runs at load 3.9 to 4.7:
+//                              100,000 regions, version 1: 1.50 and 1.54 s beyond the peer (read 0.67 to 0.73 s,
+//                              detect 0.84 to 0.86 s), 309 to 331 MB; version 2: 1.42 and 1.66 s (read 0.76 to
+//                              0.93 s, detect 0.68 to 0.77 s), 316 to 319 MB. 1,000,000 regions at load 6.8 to 9.5
+//                              (whole child): version 1 23.7 s, 2,161 MB; version 2 26.5 s, 1,838 MB.
+//   Still not within 1 s. Profiles: of the version 2 read, the garbage collector about a fifth, the open lines'
+//   fields and the map of open names most of the rest; of detection, the pass over every region's rates per interval
+//   (about 0.18 s) and the result's share per region (about 0.16 s); and a plain loop over the 55 MB of version 1 text,
+//   reading each character and nothing else, takes 0.2 to 0.28 s by itself. The objects per region per snapshot
+//   (series, rates, result) are what is left to turn into columns.
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).
