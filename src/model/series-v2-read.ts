@@ -160,7 +160,6 @@ export class SeriesV2Parser {
     const name = stringField(obj, 'name', '');
     const startKey = keyField(obj, 'startKey', '');
     const endKey = keyField(obj, 'endKey', '');
-    this.declared.pop();
     this.declare({ id, tableIndex, name, encodedName, startKey, endKey, server }, tables ?? [table]);
   }
 
@@ -170,12 +169,15 @@ export class SeriesV2Parser {
     return width === 3 ? [0, 0, 0] : new Array<number>(width).fill(0);
   }
 
-  /** Declares the region of a valid open line (its id is the next one): open from the next snapshot on. */
+  /**
+   * Declares the region of a valid open line, open from the next snapshot on: its id is the next one (the fast path)
+   * or the one its placeholder took (the validating path), which it replaces.
+   */
   private declare(f: OpenFields, tables: readonly string[]): void {
     const base = { name: f.name, encodedName: f.encodedName, startKey: f.startKey, endKey: f.endKey, server: f.server };
     const region = tables.length > 1 ? { ...base, table: tables[f.tableIndex] as string } : base;
     const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server: f.server, prev: this.newColumns(), open: true };
-    this.declared.push(opened);
+    this.declared[f.id] = opened;
     this.openNames.set(f.encodedName, f.id);
     this.lastEnd = f.endKey;
     this.openVersion++;
