@@ -6,10 +6,9 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { constants, createGunzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
-import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
+import { checkInputFile, decodeLine, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
 import { KeySamplesParser } from './samples-format.js';
 import { type LoadSeriesReadOptions, LoadSeriesParser } from './series-format.js';
 import type { KeySample, LoadSeries } from './types.js';
@@ -47,7 +46,7 @@ const PLAIN_CHUNK_BYTES = 1 << 20;
 
 /**
  * A plain file's bytes, {@link PLAIN_CHUNK_BYTES} at a time into one buffer that is filled again for the next chunk
- * (each chunk is done with before the next is asked for: {@link streamLines} copies out what it keeps), so reading
+ * (each chunk is done with before the next is asked for: {@link LineSplitter} copies out what it keeps), so reading
  * a file of hundreds of megabytes allocates one buffer, not one per chunk as a read stream does.
  */
 async function* plainChunks(path: string): AsyncGenerator<Buffer> {
@@ -80,35 +79,25 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * The lines of a byte stream, as `readline` gives them with `crlfDelay: Infinity` over the stream decoded as UTF-8:
- * a line ends at `\n`, `\r\n` (also split between two chunks) or a lone `\r`; the text after the last break is a line
- * when it is not empty. A line's pieces are decoded as they come (a break byte is never part of a UTF-8 sequence, so
- * the decoder is flushed at each break) and joined once, so a line of many megabytes is one flat string, not one
- * built chunk by chunk, and the chunks are not kept. The lines come in batches, those each chunk completes (one
- * awaited step per chunk rather than per line: a file of 100,000 short lines costs no promise per line).
- * @throws what the stream throws.
+ * Cuts a byte stream into lines, as `readline` does with `crlfDelay: Infinity`: a line ends at `\n`, `\r\n` (also split
+ * between two chunks) or a lone `\r`; the bytes after the last break are a line when there are any. Each line is
+ * handed over as one span of bytes, valid only during the call: a line within one chunk is a view of the chunk, a line
+ * across chunks is copied into one buffer that grows to the longest such line and is used again for the next. The
+ * chunks are not kept.
  */
-export async function* lineBatches(input: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
-  const decoder = new StringDecoder('utf8');
-  const pieces: string[] = [];
-  /** Bytes since the last break were read. */
-  let partial = false;
-  const line = (chunk: Buffer, start: number, end: number): string => {
-    partial = false;
-    const last = decoder.end(chunk.subarray(start, end));
-    if (pieces.length === 0) return last;
-    pieces.push(last);
-    const text = pieces.join('');
-    pieces.length = 0;
-    return text;
-  };
-  let afterReturn = false;
-  for await (const chunk of input) {
-    const batch: string[] = [];
+export class LineSplitter {
+  /** The bytes of the line under way, from earlier chunks: `carry[0, carried)`. */
+  private carry = Buffer.alloc(0);
+  private carried = 0;
+  /** The last chunk ended with `\r`: a `\n` opening the next one ends no line. */
+  private afterReturn = false;
+
+  /** Hands each line that `chunk` completes to `onLine`, keeping the bytes after its last break for the next chunk. */
+  push(chunk: Buffer, onLine: (bytes: Buffer) => void): void {
     let start = 0;
-    if (afterReturn && chunk.length > 0) {
+    if (this.afterReturn && chunk.length > 0) {
       if (chunk[0] === LF) start = 1;
-      afterReturn = false;
+      this.afterReturn = false;
     }
     let lf = chunk.indexOf(LF, start);
     let cr = chunk.indexOf(CR, start);
@@ -117,26 +106,61 @@ export async function* lineBatches(input: AsyncIterable<Buffer>): AsyncGenerator
       if (cr < 0) cr = chunk.length;
       const end = lf < cr ? lf : cr;
       if (end === chunk.length) break;
-      batch.push(line(chunk, start, end));
+      if (this.carried === 0) onLine(chunk.subarray(start, end));
+      else {
+        this.keep(chunk, start, end);
+        const carried = this.carried;
+        this.carried = 0;
+        onLine(this.carry.subarray(0, carried));
+      }
       start = end + 1;
       if (end === cr) {
-        if (start === chunk.length) afterReturn = true;
+        if (start === chunk.length) this.afterReturn = true;
         else if (chunk[start] === LF) start++;
         cr = chunk.indexOf(CR, start);
       }
       if (lf < start) lf = chunk.indexOf(LF, start);
     }
-    if (start < chunk.length) {
-      const piece = decoder.write(chunk.subarray(start));
-      if (piece !== '') pieces.push(piece);
-      partial = true;
+    if (start < chunk.length) this.keep(chunk, start, chunk.length);
+  }
+
+  /** Hands the bytes after the last break, if any, to `onLine`: the stream's last line. */
+  end(onLine: (bytes: Buffer) => void): void {
+    if (this.carried === 0) return;
+    const carried = this.carried;
+    this.carried = 0;
+    onLine(this.carry.subarray(0, carried));
+  }
+
+  private keep(chunk: Buffer, start: number, end: number): void {
+    const need = this.carried + (end - start);
+    if (need > this.carry.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.carry.length * 8, 1 << 16));
+      this.carry.copy(grown, 0, 0, this.carried);
+      this.carry = grown;
     }
+    chunk.copy(this.carry, this.carried, start, end);
+    this.carried = need;
+  }
+}
+
+/**
+ * The lines of a byte stream, as `readline` gives them with `crlfDelay: Infinity` over the stream decoded as UTF-8
+ * ({@link LineSplitter}, each line decoded once by {@link decodeLine}): a line of many megabytes is one flat string,
+ * with no piece strings joined. The lines come in batches, those each chunk completes (one awaited step per chunk
+ * rather than per line: a file of 100,000 short lines costs no promise per line).
+ * @throws what the stream throws.
+ */
+export async function* lineBatches(input: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const splitter = new LineSplitter();
+  for await (const chunk of input) {
+    const batch: string[] = [];
+    splitter.push(chunk, (bytes) => batch.push(decodeLine(bytes)));
     if (batch.length > 0) yield batch;
   }
-  if (partial) {
-    const last = line(Buffer.alloc(0), 0, 0);
-    if (last !== '') yield [last];
-  }
+  const last: string[] = [];
+  splitter.end((bytes) => last.push(decodeLine(bytes)));
+  if (last.length > 0) yield last;
 }
 
 /** The lines of a byte stream one by one: {@link lineBatches}, flattened. @throws what the stream throws. */
@@ -146,37 +170,50 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
 
 /**
  * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, the first
- * line's BOM skipped.
+ * line's BOM skipped. With `onObjectBytes`, a line after the first non-blank one that starts with `{` (so not blank) is
+ * handed to it as its bytes instead, undecoded (valid only during the call), for a reader that reads such lines from
+ * their bytes and decodes only those it cannot.
  * @throws {@link HotspotError} `FILE_NOT_REGULAR` for a directory, pipe or device (`checkInputFile`), `FILE_BINARY`
  *   when the first non-blank line is binary data, `FILE_EMPTY` when no line is, `FILE_READ` when the file cannot be
- *   read; what `onLine` throws.
+ *   read; what `onLine` or `onObjectBytes` throws.
  */
-async function eachFileLine(path: string, what: string, onLine: (line: number, text: string) => void): Promise<void> {
+async function eachFileLine(
+  path: string,
+  what: string,
+  onLine: (line: number, text: string) => void,
+  onObjectBytes?: (line: number, bytes: Buffer) => void,
+): Promise<void> {
   checkInputFile(path, what);
   const input = openInput(path, what);
   let n = 0;
   let seen = false;
-  /** What `onLine` threw: passed on as it is (only the stream's own errors are the file's read errors). */
+  /** What a callback threw: passed on as it is (only the stream's own errors are the file's read errors). */
   let fromLine: unknown;
-  try {
-    for await (const batch of lineBatches(input)) {
-      for (const raw of batch) {
-        n++;
-        const text = n === 1 ? stripBom(raw) : raw;
-        if (text.trim() === '') continue;
-        // The first line tells text from binary data, as checkInputText does for whole files.
-        if (!seen && looksBinary(text)) {
-          throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: path });
-        }
-        seen = true;
-        try {
-          onLine(n, text);
-        } catch (err) {
-          fromLine = err;
-          throw err;
-        }
+  const handle = (bytes: Buffer): void => {
+    n++;
+    try {
+      if (seen && onObjectBytes !== undefined && bytes[0] === 0x7b) {
+        onObjectBytes(n, bytes);
+        return;
       }
+      const raw = decodeLine(bytes);
+      const text = n === 1 ? stripBom(raw) : raw;
+      if (text.trim() === '') return;
+      // The first line tells text from binary data, as checkInputText does for whole files.
+      if (!seen && looksBinary(text)) {
+        throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: path });
+      }
+      seen = true;
+      onLine(n, text);
+    } catch (err) {
+      fromLine = err;
+      throw err;
     }
+  };
+  const splitter = new LineSplitter();
+  try {
+    for await (const chunk of input) splitter.push(chunk, handle);
+    splitter.end(handle);
   } catch (err) {
     if (err instanceof HotspotError || (err === fromLine && fromLine !== undefined)) throw err;
     throw readError(path, what, err);
@@ -190,7 +227,12 @@ async function eachFileLine(path: string, what: string, onLine: (line: number, t
  */
 export async function readLoadSeriesFile(path: string, options: LoadSeriesReadOptions = {}): Promise<LoadSeries> {
   const parser = new LoadSeriesParser(path, options);
-  await eachFileLine(path, 'load series', (line, text) => parser.push(line, text));
+  await eachFileLine(
+    path,
+    'load series',
+    (line, text) => parser.push(line, text),
+    (line, bytes) => parser.pushBytes(line, bytes),
+  );
   return parser.finish();
 }
 

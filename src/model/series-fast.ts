@@ -1,13 +1,13 @@
 /**
  * The fast path of the version 1 snapshot reader: a line exactly as `formatSnapshotLine` writes it (fields in its
  * order, no whitespace, whole numbers of at most 15 digits, strings without JSON escapes but `\\`, the escape of the
- * backslash of `\xNN`) is read one region at a time by a cursor over its characters (a string's end found in one
- * pass over it, a count's digits summed as they are passed) and turned into its {@link RegionLoad}s, with no
- * intermediate JSON object per region and no substring for a count, and whatever the snapshot before it already held
- * is shared instead of copied: a name, encoded name or server equal to the one at the same position of the previous
- * line is that same string (compared where it stands in the line, no substring made), a key equal to it is that same
- * `Uint8Array` (its text compared with the bytes), and a region's start key is its predecessor's end key when they are
- * the same bytes.
+ * backslash of `\xNN`) is read one region at a time by a cursor over its UTF-8 bytes, as the file holds them (the
+ * line is never decoded to one string: a string's end found in one pass over it, a count's digits summed as they are
+ * passed, a string decoded alone when it is needed) and turned into its {@link RegionLoad}s, with no intermediate JSON
+ * object per region and no substring for a count, and whatever the snapshot before it already held is shared instead
+ * of copied: a name, encoded name or server equal to the one at the same position of the previous line is that same
+ * string (compared where it stands in the line, nothing decoded), a key equal to it is that same `Uint8Array` (its
+ * text compared with the bytes), and a region's start key is its predecessor's end key when they are the same bytes.
  *
  * Anything else (another field order, whitespace, escapes, fractions, exponents, an empty string, a duplicate encoded
  * name, a table other than the header's, any malformed JSON) yields `undefined`, and the caller parses the line with
@@ -21,26 +21,23 @@ import { hexValue } from '../bytes/binary-string.js';
 import { type NameIndex, rememberNameIndex } from './name-index.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
-/** A whole number `0` or `[1-9][0-9]{0,14}` (below 10^15, so every sum of two stays below 2^53). */
-const WHOLE = '(0|[1-9][0-9]{0,14})';
 /**
- * A snapshot line's start, up to its table's text: the time. The table is then compared as text with the header's
- * (see {@link rawTable}): a repeated group over the table's characters would recurse once per character, and a table
- * of 10^7 characters overflowed the stack.
+ * What follows `"table":"` in a fast-form line of `table`: the UTF-8 bytes of its raw text (a backslash written `\\`,
+ * the one escape of the plain string form) and `","regions":[`; `undefined` for a table the form cannot hold as it is
+ * (empty, or with a quote or a control character, which the writer escapes otherwise) or that no bytes decode to (a
+ * lone surrogate, which a JSON escape in the header can give).
  */
-const HEAD = new RegExp(String.raw`\{"timeMs":${WHOLE},"table":"`, 'y');
-
-/**
- * What follows `"table":"` in a fast-form line of `table`: its raw text (a backslash written `\\`, the one escape of the
- * plain string form) and `","regions":[`; `undefined` for a table the form cannot hold as it is (empty, or with a
- * quote or a control character, which the writer escapes otherwise).
- */
-function rawTable(table: string): string | undefined {
+function rawTable(table: string): Uint8Array | undefined {
   // eslint-disable-next-line no-control-regex
-  if (table === '' || /["\u0000-\u001f]/.test(table)) return undefined;
-  return `${table.replaceAll('\\', '\\\\')}","regions":[`;
+  if (table === '' || /["\u0000-\u001f]/.test(table) || /[\ud800-\udfff]/u.test(table)) return undefined;
+  return UTF8.encode(`${table.replaceAll('\\', '\\\\')}","regions":[`);
 }
-/** Most digits of a whole number of the fast form (see {@link WHOLE}). */
+const UTF8 = new TextEncoder();
+/** A snapshot line's start, up to its time. */
+const TIME = '{"timeMs":';
+/** Between the time and the table's raw text. */
+const TABLE = ',"table":"';
+/** Most digits of a whole number of the fast form: `0` or `[1-9][0-9]{0,14}`, below 10^15, so every sum of two stays below 2^53. */
 const MAX_DIGITS = 15;
 
 const QUOTE = 0x22;
@@ -48,11 +45,12 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 
 /**
- * A cursor over one line, reading a region as the writer writes it: name, encodedName, startKey, endKey, server (raw
- * texts of the plain string form: no escape but `\\`, the escape of one backslash as in `\\x00`, no control
- * character), then readRequests and writeRequests, or requests, then storeSizeBytes (of the {@link WHOLE} form); every
- * method returns -1 (or false) where the text is not of that form. The version 2 reader's `open` lines are read with
- * it too (`series-v2-fast.ts`).
+ * A cursor over one line's UTF-8 bytes, reading a region as the writer writes it: name, encodedName, startKey, endKey,
+ * server (raw texts of the plain string form: no escape but `\\`, the escape of one backslash as in `\\x00`, no control
+ * character), then readRequests and writeRequests, or requests, then storeSizeBytes (whole numbers of at most
+ * {@link MAX_DIGITS} digits, no leading zero); every method returns -1 (or false) where the bytes are not of that form.
+ * A position past the line's end reads as `undefined`, which no test accepts. The version 2 reader's `open` lines are
+ * read with it too (`series-v2-fast.ts`).
  */
 export class Cursor {
   pos = 0;
@@ -61,30 +59,43 @@ export class Cursor {
   /** Of the last region read, which strings had no escape ({@link PreviousLine.plain}). */
   plain = 0;
 
-  constructor(readonly text: string) {}
+  /** `bytes`: the line, a string given as its UTF-8 encoding ({@link lineBytes}). */
+  constructor(readonly bytes: Buffer) {}
 
-  /** Steps over `literal` when the text goes on with it. */
+  /** Steps over `literal` (ASCII) when the line goes on with it. */
   literal(literal: string): boolean {
-    if (!this.text.startsWith(literal, this.pos)) return false;
-    this.pos += literal.length;
+    const b = this.bytes;
+    const at = this.pos;
+    for (let i = 0; i < literal.length; i++) if (b[at + i] !== literal.charCodeAt(i)) return false;
+    this.pos = at + literal.length;
+    return true;
+  }
+
+  /** Steps over `expected` when the line goes on with exactly those bytes. */
+  sameBytes(expected: Uint8Array): boolean {
+    const b = this.bytes;
+    const at = this.pos;
+    if (at + expected.length > b.length) return false;
+    for (let i = 0; i < expected.length; i++) if (b[at + i] !== expected[i]) return false;
+    this.pos = at + expected.length;
     return true;
   }
 
   /**
-   * Steps over a string's raw text and its closing quote (the opening one is read), returning where the text ends;
-   * -1 when it is not of the fast form, or empty and `empty` is false.
+   * Steps over a string's raw bytes and its closing quote (the opening one is read), returning where they end; -1 when
+   * they are not of the fast form, or empty and `empty` is false.
    */
   string(empty: boolean): number {
-    const text = this.text;
+    const b = this.bytes;
     let i = this.pos;
     let escaped = false;
     for (;;) {
-      const c = text.charCodeAt(i);
+      const c = b[i] as number;
       if (c === QUOTE) break;
-      // NaN (past the end) fails here too
+      // undefined (past the end) fails here too
       if (!(c >= 0x20)) return -1;
       if (c === BACKSLASH) {
-        if (text.charCodeAt(i + 1) !== BACKSLASH) return -1;
+        if (b[i + 1] !== BACKSLASH) return -1;
         escaped = true;
         i += 2;
       } else i++;
@@ -96,10 +107,19 @@ export class Cursor {
     return end;
   }
 
-  /** Steps over the string `known` and its closing quote when the text goes on with exactly it (no escape in it). */
+  /**
+   * Steps over the string `known` and its closing quote when the line goes on with exactly it (no escape in it, and
+   * ASCII: another character's UTF-8 bytes are not its code, and the string is then decoded and compared).
+   */
   same(known: string): boolean {
-    const end = this.pos + known.length;
-    if (this.text.charCodeAt(end) !== QUOTE || !this.text.startsWith(known, this.pos)) return false;
+    const b = this.bytes;
+    const at = this.pos;
+    const end = at + known.length;
+    if (b[end] !== QUOTE) return false;
+    for (let i = 0; i < known.length; i++) {
+      const c = known.charCodeAt(i);
+      if (c >= 0x80 || b[at + i] !== c) return false;
+    }
     this.pos = end + 1;
     return true;
   }
@@ -107,7 +127,7 @@ export class Cursor {
   /**
    * Steps over a non-empty string and its closing quote (the opening one is read), returning its content: `known`
    * (the previous line's string at the same place) when the content is the same, that same string; `knownPlain`:
-   * `known` was written with no escape, so the text is compared where it stands. `undefined` when the string is not
+   * `known` was written with no escape, so the bytes are compared where they stand. `undefined` when the string is not
    * of the fast form.
    */
   name(known: string | undefined, knownPlain: boolean): string | undefined {
@@ -118,27 +138,37 @@ export class Cursor {
     const from = this.pos;
     const end = this.string(false);
     if (end < 0) return undefined;
-    const content = this.escaped ? unescaped(this.text.slice(from, end)) : this.text.slice(from, end);
+    const raw = this.bytes.toString('utf8', from, end);
+    const content = this.escaped ? unescaped(raw) : raw;
     return content === known ? known : content;
   }
 
-  /** A whole number of the {@link WHOLE} form, -1 when there is none. */
+  /** A whole number of the fast form (at most {@link MAX_DIGITS} digits, no leading zero), -1 when there is none. */
   whole(): number {
-    const text = this.text;
+    const b = this.bytes;
     const start = this.pos;
     let i = start;
     let value = 0;
     for (;;) {
-      const d = text.charCodeAt(i) - 0x30;
+      const d = (b[i] as number) - 0x30;
       if (!(d >= 0 && d <= 9)) break;
       value = value * 10 + d;
       i++;
     }
     const digits = i - start;
-    if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && text.charCodeAt(start) === 0x30)) return -1;
+    if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && b[start] === 0x30)) return -1;
     this.pos = i;
     return value;
   }
+}
+
+/**
+ * The UTF-8 bytes a fast reader reads of `line`: the bytes themselves, or a string's encoding; `undefined` for a
+ * string holding a lone surrogate, which no bytes decode to (the validating reader then reads the string).
+ */
+export function lineBytes(line: Buffer | string): Buffer | undefined {
+  if (typeof line !== 'string') return line;
+  return /[\ud800-\udfff]/u.test(line) ? undefined : Buffer.from(line, 'utf8');
 }
 
 /** The fields of a region after `"server":"…"`: the read and write counts, or their sum alone. */
@@ -173,23 +203,28 @@ const NONE: PreviousLine = { regions: [], plain: new Uint8Array(0), index: undef
 export class FastSnapshotReader {
   private previous = NONE;
 
+  /** The header's table and the bytes that follow `"table":"` in a line of it ({@link rawTable}). */
+  private tail: { table: string; bytes: Uint8Array | undefined } | undefined;
+
   /**
-   * The snapshot of `text`, or `undefined` when the line is not of the fast form or not valid (the validating reader
-   * then decides). `table` is the header's table; the line's must be the same.
+   * The snapshot of `line` (its UTF-8 bytes as the file holds them, or its text), or `undefined` when the line is not
+   * of the fast form or not valid (the validating reader then decides). `table` is the header's table; the line's must
+   * be the same.
    */
-  read(text: string, table: string): LoadSnapshot | undefined {
-    HEAD.lastIndex = 0;
-    const head = HEAD.exec(text);
-    const tail = rawTable(table);
-    if (!head || tail === undefined || !text.startsWith(tail, HEAD.lastIndex)) return undefined;
-    const timeMs = Number(head[1]);
-    const at = new Cursor(text);
-    at.pos = HEAD.lastIndex + tail.length;
+  read(line: Buffer | string, table: string): LoadSnapshot | undefined {
+    const bytes = lineBytes(line);
+    if (bytes === undefined) return undefined;
+    if (this.tail?.table !== table) this.tail = { table, bytes: rawTable(table) };
+    const tail = this.tail.bytes;
+    const at = new Cursor(bytes);
+    if (tail === undefined || !at.literal(TIME)) return undefined;
+    const timeMs = at.whole();
+    if (timeMs < 0 || !at.literal(TABLE) || !at.sameBytes(tail)) return undefined;
     const prev = this.previous;
     const regions: RegionLoad[] = [];
     const plain: number[] = [];
     let sameNames = true;
-    if (text.charCodeAt(at.pos) !== 0x5d) {
+    if (bytes[at.pos] !== 0x5d) {
       for (;;) {
         const i = regions.length;
         const before = prev.regions[i];
@@ -198,12 +233,12 @@ export class FastSnapshotReader {
         if (r.encodedName !== before?.encodedName) sameNames = false;
         regions.push(r);
         plain.push(at.plain);
-        if (text.charCodeAt(at.pos) !== COMMA) break;
+        if (bytes[at.pos] !== COMMA) break;
         at.pos++;
       }
     }
     const pos = at.pos;
-    if (pos + 2 !== text.length || !text.endsWith(']}')) return undefined;
+    if (pos + 2 !== bytes.length || bytes[pos] !== 0x5d || bytes[pos + 1] !== 0x7d) return undefined;
     // the same names in the same order as the previous line (which had no duplicate): its index holds for this one
     const same = sameNames && regions.length === prev.regions.length;
     const index = same ? prev.index : positionsOf(regions);
@@ -227,7 +262,7 @@ export class FastSnapshotReader {
  * the loop with every step of a region in it.)
  */
 function region(at: Cursor, before: RegionLoad | undefined, was: number, predecessor: RegionLoad | undefined): RegionLoad | undefined {
-  const text = at.text;
+  const text = at.bytes;
   let bits = 0;
   if (!at.literal('{"name":"')) return undefined;
   const name = at.name(before?.name, (was & PLAIN_NAME) !== 0);
@@ -279,19 +314,19 @@ function region(at: Cursor, before: RegionLoad | undefined, was: number, predece
 }
 
 /**
- * True when the raw key text `text[from, end)` (`toStringBinary` form, its backslashes written `\\`) reads as the bytes
- * of `key` by `toBytesBinary`; false otherwise, and for any text it would not read byte for byte as ASCII and `\xNN`
- * (the key is then parsed, which decides).
+ * True when the raw key text `bytes[from, end)` (`toStringBinary` form, its backslashes written `\\`) reads as the
+ * bytes of `key` by `toBytesBinary`; false otherwise, and for any text it would not read byte for byte as ASCII and
+ * `\xNN` (the key is then parsed, which decides).
  */
-export function isKeyText(text: string, from: number, end: number, key: Uint8Array): boolean {
+export function isKeyText(bytes: Uint8Array, from: number, end: number, key: Uint8Array): boolean {
   let j = 0;
   for (let i = from; i < end; i++) {
-    let c = text.charCodeAt(i);
+    let c = bytes[i] as number;
     if (c === BACKSLASH) {
       // `\\` then `x` and two hex digits: one byte
-      const hi = hexValue(text.charCodeAt(i + 3));
-      const lo = hexValue(text.charCodeAt(i + 4));
-      if (text.charCodeAt(i + 2) !== 0x78 || hi < 0 || lo < 0 || i + 4 >= end) return false;
+      const hi = hexValue(bytes[i + 3] as number);
+      const lo = hexValue(bytes[i + 4] as number);
+      if (bytes[i + 2] !== 0x78 || hi < 0 || lo < 0 || i + 4 >= end) return false;
       c = (hi << 4) | lo;
       i += 4;
     } else if (c >= 0x80) return false;
@@ -306,10 +341,38 @@ function unescaped(raw: string): string {
   return raw.includes('\\') ? raw.replaceAll('\\\\', '\\') : raw;
 }
 
-/** The bytes of the key of raw JSON text `text[from, end)`; `undefined` for a malformed `\xNN` (the validating reader reports it). */
-export function keyBytes(text: string, from: number, end: number): Uint8Array | undefined {
+/**
+ * The bytes of the key of raw JSON text `bytes[from, end)` (what `toBytesBinary` reads of its content); `undefined`
+ * for a malformed `\xNN` (the validating reader reports it). ASCII text is read straight from the bytes; text with
+ * other characters is decoded and parsed.
+ */
+export function keyBytes(bytes: Buffer, from: number, end: number): Uint8Array | undefined {
+  let length = 0;
+  for (let i = from; i < end; i++) {
+    const c = bytes[i] as number;
+    if (c >= 0x80) return keyOfText(bytes.toString('utf8', from, end));
+    if (c === BACKSLASH) {
+      if (bytes[i + 2] !== 0x78 || hexValue(bytes[i + 3] as number) < 0 || hexValue(bytes[i + 4] as number) < 0 || i + 4 >= end) return undefined;
+      i += 4;
+    }
+    length++;
+  }
+  const key = new Uint8Array(length);
+  let j = 0;
+  for (let i = from; i < end; i++) {
+    const c = bytes[i] as number;
+    if (c === BACKSLASH) {
+      key[j++] = (hexValue(bytes[i + 3] as number) << 4) | hexValue(bytes[i + 4] as number);
+      i += 4;
+    } else key[j++] = c;
+  }
+  return key;
+}
+
+/** `toBytesBinary` of a raw JSON string text whose only escapes are `\\`; `undefined` for a malformed `\xNN`. */
+function keyOfText(raw: string): Uint8Array | undefined {
   try {
-    return toBytesBinary(unescaped(text.slice(from, end)));
+    return toBytesBinary(unescaped(raw));
   } catch {
     return undefined;
   }

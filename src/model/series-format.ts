@@ -6,7 +6,7 @@
  */
 import { compareBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonPreview } from '../util/input-text.js';
+import { decodeLine, jsonPreview } from '../util/input-text.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
@@ -175,18 +175,30 @@ export class LoadSeriesParser {
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. The first one is the header. */
   push(line: number, text: string): void {
-    if (this.v2) {
-      this.v2.push(line, text);
-      return;
-    }
+    if (this.v2) this.v2.push(line, text);
+    else this.read(line, text, text);
+  }
+
+  /**
+   * {@link LoadSeriesParser.push} of a line given as its UTF-8 bytes (valid only during the call): a snapshot line as
+   * the writer writes it is read from them, any other line decoded and parsed.
+   */
+  pushBytes(line: number, bytes: Buffer): void {
+    if (this.v2) this.v2.pushBytes(line, bytes);
+    else this.read(line, bytes, undefined);
+  }
+
+  /** Reads line `line` (`input`: its bytes or its text; `known`: its text when given, else decoded here when needed). */
+  private read(line: number, input: Buffer | string, known: string | undefined): void {
     const isFirst = !this.sawFirst;
     this.sawFirst = true;
     try {
-      const quick = isFirst || this.header === undefined ? undefined : this.fast.read(text, this.header.table);
+      const quick = isFirst || this.header === undefined ? undefined : this.fast.read(input, this.header.table);
       if (quick) {
         this.accept(line, quick);
         return;
       }
+      const text = known ?? decodeLine(input as Buffer);
       const obj = parseObjectLine(text);
       if (isFirst && obj.format === LOAD_SERIES_FORMAT && obj.version === 2) {
         this.v2 = new SeriesV2Parser(this.file, this.options);

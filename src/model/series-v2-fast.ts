@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { Cursor, isKeyText, keyBytes } from './series-fast.js';
+import { Cursor, isKeyText, keyBytes, lineBytes } from './series-fast.js';
 
 /** The fields of an `open` line read by {@link readOpenLine}. */
 export interface OpenFields {
@@ -28,15 +28,18 @@ export interface OpenFields {
 const OPEN = '{"open":';
 
 /**
- * The fields of `text` when it is an `open` line of the fast form whose table is one of `tables` (the header's);
+ * The fields of `line` (its UTF-8 bytes as the file holds them, or its text) when it is an `open` line of the fast
+ * form whose table is one of `tables` (the header's);
  * `undefined` otherwise (not an open line, another form, an unknown table, a malformed `\xNN` in a key: the validating
  * path decides). `previousEnd` is the end key of the open line read before, shared as this line's start key when the
  * same bytes.
  */
-export function readOpenLine(text: string, tables: readonly string[], previousEnd: Uint8Array | undefined): OpenFields | undefined {
-  if (!text.startsWith(OPEN)) return undefined;
+export function readOpenLine(line: Buffer | string, tables: readonly string[], previousEnd: Uint8Array | undefined): OpenFields | undefined {
+  if (typeof line === 'string' ? !line.startsWith(OPEN) : line[2] !== 0x6f) return undefined;
+  const text = lineBytes(line);
+  if (text === undefined) return undefined;
   const at = new Cursor(text);
-  at.pos = OPEN.length;
+  if (!at.literal(OPEN)) return undefined;
   const id = at.whole();
   if (id < 0 || !at.literal(',"table":"')) return undefined;
   const table = at.name(undefined, false);
@@ -58,6 +61,6 @@ export function readOpenLine(text: string, tables: readonly string[], previousEn
   const endKey = keyBytes(text, endFrom, endEnd);
   if (endKey === undefined || !at.literal(',"server":"')) return undefined;
   const server = at.name(undefined, false);
-  if (server === undefined || at.pos + 1 !== text.length || text.charCodeAt(at.pos) !== 0x7d) return undefined;
+  if (server === undefined || at.pos + 1 !== text.length || text[at.pos] !== 0x7d) return undefined;
   return { id, tableIndex, name, encodedName, startKey, endKey, server };
 }

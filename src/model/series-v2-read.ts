@@ -7,7 +7,7 @@
  */
 import { compareBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonPreview, printable } from '../util/input-text.js';
+import { decodeLine, jsonPreview, printable } from '../util/input-text.js';
 import { REGION_METRIC_NAMES, type RegionMetricName, regionMetric } from './metrics.js';
 import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyField, parseObjectLine,
@@ -117,16 +117,30 @@ export class SeriesV2Parser {
 
   /** Parses one non-blank line; `line` is its 1-based number in the file. */
   push(line: number, text: string): void {
+    if (!this.fastLine(text)) this.parse(line, text);
+  }
+
+  /** {@link SeriesV2Parser.push} of a line given as its UTF-8 bytes (valid only during the call), decoded only when needed. */
+  pushBytes(line: number, bytes: Buffer): void {
+    if (!this.fastLine(bytes)) this.parse(line, decodeLine(bytes));
+  }
+
+  /**
+   * Declares the region of an open line as the writer writes it (no JSON), when it is of a known table and declares
+   * the next id under a name not open; false for any other line (the first, the header, included).
+   */
+  private fastLine(input: Buffer | string): boolean {
+    if (!this.sawFirst || this.header === undefined) return false;
+    const fast = this.fastOpen(input, this.header.tables, this.lastEnd);
+    if (fast === undefined || fast.id !== this.declared.length || this.openNames.has(fast.encodedName)) return false;
+    this.declare(fast, this.header.tables);
+    return true;
+  }
+
+  /** Parses line `line` as JSON and validates it, collecting what is wrong with it. */
+  private parse(line: number, text: string): void {
     const isFirst = !this.sawFirst;
     this.sawFirst = true;
-    // an open line as the writer writes it, of a known table, declaring the next id under a name not open: no JSON
-    if (!isFirst && this.header !== undefined) {
-      const fast = this.fastOpen(text, this.header.tables, this.lastEnd);
-      if (fast !== undefined && fast.id === this.declared.length && !this.openNames.has(fast.encodedName)) {
-        this.declare(fast, this.header.tables);
-        return;
-      }
-    }
     try {
       const obj = parseObjectLine(text);
       if (isFirst) this.header = parseHeader(obj);

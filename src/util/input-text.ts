@@ -5,8 +5,18 @@
  *
  * @module
  */
+import { isAscii } from 'node:buffer';
 import { statSync } from 'node:fs';
 import { HotspotError } from './errors.js';
+
+/**
+ * The text of a line's bytes decoded as UTF-8 (invalid sequences as U+FFFD, as `TextDecoder` does). A break byte is
+ * never part of a UTF-8 sequence, so a line decodes alone as it does within the whole stream. ASCII bytes, the usual
+ * case, are copied as they are.
+ */
+export function decodeLine(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
 
 /** `text` without a leading byte order mark (U+FEFF), which editors on some systems write first. */
 export function stripBom(text: string): string {

@@ -1,0 +1,113 @@
+/**
+ * A load-series file's snapshot lines (version 1) and open lines (version 2) are read from their bytes, never decoded
+ * as a whole. For the same file, `readLoadSeriesFile` must give what it gives with both fast paths switched off (every
+ * line decoded and parsed by the validating readers): the same series or the same error with the same issues, for
+ * names and keys in any script and for bytes that are not UTF-8 at all.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { type LoadSeries, formatLoadSeries, readLoadSeriesFile } from '../../src/model/index.js';
+import { FastSnapshotReader } from '../../src/model/series-fast.js';
+import { SeriesV2Parser } from '../../src/model/series-v2-read.js';
+import { formatLoadSeriesV2 } from '../../src/model/series-v2-write.js';
+import { HotspotError } from '../../src/util/errors.js';
+import { mutated } from '../fuzz/fuzz.js';
+import { region, series, snap } from './builders.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'series-bytes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = join(dir, 's.ndjson');
+
+/** What reading `bytes` from a file gives: the series, or the error's code, message and issues. */
+async function outcome(bytes: Uint8Array): Promise<unknown> {
+  writeFileSync(file, bytes);
+  try {
+    return await readLoadSeriesFile(file);
+  } catch (err) {
+    if (!(err instanceof HotspotError)) throw err;
+    return { code: err.code, message: err.message, issues: (err as { issues?: unknown }).issues };
+  }
+}
+
+/** {@link outcome} with both fast paths off: every line decoded and read by the validating readers. */
+async function validatedOutcome(bytes: Uint8Array): Promise<unknown> {
+  const v1 = vi.spyOn(FastSnapshotReader.prototype, 'read').mockReturnValue(undefined);
+  const v2 = vi.spyOn(SeriesV2Parser.prototype as unknown as { fastLine(input: Buffer | string): boolean }, 'fastLine').mockReturnValue(false);
+  try {
+    return await outcome(bytes);
+  } finally {
+    v1.mockRestore();
+    v2.mockRestore();
+  }
+}
+
+/** Names and keys in several scripts (two-, three- and four-byte UTF-8), a backslash in a key, a region known by its sum. */
+const SERIES: LoadSeries = series([
+  snap(60_000, [
+    region('a', '', '\\x00\\x5C', 'rs1,16020,1', 3, 4, 10),
+    { ...region('\u6771\u{1f600}', '\\x00\\x5C', 'caf\u00e9', 'rs\u00e9,16020,1', 0, 0), readRequests: null, writeRequests: null, requests: 12 },
+    region('\u00e9t\u00e9', 'caf\u00e9', '', 'rs2,16020,1', 0, 9, 0),
+  ]),
+  snap(120_000, [
+    region('a', '', '\\x00\\x5C', 'rs1,16020,1', 5, 4, 11),
+    { ...region('\u6771\u{1f600}', '\\x00\\x5C', 'caf\u00e9', 'rs\u00e9,16020,1', 0, 0), readRequests: null, writeRequests: null, requests: 20 },
+    region('\u00e9t\u00e9', 'caf\u00e9', '', 'rs1,16020,1', 2, 19, 0),
+  ]),
+]);
+const TEXTS = [formatLoadSeries(SERIES), formatLoadSeriesV2(SERIES)];
+const utf8 = new TextEncoder();
+
+/** Bytes that are not UTF-8 or are easy to get wrong: a cut sequence, a stray continuation, an overlong form, 0xFF. */
+const ODD_BYTES = [[0xe2, 0x82], [0x80], [0xc0, 0xaf], [0xff], [0xc3, 0xa9], [0xf0, 0x9f, 0x98, 0x80], [0x5c, 0x5c], [0x22]];
+
+describe('series lines read from their bytes', () => {
+  it('reads names and keys in any script as the validating readers do, in both formats', async () => {
+    const taken: unknown[] = [];
+    for (const text of TEXTS) {
+      const bytes = utf8.encode(text);
+      const snapshotLines = vi.spyOn(FastSnapshotReader.prototype, 'read');
+      const openLines = vi.spyOn(SeriesV2Parser.prototype as unknown as { fastLine(input: Buffer | string): boolean }, 'fastLine');
+      const read = await outcome(bytes);
+      taken.push({
+        snapshotLines: snapshotLines.mock.calls.map(([line], i) => Buffer.isBuffer(line) && snapshotLines.mock.results[i]?.value !== undefined),
+        openLines: openLines.mock.calls.filter(([line], i) => Buffer.isBuffer(line) && openLines.mock.results[i]?.value === true).length,
+      });
+      snapshotLines.mockRestore();
+      openLines.mockRestore();
+      expect(read).toEqual(SERIES);
+      expect(await validatedOutcome(bytes)).toEqual(read);
+    }
+    // the fast paths read them from their bytes: both version 1 snapshot lines, the three version 2 open lines
+    expect(taken).toEqual([{ snapshotLines: [true, true], openLines: 0 }, { snapshotLines: [], openLines: 3 }]);
+  });
+
+  it('gives every mutated series the validating readers\' result or error', async () => {
+    await fc.assert(
+      fc.asyncProperty(mutated(TEXTS), async (text) => {
+        const bytes = utf8.encode(text);
+        expect(await outcome(bytes)).toEqual(await validatedOutcome(bytes));
+      }),
+      { numRuns: 150, seed: 20 },
+    );
+  });
+
+  it('gives bytes that are not UTF-8, put anywhere in a line, the validating readers\' result or error', async () => {
+    const place = fc.record({ text: fc.constantFrom(...TEXTS), at: fc.nat(), odd: fc.constantFrom(...ODD_BYTES) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(place, { minLength: 1, maxLength: 3 }), async (places) => {
+        let bytes = utf8.encode(places[0]?.text as string);
+        for (const { at, odd } of places) {
+          // after the header line, so the file is not refused as binary before any snapshot is read
+          const from = bytes.indexOf(0x0a) + 1;
+          const cut = from + (at % (bytes.length - from));
+          bytes = Uint8Array.from([...bytes.subarray(0, cut), ...odd, ...bytes.subarray(cut)]);
+        }
+        expect(await outcome(bytes)).toEqual(await validatedOutcome(bytes));
+      }),
+      { numRuns: 150, seed: 20 },
+    );
+  });
+});
