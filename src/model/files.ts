@@ -132,10 +132,12 @@ export class LineSplitter {
     onLine(this.carry.subarray(0, carried));
   }
 
+  /** Appends `chunk[start, end)` to the line under way, growing the buffer when it is full. */
   private keep(chunk: Buffer, start: number, end: number): void {
     const need = this.carried + (end - start);
     if (need > this.carry.length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, this.carry.length * 8, 1 << 16));
+      // eightfold (pages not yet written cost nothing), at most 256 MiB more at a time
+      const grown = Buffer.allocUnsafe(Math.max(need, 1 << 16, Math.min(this.carry.length * 8, this.carry.length + (1 << 28))));
       this.carry.copy(grown, 0, 0, this.carried);
       this.carry = grown;
     }
