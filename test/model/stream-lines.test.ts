@@ -40,6 +40,19 @@ describe('streamLines', () => {
     expect(await viaReadline(chunks)).toEqual(['a', '', 'b', 'c', 'd', 'e\u0301', 'end']);
   });
 
+  it('gives readline\'s lines for lines far longer than a chunk, the buffer they are copied into grown and used again', async () => {
+    // a line of 1.7 MB (its buffer grows from 64 KiB eightfold twice), short ones, one of 0.8 MB; 4,093-byte chunks cut
+    // two- and four-byte characters and the \r\n breaks
+    const long = (n: number, c: string) => Array.from({ length: n }, (_, i) => (i % 7 === 0 ? c : 'x')).join('');
+    const text = `${long(1_500_000, '\u00e9')}\r\nshort\n\n${long(260_000, '\u{1f600}')}\r\nend`;
+    const bytes = Buffer.from(text, 'utf8');
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 4093) chunks.push(bytes.subarray(i, i + 4093));
+    const lines = await viaStreamLines(chunks);
+    expect(lines.map((l) => l.length)).toEqual([1_500_000, 5, 0, 260_000 + Math.ceil(260_000 / 7), 3]);
+    expect(lines).toEqual(await viaReadline(chunks));
+  });
+
   it('gives readline\'s lines for any bytes in any chunks', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), async (pieces, cuts) => {
