@@ -133,11 +133,15 @@ export class RegionColumns {
   /** Its rates in the last interval it was in. */
   readonly last: RegionRate[] = [];
 
-  /** Room for `capacity` regions before the columns grow (the first interval's region count is a good guess). */
-  constructor(capacity: number) {
+  /**
+   * Room for `capacity` regions before the columns grow (the first interval's region count is a good guess).
+   * `nowIsWindow`: every interval of the window is one of now, so the tallies over now are those over the window: one
+   * set of columns is kept, `now` is `window` (and nothing is to be added to `now` apart).
+   */
+  constructor(capacity: number, nowIsWindow = false) {
     this.capacity = Math.max(16, capacity);
     this.window = new TallyColumns(this.capacity);
-    this.now = new TallyColumns(this.capacity);
+    this.now = nowIsWindow ? this.window : new TallyColumns(this.capacity);
     this.nowTable = new TallyColumns(this.capacity);
     this.hotIntervals = new Int32Array(this.capacity);
     this.nowHotIntervals = new Int32Array(this.capacity);
@@ -177,7 +181,7 @@ export class RegionColumns {
   }
 
   private grow(capacity: number): void {
-    for (const t of [this.window, this.now, this.nowTable]) t.grow(capacity);
+    for (const t of new Set([this.window, this.now, this.nowTable])) t.grow(capacity);
     this.hotIntervals = grown(this.hotIntervals, capacity);
     this.nowHotIntervals = grown(this.nowHotIntervals, capacity);
     this.first = grown(this.first, capacity);

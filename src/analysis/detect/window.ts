@@ -197,8 +197,9 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
   const { window: w, now, last, first } = regions;
   const order = keyOrder(regions);
   const windowHot = hotColumns(w.perSecond(order), k);
-  const nowOrder = order.filter((i) => now.has(i));
-  const nowHot = hotColumns(now.perSecond(nowOrder), k);
+  // now kept as the window's own columns: the same members and the same figures, tested once
+  const nowOrder = now === w ? order : order.filter((i) => now.has(i));
+  const nowHot = now === w ? windowHot : hotColumns(now.perSecond(nowOrder), k);
   const nowAt = new Int32Array(regions.length).fill(-1);
   for (let j = 0; j < nowOrder.length; j++) nowAt[nowOrder[j] as number] = j;
   const requests = new Float64Array(order.length);
@@ -268,15 +269,18 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
  */
 export function windowShares(rates: LoadRates, k: number): WindowShares {
   const servers = new Map<string, ServerTally>();
-  const regions = new RegionColumns(rates.intervals[0]?.regions.length ?? 0);
+  const now = nowIndexes(rates.intervals);
+  // now spans the whole window (a window of a few intervals, two snapshots among them): its region tallies are the
+  // window's, kept once
+  const nowIsWindow = now.indexes.length === rates.intervals.length;
+  const regions = new RegionColumns(rates.intervals[0]?.regions.length ?? 0, nowIsWindow);
   const table = newTally();
-  const nowTable = newTally();
+  const nowTallied = newTally();
   let fairServer = 0;
   let fairRegion = 0;
   let totalSeconds = 0;
   const hotByInterval: IntervalHot[] = [];
   const timeline: TimelineEntry[] = [];
-  const now = nowIndexes(rates.intervals);
   const returned = returnedRegions(rates);
   const nowSet = new Set(now.indexes);
   rates.intervals.forEach((iv, index) => {
@@ -334,8 +338,8 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
       regions.last[at] = r;
       regions.lastMs[at] = iv.endMs;
       if (hotAt ? hotAt[i] === 1 : hotBy.size > 0 && !unique && hotBy.has(r.encodedName)) regions.countHot(at, r.encodedName, inNow);
-      if (inNow) {
-        add(nowTable, r, 0);
+      if (inNow && !nowIsWindow) {
+        add(nowTallied, r, 0);
         regions.now.add(at, r, seconds, rowReads);
       }
     }
@@ -353,6 +357,8 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     }
     timeline.push(timelineEntry(iv, hotServers));
   });
+  // the table over now: the same sums as over the window when now is the window, added in the same order
+  const nowTable = nowIsWindow ? table : nowTallied;
   // each server's region count at the window's end, by its identity (the first incarnation listed, as a search would find)
   const lastRegionCounts = new Map<string, number>();
   for (const s of rates.intervals.at(-1)?.servers ?? []) {
