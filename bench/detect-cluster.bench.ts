@@ -129,6 +129,10 @@ function writeSeries(file: string, n: number, version: SeriesVersion): void {
 /** What a child reports: its own CPU seconds and peak RSS, CPU by phase, and what it found. */
 interface ChildReport {
   readonly cpuS: number;
+  /** The kernel's part of `cpuS` (system time: on a virtual machine, mostly giving the process fresh pages). */
+  readonly sysS: number;
+  /** Pages the kernel gave the process on first touch (minor page faults). */
+  readonly faults: number;
   readonly peakMb: number;
   readonly phases: Record<string, number>;
   readonly found: string;
@@ -155,7 +159,8 @@ async function child(file: string | undefined): Promise<void> {
     phases.text = cpuSeconds() - before;
     found = `${result.regions.length} regions, shape ${result.shape}, hottest region ${(result.hottestRegionShare * 100).toFixed(2)}%, ${result.findings.length} finding(s), ${(text.length / 1e3).toFixed(0)} kB of text`;
   }
-  const report: ChildReport = { cpuS: cpuSeconds(), peakMb: process.resourceUsage().maxRSS / 1024, phases, found };
+  const usage = process.resourceUsage();
+  const report: ChildReport = { cpuS: cpuSeconds(), sysS: usage.systemCPUTime / 1e6, faults: usage.minorPageFault, peakMb: usage.maxRSS / 1024, phases, found };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
@@ -185,6 +190,7 @@ else {
         console.log(`${n.toLocaleString('en-US')} regions, 2 snapshots, format version ${version}${version === 2 ? ' (what collectors write)' : ''}: ${run.found}`);
         console.log(`  CPU by phase: ${Object.entries(run.phases).map(([name, s]) => `${name} ${s.toFixed(2)} s`).join(', ')}`);
         console.log(`  detect: CPU ${run.cpuS.toFixed(2)} s (user + sys; ${work.toFixed(2)} s beyond the peer), peak ${run.peakMb.toFixed(0)} MB; load average ${load()}`);
+        console.log(`  of which system time ${run.sysS.toFixed(2)} s (the peer's ${peer.sysS.toFixed(2)} s), ${run.faults.toLocaleString('en-US')} pages first touched (the peer's ${peer.faults.toLocaleString('en-US')})`);
         if (!small && regionsAt < 0) {
           const ok = n <= 100_000 ? work <= TARGET_CPU_S && run.peakMb <= TARGET_PEAK_MB : run.peakMb <= LARGE_PEAK_MB;
           console.log(`  target: ${n <= 100_000 ? `CPU ≤ ${TARGET_CPU_S} s beyond the peer, peak ≤ ${TARGET_PEAK_MB} MB` : `completes, peak ≤ ${LARGE_PEAK_MB} MB`}: ${ok ? 'met' : 'NOT met'}`);
