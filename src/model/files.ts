@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -74,6 +75,9 @@ function openInput(path: string, what: string): AsyncIterable<Buffer> {
   raw.on('error', (err) => gz.destroy(err));
   return raw.pipe(gz) as Readable & AsyncIterable<Buffer>;
 }
+
+/** The most characters a string can hold (V8's limit). */
+const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -171,13 +175,21 @@ export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator
 }
 
 /**
+ * `FILE_READ` for line `line` of `length` bytes, which cannot be decoded: past the longest string the engine makes
+ * ({@link MAX_STRING_LENGTH} characters, about 512 MiB on 64-bit systems).
+ */
+function lineTooLong(path: string, what: string, line: number, length: number, cause: unknown): HotspotError {
+  return new HotspotError('FILE_READ', `cannot read the ${what}: the line is ${length} bytes, longer than the longest text this reader can hold (${MAX_STRING_LENGTH} characters)`, { file: path, line, cause });
+}
+
+/**
  * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, the first
  * line's BOM skipped. With `onObjectBytes`, a line after the first non-blank one that starts with `{` (so not blank) is
  * handed to it as its bytes instead, undecoded (valid only during the call), for a reader that reads such lines from
  * their bytes and decodes only those it cannot.
  * @throws {@link HotspotError} `FILE_NOT_REGULAR` for a directory, pipe or device (`checkInputFile`), `FILE_BINARY`
  *   when the first non-blank line is binary data, `FILE_EMPTY` when no line is, `FILE_READ` when the file cannot be
- *   read; what `onLine` or `onObjectBytes` throws.
+ *   read, or for a line too long to decode ({@link lineTooLong}); what `onLine` or `onObjectBytes` throws.
  */
 async function eachFileLine(
   path: string,
@@ -208,8 +220,9 @@ async function eachFileLine(
       seen = true;
       onLine(n, text);
     } catch (err) {
-      fromLine = err;
-      throw err;
+      // a line past the longest string the engine makes cannot be decoded: the file's fault, told as such
+      fromLine = (err as { code?: unknown } | null)?.code === 'ERR_STRING_TOO_LONG' ? lineTooLong(path, what, n, bytes.length, err) : err;
+      throw fromLine;
     }
   };
   const splitter = new LineSplitter();

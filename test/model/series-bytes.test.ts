@@ -84,6 +84,38 @@ describe('series lines read from their bytes', () => {
     expect(taken).toEqual([{ snapshotLines: [true, true], openLines: 0 }, { snapshotLines: [], openLines: 3 }]);
   });
 
+  it('compares a snapshot line\'s table with a header table written with escapes or as bytes that are not UTF-8', async () => {
+    const header = (table: number[]) => [...utf8.encode('{"format":"hbase-hotspot/load-series","version":1,"table":"'), ...table, ...utf8.encode('","source":{"kind":"recorded"}}\n')];
+    const line = (timeMs: number, table: number[]) => [
+      ...utf8.encode(`{"timeMs":${timeMs},"table":"`), ...table,
+      ...utf8.encode('","regions":[{"name":"n","encodedName":"e","startKey":"","endKey":"","server":"s","readRequests":1,"writeRequests":2,"storeSizeBytes":3}]}\n'),
+    ];
+    const escaped = (text: string) => [...utf8.encode(text)];
+    /** What reading the file gives, and how many snapshot lines the fast path read. */
+    const read = async (bytes: number[]) => {
+      const snapshotLines = vi.spyOn(FastSnapshotReader.prototype, 'read');
+      const result = await outcome(Uint8Array.from(bytes));
+      const fast = snapshotLines.mock.results.filter((r) => r.value !== undefined).length;
+      snapshotLines.mockRestore();
+      expect(await validatedOutcome(Uint8Array.from(bytes))).toEqual(result);
+      return { result, fast };
+    };
+    const snapshot = (timeMs: number, table: string) => ({ timeMs, table, regions: [{ ...region('e', '', '', 's', 1, 2, 3), name: 'n' }] });
+    // café escaped in the header: the line with it raw is read from its bytes, the one with the escape is parsed
+    const cafe = await read([...header(escaped('caf\\u00e9')), ...line(1, escaped('caf\u00e9')), ...line(2, escaped('caf\\u00e9'))]);
+    expect(cafe).toEqual({ result: { table: 'caf\u00e9', source: { kind: 'recorded' }, snapshots: [snapshot(1, 'caf\u00e9'), snapshot(2, 'caf\u00e9')] }, fast: 1 });
+    // 0xFF in the header reads as U+FFFD: a line with 0xFF (parsed) and one with U+FFFD's bytes (fast) are its lines
+    const odd = await read([...header([0xff]), ...line(1, [0xff]), ...line(2, escaped('\ufffd'))]);
+    expect(odd).toEqual({ result: { table: '\ufffd', source: { kind: 'recorded' }, snapshots: [snapshot(1, '\ufffd'), snapshot(2, '\ufffd')] }, fast: 1 });
+    // a lone surrogate, which only an escape writes: the escaped line is its table; neither the bytes ED A0 80 nor
+    // those of U+FFFD (what encoding the surrogate as UTF-8 gives) are
+    const lone = await read([
+      ...header(escaped('\\ud800')), ...line(1, escaped('\\ud800')), ...line(2, [0xed, 0xa0, 0x80]), ...line(3, escaped('\ufffd')),
+    ]);
+    expect(lone.fast).toBe(0);
+    expect(lone.result).toMatchObject({ code: 'SERIES_MALFORMED', issues: [{ line: 3, field: 'table' }, { line: 4, field: 'table' }] });
+  });
+
   it('gives every mutated series the validating readers\' result or error', async () => {
     await fc.assert(
       fc.asyncProperty(mutated(TEXTS), async (text) => {
