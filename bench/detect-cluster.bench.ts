@@ -62,6 +62,22 @@
 //   (about 0.18 s) and the result's share per region (about 0.16 s); and a plain loop over the 55 MB of version 1 text,
 //   reading each character and nothing else, takes 0.2 to 0.28 s by itself. The objects per region per snapshot
 //   (series, rates, result) are what is left to turn into columns.
+//   snapshot and open lines read from the file's bytes (no 28 MB line decoded whole, names decoded alone, keys read
+//   from the bytes), and when now spans the whole window its region tallies kept once; on another machine of the same
+//   kind (AMD EPYC, 2 cores), three rounds alternating with the commit before these, load 1.0 to 1.8:
+//                              version 1: 1.66 to 1.84 s beyond the peer (read 0.89 to 1.05 s, detect 0.77 to
+//                              0.79 s), 291 to 297 MB; before: 2.08 to 2.23 s (read 1.13 to 1.21 s, detect 0.95 to
+//                              1.07 s), 308 to 320 MB. Version 2: 1.89 to 2.01 s (read 1.08 to 1.15 s, detect 0.80
+//                              to 0.84 s), 293 to 295 MB; before: 2.01 to 2.23 s, 320 to 324 MB. 1,000,000 regions
+//                              (whole child) at load 1.2 to 2.3: version 1 20.2 s, 1,607 MB; version 2 27.6 s,
+//                              1,605 MB (at the start of that session, before these: 23.8 s, 2,173 MB; 27.4 s,
+//                              1,844 MB).
+//   On that machine a page the process touches for the first time costs the kernel 8 to 18 us: the system time is
+//   0.58 to 0.73 s of each 100,000-region run (75,000 pages, 290 MB, against the peer's 14,000 and 0.13 to 0.15 s), and
+//   7.8 to 11.0 s of the million's (580,000 pages). Within 1 s needs less memory touched as much as fewer
+//   instructions: the objects per region per snapshot, per interval and in the result, and their copies by the
+//   young-generation collector. Each pass over 100,000 regions also runs mostly before the engine has optimized it
+//   (a key read from bytes: about 350 ns for the first 100,000, 35 ns once optimized).
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).
