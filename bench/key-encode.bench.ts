@@ -25,6 +25,12 @@
 // mostly reading the id: each charCodeAt dispatches on the string's representation (about 20 instructions a
 // character, against C's one-byte load), and Node 20 has no cheaper way from a string's characters to bytes for short
 // strings (TextEncoder.encodeInto and Buffer#latin1Write cost more per call than the 13 charCodeAt calls).
+// Measured 2026-12-02 on another machine of the same kind (AMD EPYC, 2 cores), nothing else running, eleven runs of this
+// file (CPU-time ratios): at load average 0.6 to 1.4, encode() / C malloc 0.41 to 0.51 and encodeInto() / C into 0.51
+// to 0.68; at 1.7 to 2.0 (right after a detection bench, this file's own Java and collector threads busy), 0.33 to
+// 0.38 and 0.46 to 0.51. encode() / Java 1.12 to 1.98 in every run. So the C targets hold on a quiet machine and are
+// missed by up to a fifth on a busy one. Tried and dropped: a key copied out of one scratch area with slice() (a fresh
+// ArrayBuffer of its own per key) instead of a view of a slab, 12.9M to 13.2M keys/s against 17.3M.
 // CPU time is the steadier figure on a shared machine: ours is the whole Node process (garbage collection included),
 // Java's and C's are their encoding thread alone (Java's collector left out).
 // Fresh records each round: Java's and C's device ids are built again before each timed round (a Java String caches its
