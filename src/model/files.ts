@@ -83,11 +83,12 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * Cuts a byte stream into lines, as `readline` does with `crlfDelay: Infinity`: a line ends at `\n`, `\r\n` (also split
- * between two chunks) or a lone `\r`; the bytes after the last break are a line when there are any. Each line is
- * handed over as one span of bytes, valid only during the call: a line within one chunk is a view of the chunk, a line
- * across chunks is copied into one buffer that grows to the longest such line and is used again for the next. The
- * chunks are not kept.
+ * Cuts a byte stream into lines, as `readline` does with `crlfDelay: Infinity` (each line decoded by {@link decodeLine},
+ * they are `readline`'s lines of the stream decoded as UTF-8): a line ends at `\n`, `\r\n` (also split between two
+ * chunks) or a lone `\r`; the bytes after the last break are a line when there are any. Each line is handed over as
+ * one span of bytes, valid only during the call: a line within one chunk is a view of the chunk, a line across chunks
+ * is copied into one buffer that grows to the longest such line and is used again for the next. The chunks are not
+ * kept.
  */
 export class LineSplitter {
   /** The bytes of the line under way, from earlier chunks: `carry[0, carried)`. */
@@ -113,9 +114,7 @@ export class LineSplitter {
       if (this.carried === 0) onLine(chunk.subarray(start, end));
       else {
         this.keep(chunk, start, end);
-        const carried = this.carried;
-        this.carried = 0;
-        onLine(this.carry.subarray(0, carried));
+        onLine(this.takeCarried());
       }
       start = end + 1;
       if (end === cr) {
@@ -130,10 +129,14 @@ export class LineSplitter {
 
   /** Hands the bytes after the last break, if any, to `onLine`: the stream's last line. */
   end(onLine: (bytes: Buffer) => void): void {
-    if (this.carried === 0) return;
-    const carried = this.carried;
+    if (this.carried > 0) onLine(this.takeCarried());
+  }
+
+  /** The line under way, handed over whole: its bytes, the buffer emptied for the next. */
+  private takeCarried(): Buffer {
+    const line = this.carry.subarray(0, this.carried);
     this.carried = 0;
-    onLine(this.carry.subarray(0, carried));
+    return line;
   }
 
   /** Appends `chunk[start, end)` to the line under way, growing the buffer when it is full. */
@@ -148,30 +151,6 @@ export class LineSplitter {
     chunk.copy(this.carry, this.carried, start, end);
     this.carried = need;
   }
-}
-
-/**
- * The lines of a byte stream, as `readline` gives them with `crlfDelay: Infinity` over the stream decoded as UTF-8
- * ({@link LineSplitter}, each line decoded once by {@link decodeLine}): a line of many megabytes is one flat string,
- * with no piece strings joined. The lines come in batches, those each chunk completes (one awaited step per chunk
- * rather than per line: a file of 100,000 short lines costs no promise per line).
- * @throws what the stream throws.
- */
-export async function* lineBatches(input: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
-  const splitter = new LineSplitter();
-  for await (const chunk of input) {
-    const batch: string[] = [];
-    splitter.push(chunk, (bytes) => batch.push(decodeLine(bytes)));
-    if (batch.length > 0) yield batch;
-  }
-  const last: string[] = [];
-  splitter.end((bytes) => last.push(decodeLine(bytes)));
-  if (last.length > 0) yield last;
-}
-
-/** The lines of a byte stream one by one: {@link lineBatches}, flattened. @throws what the stream throws. */
-export async function* streamLines(input: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  for await (const batch of lineBatches(input)) yield* batch;
 }
 
 /**

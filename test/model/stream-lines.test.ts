@@ -1,13 +1,15 @@
 /**
- * `streamLines` against `readline` (`crlfDelay: Infinity`, the stream decoded as UTF-8), the reader the NDJSON files
- * were read with before: the same lines for any bytes cut into any chunks, breaks (`\n`, `\r\n`, lone `\r`) and UTF-8
- * sequences, valid or cut short, straddling the cuts.
+ * The file readers' line splitter (`LineSplitter`, each line decoded by `decodeLine`) against `readline`
+ * (`crlfDelay: Infinity`, the stream decoded as UTF-8), the reader the NDJSON files were read with before: the same
+ * lines for any bytes cut into any chunks, breaks (`\n`, `\r\n`, lone `\r`) and UTF-8 sequences, valid or cut short,
+ * straddling the cuts.
  */
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { streamLines } from '../../src/model/files.js';
+import { LineSplitter } from '../../src/model/files.js';
+import { decodeLine } from '../../src/util/input-text.js';
 
 async function viaReadline(chunks: readonly Buffer[]): Promise<string[]> {
   const input = Readable.from(chunks, { objectMode: false });
@@ -17,9 +19,13 @@ async function viaReadline(chunks: readonly Buffer[]): Promise<string[]> {
   return lines;
 }
 
-async function viaStreamLines(chunks: readonly Buffer[]): Promise<string[]> {
+/** The lines the file readers see in `chunks`, read one after the other. */
+function viaSplitter(chunks: readonly Buffer[]): string[] {
   const lines: string[] = [];
-  for await (const line of streamLines(Readable.from(chunks, { objectMode: false }))) lines.push(line);
+  const splitter = new LineSplitter();
+  const onLine = (bytes: Buffer) => lines.push(decodeLine(bytes));
+  for (const chunk of chunks) splitter.push(chunk, onLine);
+  splitter.end(onLine);
   return lines;
 }
 
@@ -32,11 +38,11 @@ function cut(bytes: Buffer, cuts: readonly number[]): Buffer[] {
 // pieces: plain text, breaks of each kind, a two-byte and a four-byte character, a sequence cut short, a stray byte
 const PIECES = ['ab', '{"x":1}', '\n', '\r', '\r\n', '\n\r', ' ', 'é', '😀', '\xE2\x82', '\xFF'].map((p) => Buffer.from(p, p.startsWith('\xE2') || p === '\xFF' ? 'latin1' : 'utf8'));
 
-describe('streamLines', () => {
+describe('LineSplitter', () => {
   it('splits a hand-made text as readline does', async () => {
     // lines: "a", "", "b", "c" (its \r\n split between chunks), "d" (lone \r), "e" + U+0301 (its two bytes split), "end"
     const chunks = [Buffer.from('a\n\nb\nc\r'), Buffer.from('\nd\re'), Buffer.from([0xcc]), Buffer.from([0x81, 0x0a]), Buffer.from('end')];
-    expect(await viaStreamLines(chunks)).toEqual(['a', '', 'b', 'c', 'd', 'e\u0301', 'end']);
+    expect(viaSplitter(chunks)).toEqual(['a', '', 'b', 'c', 'd', 'e\u0301', 'end']);
     expect(await viaReadline(chunks)).toEqual(['a', '', 'b', 'c', 'd', 'e\u0301', 'end']);
   });
 
@@ -48,7 +54,7 @@ describe('streamLines', () => {
     const bytes = Buffer.from(text, 'utf8');
     const chunks: Buffer[] = [];
     for (let i = 0; i < bytes.length; i += 4093) chunks.push(bytes.subarray(i, i + 4093));
-    const lines = await viaStreamLines(chunks);
+    const lines = viaSplitter(chunks);
     expect(lines.map((l) => l.length)).toEqual([1_500_000, 5, 0, 260_000 + Math.ceil(260_000 / 7), 3]);
     expect(lines).toEqual(await viaReadline(chunks));
   });
@@ -57,7 +63,7 @@ describe('streamLines', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), async (pieces, cuts) => {
         const chunks = cut(Buffer.concat(pieces), cuts);
-        expect(await viaStreamLines(chunks)).toEqual(await viaReadline(chunks));
+        expect(viaSplitter(chunks)).toEqual(await viaReadline(chunks));
       }),
       { numRuns: 500, seed: 20 },
     );
