@@ -1,17 +1,18 @@
 /**
  * Following a load-series file as it grows (`collect -o f & serve f`), or a key-sample file, the way `tail -f`
  * follows a log: each {@link NdjsonFollower.poll} reads the bytes appended since the last one, parses the complete
- * lines and keeps a partly written last line until its newline arrives. A file that shrinks (rewritten, `--force`d,
- * truncated) is read again from its start. Plain text only: a gzip recording cannot be followed (see
- * {@link NdjsonFollower.poll}).
+ * lines (cut and checked as the file readers cut them: a line ends at `\n`, `\r\n` or a lone `\r`; snapshot lines
+ * are read from their bytes) and keeps a partly written last line until its line end arrives. A file that shrinks
+ * (rewritten, `--force`d, truncated) is read again from its start. Plain text only: a gzip recording cannot be
+ * followed (see {@link NdjsonFollower.poll}).
  *
  * @module
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { FileLines, LineSplitter } from '../model/files.js';
 import { type KeySample, KeySamplesParser, type LoadSeries, LoadSeriesParser, type LoadSeriesReadOptions, isGzip } from '../model/index.js';
 import { HotspotError } from '../util/errors.js';
-import { checkInputFile, looksBinary, printable, stripBom, systemReason } from '../util/input-text.js';
+import { checkInputFile, systemReason } from '../util/input-text.js';
 
 /** What one {@link NdjsonFollower.poll} found. */
 export interface FollowUpdate<T = LoadSeries> {
@@ -29,6 +30,8 @@ const CHUNK = 1 << 20;
 /** The incremental NDJSON reader a follower feeds: numbered lines in, the content so far out. */
 interface LineParser<T> {
   push(line: number, text: string): void;
+  /** Takes a line starting with `{` as its bytes (valid only during the call), when the reader can. */
+  pushBytes?(line: number, bytes: Buffer): void;
   /** The content so far; throws the reader's `*_MALFORMED` error once a line was bad. */
   finish(): T;
 }
@@ -49,19 +52,19 @@ interface FollowedKind<T> {
 /** Follows one NDJSON file (plain text) as lines are appended to it. */
 export class NdjsonFollower<T> {
   private parser: LineParser<T>;
-  private decoder = new StringDecoder('utf8');
   /** Bytes of the file consumed so far. */
   private offset = 0;
-  /** Text after the last newline: a line still being written. */
-  private partial = '';
-  private line = 0;
+  /** Cuts what is read into lines; a line still being written waits in it until its line end arrives. */
+  private splitter = new LineSplitter();
+  /** The lines' rules (numbering, BOM, blank lines, binary data), handing them to the parser. */
+  private lines: FileLines;
   /** Items (snapshots, samples) read so far. */
   private snapshots = 0;
-  private sawText = false;
 
   /** @param path - the file to follow; it may not exist yet (polls wait for it). */
   constructor(readonly path: string, private readonly kind: FollowedKind<T>) {
     this.parser = kind.parser(path);
+    this.lines = this.linesOf(this.parser);
   }
 
   /** Bytes consumed so far (the partly written last line included). */
@@ -100,7 +103,7 @@ export class NdjsonFollower<T> {
           throw new HotspotError('SERIES_FOLLOW_GZIP', `is gzip; serve follows a plain ${this.kind.what} as it grows (a gzip stream has no line ends to resume from): record it as plain text (${this.kind.plain}), or give a finished gzip recording to report`, { file: this.path });
         }
         this.offset += n;
-        this.take(this.decoder.write(buf.subarray(0, n)));
+        this.splitter.push(buf.subarray(0, n), this.lines.take);
       }
       const added = this.snapshots - before;
       if (added <= 0 && !reset) return undefined;
@@ -113,30 +116,32 @@ export class NdjsonFollower<T> {
 
   private restart(): void {
     this.parser = this.kind.parser(this.path);
-    this.decoder = new StringDecoder('utf8');
+    this.lines = this.linesOf(this.parser);
+    this.splitter = new LineSplitter();
     this.offset = 0;
-    this.partial = '';
-    this.line = 0;
     this.snapshots = 0;
-    this.sawText = false;
   }
 
-  /** Splits `text` into complete lines (the rest waits in `partial`) and parses them. */
-  private take(text: string): void {
-    const lines = (this.partial + text).split('\n');
-    this.partial = lines.pop() ?? '';
-    for (const raw of lines) {
-      this.line++;
-      let content = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-      if (this.line === 1) content = stripBom(content);
-      if (content.trim() === '') continue;
-      if (!this.sawText && looksBinary(content)) {
-        throw new HotspotError('FILE_BINARY', `the ${this.kind.what} is binary data, not text (it starts "${printable(content, 40)}")`, { file: this.path });
-      }
-      this.sawText = true;
-      this.parser.push(this.line, content);
-      this.snapshots = this.kind.count(this.parser.finish());
-    }
+  /** The line rules feeding `parser`, its items counted after each line. */
+  private linesOf(parser: LineParser<T>): FileLines {
+    const counted = () => {
+      this.snapshots = this.kind.count(parser.finish());
+    };
+    const pushBytes = parser.pushBytes?.bind(parser);
+    return new FileLines(
+      this.path,
+      this.kind.what,
+      (line, text) => {
+        parser.push(line, text);
+        counted();
+      },
+      pushBytes === undefined
+        ? undefined
+        : (line, bytes) => {
+            pushBytes(line, bytes);
+            counted();
+          },
+    );
   }
 
   /**
@@ -148,7 +153,7 @@ export class NdjsonFollower<T> {
   }
 
   private series(): T | undefined {
-    return this.sawText ? this.kind.copy(this.parser.finish()) : undefined;
+    return this.lines.seen ? this.kind.copy(this.parser.finish()) : undefined;
   }
 }
 

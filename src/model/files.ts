@@ -162,10 +162,65 @@ function lineTooLong(path: string, what: string, line: number, length: number, c
 }
 
 /**
- * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, the first
- * line's BOM skipped. With `onObjectBytes`, a line after the first non-blank one that starts with `{` (so not blank) is
- * handed to it as its bytes instead, undecoded (valid only during the call), for a reader that reads such lines from
- * their bytes and decodes only those it cannot.
+ * What every NDJSON file reader does with a file's lines, in the order {@link LineSplitter} hands them over: numbers
+ * them from 1, skips the first line's BOM and blank lines, refuses binary data (told by the first non-blank line, as
+ * `checkInputText` does for whole texts), and hands each line to `onLine` as text, or, with `onObjectBytes`, a line
+ * after the first non-blank one that starts with `{` (so not blank) as its bytes, undecoded and valid only during the
+ * call, for a reader that reads such lines from their bytes and decodes only those it cannot.
+ */
+export class FileLines {
+  /** Lines taken so far, blank ones included. */
+  private n = 0;
+  /** A non-blank line was taken. */
+  seen = false;
+
+  /**
+   * @param path - the file, named in errors.
+   * @param what - what the file is, for messages ("load series").
+   */
+  constructor(
+    private readonly path: string,
+    private readonly what: string,
+    private readonly onLine: (line: number, text: string) => void,
+    private readonly onObjectBytes?: (line: number, bytes: Buffer) => void,
+  ) {}
+
+  /**
+   * Takes the next line's bytes (a {@link LineSplitter} callback).
+   * @throws {@link HotspotError} `FILE_BINARY` when the first non-blank line is binary data; `FILE_READ` naming the line
+   *   for a line too long to decode ({@link lineTooLong}); what `onLine` or `onObjectBytes` throws.
+   */
+  readonly take = (bytes: Buffer): void => {
+    const n = ++this.n;
+    try {
+      this.read(n, bytes);
+    } catch (err) {
+      // a line past the longest string the engine makes cannot be decoded (here or by the reader it goes to): the
+      // file's fault, told as such
+      if ((err as { code?: unknown } | null)?.code === 'ERR_STRING_TOO_LONG') throw lineTooLong(this.path, this.what, n, bytes.length, err);
+      throw err;
+    }
+  };
+
+  private read(n: number, bytes: Buffer): void {
+    if (this.seen && this.onObjectBytes !== undefined && bytes[0] === 0x7b) {
+      this.onObjectBytes(n, bytes);
+      return;
+    }
+    const raw = decodeLine(bytes);
+    const text = n === 1 ? stripBom(raw) : raw;
+    if (text.trim() === '') return;
+    if (!this.seen && looksBinary(text)) {
+      throw new HotspotError('FILE_BINARY', `the ${this.what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: this.path });
+    }
+    this.seen = true;
+    this.onLine(n, text);
+  }
+}
+
+/**
+ * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, as
+ * {@link FileLines} hands them over (with `onObjectBytes`, lines starting with `{` as their bytes).
  * @throws {@link HotspotError} `FILE_NOT_REGULAR` for a directory, pipe or device (`checkInputFile`), `FILE_BINARY`
  *   when the first non-blank line is binary data, `FILE_EMPTY` when no line is, `FILE_READ` when the file cannot be
  *   read, or for a line too long to decode ({@link lineTooLong}); what `onLine` or `onObjectBytes` throws.
@@ -178,41 +233,26 @@ async function eachFileLine(
 ): Promise<void> {
   checkInputFile(path, what);
   const input = openInput(path, what);
-  let n = 0;
-  let seen = false;
-  /** What a callback threw: passed on as it is (only the stream's own errors are the file's read errors). */
+  const lines = new FileLines(path, what, onLine, onObjectBytes);
+  /** What taking a line threw: passed on as it is (only the stream's own errors are the file's read errors). */
   let fromLine: unknown;
-  const handle = (bytes: Buffer): void => {
-    n++;
+  const take = (bytes: Buffer): void => {
     try {
-      if (seen && onObjectBytes !== undefined && bytes[0] === 0x7b) {
-        onObjectBytes(n, bytes);
-        return;
-      }
-      const raw = decodeLine(bytes);
-      const text = n === 1 ? stripBom(raw) : raw;
-      if (text.trim() === '') return;
-      // The first line tells text from binary data, as checkInputText does for whole files.
-      if (!seen && looksBinary(text)) {
-        throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(text, 40)}")`, { file: path });
-      }
-      seen = true;
-      onLine(n, text);
+      lines.take(bytes);
     } catch (err) {
-      // a line past the longest string the engine makes cannot be decoded: the file's fault, told as such
-      fromLine = (err as { code?: unknown } | null)?.code === 'ERR_STRING_TOO_LONG' ? lineTooLong(path, what, n, bytes.length, err) : err;
-      throw fromLine;
+      fromLine = err;
+      throw err;
     }
   };
   const splitter = new LineSplitter();
   try {
-    for await (const chunk of input) splitter.push(chunk, handle);
-    splitter.end(handle);
+    for await (const chunk of input) splitter.push(chunk, take);
+    splitter.end(take);
   } catch (err) {
     if (err instanceof HotspotError || (err === fromLine && fromLine !== undefined)) throw err;
     throw readError(path, what, err);
   }
-  if (!seen) throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file: path });
+  if (!lines.seen) throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file: path });
 }
 
 /**

@@ -4,10 +4,11 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KeySamplesFollower, SeriesFollower } from '../../src/cli/series-follow.js';
 import { utf8Bytes } from '../../src/bytes/index.js';
 import { type LoadSeries, SeriesWriter, formatKeySampleLine } from '../../src/model/index.js';
+import { FastSnapshotReader } from '../../src/model/series-fast.js';
 import { fixtureSeries } from '../report/fixture.js';
 
 const T0 = 1_700_000_000_000;
@@ -49,6 +50,19 @@ describe.each([1, 2] as const)('SeriesFollower, format version %i', (v) => {
     expect(next?.series.snapshots[2]?.regions.map((r) => r.writeRequests)).toEqual([1200, 120]);
     appendFileSync(file, (snaps[3] ?? '') + (snaps[4] ?? ''));
     expect(f.poll()?.added).toBe(2);
+  });
+
+  it('reads snapshot lines from their bytes, as the file reader does', () => {
+    const file = tempFile();
+    writeFileSync(file, header + snaps[0] + snaps[1]);
+    const fast = vi.spyOn(FastSnapshotReader.prototype, 'read');
+    try {
+      expect(new SeriesFollower(file).poll()?.series).toEqual({ ...series, snapshots: series.snapshots.slice(0, 2) });
+      // version 1: both snapshot lines read by the fast reader, as bytes (version 2's are counters, read as JSON)
+      expect(fast.mock.calls.map(([line], i) => Buffer.isBuffer(line) && fast.mock.results[i]?.value !== undefined)).toEqual(v === 1 ? [true, true] : []);
+    } finally {
+      fast.mockRestore();
+    }
   });
 
   it('keeps a partly written line until its newline arrives', () => {
