@@ -202,6 +202,8 @@ const NONE: PreviousLine = { regions: [], plain: new Uint8Array(0), index: undef
  */
 export class FastSnapshotReader {
   private previous = NONE;
+  /** Each server name read, once ({@link internName}). */
+  private readonly servers = new Map<string, string>();
 
   /** The header's table and the bytes that follow `"table":"` in a line of it ({@link rawTable}). */
   private tail: { table: string; bytes: Uint8Array | undefined } | undefined;
@@ -228,7 +230,7 @@ export class FastSnapshotReader {
       for (;;) {
         const i = regions.length;
         const before = prev.regions[i];
-        const r = region(at, before, before === undefined ? 0 : (prev.plain[i] as number), regions[i - 1]);
+        const r = region(at, before, before === undefined ? 0 : (prev.plain[i] as number), regions[i - 1], this.servers);
         if (r === undefined) return undefined;
         if (r.encodedName !== before?.encodedName) sameNames = false;
         regions.push(r);
@@ -257,11 +259,12 @@ export class FastSnapshotReader {
  * The region at the cursor, as the writer writes it (see {@link Cursor}), stepping over it; `undefined` when it is not
  * of the fast form. `before`: the region at the same place of the previous line, whose strings are shared when equal
  * (`was`: which of them it wrote with no escape, {@link PreviousLine.plain}); `predecessor`: the region before it in
- * this line, whose end key is shared as its start key when the same bytes. Sets `at.plain` for this region.
+ * this line, whose end key is shared as its start key when the same bytes; `servers`: the server names read so far,
+ * one string each ({@link internName}). Sets `at.plain` for this region.
  * (A function of its own, kept apart from the loop over the regions: the engine compiles it alone, small, rather than
  * the loop with every step of a region in it.)
  */
-function region(at: Cursor, before: RegionLoad | undefined, was: number, predecessor: RegionLoad | undefined): RegionLoad | undefined {
+function region(at: Cursor, before: RegionLoad | undefined, was: number, predecessor: RegionLoad | undefined, servers: Map<string, string>): RegionLoad | undefined {
   const text = at.bytes;
   let bits = 0;
   if (!at.literal('{"name":"')) return undefined;
@@ -289,8 +292,9 @@ function region(at: Cursor, before: RegionLoad | undefined, was: number, predece
     : isKeyText(text, endFrom, endEnd, startKey) ? startKey
     : keyBytes(text, endFrom, endEnd);
   if (endKey === undefined || !at.literal(',"server":"')) return undefined;
-  const server = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
-  if (server === undefined) return undefined;
+  const read = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
+  if (read === undefined) return undefined;
+  const server = read === before?.server ? read : internName(servers, read);
   if (!at.escaped) bits |= PLAIN_SERVER;
   let readRequests: number | null = null;
   let writeRequests: number | null = null;
@@ -357,7 +361,7 @@ export function keyBytes(bytes: Buffer, from: number, end: number): Uint8Array |
     }
     length++;
   }
-  const key = new Uint8Array(length);
+  const key = slabKey(length);
   let j = 0;
   for (let i = from; i < end; i++) {
     const c = bytes[i] as number;
@@ -366,6 +370,41 @@ export function keyBytes(bytes: Buffer, from: number, end: number): Uint8Array |
       i += 4;
     } else key[j++] = c;
   }
+  return key;
+}
+
+/**
+ * `name` as first kept in `names` (added when new): a series names each of a cluster's few hundred RegionServers once
+ * per region, and one string per server rather than per region keeps the reader's memory, and the lookups by server
+ * that follow (a string's hash is computed once per string), small.
+ */
+export function internName(names: Map<string, string>, name: string): string {
+  const kept = names.get(name);
+  if (kept !== undefined) return kept;
+  names.set(name, name);
+  return name;
+}
+
+/** Bytes of the slab that read keys are cut from (see {@link slabKey}). */
+const KEY_SLAB_BYTES = 64 * 1024;
+/** Keys longer than this get an array of their own (a slab would waste the rest). */
+const KEY_SLAB_LARGEST = 1024;
+let keySlab = new Uint8Array(0);
+let keySlabUsed = 0;
+
+/**
+ * A zeroed view of `length` bytes for a key read from a file, cut from a shared slab of {@link KEY_SLAB_BYTES} (as
+ * Node's `Buffer` pool does): one array buffer per 64 KiB of keys rather than one per key, which the engine would
+ * otherwise track and sweep one by one. Read a key's `buffer` only through its `byteOffset` and `length`.
+ */
+function slabKey(length: number): Uint8Array {
+  if (length > KEY_SLAB_LARGEST) return new Uint8Array(length);
+  if (keySlabUsed + length > keySlab.length) {
+    keySlab = new Uint8Array(KEY_SLAB_BYTES);
+    keySlabUsed = 0;
+  }
+  const key = keySlab.subarray(keySlabUsed, keySlabUsed + length);
+  keySlabUsed += length;
   return key;
 }
 

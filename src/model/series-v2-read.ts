@@ -14,6 +14,7 @@ import {
   rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
+import { internName } from './series-fast.js';
 import { type OpenFields, readOpenLine } from './series-v2-fast.js';
 import type { LoadSeries, LoadSeriesSource, LoadSnapshot, RegionLoad } from './types.js';
 
@@ -100,6 +101,8 @@ export class SeriesV2Parser {
   private openListVersion = 0;
   /** Encoded name → id of the open regions (an encoded name is open under one id at a time). */
   private readonly openNames = new Map<string, number>();
+  /** Each server name read, once: the regions on one RegionServer share its string ({@link internName}). */
+  private readonly servers = new Map<string, string>();
   private lastTime: { timeMs: number; line: number } | undefined;
   private sawFirst = false;
   /** Counts the changes of the set of open regions (opened, closed): {@link SeriesV2Parser.keyOrder} keeps its order until the next. */
@@ -188,9 +191,10 @@ export class SeriesV2Parser {
    * or the one its placeholder took (the validating path), which it replaces.
    */
   private declare(f: OpenFields, tables: readonly string[]): void {
-    const base = { name: f.name, encodedName: f.encodedName, startKey: f.startKey, endKey: f.endKey, server: f.server };
+    const server = internName(this.servers, f.server);
+    const base = { name: f.name, encodedName: f.encodedName, startKey: f.startKey, endKey: f.endKey, server };
     const region = tables.length > 1 ? { ...base, table: tables[f.tableIndex] as string } : base;
-    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server: f.server, prev: this.newColumns(), open: true };
+    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server, prev: this.newColumns(), open: true };
     this.declared[f.id] = opened;
     this.openNames.set(f.encodedName, f.id);
     this.lastEnd = f.endKey;
@@ -202,7 +206,7 @@ export class SeriesV2Parser {
     const id = idField(obj.move, 'move');
     const region = this.openRegion(id);
     if (!region) throw new FieldProblem('move', `region ${id} is not open (${id < this.declared.length ? 'it was closed' : 'no open line declared it'})`);
-    region.server = stringField(obj, 'server', '');
+    region.server = internName(this.servers, stringField(obj, 'server', ''));
   }
 
   private closeLine(obj: JsonObject): void {

@@ -91,6 +91,26 @@ describe('version 1 fast path', () => {
     expect(parsed(TEXT)).toEqual(SERIES);
   });
 
+  it('cuts the keys it reads from shared slabs, each its own bytes, none overlapping another', () => {
+    // 12,000 regions of 8-byte keys fill more than one 64 KiB slab; one key of 2,000 bytes is too long for a slab
+    const hex = (i: number) => i.toString(16).padStart(8, '0');
+    const long = `${hex(6_000)}${'k'.repeat(1992)}`;
+    const keyOf = (i: number) => (i === 0 || i === 12_000 ? '' : i === 6_000 ? long : hex(i));
+    const regions = Array.from({ length: 12_000 }, (_, i) => region(`r${i}`, keyOf(i), keyOf(i + 1), `rs${i % 7},16020,1`, 1, 2));
+    const read = new FastSnapshotReader().read(formatLoadSeries(series([snap(60_000, regions)])).trim().split('\n')[1] as string, 't');
+    const keys = (read?.regions ?? []).flatMap((r) => [r.startKey, r.endKey]);
+    expect(keys.map((k) => Buffer.from(k).toString('latin1'))).toEqual(regions.flatMap((r) => [Buffer.from(r.startKey).toString('latin1'), Buffer.from(r.endKey).toString('latin1')]));
+    // the distinct arrays, by buffer: their byte ranges never overlap
+    const distinct = [...new Set(keys)].filter((k) => k.length > 0);
+    expect(new Set(distinct.map((k) => k.buffer)).size).toBeLessThan(distinct.length / 1000);
+    const byBuffer = new Map<ArrayBufferLike, Uint8Array[]>();
+    for (const k of distinct) byBuffer.set(k.buffer, [...(byBuffer.get(k.buffer) ?? []), k]);
+    for (const views of byBuffer.values()) {
+      views.sort((a, b) => a.byteOffset - b.byteOffset);
+      for (let i = 1; i < views.length; i++) expect((views[i] as Uint8Array).byteOffset).toBeGreaterThanOrEqual((views[i - 1] as Uint8Array).byteOffset + (views[i - 1] as Uint8Array).length);
+    }
+  });
+
   it('leaves other lines to the validating reader', () => {
     const line = TEXT.trim().split('\n')[1] as string;
     const reader = new FastSnapshotReader();
