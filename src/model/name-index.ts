@@ -21,16 +21,37 @@ export function rememberNameIndex(list: readonly { readonly encodedName: string 
   known.set(list, index);
 }
 
+/** Each encoded name of `list` → its position (the last one, for a name listed twice). */
+function positionsOf(list: readonly { readonly encodedName: string }[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  for (let i = 0; i < list.length; i++) positions.set((list[i] as { encodedName: string }).encodedName, i);
+  return positions;
+}
+
 /** The name index of `list`: the one recorded for it, else built from its names (and recorded). */
 export function nameIndexOf(list: readonly { readonly encodedName: string }[]): NameIndex {
   let index = known.get(list);
   if (index === undefined) {
-    const positions = new Map<string, number>();
-    for (let i = 0; i < list.length; i++) positions.set((list[i] as { encodedName: string }).encodedName, i);
+    const positions = positionsOf(list);
     index = { positions, unique: positions.size === list.length };
     known.set(list, index);
   }
   return index;
+}
+
+/**
+ * Records that no encoded name of `list` is listed twice (a reader that refuses a name open twice knows it), leaving
+ * the positions to be mapped when first asked for: the rate step of snapshots that list the same regions in the same
+ * order matches them by position and asks only whether the names are unique.
+ */
+export function rememberUniqueNames(list: readonly { readonly encodedName: string }[]): void {
+  let positions: Map<string, number> | undefined;
+  known.set(list, {
+    unique: true,
+    get positions() {
+      return (positions ??= positionsOf(list));
+    },
+  });
 }
 
 /** The name index of `list` when one is recorded for it (no map is built), else `undefined`. */

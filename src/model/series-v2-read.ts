@@ -14,6 +14,7 @@ import {
   rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
+import { rememberUniqueNames } from './name-index.js';
 import { internName } from './series-fast.js';
 import { type OpenFields, readOpenLine } from './series-v2-fast.js';
 import type { LoadSeries, LoadSeriesSource, LoadSnapshot, RegionLoad } from './types.js';
@@ -241,6 +242,8 @@ export class SeriesV2Parser {
     const order = this.keyOrder(regions);
     const sorted = new Array<RegionLoad>(order.length);
     for (let j = 0; j < order.length; j++) sorted[j] = loads[order[j] as number] as RegionLoad;
+    // an encoded name is open under one id at a time (an open line naming an open one is refused): no name twice
+    rememberUniqueNames(sorted);
     this.snapshots.push({ timeMs, table: this.header?.tables[0] ?? '', regions: sorted });
   }
 
