@@ -6,7 +6,7 @@
  * | 0 | done, nothing to report |
  * | 1 | done, with a finding (a judgement command's finding; `detect`, `simulate`, `compare`, `fix plan` only with `--fail-on`) |
  * | 2 | input or state refused (bad option or file, unknown table) |
- * | 3 | the cluster side failed (unreachable, timeout, 5xx, the shell failing); a live read that got no usable snapshot |
+ * | 3 | the cluster side failed (unreachable, timeout, 5xx, the shell failing, a scanner lost mid-scan); a live read that got no usable snapshot |
  * | 130 | interrupted |
  *
  * @module
@@ -35,9 +35,13 @@ export const EXIT_STATUS_BY_CODE: Readonly<Record<string, number>> = {
   LIVE_INTERRUPTED: EXIT_INTERRUPTED,
 };
 
-/** Codes of the cluster side failing: the gateway, the Thrift2 gateway, the shell, a live read that got nothing, or the backfill job failing. */
+/**
+ * Codes of the cluster side failing: the gateway, the Thrift2 gateway, the shell, a live read that got nothing, the
+ * backfill job failing, or a scanner lost mid-scan (`SCANNER_LOST`, even when the gateway said 404: the table was
+ * there when the scan began; see `src/hbase/scanner-lost.ts`).
+ */
 export const CLUSTER_FAILURES: ReadonlySet<string> = new Set([
-  'REST_UNREACHABLE', 'REST_TIMEOUT', 'THRIFT_UNREACHABLE', 'THRIFT_TIMEOUT',
+  'REST_UNREACHABLE', 'REST_TIMEOUT', 'THRIFT_UNREACHABLE', 'THRIFT_TIMEOUT', 'SCANNER_LOST',
   'SHELL_COMMAND_FAILED', 'SHELL_EXITED', 'SHELL_SPAWN_FAILED', 'SHELL_TIMEOUT',
   'NATIVE_CONNECT', 'NATIVE_READ', 'NATIVE_TIMEOUT', 'NATIVE_EXITED',
   'LIVE_READ_FAILED', 'HEALTH_NO_ANSWER', 'MIGRATE_JOB_FAILED',

@@ -6,6 +6,10 @@
  * The scanner URL is rebuilt from the id in the `Location` header against the client's base URL, because the
  * gateway writes its own host name there, which may not be reachable through a proxy.
  *
+ * A scanner lost after the `POST` created it (a `GET` answered 404 or 410, or 5xx naming `UnknownScannerException`;
+ * see `../scanner-lost.ts` for what hbase-rest's `ScannerResource` and `ScannerInstanceResource` answer) is a
+ * {@link ScannerLostError}, the cluster side failing; a 404 on the `POST` itself (no such table) stays `REST_HTTP` 404.
+ *
  * @module
  */
 import { concatBytes, equalBytes } from '../../bytes/index.js';
@@ -13,6 +17,7 @@ import type { CallOptions } from './client.js';
 import { decodeCellSet } from './decode.js';
 import { type ScanOptions, encodeScanner } from './encode.js';
 import { RestError } from './errors.js';
+import { ScannerLostError, namesLostScanner } from '../scanner-lost.js';
 import type { Row } from './models.js';
 import { scannerIdFromLocation, tablePath } from './paths.js';
 import type { RawResponse, RestTransport } from './transport.js';
@@ -31,8 +36,25 @@ function parseProtobuf<T>(res: RawResponse, decode: (bytes: Uint8Array) => T[]):
 }
 
 /**
+ * Why a `GET` of the next batch failing with `err` means the gateway lost the scanner, or `undefined` when it is
+ * another failure: 404 (ScannerResource holds no scanner of that id, or the table was dropped during the scan), 410
+ * (ScannerInstanceResource gave the scanner up: the table was disabled during the scan), 5xx whose body names
+ * `UnknownScannerException` or another exception of a RegionServer dropping the scanner (its lease expired).
+ */
+function lostScannerReason(err: unknown): string | undefined {
+  if (!(err instanceof RestError) || err.code !== 'REST_HTTP' || err.status === undefined) return undefined;
+  if (err.status === 404) return 'the gateway no longer holds the scanner (it restarted, the scanner outlived it, another gateway behind a load balancer answered, or the table was dropped during the scan)';
+  if (err.status === 410) return 'the gateway gave the scanner up (the table was disabled during the scan)';
+  if (err.status >= 500 && namesLostScanner(err.body)) return 'the RegionServer no longer holds the scanner (its scanner lease expired between two batches, or the region moved)';
+  return undefined;
+}
+
+/**
  * The scanner's batches, each as the rows `parse` reads from one answer: `POST` creates the scanner, `GET`s fetch
  * batches until 204 or an empty body, `DELETE` removes it however iteration ends.
+ * @param rowsRead - whole rows the caller has handed on so far, named when the scanner is lost.
+ * @throws {@link ScannerLostError} when a `GET` finds the scanner lost (see {@link lostScannerReason}); the
+ *   transport's `RestError`s otherwise (a 404 on the `POST`, no such table, among them).
  */
 async function* scanBatches<T>(
   transport: RestTransport,
@@ -40,6 +62,7 @@ async function* scanBatches<T>(
   options: ScanOptions & CallOptions,
   protobuf: boolean,
   parse: (res: RawResponse) => T[],
+  rowsRead: () => number,
 ): AsyncGenerator<T[]> {
   const call = { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
   const created = await transport.request({
@@ -63,7 +86,13 @@ async function* scanBatches<T>(
   let next: ReturnType<typeof fetchNext> | undefined = fetchNext();
   try {
     while (next) {
-      const res = await next;
+      const res = await next.catch((err: unknown) => {
+        const reason = lostScannerReason(err);
+        if (reason === undefined) throw err;
+        const e = err as RestError;
+        const said = e.body ? ` (${JSON.stringify(e.body)})` : '';
+        throw new ScannerLostError({ table, rowsRead: rowsRead(), answer: `${e.method} ${e.url} answered HTTP ${e.status}${said}`, reason, ...(e.status === undefined ? {} : { status: e.status }), cause: err });
+      });
       next = undefined;
       if (res.status === 204 || (protobuf ? res.bytes.length === 0 : res.text.trim() === '')) break;
       next = fetchNext();
@@ -85,13 +114,17 @@ export async function* scanRows(transport: RestTransport, table: string, options
   const protobuf = format === 'protobuf';
   const parse = (res: RawResponse): Row[] => (protobuf ? parseProtobuf(res, decodeCellSetProtobuf) : parseJson(res, 'GET', decodeCellSet));
   let pending: { key: Uint8Array; cells: Row['cells'][number][] } | undefined;
-  for await (const rows of scanBatches(transport, table, options, protobuf, parse)) {
+  let handedOn = 0;
+  for await (const rows of scanBatches(transport, table, options, protobuf, parse, () => handedOn)) {
     for (const row of rows) {
       if (pending && equalBytes(pending.key, row.key)) {
         pushAll(pending.cells, row.cells);
         continue;
       }
-      if (pending) yield pending;
+      if (pending) {
+        handedOn++;
+        yield pending;
+      }
       pending = { key: row.key, cells: [...row.cells] };
     }
   }
@@ -101,13 +134,17 @@ export async function* scanRows(transport: RestTransport, table: string, options
 /** Runs a scan returning rows with their cells still encoded; see {@link HBaseRestClient.scanEncoded}. */
 export async function* scanEncodedRows(transport: RestTransport, table: string, options: ScanOptions & CallOptions = {}): AsyncGenerator<EncodedRow> {
   let pending: EncodedRow | undefined;
-  for await (const rows of scanBatches(transport, table, options, true, (res) => parseProtobuf(res, decodeEncodedRows))) {
+  let handedOn = 0;
+  for await (const rows of scanBatches(transport, table, options, true, (res) => parseProtobuf(res, decodeEncodedRows), () => handedOn)) {
     for (const row of rows) {
       if (pending && equalBytes(pending.key, row.key)) {
         pending = { key: pending.key, cells: concatBytes(pending.cells, row.cells), cellCount: pending.cellCount + row.cellCount };
         continue;
       }
-      if (pending) yield pending;
+      if (pending) {
+        handedOn++;
+        yield pending;
+      }
       pending = row;
     }
   }

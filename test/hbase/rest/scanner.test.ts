@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { EXIT_CLUSTER, EXIT_USAGE, exitStatusOf } from '../../../src/cli/exit.js';
 import { RestError } from '../../../src/hbase/rest/errors.js';
+import { PROTOBUF_MEDIA_TYPE, encodeCellSetProtobuf } from '../../../src/hbase/rest/protobuf.js';
+import { ScannerLostError } from '../../../src/hbase/scanner-lost.js';
 import { createRestClient } from '../../../src/hbase/rest/rest-client.js';
 import type { Row } from '../../../src/hbase/rest/models.js';
 import { fixture, replayServer } from './fixtures.js';
@@ -86,5 +89,118 @@ describe('scan', () => {
       for await (const _ of c.scan('t')) void _;
     })().catch((x: unknown) => x);
     expect((e as RestError).code).toBe('REST_DECODE');
+  });
+});
+
+// What hbase-rest answers for a scanner gone mid-scan (ScannerResource.getScannerInstanceResource: an id it no longer
+// holds gets a ScannerInstanceResource without a generator, whose get answers 404 "Not found"; ScannerInstanceResource.get
+// answers 410 "Gone" when the table is disabled mid-scan), against a 404 on the POST that creates the scanner
+// (ScannerResource.update: TableNotFoundException), which is a table the gateway does not know.
+describe('a scanner lost mid-scan', () => {
+  const scanAll = async (c: ReturnType<typeof createRestClient>, table: string, seen: string[]) => {
+    for await (const r of c.scan(table, { batch: 2 })) seen.push(td.decode(r.key));
+  };
+
+  it('is SCANNER_LOST, exit 3, naming the table and the whole rows read before a later GET answered 404', async () => {
+    // scanner-gone is a real gateway's answer to a GET of a scanner it no longer holds (test/fixtures/rest/record.ts).
+    server = await replayServer({ ...routes, [`GET ${SC}`]: ['scanner-batch-1', 'scanner-batch-2', 'scanner-gone'] });
+    const c = createRestClient({ baseUrl: server.url });
+    const seen: string[] = [];
+    const e = await scanAll(c, T, seen).catch((x: unknown) => x);
+    // batch 1 holds row-b's first cells, batch 2 the rest of row-b and row-c: row-b is whole once row-c starts; row-c
+    // could go on in the next batch, so it is never handed on.
+    expect(seen).toEqual(['row-b']);
+    expect(e).toBeInstanceOf(ScannerLostError);
+    const lost = e as ScannerLostError;
+    expect([lost.code, lost.table, lost.rowsRead, lost.scannerStatus]).toEqual(['SCANNER_LOST', T, 1, 404]);
+    expect(lost.message).toContain(`the scanner of table "${T}" was lost after 1 row(s) were read: GET ${server.url}${SC} answered HTTP 404 ("Not found")`);
+    expect(lost.message).toContain('the gateway no longer holds the scanner');
+    expect(lost.message).toContain('run the command again');
+    expect(lost.message).toContain('hbase.client.scanner.timeout.period');
+    expect(lost.message).toContain('lower the scan batch');
+    expect((lost.cause as RestError).status).toBe(404);
+    expect(exitStatusOf(lost)).toBe(EXIT_CLUSTER);
+    // the scanner is still deleted (the gateway answers that DELETE as it likes)
+    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'GET', 'GET', 'DELETE']);
+  });
+
+  it('is SCANNER_LOST on the first GET too: the POST found the table, so a 404 after it is the scanner, not the table', async () => {
+    server = await replayServer({ ...routes, [`GET ${SC}`]: 'scanner-gone' });
+    const seen: string[] = [];
+    const e = await scanAll(createRestClient({ baseUrl: server.url }), T, seen).catch((x: unknown) => x);
+    expect(seen).toEqual([]);
+    expect([(e as ScannerLostError).code, (e as ScannerLostError).rowsRead]).toEqual(['SCANNER_LOST', 0]);
+    expect((e as Error).message).toContain('was lost after 0 row(s) were read');
+    expect(exitStatusOf(e as ScannerLostError)).toBe(3);
+  });
+
+  it('is SCANNER_LOST for a 410 Gone (table disabled during the scan) and a 5xx naming UnknownScannerException', async () => {
+    const cases = [
+      { status: 410, body: 'Gone\r\n', reason: 'the table was disabled during the scan' },
+      { status: 500, body: 'java.lang.IllegalArgumentException: org.apache.hadoop.hbase.UnknownScannerException: Unknown scanner \'42\'', reason: 'its scanner lease expired' },
+    ];
+    for (const { status, body, reason } of cases) {
+      server = await startServer((req, res, i) => {
+        if (req.method === 'POST') return json(res, 201, '', { Location: '/t/scanner/s1' });
+        if (req.method === 'DELETE') return json(res, 200, '');
+        if (i === 1) return json(res, 200, fixture('scanner-batch-2').body);
+        return text(res, status, body);
+      });
+      const seen: string[] = [];
+      const e = await scanAll(createRestClient({ baseUrl: server.url }), 't', seen).catch((x: unknown) => x);
+      // batch-2 holds the end of row-b and row-c: row-b is handed on, row-c waits for the next batch
+      expect(seen).toEqual(['row-b']);
+      expect([status, (e as ScannerLostError).code, (e as ScannerLostError).rowsRead, (e as ScannerLostError).scannerStatus]).toEqual([status, 'SCANNER_LOST', 1, status]);
+      expect((e as Error).message).toContain(`answered HTTP ${status}`);
+      expect((e as Error).message).toContain(reason);
+      expect(exitStatusOf(e as ScannerLostError)).toBe(3);
+      await server.close();
+      server = undefined;
+    }
+  });
+
+  it('leaves a 5xx that does not name a lost scanner as REST_HTTP (exit 3 all the same)', async () => {
+    server = await startServer((req, res) => {
+      if (req.method === 'POST') return json(res, 201, '', { Location: '/t/scanner/s1' });
+      if (req.method === 'DELETE') return json(res, 200, '');
+      return text(res, 503, 'Unavailable\r\n');
+    });
+    const e = await scanAll(createRestClient({ baseUrl: server.url }), 't', []).catch((x: unknown) => x);
+    expect([(e as RestError).code, (e as RestError).status]).toEqual(['REST_HTTP', 503]);
+    expect(exitStatusOf(e as RestError)).toBe(3);
+  });
+
+  it('keeps a 404 on the POST (no such table) a REST_HTTP 404, exit 2, and asks no GET', async () => {
+    server = await startServer((_req, res) => text(res, 404, 'Not found\r\n'));
+    const e = await scanAll(createRestClient({ baseUrl: server.url }), 'nope', []).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(RestError);
+    expect([(e as RestError).code, (e as RestError).status, (e as RestError).method]).toEqual(['REST_HTTP', 404, 'POST']);
+    expect(exitStatusOf(e as RestError)).toBe(EXIT_USAGE);
+    expect(server.requests.map((r) => r.method)).toEqual(['POST']);
+  });
+
+  it('is SCANNER_LOST for scanEncoded (the backfill\'s protobuf scan) too', async () => {
+    // One protobuf CellSet per batch: row-a whole, then row-b; the third GET answers 404.
+    const batches = [
+      encodeCellSetProtobuf([{ key: 'row-a', cells: [{ family: 'cf', qualifier: 'a', value: '1', timestamp: 5 }] }]),
+      encodeCellSetProtobuf([{ key: 'row-b', cells: [{ family: 'cf', qualifier: 'a', value: '2', timestamp: 5 }] }]),
+    ];
+    server = await startServer((req, res, i) => {
+      if (req.method === 'POST') return json(res, 201, '', { Location: '/old/scanner/s9' });
+      if (req.method === 'DELETE') return json(res, 200, '');
+      const batch = batches[i - 1];
+      if (batch) {
+        res.writeHead(200, { 'Content-Type': PROTOBUF_MEDIA_TYPE });
+        return void res.end(Buffer.from(batch));
+      }
+      return text(res, 404, 'Not found\r\n');
+    });
+    const seen: string[] = [];
+    const e = await (async () => {
+      for await (const r of createRestClient({ baseUrl: server?.url ?? '' }).scanEncoded('old', { batch: 1 })) seen.push(td.decode(r.key));
+    })().catch((x: unknown) => x);
+    expect(seen).toEqual(['row-a']);
+    expect([(e as ScannerLostError).code, (e as ScannerLostError).table, (e as ScannerLostError).rowsRead]).toEqual(['SCANNER_LOST', 'old', 1]);
+    expect(exitStatusOf(e as ScannerLostError)).toBe(3);
   });
 });
