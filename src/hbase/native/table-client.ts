@@ -11,6 +11,7 @@ import type { CallOptions, CellCondition, FamilyDelete, GetOptions, HBaseRestCli
 import { type ColumnSpec, columnBytes, type ScanOptions } from '../rest/encode.js';
 import type { Row, RowInput } from '../rest/models.js';
 import { HotspotError } from '../../util/errors.js';
+import { ScannerLostError, namesLostScanner } from '../scanner-lost.js';
 import type { RegionLoadReaderProcess } from './reader-process.js';
 
 /** The subset of {@link HBaseRestClient} the native process answers. */
@@ -42,7 +43,10 @@ const columnsOf = (columns: readonly ColumnSpec[] | undefined): { columns?: stri
  * the REST gateway's condition (equal to `value`, or absent when `value` is omitted or empty).
  * @throws (from the calls) {@link HotspotError} `SOURCE_TABLE_NOT_FOUND` (getSchema of a missing table), `NATIVE_READ`
  *   (HBase refused the request), `NATIVE_TIMEOUT`, `NATIVE_EXITED`; `NATIVE_UNSUPPORTED` for scan options the native
- *   requests do not carry (filter, time range).
+ *   requests do not carry (filter, time range); {@link ScannerLostError} (`SCANNER_LOST`) for a scan page whose
+ *   `NATIVE_READ` names an exception of a RegionServer dropping the scanner (`UnknownScannerException`,
+ *   `ScannerTimeoutException` after `hbase.client.scanner.timeout.period`, `LeaseException`,
+ *   `OutOfOrderScannerNextException`), with the rows handed on before it.
  */
 export function nativeTableClient(reader: RegionLoadReaderProcess): NativeTableClient {
   return {
@@ -53,6 +57,7 @@ export function nativeTableClient(reader: RegionLoadReaderProcess): NativeTableC
       return {
         async *[Symbol.asyncIterator]() {
           let start = options.startRow === undefined ? undefined : toBytes(options.startRow);
+          let handedOn = 0;
           for (;;) {
             const data = await reader.data({
               op: 'scan', table, limit: SCAN_PAGE_ROWS,
@@ -60,8 +65,17 @@ export function nativeTableClient(reader: RegionLoadReaderProcess): NativeTableC
               ...(options.endRow !== undefined ? { stopRow: b64(options.endRow) } : {}),
               ...(options.maxVersions !== undefined ? { maxVersions: options.maxVersions } : {}),
               ...columnsOf(options.columns),
-            }, options.timeoutMs) as { rows: WireRow[]; more: boolean };
-            for (const w of data.rows) yield rowOf(w);
+            }, options.timeoutMs).catch((err: unknown) => {
+              if (!(err instanceof HotspotError) || err.code !== 'NATIVE_READ' || !namesLostScanner(err.message)) throw err;
+              throw new ScannerLostError({
+                table, rowsRead: handedOn, answer: `the native client's scan answered ${JSON.stringify(err.message)}`,
+                reason: 'the RegionServer no longer holds the scanner (its scanner lease expired, or the region moved)', cause: err,
+              });
+            }) as { rows: WireRow[]; more: boolean };
+            for (const w of data.rows) {
+              handedOn++;
+              yield rowOf(w);
+            }
             const last = data.rows.at(-1);
             if (!data.more || !last) return;
             // The next page starts just after the last row: its key followed by 0x00.

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionLoadReaderProcess } from '../../../src/hbase/native/reader-process.js';
 import { nativeTableClient } from '../../../src/hbase/native/table-client.js';
+import { ScannerLostError } from '../../../src/hbase/scanner-lost.js';
+import { EXIT_CLUSTER, exitStatusOf } from '../../../src/cli/exit.js';
+import { HotspotError } from '../../../src/util/errors.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -54,5 +57,40 @@ describe('nativeTableClient', () => {
   it('refuses scan options the native requests do not carry', () => {
     const { reader: r } = reader(() => ({}));
     expect(() => nativeTableClient(r).scan('t', { filter: '{}' })).toThrow(expect.objectContaining({ code: 'NATIVE_UNSUPPORTED' }));
+  });
+});
+
+describe('nativeTableClient: a scanner lost mid-scan', () => {
+  // The JVM reader answers a failed data request with NATIVE_READ `"<op> <table>" failed: <exception chain>`
+  // (RegionLoadReader.oneLine: each cause's simple class name and message).
+  const failing = (message: string) => {
+    const pages: (() => Record<string, unknown>)[] = [
+      () => ({ rows: [wireRow('a'), wireRow('b')], more: true }),
+      () => { throw new HotspotError('NATIVE_READ', message); },
+    ];
+    return reader(() => (pages.shift() ?? (() => ({ rows: [], more: false })))());
+  };
+  const scanAll = async (r: RegionLoadReaderProcess, seen: string[]) => {
+    for await (const row of nativeTableClient(r).scan('users', { maxVersions: 1 })) seen.push(dec.decode(row.key));
+  };
+
+  it('is SCANNER_LOST, exit 3, with the rows read, when the page failed on a lost scanner', async () => {
+    const { reader: r } = failing('"scan users" failed: ScannerTimeoutException 61000ms passed since the last invocation, timeout is currently set to 60000: UnknownScannerException Unknown scanner \'7\'');
+    const seen: string[] = [];
+    const e = await scanAll(r, seen).catch((x: unknown) => x);
+    expect(seen).toEqual(['a', 'b']);
+    expect(e).toBeInstanceOf(ScannerLostError);
+    expect([(e as ScannerLostError).code, (e as ScannerLostError).table, (e as ScannerLostError).rowsRead]).toEqual(['SCANNER_LOST', 'users', 2]);
+    expect((e as Error).message).toContain('the scanner of table "users" was lost after 2 row(s) were read');
+    expect((e as Error).message).toContain('ScannerTimeoutException');
+    expect((e as Error).message).toContain('hbase.client.scanner.timeout.period');
+    expect(exitStatusOf(e as ScannerLostError)).toBe(EXIT_CLUSTER);
+  });
+
+  it('leaves another NATIVE_READ as it is (exit 3 all the same)', async () => {
+    const { reader: r } = failing('"scan users" failed: RetriesExhaustedException Failed after attempts=16');
+    const e = await scanAll(r, []).catch((x: unknown) => x);
+    expect([(e as HotspotError).code, e instanceof ScannerLostError]).toEqual(['NATIVE_READ', false]);
+    expect(exitStatusOf(e as HotspotError)).toBe(EXIT_CLUSTER);
   });
 });
