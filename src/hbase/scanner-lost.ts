@@ -48,9 +48,9 @@ export interface ScannerLostDetails {
 
 /** The advice every lost scanner ends with: the scan cannot go on from where it stopped, and how to keep it alive. */
 const ADVICE =
-  'the rows read so far are not the whole table, so nothing was concluded from them; run the command again, and if the scanner is lost again ' +
+  'the rows read so far are not the whole range, so the command stopped there; run it again (a backfill given the same --checkpoint goes on from it), and if the scanner is lost again ' +
   'raise the scanner lease (hbase.client.scanner.timeout.period on the RegionServers and the REST gateway) and the gateway\'s idle time ' +
-  '(hbase.rest.connection.max-idletime), or lower the scan batch so each batch is asked for sooner; behind a load balancer, pin a scan to one gateway (sticky sessions)';
+  '(hbase.rest.connection.max-idletime), or lower the scan batch so each request returns sooner; behind a load balancer, send a scan to one gateway (sticky sessions)';
 
 /**
  * A scan's scanner lost after it was opened (code `SCANNER_LOST`): the REST gateway answered 404 or 410 to a `GET` of

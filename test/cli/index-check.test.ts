@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalServer, json, startServer, text } from '../hbase/rest/local-server.js';
 import { file } from '../support/temp-file.js';
 import { runCapture } from './run-cli.js';
 
@@ -41,5 +42,47 @@ describe('index check options', () => {
         expect(run.err).not.toMatch(/TypeError|unknown request|\n\s+at /);
       }
     }
+  });
+});
+
+describe('index check: a scanner lost mid-scan', () => {
+  let server: LocalServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const schema = (name: string, family: string) => ({ name, ColumnSchema: [{ name: family, VERSIONS: '1', TTL: '2147483647' }] });
+  const row = (key: string, city: string) => ({ key: b64(key), Cell: [{ column: b64('d:city'), timestamp: 5, $: b64(city) }] });
+
+  it('exits 3 (the cluster side failed), naming the table and the rows read, when a later batch of the main scan answers 404', async () => {
+    // ScannerInstanceResource answers 404 "Not found" for a scanner id the gateway no longer holds.
+    let gets = 0;
+    server = await startServer((req, res) => {
+      if (req.method === 'GET' && req.url === '/users/schema') return json(res, 200, schema('users', 'd'));
+      if (req.method === 'GET' && req.url === '/users_by_city/schema') return json(res, 200, schema('users_by_city', 'i'));
+      if (req.method === 'POST' && req.url === '/users/scanner') return json(res, 201, '', { Location: '/users/scanner/s1' });
+      if (req.method === 'DELETE') return json(res, 200, '');
+      if (req.method === 'GET' && req.url === '/users/scanner/s1' && gets++ === 0) return json(res, 200, { Row: [row('u1', 'Oslo'), row('u2', 'Bergen')] });
+      return text(res, 404, 'Not found\r\n');
+    });
+    const run = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--indexes', DEFS, '--rest', server.url]);
+    expect(run.code).toBe(3);
+    // u1 is whole once u2 starts; u2 could go on in the next batch, so one row was read
+    expect(run.err).toContain('the scanner of table "users" was lost after 1 row(s) were read');
+    expect(run.err).toContain(`GET ${server.url}/users/scanner/s1 answered HTTP 404`);
+    expect(run.err).toContain('run it again');
+    expect(run.out).toBe('');
+  });
+
+  it('still exits 2 for a main table the gateway does not know (404 on the first request)', async () => {
+    server = await startServer((req, res) => {
+      if (req.url === '/users_by_city/schema') return json(res, 200, schema('users_by_city', 'i'));
+      return text(res, 404, 'Not found\r\norg.apache.hadoop.hbase.TableNotFoundException: users\r\n');
+    });
+    const run = await runCapture(['index', 'check', '--table', 'users', '--index', 'by_city', '--indexes', DEFS, '--rest', server.url]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('table "users" does not exist on the cluster');
+    expect(server.requests.some((r) => r.url.includes('/scanner'))).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ function parseProtobuf<T>(res: RawResponse, decode: (bytes: Uint8Array) => T[]):
  */
 function lostScannerReason(err: unknown): string | undefined {
   if (!(err instanceof RestError) || err.code !== 'REST_HTTP' || err.status === undefined) return undefined;
-  if (err.status === 404) return 'the gateway no longer holds the scanner (it restarted, the scanner outlived it, another gateway behind a load balancer answered, or the table was dropped during the scan)';
+  if (err.status === 404) return 'the gateway no longer holds the scanner (the gateway restarted, another gateway behind a load balancer answered, or the table was dropped during the scan)';
   if (err.status === 410) return 'the gateway gave the scanner up (the table was disabled during the scan)';
   if (err.status >= 500 && namesLostScanner(err.body)) return 'the RegionServer no longer holds the scanner (its scanner lease expired between two batches, or the region moved)';
   return undefined;

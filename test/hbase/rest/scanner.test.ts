@@ -115,7 +115,7 @@ describe('a scanner lost mid-scan', () => {
     expect([lost.code, lost.table, lost.rowsRead, lost.scannerStatus]).toEqual(['SCANNER_LOST', T, 1, 404]);
     expect(lost.message).toContain(`the scanner of table "${T}" was lost after 1 row(s) were read: GET ${server.url}${SC} answered HTTP 404 ("Not found")`);
     expect(lost.message).toContain('the gateway no longer holds the scanner');
-    expect(lost.message).toContain('run the command again');
+    expect(lost.message).toContain('run it again');
     expect(lost.message).toContain('hbase.client.scanner.timeout.period');
     expect(lost.message).toContain('lower the scan batch');
     expect((lost.cause as RestError).status).toBe(404);
