@@ -19,8 +19,11 @@ const ROWS = [
   { key: 'not-a-key', cells: [{ family: 'd', qualifier: 'v', value: 'b', timestamp: 1_700_000_000_001 }] },
 ];
 
-/** A gateway for table "old" (one region, the rows above) and "new" (records puts). */
-async function gateway(puts: string[]): Promise<string> {
+/**
+ * A gateway for table "old" (one region, the rows above) and "new" (records puts). With `lose`, the scanner's second
+ * GET answers 404 "Not found" as hbase-rest's ScannerInstanceResource does for a scanner id it no longer holds.
+ */
+async function gateway(puts: string[], lose = false): Promise<string> {
   let served = false;
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -33,7 +36,10 @@ async function gateway(puts: string[]): Promise<string> {
         res.writeHead(201, { Location: 'http://gateway/old/scanner/s1' });
         res.end();
       } else if (req.method === 'GET' && req.url === '/old/scanner/s1') {
-        if (served) {
+        if (served && lose) {
+          res.writeHead(404, { 'Content-Type': 'text/plain' });
+          res.end('Not found\r\n');
+        } else if (served) {
           res.writeHead(204);
           res.end();
         } else {
@@ -80,5 +86,20 @@ describe('migrate backfill exit status', () => {
     expect((await runCapture(args(url, '--allow-rejects'))).code).toBe(0);
     const same = await runCapture(['migrate', 'backfill', '--rest', url, '--from', 'old', '--to', 'old', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,4)}_{id}']);
     expect([same.code, same.err]).toEqual([2, 'hbase-hotspot: --to: --from and --to are both "old": the new key goes into a new table\n']);
+  });
+});
+
+describe('migrate backfill: a scanner lost mid-scan', () => {
+  it('exits 3 (the cluster side failed), naming the source table and the rows read', async () => {
+    const puts: string[] = [];
+    const url = await gateway(puts, true);
+    const checkpoint = join(mkdtempSync(join(tmpdir(), 'bf-cli-')), 'checkpoint.json');
+    const r = await runCapture(args(url, '--checkpoint', checkpoint));
+    expect(r.code).toBe(3);
+    // The one batch holds both rows: the first is whole once the second starts; the second could go on in the next
+    // batch, so it is never handed on, and one row was read.
+    expect(r.err).toContain('the scanner of table "old" was lost after 1 row(s) were read');
+    expect(r.err).toContain('answered HTTP 404 ("Not found")');
+    expect(r.err).toContain('a backfill given the same --checkpoint goes on from it');
   });
 });
