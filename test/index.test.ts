@@ -38,7 +38,7 @@ describe('library root entry', () => {
     const root = lib as Record<string, unknown>;
     for (const name of ['intArg', 'stringArg', 'textArg', 'ulp', 'scale', 'KeyBuffer', 'formatSnapshotLine', 'emptySubject', 'buildView', 'renderTop']) expect(root[name], name).toBeUndefined();
     for (const name of ['createRestClient', 'RestError', 'createThrift2Client', 'runShellCommands', 'createRestSource', 'parseListRegions', 'runLoad', 'runBackfill', 'DualWriter']) expect(root[name], name).toBeUndefined();
-    expect([typeof rest.createRestClient, typeof rest.RestError, typeof rest.encodeCellSetProtobuf, typeof rest.decodeEncodedRows]).toEqual(['function', 'function', 'function', 'function']);
+    expect([typeof rest.createRestClient, typeof rest.RestError, typeof rest.ScannerLostError, typeof rest.encodeCellSetProtobuf, typeof rest.decodeEncodedRows]).toEqual(['function', 'function', 'function', 'function', 'function']);
     expect([typeof thrift2.createThrift2Client, typeof thrift2.ThriftError]).toEqual(['function', 'function']);
     expect([typeof shell.runShellCommands, typeof shell.createTableCommand]).toEqual(['function', 'function']);
     expect([typeof sources.createRestSource, typeof sources.createJmxSource, typeof sources.collectSeries, typeof sources.parseListRegions, typeof sources.parseStatusDetailed]).toEqual(Array(5).fill('function'));

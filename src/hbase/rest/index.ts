@@ -8,6 +8,7 @@ export { DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { RetryOptions } from './retry.js';
 export { DEFAULT_RETRY, backoffDelay } from './retry.js';
 export { RestError, isHttpStatus, type RestErrorCode } from './errors.js';
+export { ScannerLostError, type ScannerLostDetails } from '../scanner-lost.js';
 export type { Bytes, BytesLike } from './codec.js';
 export type { ColumnSpec, ScanOptions, TableSchemaInput, ColumnSchemaInput } from './encode.js';
 export { DEFAULT_SCAN_BATCH } from './encode.js';
