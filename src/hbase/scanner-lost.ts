@@ -15,9 +15,8 @@
  *   `hbase.client.scanner.timeout.period`, expired) into an `IllegalArgumentException` that `get` rethrows, so the
  *   gateway answers 5xx; when the body names that exception (or `ScannerTimeoutException`, `LeaseException`,
  *   `OutOfOrderScannerNextException`), the scanner is reported lost, else the 5xx stays a `REST_HTTP` error.
- * - Other `IOException`s of the gateway's scan (a `ScannerTimeoutException` of its own HBase client among them) are
- *   only logged by `ScannerResultGenerator.next`, which then answers as if the scan had ended (204): that loss is
- *   invisible from outside the gateway.
+ * - Other `IOException`s of the gateway's scan are only logged by `ScannerResultGenerator.next`, which then answers
+ *   as if the scan had ended (204): such a loss is invisible from outside the gateway.
  *
  * A 404 on the `POST /<table>/scanner` that creates the scanner is another thing: `ScannerResource.update` answers 404
  * for a `TableNotFoundException`, a table the gateway does not know, which stays a refused input (`REST_HTTP` 404).
