@@ -131,13 +131,17 @@ export interface HBaseRestClient {
    * Scans rows with a stateful scanner (ScannerResource / ScannerInstanceResource): `POST /<table>/scanner`, then
    * `GET` batches until 204, then `DELETE`. The scanner is deleted when iteration ends, breaks early or fails.
    * Rows whose cells were split across batches are merged back into one {@link Row}.
+   * @throws `RestError` `REST_HTTP` 404 from the `POST` when the table does not exist; `ScannerLostError`
+   *   (`SCANNER_LOST`, `src/hbase/scanner-lost.ts`) when a later `GET` finds the scanner gone (404, 410, or 5xx naming
+   *   `UnknownScannerException`), with the table and the whole rows handed on before it.
    */
   scan(table: string, options?: ScanOptions & CallOptions): AsyncIterable<Row>;
 
   /**
    * Scans like {@link HBaseRestClient.scan} but in the gateway's protobuf form, whatever the client's data format,
    * leaving each row's cells encoded ({@link EncodedRow}): for copying rows (with {@link putEncodedRows}) without
-   * decoding a cell. Fails with `REST_DECODE` if a cell comes without its timestamp.
+   * decoding a cell. Fails with `REST_DECODE` if a cell comes without its timestamp, and as `scan` does when the
+   * table is missing or the scanner is lost.
    */
   scanEncoded(table: string, options?: ScanOptions & CallOptions): AsyncIterable<EncodedRow>;
 
