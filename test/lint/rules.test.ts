@@ -20,6 +20,8 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     fires: [
       [subject(shell("create 't', 'd'")), "family 'd' sets neither VERSIONS nor TTL"],
       [subject(shell("create 't', {NAME => 'd', TTL => 'FOREVER'}")), 'neither'],
+      // PrettyPrinter reads '2147483647 SECONDS' as 2147483647, HConstants.FOREVER.
+      [subject(shell("create 't', {NAME => 'd', TTL => '2147483647 SECONDS'}")), 'neither'],
     ],
     passes: [subject(shell("create 't', {NAME => 'd', TTL => 86400}")), subject(shell("create 't', {NAME => 'd', VERSIONS => 3}"))],
   },

@@ -5,6 +5,7 @@
  */
 import { utf8Bytes } from '../../bytes/index.js';
 import type { FamilyModel, LintSubject, TableModel } from '../model.js';
+import { TTL_FOREVER_SECONDS, readTtlSeconds } from './family-values.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -14,8 +15,6 @@ export const MAX_FAMILIES = 3;
 export const MAX_FAMILY_NAME_BYTES = 4;
 /** Compression codecs HBase ships (`Compression.Algorithm`); `NONE` is flagged. */
 const CODECS = new Set(['SNAPPY', 'LZ4', 'ZSTD', 'GZ', 'LZO', 'BZIP2', 'LZMA', 'BROTLI']);
-/** `TTL` values that mean "keep forever" (`HConstants.FOREVER` = Integer.MAX_VALUE seconds). */
-const FOREVER = new Set(['FOREVER', '2147483647']);
 
 /** Runs `pick` over every table's families and reports one hit per table listing the families it picked. */
 function perTable(subject: LintSubject, pick: (f: FamilyModel, t: TableModel) => boolean, say: (families: string, t: TableModel, plural: boolean) => string): Hit[] {
@@ -32,6 +31,12 @@ function perTable(subject: LintSubject, pick: (f: FamilyModel, t: TableModel) =>
 }
 
 const upper = (f: FamilyModel, key: string): string | undefined => f.attributes[key]?.toUpperCase();
+
+/** True when a TTL text reads as `HConstants.FOREVER` (`FOREVER`, `2147483647`, `'2147483647 SECONDS'`). */
+const isForever = (ttl: string): boolean => {
+  const read = readTtlSeconds(ttl);
+  return 'value' in read && read.value === TTL_FOREVER_SECONDS;
+};
 
 /** Table-scope rules, in catalogue order. */
 export const TABLE_RULES: readonly LintRule[] = [
@@ -71,7 +76,7 @@ export const TABLE_RULES: readonly LintRule[] = [
     check: (s) =>
       perTable(
         s,
-        (f) => f.attributes['VERSIONS'] === undefined && (f.attributes['TTL'] === undefined || FOREVER.has(upper(f, 'TTL') ?? '')),
+        (f) => f.attributes['VERSIONS'] === undefined && (f.attributes['TTL'] === undefined || isForever(f.attributes['TTL'])),
         (fs, t, pl) => `table '${t.name}': ${fs} set${pl ? '' : 's'} neither VERSIONS nor TTL`,
       ),
   },
