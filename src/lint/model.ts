@@ -29,6 +29,8 @@ export interface FamilyModel {
   readonly attributes: Readonly<Record<string, string>>;
   /** Where the family was declared. */
   readonly place: SourcePlace;
+  /** Where each attribute's value was last written, by attribute name, when the input has positions (shell scripts). */
+  readonly attributePlaces?: Readonly<Record<string, SourcePlace>>;
 }
 
 /** How a table is pre-split at creation (`create ..., SPLITS | SPLITS_FILE | NUMREGIONS + SPLITALGO`). */

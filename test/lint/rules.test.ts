@@ -12,6 +12,15 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     fires: [[subject(shell("create 't', 'a', 'b', 'c', 'd'")), '4 column families (a, b, c, d)']],
     passes: [subject(shell("create 't', 'a', 'b', 'c'"))],
   },
+  CF_SETTING_INVALID: {
+    // TableDescriptorChecker refuses a TTL <= 0; ColumnFamilyDescriptorBuilder.setMaxVersions refuses VERSIONS <= 0
+    // (family-settings.test.ts has the boundaries).
+    fires: [
+      [subject(shell("create 't', {NAME => 'd', TTL => -1}")), "family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
+      [subject(shell("create 't', {NAME => 'd', VERSIONS => -1}")), "family 'd' has VERSIONS -1; HBase refuses fewer than 1 version"],
+    ],
+    passes: [subject(shell("create 't', {NAME => 'd', VERSIONS => 1, TTL => 'FOREVER'}")), subject(shell("create 't', {NAME => 'd', TTL => 1}"))],
+  },
   CF_NAME_LONG: {
     fires: [[subject(shell("create 't', 'stats'")), "family 'stats' is longer than 4 bytes"]],
     passes: [subject(shell("create 't', 'data'"))],

@@ -4,8 +4,8 @@
  * @module
  */
 import { utf8Bytes } from '../../bytes/index.js';
-import type { FamilyModel, LintSubject, TableModel } from '../model.js';
-import { TTL_FOREVER_SECONDS, readTtlSeconds } from './family-values.js';
+import type { FamilyModel, LintSubject, SourcePlace, TableModel } from '../model.js';
+import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, type ReadValue, TTL_FOREVER_SECONDS, readJavaInt, readTtlSeconds } from './family-values.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -38,6 +38,56 @@ const isForever = (ttl: string): boolean => {
   return 'value' in read && read.value === TTL_FOREVER_SECONDS;
 };
 
+/** A value as a message shows it: numbers bare, other text quoted. */
+const shown = (text: string): string => (/^[+-]?\d+$/.test(text) ? text : `'${text}'`);
+
+/**
+ * The settings of one family that HBase 2.6 refuses, each a hit at the place the setting was written: VERSIONS
+ * below 1 (`ColumnFamilyDescriptorBuilder.setMaxVersions`, which the shell calls), and what the master's
+ * `TableDescriptorChecker.sanityCheck` refuses at create and alter: a TTL that is not positive, BLOCKSIZE outside
+ * 1 KiB to 16 MiB, MIN_VERSIONS below 0 or above VERSIONS, DFS_REPLICATION below 0. A number HBase cannot read
+ * (not a whole number, beyond a Java int, a TTL interval whose spellings disagree) is refused too.
+ */
+function refusedSettings(t: TableModel, f: FamilyModel): Hit[] {
+  const hits: Hit[] = [];
+  const at = (key: string): SourcePlace => f.attributePlaces?.[key] ?? f.place;
+  const say = (key: string, message: string): void => {
+    hits.push({ path: `${t.name}/${f.name}`, message: `table '${t.name}': family '${f.name}' ${message}`, place: at(key) });
+  };
+  const read = (key: string, how: (text: string) => ReadValue): number | undefined => {
+    const text = f.attributes[key];
+    if (text === undefined) return undefined;
+    const r = how(text);
+    if ('value' in r) return r.value;
+    say(key, `has ${key} ${shown(text)}, which ${r.unreadable}; HBase refuses it`);
+    return undefined;
+  };
+  const ttlText = f.attributes['TTL'];
+  const ttl = read('TTL', readTtlSeconds);
+  if (ttlText !== undefined && ttl !== undefined && ttl <= 0) {
+    const how = /^[+-]?\d+$/.test(ttlText) ? '' : `, which HBase reads as ${ttl} seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS')`;
+    say('TTL', `has TTL ${shown(ttlText)}${how}; HBase refuses a TTL that is not positive`);
+  }
+  const versions = read('VERSIONS', readJavaInt);
+  if (versions !== undefined && versions < 1) say('VERSIONS', `has VERSIONS ${versions}; HBase refuses fewer than 1 version`);
+  const minVersions = read('MIN_VERSIONS', readJavaInt);
+  if (minVersions !== undefined && minVersions < 0) say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions}; HBase refuses a negative MIN_VERSIONS`);
+  const max = f.attributes['VERSIONS'] === undefined ? DEFAULT_VERSIONS : versions;
+  if (minVersions !== undefined && max !== undefined && max >= 1 && minVersions > max) {
+    const of = f.attributes['VERSIONS'] === undefined ? `${max} (HBase's default)` : `${max}`;
+    say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions} above VERSIONS ${of}; HBase refuses MIN_VERSIONS greater than VERSIONS`);
+  }
+  const blockSize = read('BLOCKSIZE', readJavaInt);
+  if (blockSize !== undefined && (blockSize < MIN_BLOCKSIZE_BYTES || blockSize > MAX_BLOCKSIZE_BYTES)) {
+    say('BLOCKSIZE', `has BLOCKSIZE ${blockSize}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`);
+  }
+  const replication = read('DFS_REPLICATION', readJavaInt);
+  if (replication !== undefined && replication < 0) {
+    say('DFS_REPLICATION', `has DFS_REPLICATION ${replication}; HBase refuses a negative replication (0 keeps the file system's default)`);
+  }
+  return hits;
+}
+
 /** Table-scope rules, in catalogue order. */
 export const TABLE_RULES: readonly LintRule[] = [
   {
@@ -55,6 +105,15 @@ export const TABLE_RULES: readonly LintRule[] = [
           message: `table '${t.name}' has ${t.families.length} column families (${t.families.map((f) => f.name).join(', ')}); keep ${MAX_FAMILIES} or fewer`,
           place: t.place,
         })),
+  },
+  {
+    code: 'CF_SETTING_INVALID',
+    severity: 'error',
+    scope: 'table',
+    checks: `column family settings HBase refuses: VERSIONS below 1, a TTL that is not positive, MIN_VERSIONS below 0 or above VERSIONS, BLOCKSIZE outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes, DFS_REPLICATION below 0, numbers beyond a Java int`,
+    why: 'the shell refuses VERSIONS below 1 and the master (TableDescriptorChecker) refuses the rest, so the create or alter fails',
+    fix: `use VERSIONS => 1 or more, a TTL in seconds above 0 (or FOREVER, ${TTL_FOREVER_SECONDS}), MIN_VERSIONS from 0 to VERSIONS, BLOCKSIZE => 65536 (the default)`,
+    check: (s) => s.tables.flatMap((t) => t.families.flatMap((f) => refusedSettings(t, f))),
   },
   {
     code: 'CF_NAME_LONG',

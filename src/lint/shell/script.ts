@@ -116,24 +116,36 @@ function algorithmSplits(entries: readonly HashEntry[], place: SourcePlace, fail
   return { kind: 'algorithm', numRegions: count, algorithm, place };
 }
 
+/** Family settings the shell reads with `Integer.valueOf` (`admin.rb`): whole numbers, possibly signed. */
+const WHOLE_NUMBER_ATTRIBUTES: ReadonlySet<string> = new Set(['VERSIONS', 'MIN_VERSIONS', 'BLOCKSIZE', 'DFS_REPLICATION']);
+
 function addFamily(draft: Draft, name: string, entries: readonly HashEntry[], place: SourcePlace, fail: Fail): void {
   if (name === '') fail(place, 'LINT_SHELL_ARGUMENT', 'a column family name cannot be empty');
-  const attributes: Record<string, string> = { ...(draft.families.get(name)?.attributes ?? {}) };
+  const prior = draft.families.get(name);
+  const attributes: Record<string, string> = { ...(prior?.attributes ?? {}) };
+  const attributePlaces: Record<string, SourcePlace> = { ...(prior?.attributePlaces ?? {}) };
   for (const e of entries) {
     if (!FAMILY_ATTRIBUTES.has(e.key)) {
       const hint = TABLE_ATTRIBUTES.has(e.key) ? ` (${e.key} is a table option: put it in its own hash outside the family)` : '';
       fail(e.keyPlace, 'LINT_SHELL_UNKNOWN_ATTRIBUTE', `unknown column family attribute ${e.key} in family '${name}'${hint}`);
     }
-    if ((e.key === 'VERSIONS' || e.key === 'MIN_VERSIONS' || e.key === 'BLOCKSIZE') && e.value.type !== 'num') {
-      if (!/^\d+$/.test(scalar(e.value, fail))) fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be a whole number`);
+    // The shell hands these to Integer.valueOf (admin.rb), so a sign is allowed; their range is the rule
+    // CF_SETTING_INVALID's to judge, with the other family settings HBase refuses.
+    if (WHOLE_NUMBER_ATTRIBUTES.has(e.key) && !/^[+-]?\d+$/.test(scalar(e.value, fail))) {
+      fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be a whole number`);
+    }
+    if (e.key === 'TTL' && e.value.type === 'num' && !/^[+-]?\d+$/.test(e.value.text)) {
+      fail(e.value.place, 'LINT_SHELL_ARGUMENT', `TTL of family '${name}' must be a whole number of seconds, FOREVER or an interval such as '1 DAY'`);
     }
     if (e.key === 'CONFIGURATION' || e.key === 'METADATA') {
       if (e.value.type !== 'hash') fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} needs a hash of 'key' => 'value'`);
       else for (const c of e.value.entries) attributes[c.key] = scalar(c.value, fail);
-    } else attributes[e.key] = scalar(e.value, fail);
+    } else {
+      attributes[e.key] = scalar(e.value, fail);
+      attributePlaces[e.key] = e.keyPlace;
+    }
   }
-  const prior = draft.families.get(name);
-  draft.families.set(name, { name, attributes, place: prior?.place ?? place });
+  draft.families.set(name, { name, attributes, attributePlaces, place: prior?.place ?? place });
 }
 
 /** The text of a string, number or bare word; arrays and hashes are an error here. */

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { parseRestSchema } from '../../src/lint/rest-schema.js';
+import { lintSubject } from '../../src/lint/run.js';
+import { parseShellScript } from '../../src/lint/shell/script.js';
+import { errorOf } from './helpers.js';
+import { shell, subject } from './subjects.js';
+
+// Expected values come from HBase 2.6's own checks, not from the code under test:
+// - ColumnFamilyDescriptorBuilder.setMaxVersions throws "Maximum versions must be positive" for VERSIONS <= 0
+//   (admin.rb calls it with Integer.valueOf of the shell value, so the shell stops there);
+// - TableDescriptorChecker.sanityCheck refuses getTimeToLive() <= 0 ("TTL for column family d must be positive."),
+//   getBlocksize() < 1024 or > 16 * 1024 * 1024, getMinVersions() < 0, getMinVersions() > getMaxVersions() and
+//   getDFSReplication() < 0;
+// - HConstants.FOREVER is Integer.MAX_VALUE = 2147483647, and ColumnFamilyDescriptorBuilder.DEFAULT_MAX_VERSIONS is 1;
+// - PrettyPrinter.valueOf(text, TIME_INTERVAL) (the shell's TTL strings) reads FOREVER as 2147483647, a number as
+//   itself, '1 DAY' as 86400 and text its interval pattern does not match as 0.
+
+/** The CF_SETTING_INVALID findings for one family hash written on line 2 of a `create`. */
+function findings(family: string) {
+  const s = subject(shell(`create 't',\n  {NAME => 'd', ${family}, COMPRESSION => 'SNAPPY'}`));
+  return lintSubject(s).filter((f) => f.code === 'CF_SETTING_INVALID');
+}
+
+/** Asserts that each setting (written first in the family hash, column 17) draws exactly its message. */
+function refused(cases: readonly (readonly [string, string])[]): void {
+  it.each(cases)('%s is an error naming the family and the setting', (setting, message) => {
+    expect(one(setting, 17)).toBe(message);
+  });
+}
+
+/** Asserts that none of `settings` draws a finding. */
+function passes(settings: readonly string[]): void {
+  it.each(settings)('%s passes', (setting) => {
+    expect(findings(setting)).toEqual([]);
+  });
+}
+
+/** The one finding for `family`, asserted to be an error at the setting's place. */
+function one(family: string, column: number) {
+  const all = findings(family);
+  expect(all).toHaveLength(1);
+  expect(all[0]).toMatchObject({ code: 'CF_SETTING_INVALID', severity: 'error', path: 't/d', location: `s.hbase:2:${column}` });
+  return all[0]?.message;
+}
+
+describe('CF_SETTING_INVALID: TTL (TableDescriptorChecker: TTL must be positive)', () => {
+  refused([
+    ['TTL => -1', "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
+    ['TTL => 0', "table 't': family 'd' has TTL 0; HBase refuses a TTL that is not positive"],
+    ["TTL => '-1'", "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
+    // PrettyPrinter: '1 WEEK' does not match the interval pattern, so the sum of its parts is 0.
+    ["TTL => '1 WEEK'", "table 't': family 'd' has TTL '1 WEEK', which HBase reads as 0 seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS'); HBase refuses a TTL that is not positive"],
+    // 2^31 = 2147483648 does not fit the Java int setTimeToLive parses it into.
+    ['TTL => 2147483648', "table 't': family 'd' has TTL 2147483648, which is beyond a Java int (at most 2147483647 seconds, FOREVER); HBase refuses it"],
+    // PrettyPrinter throws "Malformed TTL string" when the seconds and the units disagree (2 days = 172800 s).
+    ["TTL => '86400 SECONDS (2 DAYS)'", "table 't': family 'd' has TTL '86400 SECONDS (2 DAYS)', which is a malformed interval: 86400 seconds stated, 172800 in the units that follow; HBase refuses it"],
+  ]);
+
+  passes(['TTL => 1', 'TTL => 2147483647', "TTL => 'FOREVER'", "TTL => 'forever'", "TTL => '1 DAY'", "TTL => '86400 SECONDS (1 DAY)'"]);
+});
+
+describe('CF_SETTING_INVALID: VERSIONS and MIN_VERSIONS', () => {
+  refused([
+    ['VERSIONS => -1', "table 't': family 'd' has VERSIONS -1; HBase refuses fewer than 1 version"],
+    ['VERSIONS => 0', "table 't': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version"],
+    ["VERSIONS => '0'", "table 't': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version"],
+    ['VERSIONS => 2147483648', "table 't': family 'd' has VERSIONS 2147483648, which is beyond a Java int (-2147483648 to 2147483647); HBase refuses it"],
+  ]);
+
+  it('reports MIN_VERSIONS below 0 and above VERSIONS (the checker compares with >)', () => {
+    expect(one('VERSIONS => 3, MIN_VERSIONS => -1', 32)).toBe("table 't': family 'd' has MIN_VERSIONS -1; HBase refuses a negative MIN_VERSIONS");
+    expect(one('VERSIONS => 3, MIN_VERSIONS => 4', 32)).toBe(
+      "table 't': family 'd' has MIN_VERSIONS 4 above VERSIONS 3; HBase refuses MIN_VERSIONS greater than VERSIONS",
+    );
+    // DEFAULT_MAX_VERSIONS is 1 when VERSIONS is not set.
+    expect(one('TTL => 86400, MIN_VERSIONS => 2', 31)).toBe(
+      "table 't': family 'd' has MIN_VERSIONS 2 above VERSIONS 1 (HBase's default); HBase refuses MIN_VERSIONS greater than VERSIONS",
+    );
+  });
+
+  passes(['VERSIONS => 1', 'VERSIONS => 2147483647', 'VERSIONS => 3, MIN_VERSIONS => 0', 'VERSIONS => 3, MIN_VERSIONS => 3', "VERSIONS => '+2'"]);
+
+  it('reports each refused setting of a family on its own', () => {
+    const all = findings('VERSIONS => 0, TTL => -1');
+    expect(all.map((f) => [f.location, f.message])).toEqual([
+      ['s.hbase:2:32', "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
+      ['s.hbase:2:17', "table 't': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version"],
+    ]);
+  });
+});
+
+describe('CF_SETTING_INVALID: BLOCKSIZE (1 KiB to 16 MiB) and DFS_REPLICATION', () => {
+  it.each([
+    ['BLOCKSIZE => 1023', 1023],
+    ['BLOCKSIZE => 16777217', 16777217],
+    ['BLOCKSIZE => 0', 0],
+    ['BLOCKSIZE => -1', -1],
+  ])('%s is an error', (setting, bytes) => {
+    expect(one(setting, 17)).toBe(`table 't': family 'd' has BLOCKSIZE ${bytes}; HBase refuses a block size outside 1024 to 16777216 bytes (1 KiB to 16 MiB)`);
+  });
+
+  passes(['BLOCKSIZE => 1024', 'BLOCKSIZE => 65536', 'BLOCKSIZE => 16777216', 'DFS_REPLICATION => 0', 'DFS_REPLICATION => 3']);
+
+  it('reports a negative DFS_REPLICATION (0 is the file system default)', () => {
+    expect(one('DFS_REPLICATION => -1', 17)).toBe(
+      "table 't': family 'd' has DFS_REPLICATION -1; HBase refuses a negative replication (0 keeps the file system's default)",
+    );
+  });
+});
+
+describe('CF_SETTING_INVALID over other inputs', () => {
+  it('points at the alter that set the value, not the create', () => {
+    const s = subject(shell("create 't', {NAME => 'd', TTL => 86400}\nalter 't', {NAME => 'd', TTL => -1}"));
+    const all = lintSubject(s).filter((f) => f.code === 'CF_SETTING_INVALID');
+    expect(all.map((f) => [f.location, f.message])).toEqual([['s.hbase:2:26', "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"]]);
+  });
+
+  it('judges a REST schema file, at the family', () => {
+    const text = '{"name": "t",\n "ColumnSchema": [\n  {"name": "d", "VERSIONS": "0", "TTL": "-1", "BLOCKSIZE": "65536"}]}';
+    const all = lintSubject(subject({ tables: [parseRestSchema(text, 't.json')] })).filter((f) => f.code === 'CF_SETTING_INVALID');
+    expect(all.map((f) => [f.severity, f.location, f.message])).toEqual([
+      ['error', 't.json:3:12', "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
+      ['error', 't.json:3:12', "table 't': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version"],
+    ]);
+  });
+
+  it('still refuses a shell value that is not a whole number at its place', () => {
+    for (const [text, column, words] of [
+      ["create 't', {NAME => 'd', VERSIONS => 1.5}", 39, "VERSIONS of family 'd' must be a whole number"],
+      ["create 't', {NAME => 'd', TTL => 1.5}", 34, "TTL of family 'd' must be a whole number of seconds, FOREVER or an interval such as '1 DAY'"],
+    ] as const) {
+      const err = errorOf(() => parseShellScript(text, 's.hbase'));
+      expect(err.code).toBe('LINT_SHELL_ARGUMENT');
+      expect(err.where).toMatchObject({ line: 1, column });
+      expect(err.message).toContain(words);
+    }
+  });
+});
