@@ -93,6 +93,18 @@ describe('lint: output and exit status', () => {
     expect(run.code).toBe(1);
   });
 
+  it('fails a TTL and VERSIONS HBase refuses, at the alter that set them (exit 1)', async () => {
+    // TableDescriptorChecker refuses TTL <= 0; ColumnFamilyDescriptorBuilder.setMaxVersions refuses VERSIONS <= 0.
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'events.hbase');
+    writeFileSync(file, "create 'events', {NAME => 'd', VERSIONS => 1, TTL => 86400, COMPRESSION => 'SNAPPY'}\nalter 'events', {NAME => 'd', TTL => -1, VERSIONS => 0}\n");
+    const { code, findings } = await lintJson(file);
+    expect(findings.map((f) => [f.severity, f.code, f.location, f.message])).toEqual([
+      ['error', 'CF_SETTING_INVALID', `${file}:2:31`, "table 'events': family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
+      ['error', 'CF_SETTING_INVALID', `${file}:2:42`, "table 'events': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version"],
+    ]);
+    expect(code).toBe(1);
+  });
+
   it.each([
     ['unterminated hash', 'bad.hbase', "create 't',\n  {NAME => 'd'\n", ":2:3: unterminated hash: '{' is never closed; add '}'"],
     ['unknown attribute', 'bad.hbase', "create 't', {NAME => 'd', COMPRESION => 'SNAPPY'}\n", ":1:27: unknown column family attribute COMPRESION in family 'd'"],
