@@ -16,18 +16,24 @@ import { printable } from '../../util/input-text.js';
 import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
 import { own } from '../../util/own.js';
+import { JAVA_INT_MAX, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS } from '../../lint/rules/family-values.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Attribute =
-  | { readonly field: 'versions' | 'ttlSeconds' | 'blockSizeBytes'; readonly kind: 'int'; readonly min: number }
+  | { readonly field: 'versions' | 'ttlSeconds' | 'blockSizeBytes'; readonly kind: 'int'; readonly min: number; readonly max: number }
   | { readonly field: 'compression' | 'bloomFilter' | 'dataBlockEncoding'; readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly field: 'inMemory' | 'blockCache'; readonly kind: 'flag' };
 
-/** The column-family attributes accepted, by HBase name, with their allowed values. */
+/**
+ * The column-family attributes accepted, by HBase name, with their allowed values: the ranges a `create` gets past
+ * HBase 2.6 with (`ColumnFamilyDescriptorBuilder.setMaxVersions` refuses fewer than 1 version, every number is a Java
+ * int, `TableDescriptorChecker` refuses a TTL that is not positive and a BLOCKSIZE outside 1 KiB to 16 MiB), so the
+ * statement printed is one HBase takes.
+ */
 export const FAMILY_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
-  VERSIONS: { field: 'versions', kind: 'int', min: 1 },
-  TTL: { field: 'ttlSeconds', kind: 'int', min: 1 },
-  BLOCKSIZE: { field: 'blockSizeBytes', kind: 'int', min: 1024 },
+  VERSIONS: { field: 'versions', kind: 'int', min: 1, max: JAVA_INT_MAX },
+  TTL: { field: 'ttlSeconds', kind: 'int', min: 1, max: TTL_FOREVER_SECONDS },
+  BLOCKSIZE: { field: 'blockSizeBytes', kind: 'int', min: MIN_BLOCKSIZE_BYTES, max: MAX_BLOCKSIZE_BYTES },
   COMPRESSION: { field: 'compression', kind: 'enum', values: ['NONE', 'SNAPPY', 'GZ', 'LZO', 'LZ4', 'ZSTD', 'BZIP2', 'LZMA'] },
   BLOOMFILTER: { field: 'bloomFilter', kind: 'enum', values: ['NONE', 'ROW', 'ROWCOL', 'ROWPREFIX_FIXED_LENGTH'] },
   DATA_BLOCK_ENCODING: { field: 'dataBlockEncoding', kind: 'enum', values: ['NONE', 'PREFIX', 'DIFF', 'FAST_DIFF', 'ROW_INDEX_V1'] },
@@ -61,8 +67,8 @@ export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string,
     delete spec.ttlSeconds;
   } else {
     const n = Number(text);
-    if (text === '' || !Number.isSafeInteger(n) || n < attr.min) {
-      throw fail(`${key} "${shown}" must be a whole number >= ${attr.min}${key === 'TTL' ? ' (seconds) or FOREVER' : ''}`);
+    if (text === '' || !Number.isSafeInteger(n) || n < attr.min || n > attr.max) {
+      throw fail(`${key} "${shown}" must be a whole number from ${attr.min} to ${attr.max}${key === 'TTL' ? ' (seconds; FOREVER is the largest)' : key === 'BLOCKSIZE' ? ' (bytes: 1 KiB to 16 MiB, as HBase\'s table checks allow)' : ''}`);
     }
     spec[attr.field] = n;
   }
