@@ -111,6 +111,27 @@ describe('shape: hot range', () => {
     expect(result.evidence[0]).toBe('hot region a split and its writes divided: the busiest daughter took 58%');
     expect(result.events.map((e) => e.kind)).toEqual(['region-split']);
   });
+
+  it('takes no shape from a split whose daughters the load left: the front moved on to the next region', () => {
+    // b takes 6,000 writes a minute while its peers take 100; then it splits and its daughters take 5 and 4 writes while
+    // c, the next region up, takes 6,000: the writes crossed b's end key, as a tail does, and 5 against 4 is no division
+    const load = series([
+      snap(0, [region('a', '', 'g', 'rs1', 0, 0), region('b', 'g', 'm', 'rs2', 0, 0), region('c', 'm', 's', 'rs3', 0, 0), region('d', 's', '', 'rs4', 0, 0)]),
+      snap(60_000, [region('a', '', 'g', 'rs1', 0, 100), region('b', 'g', 'm', 'rs2', 0, 6000), region('c', 'm', 's', 'rs3', 0, 100), region('d', 's', '', 'rs4', 0, 100)]),
+      snap(120_000, [
+        region('a', '', 'g', 'rs1', 0, 200), region('b1', 'g', 'j', 'rs2', 0, 5), region('b2', 'j', 'm', 'rs5', 0, 4),
+        region('c', 'm', 's', 'rs3', 0, 6100), region('d', 's', '', 'rs4', 0, 200),
+      ]),
+    ]);
+    const result = detectHotspots(load);
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.decidedBy).toBe('region-history');
+    // (5 + 4) / 60 s against 6,000 / 60 s: 0.15%, shown as 0%
+    expect(result.evidence).toEqual([
+      "hot region b split, but its daughters together took 0% of its writes rate before the split: the writes left them, so the split says nothing of the hotspot's shape",
+      'the hot spot moved up the key space to the next region 1 time(s)',
+    ]);
+  });
 });
 
 describe('shape: monotonic tail', () => {

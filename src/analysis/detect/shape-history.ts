@@ -4,7 +4,8 @@
  *
  * - A hot region split and one daughter kept at least {@link DAUGHTER_KEEPS} of the load: the upper daughter every time
  *   is a rising tail (the lower, a falling one); a daughter in the middle of several is one hot row.
- * - A hot region split and the load divided: a hot range (splitting helped).
+ * - A hot region split and the load divided: a hot range (splitting helped). A split whose daughters together took
+ *   under {@link DAUGHTERS_KEEP_LOAD} of the parent's rate tells nothing: the load left them.
  * - The hot spot moved to the next region up (or down) the key space without a split of its own: a tail crossing a
  *   pre-split boundary.
  * - One steady hot region: writes that add no bytes point to one row rewritten in place (a counter); writes that add
@@ -21,13 +22,19 @@ import type { WindowShares } from './window.js';
 
 /** Share of the daughters' load one daughter must keep for the split not to have divided the load. */
 export const DAUGHTER_KEEPS = 0.8;
+/**
+ * Share of the hot parent's rate (per second, in the interval before the split) its daughters must take together in
+ * the interval of the split for the split to tell anything: below it the load left them (the writes moved on to the
+ * next region, or stopped), and how a handful of leftover requests fell between the daughters is no evidence.
+ */
+export const DAUGHTERS_KEEP_LOAD = 0.5;
 /** Below this share of the table's writes, the regions outside the hot one count as taking no new data. */
 const OTHERS_QUIET = 0.05;
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const label = (r: RegionRate) => `region ${r.encodedName} ["${toStringBinary(r.startKey)}", "${toStringBinary(r.endKey)}")`;
 
-type SplitOutcome = 'upper' | 'lower' | 'inner' | 'divided';
+type SplitOutcome = 'upper' | 'lower' | 'inner' | 'divided' | 'left';
 
 /** What the history is read in: writes (where new keys land) when some region is hot in writes, else all requests. */
 type Measure = (r: RegionRate) => number;
@@ -51,6 +58,15 @@ function splitOutcomes(rates: LoadRates, shares: WindowShares, measure: { value:
       .sort((a, b) => compareBytes(a.startKey, b.startKey));
     const total = daughters.reduce((a, r) => a + measure.value(r), 0);
     if (daughters.length < 2 || total <= 0) return;
+    const parent = before?.interval.regions.find((r) => r.encodedName === e.region);
+    if (parent && now && before) {
+      const parentRate = measure.value(parent) / Math.max(before.interval.durationMs, 1);
+      const daughtersRate = total / Math.max(now.interval.durationMs, 1);
+      if (daughtersRate < DAUGHTERS_KEEP_LOAD * parentRate) {
+        out.push({ outcome: 'left', text: `hot region ${e.region} split, but its daughters together took ${pct(daughtersRate / parentRate)} of its ${measure.name} rate before the split: the ${measure.name} left them, so the split says nothing of the hotspot's shape` });
+        return;
+      }
+    }
     const top = daughters.reduce((a, r) => (measure.value(r) > measure.value(a) ? r : a));
     const kept = measure.value(top) / total;
     const at = daughters.indexOf(top);
@@ -106,11 +122,13 @@ export function shapeFromHistory(rates: LoadRates, shares: WindowShares): ShapeV
     ? [...splits.slice(0, SPLITS_LISTED).map((s) => s.text), `${splits.length - SPLITS_LISTED} more splits of hot regions (the first ${SPLITS_LISTED} shown)`]
     : splits.map((s) => s.text);
   const count = (o: SplitOutcome) => splits.filter((s) => s.outcome === o).length;
+  // a split whose daughters the load left is named in the evidence but tells no shape
+  const telling = splits.length - count('left');
   const verdict = (shape: ShapeVerdict['shape'], alternatives: ShapeVerdict['alternatives'], more: string[] = []): ShapeVerdict =>
     ({ shape, alternatives, evidence: [...evidence, ...more], decidedBy: 'region-history' });
   if (count('divided') > 0) return verdict('hot-range', [], [`splitting divided the ${measure.name}, which a single row or a tail never allows`]);
   const tail = Math.max(count('upper'), count('lower'));
-  if (tail > 0 && tail === splits.length) {
+  if (tail > 0 && tail === telling) {
     const direction = count('upper') > 0 ? 'upper' : 'lower';
     return tail >= 2
       ? { ...verdict('monotonic-tail', [], [`after each of ${tail} splits the ${direction} daughter, holding the newest keys, took the ${measure.name}`]), support: tail }
