@@ -3,7 +3,7 @@ import { parseRestSchema } from '../../src/lint/rest-schema.js';
 import { lintSubject } from '../../src/lint/run.js';
 import { parseShellScript } from '../../src/lint/shell/script.js';
 import { errorOf } from './helpers.js';
-import { shell, subject } from './subjects.js';
+import { shell, site, subject } from './subjects.js';
 
 // Expected values come from HBase 2.6's own checks, not from the code under test:
 // - ColumnFamilyDescriptorBuilder.setMaxVersions throws "Maximum versions must be positive" for VERSIONS <= 0
@@ -134,5 +134,44 @@ describe('CF_SETTING_INVALID over other inputs', () => {
       expect(err.where).toMatchObject({ line: 1, column });
       expect(err.message).toContain(words);
     }
+  });
+});
+
+// TableDescriptorChecker.sanityCheck: logWarn is set when conf.getBoolean("hbase.table.sanity.checks", true) is false
+// (the table's values over hbase-site.xml; Configuration.getBoolean reads "false" trimmed in any case, other text as
+// the default) or when the table's own value is not Boolean.valueOf true; warnOrThrowExceptionForFailure then only
+// logs. VERSIONS below 1 is refused by setMaxVersions in the shell, before the master, whatever the switch says.
+describe('CF_SETTING_INVALID with the master sanity checks turned off (hbase.table.sanity.checks)', () => {
+  const bad = "{NAME => 'd', TTL => 0, BLOCKSIZE => 512, MIN_VERSIONS => 2, DFS_REPLICATION => -1, COMPRESSION => 'SNAPPY'}";
+  const codes = (...parts: Parameters<typeof subject>) => lintSubject(subject(...parts)).filter((f) => f.code === 'CF_SETTING_INVALID');
+
+  it('takes what the master only logs when the table turns the checks off (METADATA or CONFIGURATION)', () => {
+    for (const hash of ['METADATA', 'CONFIGURATION']) {
+      expect(codes(shell(`create 't', ${bad}, ${hash} => {'hbase.table.sanity.checks' => 'false'}`))).toEqual([]);
+    }
+    // Boolean.valueOf: anything but "true" (any case) turns them off on the table
+    expect(codes(shell(`create 't', ${bad}, METADATA => {'hbase.table.sanity.checks' => 'no'}`))).toEqual([]);
+  });
+
+  it('takes them when hbase-site.xml turns the checks off and the table does not turn them on', () => {
+    expect(codes(shell(`create 't', ${bad}`), site({ 'hbase.table.sanity.checks': ' FALSE ' }))).toEqual([]);
+    // the table's value is over the site's: "true" on the table keeps them
+    expect(codes(shell(`create 't', ${bad}, METADATA => {'hbase.table.sanity.checks' => 'TRUE'}`), site({ 'hbase.table.sanity.checks': 'false' }))).toHaveLength(4);
+    // Configuration.getBoolean keeps the default (true) for text that is neither true nor false
+    expect(codes(shell(`create 't', ${bad}`), site({ 'hbase.table.sanity.checks': 'no' }))).toHaveLength(4);
+  });
+
+  it('still refuses what the shell refuses before the master: VERSIONS below 1, a number it cannot read', () => {
+    const off = "METADATA => {'hbase.table.sanity.checks' => 'false'}";
+    const all = codes(shell(`create 't', {NAME => 'd', VERSIONS => 0, TTL => 2147483648}, ${off}`));
+    expect(all.map((f) => f.message)).toEqual([
+      "table 't': family 'd' has TTL 2147483648, which is beyond a Java int (at most 2147483647 seconds, FOREVER); HBase refuses it",
+      "table 't': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version",
+    ]);
+  });
+
+  it('takes them in a REST schema of a live table that has the checks off', () => {
+    const text = '{"name": "t", "hbase.table.sanity.checks": "false",\n "ColumnSchema": [\n  {"name": "d", "VERSIONS": "1", "TTL": "0", "BLOCKSIZE": "512"}]}';
+    expect(codes({ tables: [parseRestSchema(text, 't.json')] })).toEqual([]);
   });
 });

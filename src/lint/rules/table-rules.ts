@@ -4,7 +4,7 @@
  * @module
  */
 import { utf8Bytes } from '../../bytes/index.js';
-import type { FamilyModel, LintSubject, SourcePlace, TableModel } from '../model.js';
+import type { FamilyModel, LintSubject, SiteProperty, SourcePlace, TableModel } from '../model.js';
 import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, type ReadValue, TTL_FOREVER_SECONDS, readJavaInt, readTtlSeconds } from './family-values.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
@@ -41,14 +41,33 @@ const isForever = (ttl: string): boolean => {
 /** A value as a message shows it: numbers bare, other text quoted. */
 const shown = (text: string): string => (/^[+-]?\d+$/.test(text) ? text : `'${text}'`);
 
+/** `TableDescriptorChecker.TABLE_SANITY_CHECKS`: the switch that turns the master's refusals into logged warnings. */
+const TABLE_SANITY_CHECKS = 'hbase.table.sanity.checks';
+
+/**
+ * Whether the master's `TableDescriptorChecker.sanityCheck` refuses a bad descriptor of table `t` (true) or only
+ * logs a warning and takes it (false). It takes it when `hbase.table.sanity.checks` is set on the table (METADATA
+ * or CONFIGURATION) to anything but `true` in any case (`Boolean.valueOf`), or, when the table does not set it, to
+ * `false` in `hbase-site.xml` (`Configuration.getBoolean`: trimmed, any case; other text keeps the default, true).
+ */
+function sanityChecked(t: TableModel, site: readonly SiteProperty[]): boolean {
+  const onTable = t.attributes[TABLE_SANITY_CHECKS];
+  if (onTable !== undefined) return onTable.toLowerCase() === 'true';
+  let inSite: string | undefined;
+  for (const p of site) if (p.name === TABLE_SANITY_CHECKS) inSite = p.value;
+  return inSite?.trim().toLowerCase() !== 'false';
+}
+
 /**
  * The settings of one family that HBase 2.6 refuses, each a hit at the place the setting was written: VERSIONS
  * below 1 (`ColumnFamilyDescriptorBuilder.setMaxVersions`, which the shell calls), and what the master's
  * `TableDescriptorChecker.sanityCheck` refuses at create and alter: a TTL that is not positive, BLOCKSIZE outside
- * 1 KiB to 16 MiB, MIN_VERSIONS below 0 or above VERSIONS, DFS_REPLICATION below 0. A number HBase cannot read
- * (not a whole number, beyond a Java int, a TTL interval whose spellings disagree) is refused too.
+ * 1 KiB to 16 MiB, MIN_VERSIONS below 0 or above VERSIONS, DFS_REPLICATION below 0; those are left out when
+ * `hbase.table.sanity.checks` is off for the table ({@link sanityChecked}: the master then only logs them). A number
+ * HBase cannot read (not a whole number, beyond a Java int, a TTL interval whose spellings disagree) is refused too:
+ * the shell fails on it before the master sees it.
  */
-function refusedSettings(t: TableModel, f: FamilyModel): Hit[] {
+function refusedSettings(t: TableModel, f: FamilyModel, site: readonly SiteProperty[]): Hit[] {
   const hits: Hit[] = [];
   const at = (key: string): SourcePlace => f.attributePlaces?.[key] ?? f.place;
   const say = (key: string, message: string): void => {
@@ -62,27 +81,28 @@ function refusedSettings(t: TableModel, f: FamilyModel): Hit[] {
     say(key, `has ${key} ${shown(text)}, which ${r.unreadable}; HBase refuses it`);
     return undefined;
   };
+  const master = sanityChecked(t, site);
   const ttlText = f.attributes['TTL'];
   const ttl = read('TTL', readTtlSeconds);
-  if (ttlText !== undefined && ttl !== undefined && ttl <= 0) {
+  if (master && ttlText !== undefined && ttl !== undefined && ttl <= 0) {
     const how = /^[+-]?\d+$/.test(ttlText) ? '' : `, which HBase reads as ${ttl} seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS')`;
     say('TTL', `has TTL ${shown(ttlText)}${how}; HBase refuses a TTL that is not positive`);
   }
   const versions = read('VERSIONS', readJavaInt);
   if (versions !== undefined && versions < 1) say('VERSIONS', `has VERSIONS ${versions}; HBase refuses fewer than 1 version`);
   const minVersions = read('MIN_VERSIONS', readJavaInt);
-  if (minVersions !== undefined && minVersions < 0) say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions}; HBase refuses a negative MIN_VERSIONS`);
+  if (master && minVersions !== undefined && minVersions < 0) say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions}; HBase refuses a negative MIN_VERSIONS`);
   const max = f.attributes['VERSIONS'] === undefined ? DEFAULT_VERSIONS : versions;
-  if (minVersions !== undefined && max !== undefined && max >= 1 && minVersions > max) {
+  if (master && minVersions !== undefined && max !== undefined && max >= 1 && minVersions > max) {
     const of = f.attributes['VERSIONS'] === undefined ? `${max} (HBase's default)` : `${max}`;
     say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions} above VERSIONS ${of}; HBase refuses MIN_VERSIONS greater than VERSIONS`);
   }
   const blockSize = read('BLOCKSIZE', readJavaInt);
-  if (blockSize !== undefined && (blockSize < MIN_BLOCKSIZE_BYTES || blockSize > MAX_BLOCKSIZE_BYTES)) {
+  if (master && blockSize !== undefined && (blockSize < MIN_BLOCKSIZE_BYTES || blockSize > MAX_BLOCKSIZE_BYTES)) {
     say('BLOCKSIZE', `has BLOCKSIZE ${blockSize}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`);
   }
   const replication = read('DFS_REPLICATION', readJavaInt);
-  if (replication !== undefined && replication < 0) {
+  if (master && replication !== undefined && replication < 0) {
     say('DFS_REPLICATION', `has DFS_REPLICATION ${replication}; HBase refuses a negative replication (0 keeps the file system's default)`);
   }
   return hits;
@@ -113,7 +133,7 @@ export const TABLE_RULES: readonly LintRule[] = [
     checks: `column family settings HBase refuses: VERSIONS below 1, a TTL that is not positive, MIN_VERSIONS below 0 or above VERSIONS, BLOCKSIZE outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes, DFS_REPLICATION below 0, numbers beyond a Java int`,
     why: 'the shell refuses VERSIONS below 1 and the master (TableDescriptorChecker) refuses the rest, so the create or alter fails',
     fix: `use VERSIONS => 1 or more, a TTL in seconds above 0 (or FOREVER, ${TTL_FOREVER_SECONDS}), MIN_VERSIONS from 0 to VERSIONS, BLOCKSIZE => 65536 (the default)`,
-    check: (s) => s.tables.flatMap((t) => t.families.flatMap((f) => refusedSettings(t, f))),
+    check: (s) => s.tables.flatMap((t) => t.families.flatMap((f) => refusedSettings(t, f, s.site))),
   },
   {
     code: 'CF_NAME_LONG',
