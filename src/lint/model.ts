@@ -33,6 +33,21 @@ export interface FamilyModel {
   readonly attributePlaces?: Readonly<Record<string, SourcePlace>>;
 }
 
+/**
+ * One family setting as a `create` or `alter` statement wrote it: HBase judges the descriptor each statement leaves,
+ * so a value a later statement replaces (or whose family a later statement deletes) still fails the one that set it.
+ */
+export interface FamilyWrite {
+  /** Column family name. */
+  readonly family: string;
+  /** The attribute, by HBase's upper-case name (`TTL`, `VERSIONS`, ...). */
+  readonly key: string;
+  /** Its value as written. */
+  readonly value: string;
+  /** Where the attribute was written (its key). */
+  readonly place: SourcePlace;
+}
+
 /** How a table is pre-split at creation (`create ..., SPLITS | SPLITS_FILE | NUMREGIONS + SPLITALGO`). */
 export type SplitModel =
   | { readonly kind: 'none' }
@@ -68,6 +83,8 @@ export interface TableModel {
   readonly splits: SplitModel;
   /** Where the table was created (or first seen). */
   readonly place: SourcePlace;
+  /** Every family setting written, in the order written, when the input is a script of statements (shell scripts). */
+  readonly familyWrites?: readonly FamilyWrite[];
 }
 
 /** One `<property>` of `hbase-site.xml`. */

@@ -115,6 +115,29 @@ describe('CF_SETTING_INVALID over other inputs', () => {
     expect(all.map((f) => [f.location, f.message])).toEqual([['s.hbase:2:26', "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"]]);
   });
 
+  // HMaster runs TableDescriptorChecker.sanityCheck on the descriptor of every create and modify (alter), and the
+  // shell stops at the first failing statement: a refused value fails the statement that wrote it, whatever follows.
+  it('reports a refused value a later alter replaces, at the statement that wrote it', () => {
+    const s = subject(shell("create 't', {NAME => 'd', TTL => 0, VERSIONS => 1}\nalter 't', {NAME => 'd', TTL => 86400}"));
+    const all = lintSubject(s).filter((f) => f.code === 'CF_SETTING_INVALID');
+    expect(all.map((f) => [f.location, f.message])).toEqual([
+      ['s.hbase:1:27', "table 't': family 'd' has TTL 0; HBase refuses a TTL that is not positive: this statement fails, whatever later ones set"],
+    ]);
+  });
+
+  it('reports a refused value of a family a later alter deletes, and each statement that writes one', () => {
+    const script = [
+      "create 't', {NAME => 'd', VERSIONS => 0}, {NAME => 'e', VERSIONS => 1}",
+      "alter 't', {NAME => 'd', METHOD => 'delete'}",
+      "alter 't', {NAME => 'e', BLOCKSIZE => 512}",
+      "alter 't', {NAME => 'e', BLOCKSIZE => 512}",
+    ].join('\n');
+    const all = lintSubject(subject(shell(script))).filter((f) => f.code === 'CF_SETTING_INVALID');
+    expect(all.map((f) => [f.path, f.location])).toEqual([['t/e', 's.hbase:3:26'], ['t/e', 's.hbase:4:26'], ['t/d', 's.hbase:1:27']]);
+    expect(all[2]?.message).toBe("table 't': family 'd' has VERSIONS 0; HBase refuses fewer than 1 version: this statement fails, whatever later ones set");
+    expect(all[1]?.message).toBe("table 't': family 'e' has BLOCKSIZE 512; HBase refuses a block size outside 1024 to 16777216 bytes (1 KiB to 16 MiB)");
+  });
+
   it('judges a REST schema file, at the family', () => {
     const text = '{"name": "t",\n "ColumnSchema": [\n  {"name": "d", "VERSIONS": "0", "TTL": "-1", "BLOCKSIZE": "65536"}]}';
     const all = lintSubject(subject({ tables: [parseRestSchema(text, 't.json')] })).filter((f) => f.code === 'CF_SETTING_INVALID');

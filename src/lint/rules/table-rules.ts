@@ -4,8 +4,8 @@
  * @module
  */
 import { utf8Bytes } from '../../bytes/index.js';
-import type { FamilyModel, LintSubject, SiteProperty, SourcePlace, TableModel } from '../model.js';
-import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, type ReadValue, TTL_FOREVER_SECONDS, readJavaInt, readTtlSeconds } from './family-values.js';
+import type { FamilyModel, FamilyWrite, LintSubject, SiteProperty, SourcePlace, TableModel } from '../model.js';
+import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, readJavaInt, readTtlSeconds } from './family-values.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -59,51 +59,77 @@ function sanityChecked(t: TableModel, site: readonly SiteProperty[]): boolean {
 }
 
 /**
- * The settings of one family that HBase 2.6 refuses, each a hit at the place the setting was written: VERSIONS
- * below 1 (`ColumnFamilyDescriptorBuilder.setMaxVersions`, which the shell calls), and what the master's
- * `TableDescriptorChecker.sanityCheck` refuses at create and alter: a TTL that is not positive, BLOCKSIZE outside
- * 1 KiB to 16 MiB, MIN_VERSIONS below 0 or above VERSIONS, DFS_REPLICATION below 0; those are left out when
- * `hbase.table.sanity.checks` is off for the table ({@link sanityChecked}: the master then only logs them). A number
- * HBase cannot read (not a whole number, beyond a Java int, a TTL interval whose spellings disagree) is refused too:
- * the shell fails on it before the master sees it.
+ * Why HBase 2.6 refuses one family setting, judged alone (`has TTL -1; HBase refuses ...`), or `undefined` when it
+ * takes it: VERSIONS below 1 (`ColumnFamilyDescriptorBuilder.setMaxVersions`, which the shell calls), a number HBase
+ * cannot read (not a whole number, beyond a Java int, a TTL interval whose spellings disagree: the shell fails on it
+ * before the master sees it), and, when `master` (the master's `TableDescriptorChecker.sanityCheck` refuses rather
+ * than logs, {@link sanityChecked}), a TTL that is not positive, a negative MIN_VERSIONS, BLOCKSIZE outside 1 KiB to
+ * 16 MiB and a negative DFS_REPLICATION.
  */
-function refusedSettings(t: TableModel, f: FamilyModel, site: readonly SiteProperty[]): Hit[] {
+function refusedValue(key: string, text: string, master: boolean): string | undefined {
+  const read = key === 'TTL' ? readTtlSeconds(text) : readJavaInt(text);
+  if (!('value' in read)) return `has ${key} ${shown(text)}, which ${read.unreadable}; HBase refuses it`;
+  const n = read.value;
+  if (key === 'VERSIONS') return n < 1 ? `has VERSIONS ${n}; HBase refuses fewer than 1 version` : undefined;
+  if (!master) return undefined;
+  if (key === 'TTL' && n <= 0) {
+    const how = /^[+-]?\d+$/.test(text) ? '' : `, which HBase reads as ${n} seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS')`;
+    return `has TTL ${shown(text)}${how}; HBase refuses a TTL that is not positive`;
+  }
+  if (key === 'MIN_VERSIONS' && n < 0) return `has MIN_VERSIONS ${n}; HBase refuses a negative MIN_VERSIONS`;
+  if (key === 'BLOCKSIZE' && (n < MIN_BLOCKSIZE_BYTES || n > MAX_BLOCKSIZE_BYTES)) {
+    return `has BLOCKSIZE ${n}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`;
+  }
+  if (key === 'DFS_REPLICATION' && n < 0) return `has DFS_REPLICATION ${n}; HBase refuses a negative replication (0 keeps the file system's default)`;
+  return undefined;
+}
+
+/** The settings {@link refusedValue} judges, in the order their findings are listed (MIN_VERSIONS against VERSIONS comes after MIN_VERSIONS). */
+const JUDGED_BEFORE = ['TTL', 'VERSIONS', 'MIN_VERSIONS'];
+const JUDGED_AFTER = ['BLOCKSIZE', 'DFS_REPLICATION'];
+
+/**
+ * The family settings of table `t` that HBase 2.6 refuses, each a hit at the place the setting was written (see
+ * {@link refusedValue}; the master's checks are left out when `hbase.table.sanity.checks` is off for the table,
+ * {@link sanityChecked}). Over a shell script every value a `create` or `alter` wrote is judged, since HBase judges
+ * the descriptor each statement leaves: a refused value fails its statement even when a later one replaces it or
+ * deletes the family. MIN_VERSIONS above VERSIONS is judged on the families as the script leaves them.
+ */
+function refusedSettings(t: TableModel, site: readonly SiteProperty[]): Hit[] {
   const hits: Hit[] = [];
-  const at = (key: string): SourcePlace => f.attributePlaces?.[key] ?? f.place;
-  const say = (key: string, message: string): void => {
-    hits.push({ path: `${t.name}/${f.name}`, message: `table '${t.name}': family '${f.name}' ${message}`, place: at(key) });
-  };
-  const read = (key: string, how: (text: string) => ReadValue): number | undefined => {
-    const text = f.attributes[key];
-    if (text === undefined) return undefined;
-    const r = how(text);
-    if ('value' in r) return r.value;
-    say(key, `has ${key} ${shown(text)}, which ${r.unreadable}; HBase refuses it`);
-    return undefined;
-  };
   const master = sanityChecked(t, site);
-  const ttlText = f.attributes['TTL'];
-  const ttl = read('TTL', readTtlSeconds);
-  if (master && ttlText !== undefined && ttl !== undefined && ttl <= 0) {
-    const how = /^[+-]?\d+$/.test(ttlText) ? '' : `, which HBase reads as ${ttl} seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS')`;
-    say('TTL', `has TTL ${shown(ttlText)}${how}; HBase refuses a TTL that is not positive`);
-  }
-  const versions = read('VERSIONS', readJavaInt);
-  if (versions !== undefined && versions < 1) say('VERSIONS', `has VERSIONS ${versions}; HBase refuses fewer than 1 version`);
-  const minVersions = read('MIN_VERSIONS', readJavaInt);
-  if (master && minVersions !== undefined && minVersions < 0) say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions}; HBase refuses a negative MIN_VERSIONS`);
-  const max = f.attributes['VERSIONS'] === undefined ? DEFAULT_VERSIONS : versions;
-  if (master && minVersions !== undefined && max !== undefined && max >= 1 && minVersions > max) {
-    const of = f.attributes['VERSIONS'] === undefined ? `${max} (HBase's default)` : `${max}`;
-    say('MIN_VERSIONS', `has MIN_VERSIONS ${minVersions} above VERSIONS ${of}; HBase refuses MIN_VERSIONS greater than VERSIONS`);
-  }
-  const blockSize = read('BLOCKSIZE', readJavaInt);
-  if (master && blockSize !== undefined && (blockSize < MIN_BLOCKSIZE_BYTES || blockSize > MAX_BLOCKSIZE_BYTES)) {
-    say('BLOCKSIZE', `has BLOCKSIZE ${blockSize}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`);
-  }
-  const replication = read('DFS_REPLICATION', readJavaInt);
-  if (master && replication !== undefined && replication < 0) {
-    say('DFS_REPLICATION', `has DFS_REPLICATION ${replication}; HBase refuses a negative replication (0 keeps the file system's default)`);
+  const say = (family: string, message: string, place: SourcePlace): void => {
+    hits.push({ path: `${t.name}/${family}`, message: `table '${t.name}': family '${family}' ${message}`, place });
+  };
+  const writes: readonly FamilyWrite[] = t.familyWrites ?? t.families.flatMap((f) =>
+    Object.entries(f.attributes).map(([key, value]) => ({ family: f.name, key, value, place: f.attributePlaces?.[key] ?? f.place })));
+  const names = [...new Set([...t.families.map((f) => f.name), ...writes.map((w) => w.family)])];
+  /** Whether `w` is the value its family holds once every statement has run (not replaced, its family not deleted). */
+  const final = (w: FamilyWrite): boolean =>
+    t.familyWrites === undefined || t.families.find((f) => f.name === w.family)?.attributePlaces?.[w.key] === w.place;
+  for (const name of names) {
+    const judge = (keys: readonly string[]): void => {
+      for (const key of keys) {
+        for (const w of writes) {
+          if (w.family !== name || w.key !== key) continue;
+          const why = refusedValue(key, w.value, master);
+          if (why !== undefined) say(name, final(w) ? why : `${why}: this statement fails, whatever later ones set`, w.place);
+        }
+      }
+    };
+    judge(JUDGED_BEFORE);
+    const f = t.families.find((x) => x.name === name);
+    const minText = f?.attributes['MIN_VERSIONS'];
+    if (f !== undefined && master && minText !== undefined) {
+      const min = readJavaInt(minText);
+      const versionsText = f.attributes['VERSIONS'];
+      const max = versionsText === undefined ? { value: DEFAULT_VERSIONS } : readJavaInt(versionsText);
+      if ('value' in min && 'value' in max && max.value >= 1 && min.value > max.value) {
+        const of = versionsText === undefined ? `${max.value} (HBase's default)` : `${max.value}`;
+        say(name, `has MIN_VERSIONS ${min.value} above VERSIONS ${of}; HBase refuses MIN_VERSIONS greater than VERSIONS`, f.attributePlaces?.['MIN_VERSIONS'] ?? f.place);
+      }
+    }
+    judge(JUDGED_AFTER);
   }
   return hits;
 }
@@ -133,7 +159,7 @@ export const TABLE_RULES: readonly LintRule[] = [
     checks: `column family settings HBase refuses: VERSIONS below 1, a TTL that is not positive, MIN_VERSIONS below 0 or above VERSIONS, BLOCKSIZE outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes, DFS_REPLICATION below 0, numbers beyond a Java int`,
     why: 'the shell refuses VERSIONS below 1 and the master (TableDescriptorChecker) refuses the rest, so the create or alter fails',
     fix: `use VERSIONS => 1 or more, a TTL in seconds above 0 (or FOREVER, ${TTL_FOREVER_SECONDS}), MIN_VERSIONS from 0 to VERSIONS, BLOCKSIZE => 65536 (the default)`,
-    check: (s) => s.tables.flatMap((t) => t.families.flatMap((f) => refusedSettings(t, f, s.site))),
+    check: (s) => s.tables.flatMap((t) => refusedSettings(t, s.site)),
   },
   {
     code: 'CF_NAME_LONG',

@@ -7,7 +7,7 @@
  */
 import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import { HotspotError } from '../../util/errors.js';
-import type { FamilyModel, SourcePlace, SplitModel, TableModel } from '../model.js';
+import type { FamilyModel, FamilyWrite, SourcePlace, SplitModel, TableModel } from '../model.js';
 import { FAMILY_ATTRIBUTES, SPLIT_ALGORITHMS, TABLE_ATTRIBUTES } from './attributes.js';
 import { tokenize } from './lexer.js';
 import { type HashEntry, type ShellValue, parseStatements } from './values.js';
@@ -18,6 +18,8 @@ interface Draft {
   attributes: Record<string, string>;
   splits: SplitModel;
   place: SourcePlace;
+  /** Every family setting written so far, in order (kept when a later statement replaces it or deletes its family). */
+  familyWrites: FamilyWrite[];
 }
 
 /**
@@ -42,7 +44,7 @@ export function parseShellScript(text: string, file: string): TableModel[] {
     }
     let draft = tables.get(nameArg.text);
     if (draft === undefined) {
-      draft = { name: nameArg.text, families: new Map(), attributes: {}, splits: { kind: 'none' }, place: st.place };
+      draft = { name: nameArg.text, families: new Map(), attributes: {}, splits: { kind: 'none' }, place: st.place, familyWrites: [] };
       tables.set(nameArg.text, draft);
     }
     for (const arg of rest.flatMap((a) => (a.type === 'array' ? a.items : [a]))) {
@@ -57,6 +59,7 @@ export function parseShellScript(text: string, file: string): TableModel[] {
     attributes: d.attributes,
     splits: d.splits,
     place: d.place,
+    familyWrites: d.familyWrites,
   }));
 }
 
@@ -143,6 +146,7 @@ function addFamily(draft: Draft, name: string, entries: readonly HashEntry[], pl
     } else {
       attributes[e.key] = scalar(e.value, fail);
       attributePlaces[e.key] = e.keyPlace;
+      draft.familyWrites.push({ family: name, key: e.key, value: attributes[e.key] as string, place: e.keyPlace });
     }
   }
   draft.families.set(name, { name, attributes, attributePlaces, place: prior?.place ?? place });
