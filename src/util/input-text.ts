@@ -24,12 +24,22 @@ export function stripBom(text: string): string {
 }
 
 /**
+ * Characters that show nothing yet change what a terminal shows: the soft hyphen, the zero-width ones (U+200B to
+ * U+200D, U+2060 to U+2064, U+FEFF), the direction marks and overrides (U+061C, U+200E, U+200F, U+202A to U+202E,
+ * U+2066 to U+2069, which can make text read in another order than it is), the other format characters of
+ * U+206A to U+206F, and the line and paragraph separators.
+ */
+const INVISIBLE = '\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff';
+const NOT_PRINTABLE = new RegExp(`[\u0000-\u001f\u007f-\u009f${INVISIBLE}\ufffd]`, 'g');
+const NOT_FOR_TERMINAL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f${INVISIBLE}]`, 'g');
+
+/**
  * `text` on one printable line, cut to `max` characters (then ending with `…`): control characters, line breaks,
- * U+FFFD (bytes that were not UTF-8) and other invisible characters become `\xNN` / `\uNNNN`.
+ * U+FFFD (bytes that were not UTF-8) and other invisible characters ({@link INVISIBLE}) become `\xNN` / `\uNNNN`.
  */
 export function printable(text: string, max = 60): string {
   const cut = text.length > max ? text.slice(0, max) : text;
-  const shown = cut.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u2028\u2029\ufeff\ufffd]/g, (c) => {
+  const shown = cut.replace(NOT_PRINTABLE, (c) => {
     const code = c.charCodeAt(0);
     return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0').toUpperCase()}` : `\\u${code.toString(16).padStart(4, '0').toUpperCase()}`;
   });
@@ -38,11 +48,12 @@ export function printable(text: string, max = 60): string {
 
 /**
  * `text` safe to write to a terminal: its lines kept (and TABs), every other control character (an escape sequence's
- * ESC, a carriage return, a bell) and the invisible ones written `\xNN` / `\uNNNN` as {@link printable} writes them,
- * so that a name or value quoted from an input cannot move the cursor, clear the screen or hide text.
+ * ESC, a carriage return, a bell) and the invisible ones ({@link INVISIBLE}, a direction override among them) written
+ * `\xNN` / `\uNNNN` as {@link printable} writes them, so that a name or value quoted from an input cannot move the
+ * cursor, clear the screen, hide text or show it in another order.
  */
 export function terminalText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u2028\u2029\ufeff]/g, (c) => printable(c));
+  return text.replace(NOT_FOR_TERMINAL, (c) => printable(c));
 }
 
 /** The message of a `JSON.parse` error, on one printable line (Node quotes the raw input it stopped at). */

@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HotspotError } from '../../src/util/errors.js';
-import { checkInputFile, jsonPreview, terminalText } from '../../src/util/input-text.js';
+import { checkInputFile, jsonPreview, printable, terminalText } from '../../src/util/input-text.js';
 import { file } from '../support/temp-file.js';
 
 /** The error `fn` throws (fails the test when it throws none). */
@@ -85,5 +85,12 @@ describe('terminalText', () => {
   it('keeps lines and TABs, escapes every other control character', () => {
     expect(terminalText('a\tb\nc\u001b[2Jd\re\u0007\u009b')).toBe('a\tb\nc\\x1B[2Jd\\x0De\\x07\\x9B');
     expect(terminalText('plain – text ü')).toBe('plain – text ü');
+  });
+
+  // Unicode's bidirectional controls (UAX #9: LRE U+202A to RLO U+202E, LRI U+2066 to PDI U+2069, the marks U+200E,
+  // U+200F, U+061C) reorder what a terminal shows; U+200B to U+200D and U+2060 are zero-width.
+  it('escapes the direction overrides and zero-width characters a hostile answer could hide or reorder text with', () => {
+    expect(terminalText('Not found\u202eevil\u202c and\u200b\u2066x\u2069\u061c\u200e')).toBe('Not found\\u202Eevil\\u202C and\\u200B\\u2066x\\u2069\\u061C\\u200E');
+    expect(printable('a\u202eb\u2060c\u200dd')).toBe('a\\u202Eb\\u2060c\\u200Dd');
   });
 });
