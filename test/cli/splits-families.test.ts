@@ -26,6 +26,12 @@ describe('--family', () => {
     expect(() => parseFamilyOption('d:BLOCKSIZE=16777217')).toThrow(/BLOCKSIZE "16777217" must be a whole number from 1024 to 16777216/);
     expect(() => parseFamilyOption('d:BLOCKSIZE=1023')).toThrow(/BLOCKSIZE "1023" must be a whole number from 1024 to 16777216/);
   });
+  it('takes decimal digits only, as Integer.parseInt does, not the other number forms JavaScript reads', () => {
+    for (const text of ['0x10', '1e3', '1.0', '0b11', '0o7', 'Infinity']) {
+      expect(() => parseFamilyOption(`d:VERSIONS=${text}`)).toThrow(new RegExp(`VERSIONS "${text}" must be a whole number from 1 to 2147483647`));
+    }
+    expect(parseFamilyOption('d:VERSIONS=+3,TTL=0086400')).toEqual({ name: 'd', versions: 3, ttlSeconds: 86400 });
+  });
 });
 
 describe('families file', () => {

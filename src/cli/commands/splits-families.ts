@@ -66,8 +66,9 @@ export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string,
   } else if (key === 'TTL' && text.toUpperCase() === 'FOREVER') {
     delete spec.ttlSeconds;
   } else {
-    const n = Number(text);
-    if (text === '' || !Number.isSafeInteger(n) || n < attr.min || n > attr.max) {
+    // decimal digits only, as HBase reads them (Integer.parseInt): Number would also take 0x10, 1e3 and 1.0
+    const n = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < attr.min || n > attr.max) {
       throw fail(`${key} "${shown}" must be a whole number from ${attr.min} to ${attr.max}${key === 'TTL' ? ' (seconds; FOREVER is the largest)' : key === 'BLOCKSIZE' ? ' (bytes: 1 KiB to 16 MiB, as HBase\'s table checks allow)' : ''}`);
     }
     spec[attr.field] = n;
