@@ -41,6 +41,20 @@ describe('parseShellScript', () => {
     expect(tables[1]?.splits).toMatchObject({ kind: 'file', file: 'splits.txt' });
   });
 
+  // Ruby integer literals (the shell is JRuby): 0x10 is 16, 0b101 is 5, 0o17 and 017 are 15 (a leading 0 is octal),
+  // 0d17 is 17, +5 is 5; Integer#to_s writes each in decimal, which the shell hands to Integer.valueOf or to_s.
+  it('reads Ruby integer literals as the values Ruby gives them', () => {
+    const [t] = parseShellScript("create 't', {NAME => 'd', VERSIONS => 0x10, TTL => 0100, BLOCKSIZE => 0b10000000000, MIN_VERSIONS => +2, DFS_REPLICATION => 0d3}, SPLITS => [017, -0o7, 1_000, 0]", 's.hbase');
+    expect(t?.families[0]?.attributes).toEqual({ VERSIONS: '16', TTL: '64', BLOCKSIZE: '1024', MIN_VERSIONS: '2', DFS_REPLICATION: '3' });
+    expect(t?.splits).toMatchObject({ kind: 'points', points: ['15', '-7', '1000', '0'] });
+  });
+
+  it('rejects an octal literal with a digit 8 or 9 at its place, as Ruby does', () => {
+    const err = errorOf("create 't', {NAME => 'd', TTL => 09}");
+    expect(err.code).toBe('LINT_SHELL_SYNTAX');
+    expect(err.message).toBe('s.hbase:1:34: invalid octal number 09: a number with a leading 0 is octal in Ruby (digits 0 to 7); drop the leading 0');
+  });
+
   it('rejects an unterminated hash at its opening brace', () => {
     const err = errorOf("create 't',\n  {NAME => 'd', VERSIONS => 1,\n   TTL => 10\n");
     expect(err.code).toBe('LINT_SHELL_SYNTAX');

@@ -19,8 +19,33 @@ export interface Token {
   readonly column: number;
 }
 
-/** A number (`16`, `1_000`, `0.8`) or a bare word (`NAME`, `Bytes.toBytes`, `true`), read in place. */
-const WORD = /(-?\d[\d_]*(?:\.\d+)?)|[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*[?!]?/y;
+/**
+ * A number or a bare word (`NAME`, `Bytes.toBytes`, `true`), read in place. A number is a Ruby numeric literal,
+ * optionally signed: decimal (`16`, `1_000`, `0.8`), or an integer in hex (`0x1F`), binary (`0b101`), octal (`0o17`,
+ * or a leading zero: `017`) or explicit decimal (`0d17`).
+ */
+const WORD = /([+-]?(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|0[dD][\d_]+|\d[\d_]*(?:\.\d+)?))|[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*[?!]?/y;
+
+/** Radix of a Ruby integer literal's prefix (after the sign): `0x` 16, `0b` 2, `0o` or a bare leading `0` 8, `0d` 10. */
+const RADIX: Record<string, number> = { x: 16, b: 2, o: 8, d: 10 };
+
+/**
+ * The value of a Ruby numeric literal as the shell hands it on (`Integer#to_s`): an integer in decimal digits, without
+ * `_` or a `+` sign (`0x10` is `16`, `017` is `15`, `+5` is `5`); a float as written, without `_` or `+`.
+ * @returns `undefined` for an octal literal with a digit 8 or 9 (`08`), which Ruby refuses.
+ */
+function rubyNumberText(literal: string): string | undefined {
+  const sign = literal.startsWith('-') ? '-' : '';
+  const body = literal.replace(/^[+-]/, '').replace(/_/g, '');
+  if (body.includes('.')) return sign + body;
+  const prefixed = /^0([xXbBoOdD])(.+)$/.exec(body);
+  const radix = prefixed ? (RADIX[(prefixed[1] as string).toLowerCase()] as number) : body.length > 1 && body.startsWith('0') ? 8 : 10;
+  const digits = prefixed ? (prefixed[2] as string) : radix === 8 ? body.slice(1) : body;
+  if (radix === 8 && /[89]/.test(digits)) return undefined;
+  let value = 0n;
+  for (const d of digits.toLowerCase()) value = value * BigInt(radix) + BigInt(parseInt(d, 16));
+  return value === 0n ? '0' : sign + value.toString();
+}
 
 const CLOSERS: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
 const NAMES: Record<string, string> = { '{': 'hash', '[': 'array', '(': 'argument list' };
@@ -113,7 +138,8 @@ export function tokenize(text: string, file: string): Token[] {
       const m = WORD.exec(text);
       if (m === null) fail(`unexpected character '${ch}' in an hbase shell statement`);
       else {
-        push(m[1] !== undefined ? 'num' : 'word', m[1] !== undefined ? m[0].replace(/_/g, '') : m[0], l, c);
+        if (m[1] === undefined) push('word', m[0], l, c);
+        else push('num', rubyNumberText(m[0]) ?? fail(`invalid octal number ${m[0]}: a number with a leading 0 is octal in Ruby (digits 0 to 7); drop the leading 0`), l, c);
         i += m[0].length;
         col += m[0].length;
       }
