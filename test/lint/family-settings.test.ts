@@ -138,6 +138,12 @@ describe('CF_SETTING_INVALID over other inputs', () => {
     expect(all[1]?.message).toBe("table 't': family 'e' has BLOCKSIZE 512; HBase refuses a block size outside 1024 to 16777216 bytes (1 KiB to 16 MiB)");
   });
 
+  it('reports MIN_VERSIONS above VERSIONS at the alter that lowered VERSIONS below it', () => {
+    const s = subject(shell("create 't', {NAME => 'd', VERSIONS => 5, MIN_VERSIONS => 3}\nalter 't', {NAME => 'd', VERSIONS => 2}"));
+    const all = lintSubject(s).filter((f) => f.code === 'CF_SETTING_INVALID');
+    expect(all.map((f) => [f.location, f.message])).toEqual([['s.hbase:2:26', "table 't': family 'd' has MIN_VERSIONS 3 above VERSIONS 2; HBase refuses MIN_VERSIONS greater than VERSIONS"]]);
+  });
+
   it('judges a REST schema file, at the family', () => {
     const text = '{"name": "t",\n "ColumnSchema": [\n  {"name": "d", "VERSIONS": "0", "TTL": "-1", "BLOCKSIZE": "65536"}]}';
     const all = lintSubject(subject({ tables: [parseRestSchema(text, 't.json')] })).filter((f) => f.code === 'CF_SETTING_INVALID');

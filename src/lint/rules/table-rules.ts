@@ -93,7 +93,8 @@ const JUDGED_AFTER = ['BLOCKSIZE', 'DFS_REPLICATION'];
  * {@link refusedValue}; the master's checks are left out when `hbase.table.sanity.checks` is off for the table,
  * {@link sanityChecked}). Over a shell script every value a `create` or `alter` wrote is judged, since HBase judges
  * the descriptor each statement leaves: a refused value fails its statement even when a later one replaces it or
- * deletes the family. MIN_VERSIONS above VERSIONS is judged on the families as the script leaves them.
+ * deletes the family. MIN_VERSIONS above VERSIONS is judged on the families as the script leaves them, at the later
+ * of the two settings (an `alter` lowering VERSIONS below the MIN_VERSIONS a `create` set is the statement that fails).
  */
 function refusedSettings(t: TableModel, site: readonly SiteProperty[]): Hit[] {
   const hits: Hit[] = [];
@@ -126,7 +127,11 @@ function refusedSettings(t: TableModel, site: readonly SiteProperty[]): Hit[] {
       const max = versionsText === undefined ? { value: DEFAULT_VERSIONS } : readJavaInt(versionsText);
       if ('value' in min && 'value' in max && max.value >= 1 && min.value > max.value) {
         const of = versionsText === undefined ? `${max.value} (HBase's default)` : `${max.value}`;
-        say(name, `has MIN_VERSIONS ${min.value} above VERSIONS ${of}; HBase refuses MIN_VERSIONS greater than VERSIONS`, f.attributePlaces?.['MIN_VERSIONS'] ?? f.place);
+        // at the later of the two settings: the statement that left the family with MIN_VERSIONS above VERSIONS
+        const minAt = f.attributePlaces?.['MIN_VERSIONS'] ?? f.place;
+        const maxAt = f.attributePlaces?.['VERSIONS'];
+        const at = maxAt !== undefined && (maxAt.line - minAt.line || maxAt.column - minAt.column) > 0 ? maxAt : minAt;
+        say(name, `has MIN_VERSIONS ${min.value} above VERSIONS ${of}; HBase refuses MIN_VERSIONS greater than VERSIONS`, at);
       }
     }
     judge(JUDGED_AFTER);
