@@ -11,6 +11,7 @@ import type { CallOptions, CellCondition, FamilyDelete, GetOptions, HBaseRestCli
 import { type ColumnSpec, columnBytes, type ScanOptions } from '../rest/encode.js';
 import type { Row, RowInput } from '../rest/models.js';
 import { HotspotError } from '../../util/errors.js';
+import { printable } from '../../util/input-text.js';
 import { ScannerLostError, namesLostScanner } from '../scanner-lost.js';
 import type { RegionLoadReaderProcess } from './reader-process.js';
 
@@ -68,7 +69,7 @@ export function nativeTableClient(reader: RegionLoadReaderProcess): NativeTableC
             }, options.timeoutMs).catch((err: unknown) => {
               if (!(err instanceof HotspotError) || err.code !== 'NATIVE_READ' || !namesLostScanner(err.message)) throw err;
               throw new ScannerLostError({
-                table, rowsRead: handedOn, answer: `the native client's scan answered ${JSON.stringify(err.message)}`,
+                table, rowsRead: handedOn, answer: `the native client's scan answered "${printable(err.message, 300)}"`,
                 reason: 'the RegionServer no longer holds the scanner (its scanner lease expired, or the region moved)', cause: err,
               });
             }) as { rows: WireRow[]; more: boolean };

@@ -24,6 +24,7 @@ import type { RawResponse, RestTransport } from './transport.js';
 import { parseJson } from './json.js';
 import { type EncodedRow, PROTOBUF_MEDIA_TYPE, decodeCellSetProtobuf, decodeEncodedRows } from './protobuf.js';
 import { pushAll } from '../../util/arrays.js';
+import { printable } from '../../util/input-text.js';
 
 /** A protobuf scanner batch decoded by `decode`; a malformed body is `REST_DECODE`. */
 function parseProtobuf<T>(res: RawResponse, decode: (bytes: Uint8Array) => T[]): T[] {
@@ -90,7 +91,8 @@ async function* scanBatches<T>(
         const reason = lostScannerReason(err);
         if (reason === undefined) throw err;
         const e = err as RestError;
-        const said = e.body ? ` (${JSON.stringify(e.body)})` : '';
+        // the gateway's body, as any quoted value, on one printable line and cut short
+        const said = e.body ? ` ("${printable(e.body, 200)}")` : '';
         throw new ScannerLostError({ table, rowsRead: rowsRead(), answer: `${e.method} ${e.url} answered HTTP ${e.status}${said}`, reason, ...(e.status === undefined ? {} : { status: e.status }), cause: err });
       });
       next = undefined;

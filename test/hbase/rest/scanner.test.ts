@@ -134,6 +134,19 @@ describe('a scanner lost mid-scan', () => {
     expect(exitStatusOf(e as ScannerLostError)).toBe(3);
   });
 
+  it('quotes a hostile gateway body on one printable line, cut short, as every quoted value', async () => {
+    const body = `Not found\u001b[2J\u0007\u202eevil${'x'.repeat(300)}`;
+    server = await startServer((req, res) => {
+      if (req.method === 'POST') return json(res, 201, '', { Location: '/t/scanner/s1' });
+      if (req.method === 'DELETE') return json(res, 200, '');
+      return text(res, 404, body);
+    });
+    const e = await scanAll(createRestClient({ baseUrl: server.url }), 't', []).catch((x: unknown) => x);
+    expect((e as ScannerLostError).code).toBe('SCANNER_LOST');
+    // 19 characters before the x's (ESC, BEL and U+202E one each), so 181 x's fill the 200 quoted
+    expect((e as Error).message).toContain(`answered HTTP 404 ("Not found\\x1B[2J\\x07\\u202Eevil${'x'.repeat(181)}…");`);
+  });
+
   it('is SCANNER_LOST for a 410 Gone (table disabled during the scan) and a 5xx naming UnknownScannerException', async () => {
     const cases = [
       { status: 410, body: 'Gone\r\n', reason: 'the table was disabled during the scan' },
