@@ -101,6 +101,18 @@ describe('CF_SETTING_INVALID: BLOCKSIZE (1 KiB to 16 MiB) and DFS_REPLICATION', 
 
   passes(['BLOCKSIZE => 1024', 'BLOCKSIZE => 65536', 'BLOCKSIZE => 16777216', 'DFS_REPLICATION => 0', 'DFS_REPLICATION => 3']);
 
+  // ColumnFamilyDescriptorBuilder.setBlocksize(String) reads a string with PrettyPrinter.valueOf(BYTE) (HBASE-25519)
+  passes(["BLOCKSIZE => '64KB'", "BLOCKSIZE => '1 MB'", "BLOCKSIZE => '16MB'", "BLOCKSIZE => '65536 B (64KB)'"]);
+
+  it('reads a BLOCKSIZE string as a size, and text that is none as 0 bytes', () => {
+    expect(one("BLOCKSIZE => '32MB'", 17)).toBe(
+      "table 't': family 'd' has BLOCKSIZE '32MB', which HBase reads as 33554432 bytes; HBase refuses a block size outside 1024 to 16777216 bytes (1 KiB to 16 MiB)",
+    );
+    expect(one("BLOCKSIZE => '64 kilobytes'", 17)).toBe(
+      "table 't': family 'd' has BLOCKSIZE '64 kilobytes', which HBase reads as 0 bytes (not a number or a size such as '64KB'); HBase refuses a block size outside 1024 to 16777216 bytes (1 KiB to 16 MiB)",
+    );
+  });
+
   it('reports a negative DFS_REPLICATION (0 is the file system default)', () => {
     expect(one('DFS_REPLICATION => -1', 17)).toBe(
       "table 't': family 'd' has DFS_REPLICATION -1; HBase refuses a negative replication (0 keeps the file system's default)",

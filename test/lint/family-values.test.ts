@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJavaInt, readTtlSeconds } from '../../src/lint/rules/family-values.js';
+import { readBlockSizeBytes, readJavaInt, readTtlSeconds } from '../../src/lint/rules/family-values.js';
 
 // Expected values follow HBase 2.6's readers, worked out by hand: PrettyPrinter.humanReadableIntervalToSec (the
 // shell's TTL strings: FOREVER is HConstants.FOREVER = Integer.MAX_VALUE, a number is itself, an interval is the sum
@@ -45,5 +45,29 @@ describe('readJavaInt (Integer.valueOf)', () => {
 
   it.each(['2147483648', '-2147483649', '1.5', 'all', ''])('refuses %j', (text) => {
     expect(readJavaInt(text)).toHaveProperty('unreadable');
+  });
+});
+
+// PrettyPrinter.humanReadableSizeToBytes (HBASE-25439; the shell hands a BLOCKSIZE string to it since HBASE-25519):
+// a number is itself, a size is the sum of its TB x 2^40, GB x 2^30, MB x 2^20, KB x 2^10 and B (each unit's B
+// optional, any case), text its pattern does not match is 0, and "N B (...)" must agree with the units in brackets.
+describe('readBlockSizeBytes (PrettyPrinter.valueOf with BYTE)', () => {
+  it('reads a number as bytes and a size as the sum of its units', () => {
+    const read = (text: string) => readBlockSizeBytes(text);
+    expect(read('65536')).toEqual({ value: 65536 });
+    expect([read('64KB'), read('64k'), read('65536 B (64KB)')]).toEqual(Array(3).fill({ value: 65536 }));
+    expect(read('1 MB')).toEqual({ value: 1048576 });
+    // 16 MB = 16 x 2^20 = 16777216, the largest BLOCKSIZE TableDescriptorChecker takes
+    expect(read('16MB')).toEqual({ value: 16777216 });
+    // 1 MB 512 KB = 1048576 + 524288
+    expect(read('1MB 512KB')).toEqual({ value: 1572864 });
+    expect(read('1024 b')).toEqual({ value: 1024 });
+    expect([read('64 kilobytes'), read('')]).toEqual([{ value: 0 }, { value: 0 }]);
+  });
+
+  it('refuses a size whose two spellings disagree and one beyond a Java int', () => {
+    expect(readBlockSizeBytes('65536 B (32KB)')).toEqual({ unreadable: 'is a malformed size: 65536 bytes stated, 32768 in the units that follow' });
+    // 2 GB = 2^31 = 2147483648, one past Integer.MAX_VALUE
+    expect(readBlockSizeBytes('2GB')).toEqual({ unreadable: 'is beyond a Java int (-2147483648 to 2147483647 bytes)' });
   });
 });

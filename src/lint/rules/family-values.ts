@@ -1,7 +1,8 @@
 /**
  * How HBase reads the numeric settings of a column family, and the ranges it accepts for them. The rules mirror
  * HBase 2.6: `ColumnFamilyDescriptorBuilder` (`setMaxVersions` refuses fewer than 1 version; every number is stored
- * as a Java int), `PrettyPrinter.valueOf(..., TIME_INTERVAL)` (how the shell reads a TTL string) and the master's
+ * as a Java int), `PrettyPrinter.valueOf(..., TIME_INTERVAL)` and `PrettyPrinter.valueOf(..., BYTE)` (how the shell
+ * reads a TTL string and, since HBASE-25519, a BLOCKSIZE string) and the master's
  * `TableDescriptorChecker.sanityCheck` (TTL, BLOCKSIZE, MIN_VERSIONS and DFS_REPLICATION ranges).
  *
  * @module
@@ -24,7 +25,7 @@ export const MAX_BLOCKSIZE_BYTES = 16 * 1024 * 1024;
 export type ReadValue = { readonly value: number } | { readonly unreadable: string };
 
 /**
- * Reads a whole-number family setting (`VERSIONS`, `MIN_VERSIONS`, `BLOCKSIZE`, `DFS_REPLICATION`) as HBase does:
+ * Reads a whole-number family setting (`VERSIONS`, `MIN_VERSIONS`, `DFS_REPLICATION`) as HBase does:
  * the shell passes it through `Integer.valueOf`, the descriptor through `Integer.parseInt`, so it must be an
  * optionally signed run of digits within a Java int.
  */
@@ -45,6 +46,56 @@ const INTERVAL = new RegExp(
 const LONG_MAX = 9_223_372_036_854_775_807n;
 const LONG_MIN = -9_223_372_036_854_775_808n;
 
+/** How one of `PrettyPrinter`'s human-readable units reads: its pattern and what each matched group counts. */
+interface PrettyUnit {
+  /** The pattern; group 2 is the total stated first (`N SECONDS (` / `N B (`), when given. */
+  readonly pattern: RegExp;
+  /** Group number and what one of it is worth, in the unit's smallest part. */
+  readonly parts: readonly (readonly [number, bigint])[];
+  /** What the text is (`interval`) and its smallest part (`seconds`), for messages. */
+  readonly what: string;
+  readonly smallest: string;
+}
+
+/** `PrettyPrinter.INTERVAL_REGEX` with its parts: days, hours, minutes, seconds. */
+const TIME_INTERVAL: PrettyUnit = { pattern: INTERVAL, parts: [[4, 86_400n], [6, 3_600n], [8, 60n], [10, 1n]], what: 'interval', smallest: 'seconds' };
+
+/** `PrettyPrinter.SIZE_REGEX`: `[N B (] [N TB] [N GB] [N MB] [N KB] [N B] [)]`, any case, each unit's B optional. */
+const SIZE = new RegExp(
+  `^((\\d+)${S}B?${S}\\()?${S}((\\d+)${S}TB?)?${S}((\\d+)${S}GB?)?${S}((\\d+)${S}MB?)?${S}((\\d+)${S}KB?)?${S}((\\d+)${S}B?)?${S}\\)?$`,
+  'i',
+);
+/** `PrettyPrinter.SIZE_REGEX` with its parts: TB, GB, MB, KB (powers of 1024) and bytes. */
+const BYTE: PrettyUnit = { pattern: SIZE, parts: [[4, 1n << 40n], [6, 1n << 30n], [8, 1n << 20n], [10, 1n << 10n], [12, 1n]], what: 'size', smallest: 'bytes' };
+
+/**
+ * `PrettyPrinter.valueOf(text, unit)` (`humanReadableIntervalToSec`, `humanReadableSizeToBytes`): a number (as Java's
+ * `Long.parseLong` takes it) is itself; other text is the sum of the parts `unit.pattern` matches, 0 when it matches
+ * none; a total stated first must equal the parts that follow.
+ * @returns the value, or why HBase refuses the text (the two spellings disagree: `HBaseException` "Malformed ...").
+ */
+function readPretty(text: string, unit: PrettyUnit): bigint | { unreadable: string } {
+  if (/^[+-]?\d+$/.test(text)) {
+    const n = BigInt(text);
+    if (n <= LONG_MAX && n >= LONG_MIN) return n;
+  }
+  const m = unit.pattern.exec(text);
+  let sum = 0n;
+  for (const [group, worth] of unit.parts) if (m?.[group] !== undefined) sum += BigInt(m[group]) * worth;
+  const stated = m?.[2];
+  if (stated !== undefined && BigInt(stated) !== sum) {
+    return { unreadable: `is a malformed ${unit.what}: ${stated} ${unit.smallest} stated, ${sum} in the units that follow` };
+  }
+  return sum;
+}
+
+/** `value` when it fits a Java int (what `Integer.parseInt` then takes), else `beyond`. */
+function javaInt(value: bigint | { unreadable: string }, beyond: string): ReadValue {
+  if (typeof value !== 'bigint') return value;
+  if (value > BigInt(JAVA_INT_MAX) || value < BigInt(JAVA_INT_MIN)) return { unreadable: `is beyond a Java int (${beyond})` };
+  return { value: Number(value) };
+}
+
 /**
  * Reads a TTL as HBase 2.6 does, in seconds: `FOREVER` (any case) is {@link TTL_FOREVER_SECONDS}; a number (as
  * Java's `Long.parseLong` takes it) is itself; anything else is read as an interval (`'1 DAY'`,
@@ -56,22 +107,18 @@ const LONG_MIN = -9_223_372_036_854_775_808n;
  */
 export function readTtlSeconds(text: string): ReadValue {
   if (text.toUpperCase() === 'FOREVER') return { value: TTL_FOREVER_SECONDS };
-  let seconds: bigint | undefined;
-  if (/^[+-]?\d+$/.test(text)) {
-    const n = BigInt(text);
-    if (n <= LONG_MAX && n >= LONG_MIN) seconds = n;
-  }
-  if (seconds === undefined) {
-    const m = INTERVAL.exec(text);
-    const part = (i: number, unit: bigint): bigint => (m?.[i] === undefined ? 0n : BigInt(m[i]) * unit);
-    seconds = part(4, 86_400n) + part(6, 3_600n) + part(8, 60n) + part(10, 1n);
-    const stated = m?.[2];
-    if (stated !== undefined && BigInt(stated) !== seconds) {
-      return { unreadable: `is a malformed interval: ${stated} seconds stated, ${seconds} in the units that follow` };
-    }
-  }
-  if (seconds > BigInt(JAVA_INT_MAX) || seconds < BigInt(JAVA_INT_MIN)) {
-    return { unreadable: `is beyond a Java int (at most ${JAVA_INT_MAX} seconds, FOREVER)` };
-  }
-  return { value: Number(seconds) };
+  return javaInt(readPretty(text, TIME_INTERVAL), `at most ${JAVA_INT_MAX} seconds, FOREVER`);
+}
+
+/**
+ * Reads a BLOCKSIZE as HBase 2.6 does, in bytes: a number (as Java's `Long.parseLong` takes it) is itself; other text
+ * is read as a size (`'64KB'`, `'1 MB'`, `'65536 B (64KB)'`), and text that is none of these reads as 0 bytes, as
+ * `PrettyPrinter.valueOf(text, BYTE)` reads it: the shell hands a BLOCKSIZE string to
+ * `ColumnFamilyDescriptorBuilder.setBlocksize(String)` (HBASE-25519), which then parses the bytes with
+ * `Integer.parseInt`. A Ruby number goes to `setBlocksize(int)`, the same value.
+ * @returns the bytes, or why HBase cannot read the text (a size whose two spellings disagree, a value beyond a Java
+ *   int).
+ */
+export function readBlockSizeBytes(text: string): ReadValue {
+  return javaInt(readPretty(text, BYTE), `${JAVA_INT_MIN} to ${JAVA_INT_MAX} bytes`);
 }

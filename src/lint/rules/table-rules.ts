@@ -5,7 +5,7 @@
  */
 import { utf8Bytes } from '../../bytes/index.js';
 import type { FamilyModel, FamilyWrite, LintSubject, SiteProperty, SourcePlace, TableModel } from '../model.js';
-import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, readJavaInt, readTtlSeconds } from './family-values.js';
+import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, readBlockSizeBytes, readJavaInt, readTtlSeconds } from './family-values.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -67,7 +67,7 @@ function sanityChecked(t: TableModel, site: readonly SiteProperty[]): boolean {
  * 16 MiB and a negative DFS_REPLICATION.
  */
 function refusedValue(key: string, text: string, master: boolean): string | undefined {
-  const read = key === 'TTL' ? readTtlSeconds(text) : readJavaInt(text);
+  const read = key === 'TTL' ? readTtlSeconds(text) : key === 'BLOCKSIZE' ? readBlockSizeBytes(text) : readJavaInt(text);
   if (!('value' in read)) return `has ${key} ${shown(text)}, which ${read.unreadable}; HBase refuses it`;
   const n = read.value;
   if (key === 'VERSIONS') return n < 1 ? `has VERSIONS ${n}; HBase refuses fewer than 1 version` : undefined;
@@ -78,7 +78,8 @@ function refusedValue(key: string, text: string, master: boolean): string | unde
   }
   if (key === 'MIN_VERSIONS' && n < 0) return `has MIN_VERSIONS ${n}; HBase refuses a negative MIN_VERSIONS`;
   if (key === 'BLOCKSIZE' && (n < MIN_BLOCKSIZE_BYTES || n > MAX_BLOCKSIZE_BYTES)) {
-    return `has BLOCKSIZE ${n}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`;
+    const how = /^[+-]?\d+$/.test(text) ? `${n}` : `${shown(text)}, which HBase reads as ${n} bytes${n === 0 ? ' (not a number or a size such as \'64KB\')' : ''}`;
+    return `has BLOCKSIZE ${how}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`;
   }
   if (key === 'DFS_REPLICATION' && n < 0) return `has DFS_REPLICATION ${n}; HBase refuses a negative replication (0 keeps the file system's default)`;
   return undefined;

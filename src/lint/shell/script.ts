@@ -120,7 +120,15 @@ function algorithmSplits(entries: readonly HashEntry[], place: SourcePlace, fail
 }
 
 /** Family settings the shell reads with `Integer.valueOf` (`admin.rb`): whole numbers, possibly signed. */
-const WHOLE_NUMBER_ATTRIBUTES: ReadonlySet<string> = new Set(['VERSIONS', 'MIN_VERSIONS', 'BLOCKSIZE', 'DFS_REPLICATION']);
+const WHOLE_NUMBER_ATTRIBUTES: ReadonlySet<string> = new Set(['VERSIONS', 'MIN_VERSIONS', 'DFS_REPLICATION']);
+/**
+ * Family settings whose string the shell reads as text of its own (a TTL interval such as `'1 DAY'`, a BLOCKSIZE
+ * such as `'64KB'`): any string, or a whole Ruby number.
+ */
+const NUMBER_OR_TEXT_ATTRIBUTES: Readonly<Record<string, string>> = {
+  TTL: 'a whole number of seconds, FOREVER or an interval such as \'1 DAY\'',
+  BLOCKSIZE: 'a whole number of bytes or a size such as \'64KB\'',
+};
 
 function addFamily(draft: Draft, name: string, entries: readonly HashEntry[], place: SourcePlace, fail: Fail): void {
   if (name === '') fail(place, 'LINT_SHELL_ARGUMENT', 'a column family name cannot be empty');
@@ -132,13 +140,14 @@ function addFamily(draft: Draft, name: string, entries: readonly HashEntry[], pl
       const hint = TABLE_ATTRIBUTES.has(e.key) ? ` (${e.key} is a table option: put it in its own hash outside the family)` : '';
       fail(e.keyPlace, 'LINT_SHELL_UNKNOWN_ATTRIBUTE', `unknown column family attribute ${e.key} in family '${name}'${hint}`);
     }
-    // The shell hands these to Integer.valueOf (admin.rb), so a sign is allowed; their range is the rule
-    // CF_SETTING_INVALID's to judge, with the other family settings HBase refuses.
+    // The shell hands these to Integer.valueOf (admin.rb), so a sign is allowed; their range (and how a TTL or
+    // BLOCKSIZE string reads) is the rule CF_SETTING_INVALID's to judge, with the other settings HBase refuses.
     if (WHOLE_NUMBER_ATTRIBUTES.has(e.key) && !/^[+-]?\d+$/.test(scalar(e.value, fail))) {
       fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be a whole number`);
     }
-    if (e.key === 'TTL' && e.value.type === 'num' && !/^[+-]?\d+$/.test(e.value.text)) {
-      fail(e.value.place, 'LINT_SHELL_ARGUMENT', `TTL of family '${name}' must be a whole number of seconds, FOREVER or an interval such as '1 DAY'`);
+    const either = NUMBER_OR_TEXT_ATTRIBUTES[e.key];
+    if (either !== undefined && e.value.type === 'num' && !/^[+-]?\d+$/.test(e.value.text)) {
+      fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be ${either}`);
     }
     if (e.key === 'CONFIGURATION' || e.key === 'METADATA') {
       if (e.value.type !== 'hash') fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} needs a hash of 'key' => 'value'`);
