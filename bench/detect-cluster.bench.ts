@@ -80,9 +80,10 @@
 //   (a key read from bytes: about 350 ns for the first 100,000, 35 ns once optimized).
 //   keys cut from shared 64 KiB slabs (no array buffer per key), each server's name kept once (the version 2 reader
 //   made one string per region, 100,000 strings for 333 servers), a version 2 snapshot's names recorded as unique
-//   without mapping their positions; five rounds alternating with the commit before these, on a machine shared with
-//   other jobs (load 2.7 to 3.1): version 2 median 3.03 s of the child (peer included) against 3.21 s; version 1 2.87 s
-//   against 3.00 s; peak 277 to 283 MB against 294 to 298 MB. Where the rest goes, by CPU time of each step in one
+//   without mapping their positions; five rounds alternating with the commit before these, twice: at load 2.7 to 3.1,
+//   version 2 median 3.03 s of the child (peer included) against 3.21 s, version 1 2.87 s against 3.00 s; at load 1.2
+//   to 1.4, 2.83 s against 2.93 s and 2.66 s against 2.65 s. So no change beyond the noise in CPU; the peak fell from
+//   294 to 298 MB to 277 to 283 MB. Where the rest goes, by CPU time of each step in one
 //   process (the second figure: the same step run again, its code warm): reading the version 2 file 1.0 s, 0.65 to
 //   0.8 s; rates 0.18 s; the window's shares 0.58 s, 0.58 s, of which building the result's 100,000 region rows
 //   0.24 to 0.33 s (0.10 to 0.18 s with rows of four fields). So warm code does not help: the cost is the objects.
