@@ -50,6 +50,8 @@ describe('CF_SETTING_INVALID: TTL (TableDescriptorChecker: TTL must be positive)
     ["TTL => '-1'", "table 't': family 'd' has TTL -1; HBase refuses a TTL that is not positive"],
     // PrettyPrinter: '1 WEEK' does not match the interval pattern, so the sum of its parts is 0.
     ["TTL => '1 WEEK'", "table 't': family 'd' has TTL '1 WEEK', which HBase reads as 0 seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS'); HBase refuses a TTL that is not positive"],
+    // a value quoted in a finding is cut to 40 characters on one printable line, as every quoted input is
+    [`TTL => '${'x'.repeat(50)}'`, `table 't': family 'd' has TTL '${'x'.repeat(40)}…', which HBase reads as 0 seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS'); HBase refuses a TTL that is not positive`],
     // 2^31 = 2147483648 does not fit the Java int setTimeToLive parses it into.
     ['TTL => 2147483648', "table 't': family 'd' has TTL 2147483648, which is beyond a Java int (at most 2147483647 seconds, FOREVER); HBase refuses it"],
     // PrettyPrinter throws "Malformed TTL string" when the seconds and the units disagree (2 days = 172800 s).

@@ -16,7 +16,7 @@ import { printable } from '../../util/input-text.js';
 import { checkYamlDocument, parseYamlDocument } from '../../util/yaml-guard.js';
 import { readTextFile } from '../read-text.js';
 import { own } from '../../util/own.js';
-import { JAVA_INT_MAX, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS } from '../../lint/rules/family-values.js';
+import { JAVA_INT_MAX, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, readJavaInt } from '../../lint/rules/family-values.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Attribute =
@@ -66,9 +66,10 @@ export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string,
   } else if (key === 'TTL' && text.toUpperCase() === 'FOREVER') {
     delete spec.ttlSeconds;
   } else {
-    // decimal digits only, as HBase reads them (Integer.parseInt): Number would also take 0x10, 1e3 and 1.0
-    const n = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < attr.min || n > attr.max) {
+    // decimal digits within a Java int, as HBase reads them (Integer.parseInt): Number would also take 0x10, 1e3, 1.0
+    const read = readJavaInt(text);
+    const n = 'value' in read ? read.value : Number.NaN;
+    if (!(n >= attr.min && n <= attr.max)) {
       throw fail(`${key} "${shown}" must be a whole number from ${attr.min} to ${attr.max}${key === 'TTL' ? ' (seconds; FOREVER is the largest)' : key === 'BLOCKSIZE' ? ' (bytes: 1 KiB to 16 MiB, as HBase\'s table checks allow)' : ''}`);
     }
     spec[attr.field] = n;

@@ -21,6 +21,14 @@ export const MIN_BLOCKSIZE_BYTES = 1024;
 /** Largest BLOCKSIZE, bytes, `TableDescriptorChecker` accepts (16 MiB). */
 export const MAX_BLOCKSIZE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * True when `text` is an optionally signed run of decimal digits: what Java's `Integer.parseInt` and `Long.parseLong`
+ * read (before their range), and so how a family setting is written as a plain number.
+ */
+export function isWholeNumberText(text: string): boolean {
+  return /^[+-]?\d+$/.test(text);
+}
+
 /** A setting's value as HBase reads it: a number, or why HBase cannot read it. */
 export type ReadValue = { readonly value: number } | { readonly unreadable: string };
 
@@ -30,7 +38,7 @@ export type ReadValue = { readonly value: number } | { readonly unreadable: stri
  * optionally signed run of digits within a Java int.
  */
 export function readJavaInt(text: string): ReadValue {
-  if (!/^[+-]?\d+$/.test(text)) return { unreadable: 'is not a whole number' };
+  if (!isWholeNumberText(text)) return { unreadable: 'is not a whole number' };
   const n = Number(text);
   if (n > JAVA_INT_MAX || n < JAVA_INT_MIN) return { unreadable: `is beyond a Java int (${JAVA_INT_MIN} to ${JAVA_INT_MAX})` };
   return { value: n };
@@ -75,7 +83,7 @@ const BYTE: PrettyUnit = { pattern: SIZE, parts: [[4, 1n << 40n], [6, 1n << 30n]
  * @returns the value, or why HBase refuses the text (the two spellings disagree: `HBaseException` "Malformed ...").
  */
 function readPretty(text: string, unit: PrettyUnit): bigint | { unreadable: string } {
-  if (/^[+-]?\d+$/.test(text)) {
+  if (isWholeNumberText(text)) {
     const n = BigInt(text);
     if (n <= LONG_MAX && n >= LONG_MIN) return n;
   }

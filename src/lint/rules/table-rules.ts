@@ -5,7 +5,8 @@
  */
 import { utf8Bytes } from '../../bytes/index.js';
 import type { FamilyModel, FamilyWrite, LintSubject, SiteProperty, SourcePlace, TableModel } from '../model.js';
-import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, readBlockSizeBytes, readJavaInt, readTtlSeconds } from './family-values.js';
+import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, isWholeNumberText, readBlockSizeBytes, readJavaInt, readTtlSeconds } from './family-values.js';
+import { printable } from '../../util/input-text.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -39,7 +40,7 @@ const isForever = (ttl: string): boolean => {
 };
 
 /** A value as a message shows it: numbers bare, other text quoted. */
-const shown = (text: string): string => (/^[+-]?\d+$/.test(text) ? text : `'${text}'`);
+const shown = (text: string): string => (isWholeNumberText(text) ? text : `'${printable(text, 40)}'`);
 
 /** `TableDescriptorChecker.TABLE_SANITY_CHECKS`: the switch that turns the master's refusals into logged warnings. */
 const TABLE_SANITY_CHECKS = 'hbase.table.sanity.checks';
@@ -73,12 +74,12 @@ function refusedValue(key: string, text: string, master: boolean): string | unde
   if (key === 'VERSIONS') return n < 1 ? `has VERSIONS ${n}; HBase refuses fewer than 1 version` : undefined;
   if (!master) return undefined;
   if (key === 'TTL' && n <= 0) {
-    const how = /^[+-]?\d+$/.test(text) ? '' : `, which HBase reads as ${n} seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS')`;
+    const how = isWholeNumberText(text) ? '' : `, which HBase reads as ${n} seconds (not a number, FOREVER or an interval such as '1 DAY 12 HOURS')`;
     return `has TTL ${shown(text)}${how}; HBase refuses a TTL that is not positive`;
   }
   if (key === 'MIN_VERSIONS' && n < 0) return `has MIN_VERSIONS ${n}; HBase refuses a negative MIN_VERSIONS`;
   if (key === 'BLOCKSIZE' && (n < MIN_BLOCKSIZE_BYTES || n > MAX_BLOCKSIZE_BYTES)) {
-    const how = /^[+-]?\d+$/.test(text) ? `${n}` : `${shown(text)}, which HBase reads as ${n} bytes${n === 0 ? ' (not a number or a size such as \'64KB\')' : ''}`;
+    const how = isWholeNumberText(text) ? `${n}` : `${shown(text)}, which HBase reads as ${n} bytes${n === 0 ? ' (not a number or a size such as \'64KB\')' : ''}`;
     return `has BLOCKSIZE ${how}; HBase refuses a block size outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes (1 KiB to 16 MiB)`;
   }
   if (key === 'DFS_REPLICATION' && n < 0) return `has DFS_REPLICATION ${n}; HBase refuses a negative replication (0 keeps the file system's default)`;

@@ -10,6 +10,7 @@ import { HotspotError } from '../../util/errors.js';
 import type { FamilyModel, FamilyWrite, SourcePlace, SplitModel, TableModel } from '../model.js';
 import { FAMILY_ATTRIBUTES, SPLIT_ALGORITHMS, TABLE_ATTRIBUTES } from './attributes.js';
 import { tokenize } from './lexer.js';
+import { isWholeNumberText } from '../rules/family-values.js';
 import { type HashEntry, type ShellValue, parseStatements } from './values.js';
 
 interface Draft {
@@ -142,11 +143,11 @@ function addFamily(draft: Draft, name: string, entries: readonly HashEntry[], pl
     }
     // The shell hands these to Integer.valueOf (admin.rb), so a sign is allowed; their range (and how a TTL or
     // BLOCKSIZE string reads) is the rule CF_SETTING_INVALID's to judge, with the other settings HBase refuses.
-    if (WHOLE_NUMBER_ATTRIBUTES.has(e.key) && !/^[+-]?\d+$/.test(scalar(e.value, fail))) {
+    if (WHOLE_NUMBER_ATTRIBUTES.has(e.key) && !isWholeNumberText(scalar(e.value, fail))) {
       fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be a whole number`);
     }
     const either = NUMBER_OR_TEXT_ATTRIBUTES[e.key];
-    if (either !== undefined && e.value.type === 'num' && !/^[+-]?\d+$/.test(e.value.text)) {
+    if (either !== undefined && e.value.type === 'num' && !isWholeNumberText(e.value.text)) {
       fail(e.value.place, 'LINT_SHELL_ARGUMENT', `${e.key} of family '${name}' must be ${either}`);
     }
     if (e.key === 'CONFIGURATION' || e.key === 'METADATA') {
