@@ -79,9 +79,12 @@ function withSplitsFile(table: TableModel, script: string, readText: ReadText): 
       cause: err,
     });
   }
-  // The shell reads one split point per line, without the line end (admin.rb: File.foreach ... line.chomp).
-  const points = text.split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l !== '');
-  return { ...table, splits: { kind: 'points', points, place: splits.place } };
+  // The shell reads one split point per line, without the line end (admin.rb: File.foreach ... line.chomp): a blank
+  // line is an empty split point, which create refuses (SPLIT_POINTS_REFUSED); a final line end starts no line.
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const points = lines.map((l) => l.replace(/\r$/, ''));
+  return { ...table, splits: { kind: 'points', points, file: splits.file, place: splits.place } };
 }
 
 /** Merges partial subjects in order: tables with the same name are replaced by the later one (a later alter wins). */

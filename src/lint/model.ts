@@ -59,6 +59,8 @@ export type SplitModel =
       readonly points: readonly string[];
       /** True when `points` are in `toStringBinary` form (`\xNN` for a byte): read from a live table or proposed. */
       readonly binaryForm?: boolean;
+      /** The `SPLITS_FILE` the points were read from, as the script names it (point i is its line i + 1). */
+      readonly file?: string;
       readonly place: SourcePlace;
     }
   | { readonly kind: 'file'; readonly file: string; readonly place: SourcePlace }

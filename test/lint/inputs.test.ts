@@ -84,12 +84,15 @@ describe('readInput / mergeSubjects', () => {
     expect(errorOf(() => inputKind('notes.txt')).code).toBe('LINT_INPUT_KIND');
   });
 
-  it('reads a SPLITS_FILE beside the script, one split point per line', () => {
+  it('reads a SPLITS_FILE beside the script, one split point per line, as the shell does (line.chomp)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    // the blank line is an empty split point (which create refuses); the final line end starts no line
     writeFileSync(join(dir, 'splits.txt'), '10\n20\r\n\n30\n');
     writeFileSync(join(dir, 't.hbase'), "create 't', 'd', SPLITS_FILE => 'splits.txt'\n");
     const { tables } = readInput(join(dir, 't.hbase'), read);
-    expect(tables?.[0]?.splits).toEqual({ kind: 'points', points: ['10', '20', '30'], place: { file: join(dir, 't.hbase'), line: 1, column: 18 } });
+    expect(tables?.[0]?.splits).toEqual({ kind: 'points', points: ['10', '20', '', '30'], file: 'splits.txt', place: { file: join(dir, 't.hbase'), line: 1, column: 18 } });
+    writeFileSync(join(dir, 'splits.txt'), '10\n20');
+    expect(readInput(join(dir, 't.hbase'), read).tables?.[0]?.splits).toMatchObject({ points: ['10', '20'] });
   });
 
   it('rejects a SPLITS_FILE that cannot be read, at the SPLITS_FILE key', () => {

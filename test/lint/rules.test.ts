@@ -95,6 +95,33 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       subject(shell('create \'t\', \'d\', SPLITS => ["\\x01", "\\x02", "\\x03", "\\x04", "\\x05", "\\x06", "\\x07"]'), key('{phoenixSalt(8)}{id}')),
     ],
   },
+  // What the HBase 2.6 shell makes of each point (run there: Bytes.toStringBinary(Bytes.toBytesBinary(point))):
+  // '\x62' is b, "\x80" is \xFD, "中" is -, 'abc\x4' throws; createTable refuses empty and repeated keys.
+  SPLIT_POINTS_REFUSED: {
+    fires: [
+      [subject(shell("create 't', 'd', SPLITS => ['', 'b']")), 'split point 1 is empty; the create fails with "Empty split key must not be passed in the split keys."'],
+      [subject(shell("create 't', 'd', SPLITS => ['a', 'b', '\\x62']")), "split point 3 repeats split point 2, the key 'b'"],
+      [subject(shell("create 't', 'd', SPLITS => ['a', 'abc\\x4']")), "split point 2 ('abc\\x4') ends in an incomplete \\x escape"],
+      // two Ruby strings, two Java strings, one key: both non-UTF-8 bytes become U+FFFD, written 0xFD
+      [subject(shell('create \'t\', \'d\', SPLITS => ["\\x80", "\\xff"]')), "split point 2 repeats split point 1, the key '\\xFD'"],
+    ],
+    passes: [
+      subject(shell("create 't', 'd', SPLITS => ['a', 'b', '\\x63']")),
+      subject(shell("create 't', 'd', SPLITS => ['\\x00', '\\x01', 'a\\xZZ']")),
+    ],
+  },
+  SPLIT_POINT_MANGLED: {
+    fires: [
+      [subject(shell('create \'t\', \'d\', SPLITS => ["\\x40", "\\x80"]')), "split point 2 holds bytes that are not UTF-8 (a double-quoted \"\\x80\" and the like), which the shell passes as U+FFFD and writes as the byte 0xFD: its key is '\\xFD'"],
+      [subject(shell("create 't', 'd', SPLITS => ['m', '中']")), "split point 2 holds '中' (U+4E2D), which the shell writes as 0x2D (the low byte of each UTF-16 unit), not as UTF-8: its key is '-'"],
+    ],
+    passes: [
+      subject(shell("create 't', 'd', SPLITS => ['\\x40', '\\x80']")),
+      // é is U+00E9, one byte 0xE9 as written (the shell writes it so too)
+      subject(shell("create 't', 'd', SPLITS => ['a', 'é']")),
+      subject(shell('create \'t\', \'d\', SPLITS => ["\\x01", "\\x7f"]')),
+    ],
+  },
   KEY_MONOTONIC_FIRST: {
     fires: [
       [subject(key('{ts}_{deviceId}')), 'starts with {ts}, which grows with ts'],

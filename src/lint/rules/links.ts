@@ -4,8 +4,10 @@
  *
  * @module
  */
+import { toBytesBinary } from '../../bytes/index.js';
 import type { KeyDesign, KeyPartShape, LintSubject, SplitModel, TableModel } from '../model.js';
 import { SPLIT_ALGORITHMS } from '../shell/attributes.js';
+import { shellSplitKey } from '../shell/split-keys.js';
 
 /**
  * The rowkey designs of `table`: those naming it, or every design without a table when the run has exactly one
@@ -20,8 +22,12 @@ export function regionCount(splits: SplitModel): number | undefined {
   switch (splits.kind) {
     case 'none':
       return 1;
-    case 'points':
-      return new Set(splits.points).size + 1;
+    case 'points': {
+      // distinct keys, as the shell makes them ('a' and '\x61' are one); the points as written when some cannot be made
+      const keys = writtenSplitKeys(splits);
+      if (keys === undefined || keys.some((k) => k === undefined)) return new Set(splits.points).size + 1;
+      return new Set(keys.filter((k): k is Uint8Array => k !== undefined && k.length > 0).map((k) => Buffer.from(k).toString('latin1'))).size + 1;
+    }
     case 'algorithm':
       return splits.numRegions;
     case 'file':
@@ -41,7 +47,13 @@ export type PointAlphabet = 'hex' | 'HEX' | 'decimal' | 'text' | 'binary';
 export function splitAlphabet(splits: SplitModel, window?: { start: number; end: number | undefined }): PointAlphabet | undefined {
   if (splits.kind === 'algorithm') return SPLIT_ALGORITHMS[splits.algorithm];
   if (splits.kind !== 'points') return undefined;
-  const points = window === undefined ? splits.points : splits.points.map((p) => p.slice(window.start, window.end)).filter((p) => p !== '');
+  // each point's key as one character per byte (so a window counts bytes), the text as written when it cannot be made
+  const keys = writtenSplitKeys(splits);
+  const texts = splits.points.map((p, i) => {
+    const k = keys?.[i];
+    return k === undefined ? p : Buffer.from(k).toString('latin1');
+  });
+  const points = (window === undefined ? texts : texts.map((p) => p.slice(window.start, window.end))).filter((p) => p !== '');
   if (points.length === 0) return undefined;
   const all = (re: RegExp): boolean => points.every((p) => re.test(p));
   if (all(/^[0-9]+$/)) return 'decimal';
@@ -74,3 +86,16 @@ export const SALT_KINDS: ReadonlySet<string> = new Set(['salt', 'bucket', 'phoen
 
 /** Parts that hash their input (PII is not in clear behind them). */
 export const HASH_KINDS: ReadonlySet<string> = new Set(['md5', 'sha256', ...SALT_KINDS]);
+
+/**
+ * Each written split point's key, in the order written: `toBytesBinary` of a `binaryForm` point, the shell's key
+ * ({@link shellSplitKey}) of a script's; `undefined` for a point the shell cannot convert. `undefined` as a whole when
+ * a `binaryForm` point is not valid `toStringBinary` text.
+ */
+export function writtenSplitKeys(splits: Extract<SplitModel, { kind: 'points' }>): (Uint8Array | undefined)[] | undefined {
+  try {
+    return splits.points.map((p) => (splits.binaryForm === true ? toBytesBinary(p) : shellSplitKey(p)));
+  } catch {
+    return undefined;
+  }
+}

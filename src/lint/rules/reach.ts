@@ -9,10 +9,9 @@
  *
  * @module
  */
-import { toBytesBinary, utf8Bytes } from '../../bytes/index.js';
 import { computeSplits } from '../../regions/index.js';
 import type { KeyDesign, KeyPartShape, SplitModel } from '../model.js';
-import { SALT_KINDS } from './links.js';
+import { SALT_KINDS, writtenSplitKeys } from './links.js';
 
 /** The bytes a position can hold, with the smallest allowed byte at or above each value (-1: none). */
 interface Mask {
@@ -162,9 +161,9 @@ export function regionReach(key: KeyDesign, points: readonly Uint8Array[]): Regi
 /**
  * The split points of a pre-split as bytes, ascending and distinct: `RegionSplitter`'s points for
  * `NUMREGIONS`/`SPLITALGO`, the written points otherwise. Points read from a live table or proposed by `design
- * suggest` are in `toStringBinary` form (`binaryForm`); points from a script are the string's characters, one byte
- * for a character below U+0100 (what a `\xNN` escape writes), UTF-8 above. `undefined` when the points are not known
- * or cannot be computed.
+ * suggest` are in `toStringBinary` form (`binaryForm`); points from a script are the keys the shell makes of them
+ * (`shellSplitKey`). Empty points are left out (the shell refuses them; `SPLIT_POINTS_REFUSED` reports them).
+ * `undefined` when the points are not known or cannot be computed (a point the shell cannot convert among them).
  */
 export function splitPointBytes(splits: SplitModel): Uint8Array[] | undefined {
   let points: Uint8Array[];
@@ -175,22 +174,10 @@ export function splitPointBytes(splits: SplitModel): Uint8Array[] | undefined {
       return undefined;
     }
   } else if (splits.kind === 'points') {
-    try {
-      points = splits.points.map((p) => (splits.binaryForm === true ? toBytesBinary(p) : scriptBytes(p)));
-    } catch {
-      return undefined;
-    }
+    const keys = writtenSplitKeys(splits);
+    if (keys === undefined || keys.some((k) => k === undefined)) return undefined;
+    points = keys as Uint8Array[];
   } else return undefined;
   const sorted = points.filter((p) => p.length > 0).sort((a, b) => compare([...a], b));
   return sorted.filter((p, i) => i === 0 || compare([...p], sorted[i - 1]!) !== 0);
-}
-
-function scriptBytes(text: string): Uint8Array {
-  const out: number[] = [];
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code < 0x100) out.push(code);
-    else out.push(...utf8Bytes(ch));
-  }
-  return Uint8Array.from(out);
 }

@@ -5,10 +5,12 @@
  */
 import type { PartAlphabet } from '../../keys/types.js';
 import type { KeyPartShape, LintSubject } from '../model.js';
-import { type PointAlphabet, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet } from './links.js';
+import { type PointAlphabet, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet, writtenSplitKeys } from './links.js';
 import { regionReach, splitPointBytes } from './reach.js';
 import type { Hit, LintRule } from './types.js';
 import { toStringBinary } from '../../bytes/index.js';
+import { printable } from '../../util/input-text.js';
+import { splitPointMangled } from '../shell/split-keys.js';
 
 /**
  * Regions per RegionServer the playbook's pre-split formula starts from. The playbook (section 5.1, "Determining the
@@ -61,6 +63,64 @@ function presplitHits(s: LintSubject, below: (regions: number, servers: number) 
       message: `table '${t.name}' starts with ${regions} region${regions === 1 ? '' : 's'} for ${servers} RegionServers${rate}; ${need(servers)}`,
       place: 'place' in t.splits ? t.splits.place : t.place,
     });
+  }
+  return hits;
+}
+
+/** The written split points of a table's pre-split (`SPLITS` or a `SPLITS_FILE`), with how to name point `i`. */
+function writtenPoints(t: LintSubject['tables'][number]): { points: readonly string[]; keys: (Uint8Array | undefined)[]; name: (i: number, again?: boolean) => string; script: boolean } | undefined {
+  const splits = t.splits;
+  if (splits.kind !== 'points') return undefined;
+  const keys = writtenSplitKeys(splits);
+  if (keys === undefined) return undefined;
+  const file = splits.file;
+  const name = (i: number, again = false): string => (file === undefined ? `split point ${i + 1}` : again ? `line ${i + 1}` : `line ${i + 1} of SPLITS_FILE '${printable(file, 60)}'`);
+  return { points: splits.points, keys, name, script: splits.binaryForm !== true };
+}
+
+/** The first three of `items`, then how many more. */
+function firstThree(items: readonly string[]): string {
+  return items.length > 3 ? `${items.slice(0, 3).join('; ')}; and ${items.length - 3} more` : items.join('; ');
+}
+
+/** Split points the client's createTable refuses: empty, repeated (as keys), or not convertible by the shell. */
+function refusedPoints(s: LintSubject): Hit[] {
+  const hits: Hit[] = [];
+  for (const t of s.tables) {
+    const written = writtenPoints(t);
+    if (written === undefined) continue;
+    const { points, keys, name } = written;
+    const place = t.splits.kind === 'points' ? t.splits.place : t.place;
+    const broken = keys.flatMap((k, i) => (k === undefined ? [`${name(i)} ('${printable(points[i] as string, 40)}') ends in an incomplete \\x escape, on which the shell's Bytes.toBytesBinary fails (String index out of range)`] : []));
+    const empty = keys.flatMap((k, i) => (k !== undefined && k.length === 0 ? [`${name(i)} is empty`] : []));
+    const seen = new Map<string, number>();
+    const repeated: string[] = [];
+    keys.forEach((k, i) => {
+      if (k === undefined || k.length === 0) return;
+      const id = Buffer.from(k).toString('latin1');
+      const first = seen.get(id);
+      if (first === undefined) seen.set(id, i);
+      else repeated.push(`${name(i)} repeats ${name(first, true)}, the key '${printable(toStringBinary(k), 40)}'`);
+    });
+    if (broken.length > 0) hits.push({ path: t.name, message: `table '${t.name}': ${firstThree(broken)}; the create fails`, place });
+    if (empty.length > 0) hits.push({ path: t.name, message: `table '${t.name}': ${firstThree(empty)}; the create fails with "Empty split key must not be passed in the split keys."`, place });
+    if (repeated.length > 0) hits.push({ path: t.name, message: `table '${t.name}': ${firstThree(repeated)}; the create fails with "All split keys must be unique, found duplicate: ..."`, place });
+  }
+  return hits;
+}
+
+/** Script split points whose bytes the shell writes differently from what the script shows. */
+function mangledPoints(s: LintSubject): Hit[] {
+  const hits: Hit[] = [];
+  for (const t of s.tables) {
+    const written = writtenPoints(t);
+    if (written === undefined || !written.script) continue;
+    const found = written.points.flatMap((p, i) => {
+      const why = splitPointMangled(p);
+      const key = written.keys[i];
+      return why === undefined || key === undefined ? [] : [`${written.name(i)} ${why}: its key is '${printable(toStringBinary(key), 40)}'`];
+    });
+    if (found.length > 0) hits.push({ path: t.name, message: `table '${t.name}': ${firstThree(found)}`, place: t.splits.kind === 'points' ? t.splits.place : t.place });
   }
   return hits;
 }
@@ -137,5 +197,25 @@ export const SPLIT_RULES: readonly LintRule[] = [
       }
       return hits;
     },
+  },
+  {
+    code: 'SPLIT_POINTS_REFUSED',
+    severity: 'error',
+    scope: 'table',
+    checks:
+      "split points the create refuses: an empty one (a blank line in a SPLITS_FILE among them), one repeated (compared as the keys the shell makes of them: 'a' and '\\x61' are one key), or one ending in an incomplete \\x escape",
+    why: 'the client checks the split keys before it asks the master (RawAsyncHBaseAdmin.createTable) and refuses the whole create: the table is not created',
+    fix: 'remove blank and repeated points; write a byte as \\xNN with two hex digits; or generate the points with hbase-hotspot splits',
+    check: refusedPoints,
+  },
+  {
+    code: 'SPLIT_POINT_MANGLED',
+    severity: 'warning',
+    scope: 'table',
+    checks:
+      'script split points whose bytes the shell changes: a character above U+00FF (written as the low byte of each UTF-16 unit, not as UTF-8), or a double-quoted byte that is not UTF-8 ("\\x80", written as 0xFD)',
+    why: "the shell passes each point to Bytes.toBytesBinary as a Java string, so the table is split at other keys than the script shows and the regions meant for a key range miss it",
+    fix: "write split bytes as \\xNN inside single quotes ('\\x80'), which Bytes.toBytesBinary reads as that byte, or one per line in toStringBinary form in a SPLITS_FILE",
+    check: mangledPoints,
   },
 ];

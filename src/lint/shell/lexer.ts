@@ -155,9 +155,19 @@ export function tokenize(text: string, file: string): Token[] {
   return tokens;
 }
 
-/** Reads a Ruby string literal starting at `start`; returns [value, characters consumed, newlines, column after]. */
+/**
+ * Reads a Ruby string literal starting at `start`; returns [value, characters consumed, newlines, column after]. The
+ * value is the string the shell hands to Java: a double-quoted string's bytes (its text as UTF-8, each `\xNN` the byte
+ * NN) decoded as UTF-8, bytes that are not UTF-8 as U+FFFD, as JRuby converts a Ruby string to a Java one.
+ */
 function readString(text: string, start: number, quote: string, onUnterminated: () => never): [string, number, number, number] {
   let out = '';
+  // a double-quoted string's `\xNN` escapes of 0x80 and above are bytes, not characters: its bytes are kept to decode
+  let bytes: number[] | undefined;
+  const addText = (t: string): void => {
+    out += t;
+    if (bytes) for (const b of Buffer.from(t, 'utf8')) bytes.push(b);
+  };
   let i = start + 1;
   let lines = 0;
   let col = 0;
@@ -166,7 +176,7 @@ function readString(text: string, start: number, quote: string, onUnterminated: 
     if (ch !== '\\' && ch !== '\n') {
       let end = i + 1;
       while (end < text.length && text[end] !== quote && text[end] !== '\\' && text[end] !== '\n') end++;
-      out += text.slice(i, end);
+      addText(text.slice(i, end));
       col += end - i;
       i = end;
       continue;
@@ -180,18 +190,21 @@ function readString(text: string, start: number, quote: string, onUnterminated: 
       if (quote === "'") out += next === "'" || next === '\\' ? next : `\\${next}`;
       else if (next === 'x' && /^[0-9A-Fa-f]{1,2}/.test(text.slice(i + 2, i + 4))) {
         const hex = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(i + 2, i + 4))?.[0] ?? '';
-        out += String.fromCharCode(parseInt(hex, 16));
+        const byte = parseInt(hex, 16);
+        if (byte >= 0x80 && !bytes) bytes = [...Buffer.from(out, 'utf8')];
+        out += String.fromCharCode(byte);
+        bytes?.push(byte);
         i += hex.length;
         col += hex.length;
-      } else out += ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[next] ?? next;
+      } else addText(({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[next] ?? next);
       i += 2;
       col += 2;
       continue;
     }
-    out += ch;
+    addText(ch);
     i++;
     col++;
   }
   if (i >= text.length) onUnterminated();
-  return [out, i + 1 - start, lines, col + 2];
+  return [bytes ? new TextDecoder().decode(Uint8Array.from(bytes)) : out, i + 1 - start, lines, col + 2];
 }

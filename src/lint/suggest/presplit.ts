@@ -8,6 +8,7 @@ import { toStringBinary } from '../../bytes/index.js';
 import type { RowkeyTemplate } from '../../keys/types.js';
 import { initialRegionCount, saltSplitPoints } from '../../regions/index.js';
 import type { SourcePlace, SplitModel } from '../model.js';
+import { rubyToBytesBinary } from '../../hbase/shell/ruby.js';
 import type { Candidate } from './candidates.js';
 
 /** A proposed pre-split. */
@@ -30,13 +31,14 @@ const PLACE: SourcePlace = { file: '<suggestion>', line: 1, column: 1 };
 
 /**
  * A split point as a Ruby string literal `hbase shell` turns into exactly these bytes: single-quoted when it is
- * printable ASCII without `'` or `\`, otherwise double-quoted with `\xNN` for every other byte.
+ * printable ASCII without `'` or `\`, otherwise the `toStringBinary` text in a double-quoted literal
+ * ({@link rubyToBytesBinary}), since `create` reads each point with `Bytes.toBytesBinary` (a raw byte of 0x80 or more
+ * in the literal would reach it as U+FFFD and be written 0xFD).
  */
 export function rubyQuote(bytes: Uint8Array): string {
   const plain = bytes.every((b) => b >= 0x20 && b <= 0x7e && b !== 0x27 && b !== 0x5c);
   if (plain) return `'${String.fromCharCode(...bytes)}'`;
-  const body = [...bytes].map((b) => (b >= 0x20 && b <= 0x7e && b !== 0x22 && b !== 0x5c && b !== 0x23 ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0').toUpperCase()}`));
-  return `"${body.join('')}"`;
+  return rubyToBytesBinary(bytes);
 }
 
 /**
