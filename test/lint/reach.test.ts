@@ -81,7 +81,7 @@ describe('regionReach: the regions a key design can write to', () => {
     expect(splitPointBytes({ kind: 'points', points: ['\\xFF', 'b', 'b'], binaryForm: true, place: PLACE })).toEqual([Uint8Array.of(0x62), toBytesBinary('\\xFF')]);
     expect(splitPointBytes(algorithm('HexStringSplit', 4))).toEqual(computeSplits('hex', { regions: 4 }));
     expect(splitPointBytes({ kind: 'points', points: ['é'], place: PLACE })).toEqual([Uint8Array.of(0xe9)]);
-    // the shell's Bytes.toBytesBinary writes (byte) ch: U+20AC is 0xAC, not UTF-8 (the HBase 2.6 shell writes 中 as -)
+    // the shell's Bytes.toBytesBinary writes (byte) ch: U+20AC is 0xAC, not UTF-8 (the shell writes 中 as -)
     expect(splitPointBytes({ kind: 'points', points: ['€'], place: PLACE })).toEqual([Uint8Array.of(0xac)]);
     expect(splitPointBytes({ kind: 'file', file: 's.txt', place: PLACE })).toBeUndefined();
   });

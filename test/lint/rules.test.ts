@@ -95,7 +95,7 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       subject(shell('create \'t\', \'d\', SPLITS => ["\\x01", "\\x02", "\\x03", "\\x04", "\\x05", "\\x06", "\\x07"]'), key('{phoenixSalt(8)}{id}')),
     ],
   },
-  // What the HBase 2.6 shell makes of each point (run there: Bytes.toStringBinary(Bytes.toBytesBinary(point))):
+  // What the shell (HBase 2.6 classes) makes of each point (run there: Bytes.toStringBinary(Bytes.toBytesBinary(point))):
   // '\x62' is b, "\x80" is \xFD, "中" is -, 'abc\x4' throws; createTable refuses empty and repeated keys.
   SPLIT_POINTS_REFUSED: {
     fires: [

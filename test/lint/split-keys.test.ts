@@ -13,7 +13,7 @@ const points = (list: string): readonly string[] => {
 };
 
 describe('split points as hbase shell makes them (admin.rb: Bytes.toBytesBinary of each)', () => {
-  // Each row was run through the HBase 2.6 shell: Bytes.toStringBinary(Bytes.toBytesBinary(s)) for the Ruby literal.
+  // Each row was run through the local test cluster's shell (HBase 2.6 classes): Bytes.toStringBinary(Bytes.toBytesBinary(s)) for the Ruby literal.
   it.each([
     [`'\\x10'`, '\\x10'],
     [`"\\x20"`, ' '],

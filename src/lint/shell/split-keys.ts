@@ -7,8 +7,8 @@
  * `toBytesBinary` reads the Java string one UTF-16 code unit at a time: `\xNN` (two hex digits) is the byte NN; a
  * backslash followed by `x` and something other than two hex digits is dropped (the `x` and what follows are kept);
  * a backslash followed by `x` with fewer than two characters after it throws (String index out of range); every other
- * code unit is written as its low 8 bits (`(byte) ch`: `é` U+00E9 is 0xE9, `中` U+4E2D is 0x2D). Checked against the
- * HBase 2.6 shell: `'\x10'` gives 0x10, `"\x80"` gives 0xFD (JRuby passes the bytes decoded as UTF-8, an invalid
+ * code unit is written as its low 8 bits (`(byte) ch`: `é` U+00E9 is 0xE9, `中` U+4E2D is 0x2D). Checked with the
+ * shell of the local test cluster (HBase 2.6 classes; admin.rb reads `SPLITS` so in every 2.x release): `'\x10'` gives 0x10, `"\x80"` gives 0xFD (JRuby passes the bytes decoded as UTF-8, an invalid
  * byte as U+FFFD), `"中"` gives `-`, `'a\xZZ'` gives `axZZ`, `'\x'` and `'abc\x4'` fail.
  *
  * @module
