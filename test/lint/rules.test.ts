@@ -93,6 +93,8 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       subject(shell("create 't', 'd', {NUMREGIONS => 30, SPLITALGO => 'HexStringSplit'}"), key('{salt(id,256)}_{id}')),
       subject(shell("create 't', 'd', SPLITS => ['0004', '0008', '0012']"), key('{bucket(id,16)}_{id}')),
       subject(shell('create \'t\', \'d\', SPLITS => ["\\x01", "\\x02", "\\x03", "\\x04", "\\x05", "\\x06", "\\x07"]'), key('{phoenixSalt(8)}{id}')),
+      // single-quoted, Ruby keeps the four characters \x01 and the shell's Bytes.toBytesBinary makes the byte 0x01
+      subject(shell("create 't', 'd', SPLITS => ['\\x01', '\\x02', '\\x03', '\\x04', '\\x05', '\\x06', '\\x07']"), key('{phoenixSalt(8)}{id}')),
     ],
   },
   // What the shell (HBase 2.6 classes) makes of each point (run there: Bytes.toStringBinary(Bytes.toBytesBinary(point))):
