@@ -20,11 +20,24 @@ function describe(value: unknown): string {
 }
 
 /**
- * Reads a field that must be present, or throws `TEMPLATE_FIELD_MISSING` naming the field and position. Only the
- * record's own fields count: a field named `constructor` or `toString` is not found on the object prototype.
+ * A record's field: its own property, or a string, number or bigint it inherits (a class getter, `Object.create`),
+ * as the generated encoders read `record[field]`; `Object.prototype`'s members (`constructor`, `toString`, ...) are
+ * functions and objects, never fields. `undefined` when the record has no such field.
+ */
+function fieldValue(record: KeyRecord, field: string): FieldValue | null | undefined {
+  const value = own(record, field);
+  if (value !== undefined) return value;
+  const inherited: unknown = record[field];
+  return typeof inherited === 'string' || typeof inherited === 'number' || typeof inherited === 'bigint' ? inherited : undefined;
+}
+
+/**
+ * Reads a field that must be present, or throws `TEMPLATE_FIELD_MISSING` naming the field and position. A field is
+ * the record's own property or a string or number it inherits (see {@link fieldValue}): a field named `constructor`
+ * or `toString` is not found on the object prototype.
  */
 export function requireField(record: KeyRecord, field: string, site: ValueSite): FieldValue {
-  const value = own(record, field);
+  const value = fieldValue(record, field);
   if (value === undefined || value === null) {
     throw new HotspotError(
       'TEMPLATE_FIELD_MISSING',

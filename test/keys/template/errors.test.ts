@@ -113,3 +113,35 @@ describe('decode errors', () => {
     expect(glued.decodeWarnings[0]).toMatch(/field "a" and field "b" both vary in width with no literal between them/);
   });
 });
+
+describe('a record field may be inherited', () => {
+  // The generated encoders read record[field], which finds a value on the record's prototype (Object.create, a class
+  // getter); every part's own writer reads it too, so a template never writes a key for one record shape and refuses
+  // it as missing for another. Object.prototype's members (constructor, toString) are never fields.
+  const inherited = (fields: Record<string, unknown>) => Object.create(fields) as KeyRecord;
+  it.each([
+    ['{x}', { x: 'a' }, 'a'],
+    ['{salt(x,16)}_{x}', { x: 'a' }, '01_a'], // "a".hashCode() = 97, % 16 = 1
+    ['{salt(x,300)}', { x: 'a' }, '061'], // 97 in 3 hex digits (N - 1 = 299 needs 3)
+    ['{reverseTs(x)}', { x: '5' }, '9223372036854775802'],
+    ['{reverseTs(x)}', { x: 5n }, '9223372036854775802'],
+    ['{x}_{pad(y,3)}', { x: 'a', y: 7 }, 'a_007'],
+    ['{x}_{long(y)}', { x: 'a', y: 1 }, 'a_\0\0\0\0\0\0\0\x01'],
+    ['{salt(x,16)}_{x}_{reverseTs(y)}', { x: 'a', y: 5 }, '01_a_9223372036854775802'],
+  ])('%s reads an inherited field in encode, encodeInto, encodeBatch and the parts alike', (source, fields, key) => {
+    const t = compileTemplate(source);
+    const text = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+    expect(text(t.encode(inherited(fields)))).toBe(key);
+    const buffer = new Uint8Array(64);
+    expect(text(buffer.subarray(0, t.encodeInto(inherited(fields), buffer)))).toBe(key);
+    expect(text(t.encodeBatch([inherited(fields)]).bytes)).toBe(key);
+    expect(t.parts.map((p) => text(p.encode(inherited(fields)))).join('')).toBe(key);
+  });
+
+  it('never takes a member of Object.prototype for a field', () => {
+    for (const source of ['{constructor}', '{salt(toString,16)}', '{long(valueOf)}', '{x}_{reverseTs(hasOwnProperty)}']) {
+      const err = caught(() => compileTemplate(source).encode({ x: 'a' }));
+      expect(err.code, source).toBe('TEMPLATE_FIELD_MISSING');
+    }
+  });
+});
