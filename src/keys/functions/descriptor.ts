@@ -27,6 +27,14 @@ export interface ArgSpec {
   readonly max?: number;
 }
 
+/** A field's text read back from a part's text: the field, its text, and whether bytes may be missing from its end. */
+export interface RecoveredText {
+  readonly field: string;
+  readonly text: string;
+  /** True when trailing fill bytes were dropped that may have belonged to the value (`padBytes`). */
+  readonly trimmed?: boolean;
+}
+
 /** A compiled text-valued expression: a field's text, a string literal, `concat(...)` or a text-valued call. */
 export interface TextExpr {
   /** Source text, e.g. `concat(metric, "_", device)`. */
@@ -46,8 +54,12 @@ export interface TextExpr {
   write(record: KeyRecord, out: KeyBuffer): void;
   /** Set when the expression is exactly one field's text (`{deviceId}`), so callers may read the field directly. */
   readonly field?: string;
-  /** When the text gives back one field's text exactly (a field, or `reverse` of one): that inversion. */
-  recoverText?(text: string): { field: string; text: string };
+  /**
+   * When the text gives back one field's text (a field, or `reverse` of one): that inversion. `trimmed` is set when
+   * the text may have lost bytes of the value (`padBytes` dropped trailing fill bytes, which the value may have ended
+   * with); the decoder then prefers another part that gives the field back whole.
+   */
+  recoverText?(text: string): RecoveredText;
 }
 
 /**
@@ -106,8 +118,8 @@ export interface CompiledCall {
   text?(record: KeyRecord): string;
   /** Text-valued calls: continue Java's hashCode over the text. */
   hash?(record: KeyRecord, h: number): number;
-  /** Text-valued calls that invert to one field's text (e.g. `reverse(domain)`). */
-  recoverText?(text: string): { field: string; text: string };
+  /** Text-valued calls that invert to one field's text (e.g. `reverse(domain)`); see {@link TextExpr.recoverText}. */
+  recoverText?(text: string): RecoveredText;
   /**
    * Calls that give back their input field from their own bytes `key[from, to)` (pad, reverseTs, long, a full-
    * precision date). Returns the field value (a number, or a bigint beyond 2^53), or a sentence saying why the bytes

@@ -54,7 +54,8 @@ export const padBytesFunction: FunctionDescriptor = {
             recoverText: (text: string) => {
               let end = text.length;
               while (end > 0 && text[end - 1] === fillChar) end--;
-              return inner(text.slice(0, end));
+              const got = inner(text.slice(0, end));
+              return end === text.length || got.trimmed ? got : { ...got, trimmed: true };
             },
           }
         : {}),

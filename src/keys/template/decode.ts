@@ -165,19 +165,28 @@ function ambiguity(parts: readonly CompiledPart[], key: Uint8Array, a: Int32Arra
   );
 }
 
-/** Reads the fields from a split key. Throws `KEY_DECODE` naming the field and byte offset for unreadable bytes. */
+/**
+ * Reads the fields from a split key: each from the first part that gives it back whole, or else from the first part
+ * that gives it back trimmed (`padBytes`, whose value may have ended with the fill byte). Throws `KEY_DECODE` naming
+ * the field and byte offset for unreadable bytes.
+ */
 export function readFields(parts: readonly CompiledPart[], key: Uint8Array, extents: Int32Array, template: string): Record<string, FieldValue> {
   const record: Record<string, FieldValue> = {};
-  const read = new Set<string>();
+  // field -> whether its value was read whole
+  const read = new Map<string, boolean>();
   parts.forEach((part, i) => {
     const r = part.recover;
-    if (!r || read.has(r.field)) return;
-    read.add(r.field);
+    const whole = r ? read.get(r.field) : undefined;
+    if (!r || whole === true) return;
     const from = extents[2 * i] as number;
     const got = r.read(key, from, extents[2 * i + 1] as number);
     if ('error' in got) {
+      // A trimmed value already read stands; the verification re-encodes it against this part too.
+      if (whole === false) return;
       throw new HotspotError('KEY_DECODE', `key ${show(key)}, template "${template}": ${part.source} at byte ${from}: ${got.error}`, { field: r.field });
     }
+    if (whole === false && got.trimmed) return;
+    read.set(r.field, !got.trimmed);
     setOwn(record, r.field, got.value);
   });
   return record;

@@ -40,8 +40,11 @@ function inlineOf(expr: Expr, descriptor: FunctionDescriptor): InlinePart | unde
   return undefined;
 }
 
-/** A field read back from a part's bytes, or why it could not be. */
-export type Recovered = { readonly value: FieldValue } | { readonly error: string };
+/**
+ * A field read back from a part's bytes, or why it could not be. `trimmed`: the value may have lost trailing bytes
+ * (see {@link RecoveredText}), so another part giving the field back whole is preferred.
+ */
+export type Recovered = { readonly value: FieldValue; readonly trimmed?: boolean } | { readonly error: string };
 
 function literalPart(bytes: Uint8Array, position: number, source: string): CompiledPart {
   const single = bytes.length === 1 ? (bytes[0] as number) : -1;
@@ -85,9 +88,10 @@ function textRecover(invert: TextExpr['recoverText'], numeric: ReadonlySet<strin
       const text = utf8TextStrict(key.subarray(from, to));
       if (text === undefined) return { error: `bytes ${from}..${to - 1} are not valid UTF-8` };
       const got = invert(text);
-      if (!numeric.has(got.field)) return { value: got.text };
+      const trimmed = got.trimmed ? { trimmed: true } : {};
+      if (!numeric.has(got.field)) return { value: got.text, ...trimmed };
       const n = parseDecimalLong(got.text);
-      return n === undefined ? { error: `"${got.text}" is not a decimal long` } : { value: n };
+      return n === undefined ? { error: `"${got.text}" is not a decimal long` } : { value: n, ...trimmed };
     },
   };
 }

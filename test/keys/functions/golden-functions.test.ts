@@ -76,6 +76,18 @@ describe('golden vectors from the JDK: template functions', () => {
     const t = compileTemplate('{padBytes(x,4,32)}|{y}');
     expect(t.decode(t.encode({ x: 'ab ', y: 'z' }))).toEqual({ x: 'ab', y: 'z' });
   });
+  it('padBytes decodes a value ending in the fill byte whole when another part of the key writes it exactly', () => {
+    // "x\0" padded with \0 to 4 bytes is 78 00 00 00; the plain field after the \x01 keeps both of its bytes.
+    const zero = compileTemplate('{padBytes(x,4,0)}\\x01{x}');
+    expect([...zero.encode({ x: 'x\0' })]).toEqual([0x78, 0, 0, 0, 1, 0x78, 0]);
+    expect(zero.decode(Uint8Array.of(0x78, 0, 0, 0, 1, 0x78, 0))).toEqual({ x: 'x\0' });
+    // "ab " padded with spaces is "ab   "; reversed, it is " ba".
+    const space = compileTemplate('{padBytes(code,5,32)}_{reverse(code)}');
+    expect(space.decode(new TextEncoder().encode('ab   _ ba'))).toEqual({ code: 'ab ' });
+    // The plain field first, the padded one after: the same value.
+    const after = compileTemplate('{x}\\x01{padBytes(x,4,0)}');
+    expect(after.decode(Uint8Array.of(0x78, 0, 1, 0x78, 0, 0, 0))).toEqual({ x: 'x\0' });
+  });
 
   it('arithmetic in arguments follows Java long semantics (wrap-around, truncating division, remainder sign)', () => {
     expectSection('arithmetic');
