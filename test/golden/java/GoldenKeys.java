@@ -424,6 +424,16 @@ public class GoldenKeys {
             while (!back.isEmpty() && back.charAt(back.length() - 1) == (char) wf[1]) back = back.substring(0, back.length() - 1);
             rows.add(vector("{padBytes(x," + wf[0] + "," + wf[1] + ")}", rec("x", str(s)), key, rec("x", str(back))));
         }
+        // A value ending with the fill byte decodes whole when another part of the key writes it whole.
+        for (String[] sf : new String[][] { { "ab ", "32" }, { "ab", "32" }, { "x\u0000", "0" }, { "caf\u00e9 ", "32" } }) {
+            byte[] b = sf[0].getBytes(StandardCharsets.UTF_8);
+            byte[] key = new byte[8 + 1 + b.length];
+            Arrays.fill(key, 0, 8, (byte) Integer.parseInt(sf[1]));
+            System.arraycopy(b, 0, key, 0, b.length);
+            key[8] = 1;
+            System.arraycopy(b, 0, key, 9, b.length);
+            rows.add(vector("{padBytes(x,8," + sf[1] + ")}\\x01{x}", rec("x", str(sf[0])), key, rec("x", str(sf[0]))));
+        }
         out.add(field("padBytes", arr(rows)));
 
         // Arithmetic on longs: Java's wrap-around, truncating division and remainder with the dividend's sign.

@@ -84,6 +84,9 @@ final class Functions {
   /** Why bytes are not a value of a part. */
   record Failure(String why) {}
 
+  /** A field value read back without trailing fill bytes it may have had (padBytes); see {@link Call#recoverText}. */
+  record Trimmed(Object value) {}
+
   /** Computes a part over the key bytes that follow it, in place. */
   interface Fill {
     void fill(byte[] key, int at, int end);
@@ -100,7 +103,10 @@ final class Functions {
     Writer write;
     /** Set when the expression is exactly one field's text. */
     String field;
-    /** Text that gives back one field's text: returns {field, text}. */
+    /**
+     * Text that gives back one field's text: returns {field, text}, or {field, text, "trimmed"} when trailing fill
+     * bytes were dropped that may have belonged to the value (padBytes); the decoder then prefers a part giving it whole.
+     */
     Function<String, String[]> recoverText;
     String recoverField;
     Recover recover;
@@ -435,7 +441,8 @@ final class Functions {
       c.recoverText = t -> {
         int end = t.length();
         while (end > 0 && t.charAt(end - 1) == (char) fill) end--;
-        return x.recoverText.apply(t.substring(0, end));
+        String[] got = x.recoverText.apply(t.substring(0, end));
+        return end == t.length() || got.length > 2 ? got : new String[] { got[0], got[1], "trimmed" };
       };
     }
     return c;

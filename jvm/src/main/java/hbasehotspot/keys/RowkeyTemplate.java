@@ -191,14 +191,23 @@ public final class RowkeyTemplate {
     }
     int[] extents = split(key);
     Map<String, Object> record = new LinkedHashMap<>();
+    // Each field from the first part giving it back whole, else from the first giving it back trimmed (padBytes).
+    Set<String> trimmed = new HashSet<>();
     for (int i = 0; i < parts.size(); i++) {
       Part p = parts.get(i);
-      if (p.recover == null || record.containsKey(p.recoverField)) continue;
+      if (p.recover == null || (record.containsKey(p.recoverField) && !trimmed.contains(p.recoverField))) continue;
+      boolean readTrimmed = trimmed.contains(p.recoverField);
       Object got = p.recover.read(key, extents[2 * i], extents[2 * i + 1]);
       if (got instanceof Failure) {
+        if (readTrimmed) continue;
         throw new TemplateException("KEY_DECODE", "key " + show(key) + ", template \"" + source + "\": " + p.source + " at byte " + extents[2 * i]
             + ": " + ((Failure) got).why(), p.recoverField);
       }
+      if (got instanceof Functions.Trimmed) {
+        if (readTrimmed) continue;
+        trimmed.add(p.recoverField);
+        got = ((Functions.Trimmed) got).value();
+      } else trimmed.remove(p.recoverField);
       record.put(p.recoverField, got);
     }
     verify(record, key);
@@ -620,9 +629,11 @@ public final class RowkeyTemplate {
           return new Failure("bytes " + from + ".." + (to - 1) + " are not valid UTF-8");
         }
         String[] got = invert.apply(text);
-        if (!isNumeric) return got[1];
+        boolean cut = got.length > 2;
+        if (!isNumeric) return cut ? new Functions.Trimmed(got[1]) : got[1];
         Long v = Values.parseDecimalLong(got[1]);
-        return v == null ? new Failure("\"" + got[1] + "\" is not a decimal long") : (Object) v;
+        if (v == null) return new Failure("\"" + got[1] + "\" is not a decimal long");
+        return cut ? new Functions.Trimmed(v) : (Object) v;
       };
     }
 
