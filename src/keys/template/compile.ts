@@ -6,7 +6,7 @@ import { KeyBuffer } from '../functions/key-buffer.js';
 import type { FunctionRegistry } from '../functions/registry.js';
 import type { FieldValue, KeyBatch, KeyRecord, RowkeyTemplate } from '../types.js';
 import { collectNumericFields } from './compile-expr.js';
-import { planDecode, readFields, splitKey } from './decode.js';
+import { planDecode, readFields, show, splitKey } from './decode.js';
 import { parseTemplate } from './parse.js';
 import { compileParts, type CompiledPart } from './parts.js';
 import { directEncoder } from './direct.js';
@@ -253,7 +253,7 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     const to = starts[at + 1] ?? again.length;
     throw new HotspotError(
       'KEY_DECODE',
-      `key ${JSON.stringify(toStringBinary(key))} fails verification at byte ${from}: ${part.source} reads ${JSON.stringify(toStringBinary(key.subarray(from, to)))} but the decoded fields give ${JSON.stringify(toStringBinary(again.subarray(from, to)))}; the key was not written by template "${source}"`,
+      `key ${show(key)} fails verification at byte ${from}: ${part.source} reads ${show(key.subarray(from, to))} but the decoded fields give ${show(again.subarray(from, to))}; the key was not written by template "${source}"`,
       part.inputs[0] === undefined ? {} : { field: part.inputs[0] },
     );
   }

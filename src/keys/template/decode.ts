@@ -20,7 +20,8 @@ export interface DecodePlan {
   readonly follow: readonly { readonly next: number; readonly fixedBytes: number }[];
 }
 
-function show(bytes: Uint8Array): string {
+/** Bytes in double quotes as `Bytes.toStringBinary` writes them (the form `key decode` reads), e.g. `"a\x00b"`. */
+export function show(bytes: Uint8Array): string {
   // toStringBinary already escapes every byte outside printable ASCII; JSON quoting would double its backslashes.
   return `"${toStringBinary(bytes)}"`;
 }

@@ -98,6 +98,15 @@ describe('decode errors', () => {
     expect(err.where.field).toBe('id');
     expect(err.message).toMatch(/fails verification at byte 0: \{salt\(id,16\)\} reads "0f" but the decoded fields give "07"/);
   });
+  it('shows the key and its bytes as Bytes.toStringBinary writes them, one backslash per escape, as key decode takes them', () => {
+    // "abc".hashCode() = 96354, % 16 = 2: the salt byte \x02 is right, \x00 is not.
+    const s = compileTemplate('{salt(x,16)}\\x00{x}');
+    const err = caught(() => s.decode(Uint8Array.of(0x30, 0x30, 0x00, 0x61, 0x62, 0x63)));
+    expect(err.message).toContain('key "00\\x00abc" fails verification at byte 0: {salt(x,16)} reads "00" but the decoded fields give "02"');
+    const w = compileTemplate('{hbasewd(4)}{x}');
+    // Arrays.hashCode of "abc" is 31^3 + 97 * 31^2 + 98 * 31 + 99 = 126145, % 4 = 1.
+    expect(caught(() => w.decode(Uint8Array.of(0, 0x61, 0x62, 0x63))).message).toContain('reads "\\x00" but the decoded fields give "\\x01"');
+  });
   it('rejects a key of the wrong shape, naming the byte', () => {
     const s = compileTemplate('{id}_{reverseTs(ts)}');
     expect(() => s.decode(new TextEncoder().encode('abc_123'))).toThrow(/does not match template .* at byte 4: the key ends inside part \{reverseTs\(ts\)\}/);
