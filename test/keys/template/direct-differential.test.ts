@@ -27,7 +27,9 @@ const value = fc.oneof(
   fc.constantFrom(-0, -1, 1.5, NaN, Infinity, 2 ** 53, Number.MAX_SAFE_INTEGER, 999_999_999, 1e9, 854_775_808, true, null, undefined),
   fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }),
 );
-const record = fc.record({ a: value, b: value, ts: value }, { requiredKeys: [] }) as fc.Arbitrary<KeyRecord>;
+const own = fc.record({ a: value, b: value, ts: value }, { requiredKeys: [] }) as fc.Arbitrary<KeyRecord>;
+// Fields inherited from a prototype (Object.create, a class getter) are fields too, on every path.
+const record = fc.oneof(own, own.map((fields) => Object.create(fields) as KeyRecord));
 
 /** The key as the parts' own writers give it, or the code of the first error; an empty key is TEMPLATE_EMPTY_KEY. */
 function reference(source: string, r: KeyRecord): number[] | string {
