@@ -5,7 +5,7 @@
  * `date`) with a time range becomes a row range, anything else a prefix scan. A salt whose inputs are unknown fans
  * the plan out into one scan per bucket.
  */
-import { concatBytes, equalBytes, prefixStopRow } from '../../bytes/index.js';
+import { concatBytes, equalBytes, prefixStopRow, toStringBinary } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { FieldValue, KeyPart, KeyRecord, RowkeyTemplate } from '../types.js';
 import { allSaltPrefixes, isFollowingSalt, isSaltPart, saltInputs } from './salt-parts.js';
@@ -91,6 +91,17 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     if (last && last.kind !== 'literal' && last.fixedWidth === undefined && !isSaltPart(last)) {
       inexact.push(`${last.source} has no fixed width and no delimiter follows it: keys whose ${last.inputs.join(', ')} merely starts with the given value are also read`);
     }
+  }
+  // A part of varying width ends where its delimiter starts, as long as no value holds the delimiter: a value that
+  // starts with the given one and the delimiter writes the same prefix ('acme_' also prefixes tenant 'acme_eu').
+  for (let j = 0; j + 1 < used; j++) {
+    const part = template.parts[j] as KeyPart;
+    const next = template.parts[j + 1] as KeyPart;
+    if (part.kind === 'literal' || part.fixedWidth !== undefined || isSaltPart(part) || next.kind !== 'literal') continue;
+    const delimiter = toStringBinary(next.encode({}));
+    caveats.push(
+      `exact only while no ${part.inputs.join(', ')} value holds "${delimiter}": rows whose ${part.inputs.join(', ')} starts with the given value followed by "${delimiter}" share the prefix and are read too`,
+    );
   }
   for (const field of Object.keys(where)) {
     // A salt reading the field does not narrow the rows by it; only the field's own bytes in the prefix do.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareBytes, toHex, toStringBinary } from '../../../src/bytes/index.js';
 import { planScans, type ScanPlan } from '../../../src/keys/scan/index.js';
 import { field, following, lit, long, reverseTs, salt, template, text } from './hand-template.js';
+import { compileTemplate } from '../../../src/keys/template/index.js';
 
 const show = (plan: ScanPlan) => plan.scans.map((s) => [toStringBinary(s.startRow), toStringBinary(s.stopRow)]);
 const reads = (plan: ScanPlan, key: Uint8Array) =>
@@ -133,7 +134,23 @@ describe('planScans: inexact plans explain themselves', () => {
     const t = template(field('metric'), lit('00'), reverseTs('ts'), lit('00'), field('host'));
     const plan = planScans(t, { metric: 'cpu', host: 'h1' }, { timeRange: { fromMs: 1, toMs: 2 } });
     expect(plan.exact).toBe(false);
-    expect(plan.notes).toEqual([expect.stringMatching(/rows with other values of host are also read/)]);
+    expect(plan.notes).toEqual([
+      expect.stringMatching(/rows with other values of host are also read/),
+      'exact only while no metric value holds "\\x00": rows whose metric starts with the given value followed by "\\x00" share the prefix and are read too',
+    ]);
+  });
+
+  it('a field of varying width before its delimiter: exact only while no value holds the delimiter', () => {
+    // tenant "acme_eu" writes "acme_eu_..." under the prefix "acme_" of tenant "acme"
+    const t = compileTemplate('{tenant}_{id}');
+    const plan = planScans(t, { tenant: 'acme' });
+    expect(plan.scans.map((s) => [toStringBinary(s.startRow), toStringBinary(s.stopRow)])).toEqual([['acme_', 'acme`']]);
+    expect(plan.exact).toBe(true);
+    expect(plan.notes).toEqual(['exact only while no tenant value holds "_": rows whose tenant starts with the given value followed by "_" share the prefix and are read too']);
+    expect(compareBytes(t.encode({ tenant: 'acme_eu', id: '7' }), plan.scans[0]!.startRow)).toBeGreaterThan(0);
+    expect(compareBytes(t.encode({ tenant: 'acme_eu', id: '7' }), plan.scans[0]!.stopRow)).toBeLessThan(0);
+    // a fixed-width field has no such caveat
+    expect(planScans(compileTemplate('{pad(n,4)}_{id}'), { n: 12 }).notes).toEqual([]);
   });
 
   it('a field read only by a salt before the stop still needs filtering', () => {
