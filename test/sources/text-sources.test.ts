@@ -121,6 +121,30 @@ describe("status 'detailed' captures", () => {
     expect(err.issues[0]?.message).toBe('readRequestsCount is "abc", not a whole number');
   });
 
+  it('refuses a capture cut off before "N dead servers" or listing fewer servers than "N live servers", not dropping their regions', () => {
+    const server = (host: string, name: string, writes: number): string[] => [
+      `    ${host}:16020 1700000000000`,
+      '        requestsPerSecond=0.0, numberOfOnlineRegions=1',
+      `        "${name}"`,
+      `            numberOfStores=1, storefileSizeMB=0, readRequestsCount=0, writeRequestsCount=${writes}, rootIndexSizeKB=0`,
+    ];
+    // line 1 "2 live servers", lines 2-5 rs1, lines 6-9 rs2; the paste stops inside rs2's load line
+    const cut = ['2 live servers', ...server('rs1', N1, 10), ...server('rs2', N2, 1234)];
+    cut[8] = '            numberOfStores=1, storefileSizeMB=0, readRequestsCount=0, writeRequestsCount=12';
+    const err = failure(() => parseTextSeries('status-detailed', [input(cut.join('\n'))], { table: 't', intervalMs: 1 }));
+    expect(err.code).toBe('STATUS_DETAILED_MALFORMED');
+    expect(err.issues.map((i) => i.line)).toEqual([9]);
+    expect(err.issues[0]?.message).toContain('"N dead servers"');
+    // "3 live servers" but two listed before "0 dead servers": a server's block was lost in the paste
+    const part = ['3 live servers', ...server('rs1', N1, 10), ...server('rs2', N2, 20), '0 dead servers'];
+    const short = failure(() => parseTextSeries('status-detailed', [input(part.join('\n'))], { table: 't', intervalMs: 1 }));
+    expect(short.issues.map((i) => [i.line, i.message.startsWith('says 3 live servers but 2 server line(s)')])).toEqual([[1, true]]);
+    // the whole output reads: both regions, with their counters
+    part[0] = '2 live servers';
+    const whole = parseTextSeries('status-detailed', [input(part.join('\n'))], { table: 't', intervalMs: 1 });
+    expect(whole.snapshots[0]?.regions.map((r) => [r.server, r.writeRequests])).toEqual([['rs1,16020,1700000000000', 10], ['rs2,16020,1700000000000', 20]]);
+  });
+
   it('says so when a capture has none of the table\'s regions', () => {
     expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
   });

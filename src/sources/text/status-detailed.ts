@@ -5,7 +5,9 @@
  * `            numberOfStores=…, storefileSizeMB=…, readRequestsCount=…, writeRequestsCount=…, …`.
  *
  * The output covers every table; a capture keeps the regions of one. It prints no end keys: a region's end key is
- * the next region's start key (the last region's is empty).
+ * the next region's start key (the last region's is empty). The shell ends the live servers with `N dead servers`:
+ * a capture without that line, or listing fewer or more servers than `N live servers` says, was cut off or pasted
+ * in part, and is refused rather than read with the missing servers' regions dropped.
  *
  * @module
  */
@@ -54,6 +56,9 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
   type Pending = Omit<RegionLoad, 'endKey'>;
   const found: Pending[] = [];
   let section: 'head' | 'live' | 'dead' = 'head';
+  // the `N live servers` line (its number and line) and the server lines read under it
+  let live: { line: number; count: number } | undefined;
+  let servers = 0;
   let server: string | undefined;
   // the region whose load line comes next: an object for one of the table's regions, null for another table's
   // (its load line is skipped), undefined when no region name is waiting for its load line
@@ -64,11 +69,12 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
       bad(region.line, 'region name without its load line (numberOfStores=…, readRequestsCount=…) under it');
       region = undefined;
     }
-    if (LIVE_RE.test(text)) { section = 'live'; continue; }
+    const liveLine = LIVE_RE.exec(text);
+    if (liveLine) { section = 'live'; live = { line, count: Number(liveLine[1]) }; continue; }
     if (DEAD_RE.test(text)) { section = 'dead'; continue; }
     if (section !== 'live') continue;
     const s = SERVER_RE.exec(text);
-    if (s) { server = `${s[1]},${s[2]},${s[3]}`; region = undefined; continue; }
+    if (s) { server = `${s[1]},${s[2]},${s[3]}`; servers++; region = undefined; continue; }
     if (SERVER_LOAD_RE.test(text)) continue;
     const r = REGION_RE.exec(text);
     if (r?.[1] !== undefined) {
@@ -106,6 +112,11 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
     bad(line, `unexpected line in the live servers section: "${text.trim()}"`);
   }
   if (region) bad(region.line, 'region name without its load line under it');
+  if (live && section === 'live') {
+    bad(capture.lines.at(-1)?.[0] ?? live.line, 'the output ends without its "N dead servers" line: it was cut off, and the servers after this line are missing; paste all of it');
+  } else if (live && servers !== live.count) {
+    bad(live.line, `says ${live.count} live servers but ${servers} server line(s) ("    host:port startcode") follow; paste the output unchanged`);
+  }
   found.sort((a, b) => compareBytes(a.startKey, b.startKey));
   return found.map((r, i) => ({ ...r, endKey: found[i + 1]?.startKey ?? new Uint8Array(0) }));
 }
