@@ -62,6 +62,9 @@ function decodeRegionLoad(json: unknown, what: string): RegionLoad {
     throw new ShapeError(`${what}.name: ${(e as Error).message}`);
   }
   const n = (k: string): number => num(o, k, what, 0);
+  // the figures a load snapshot is made of: HBase always writes them, so an answer without one is cut or altered,
+  // and reading it as 0 would show a busy region idle (and a counter reset in the next snapshot)
+  const needed = (k: string): number => num(o, k, what);
   return {
     name,
     table: parsed.table,
@@ -70,11 +73,11 @@ function decodeRegionLoad(json: unknown, what: string): RegionLoad {
     encodedName: parsed.encodedName,
     stores: n('stores'),
     storefiles: n('storefiles'),
-    storefileSizeMB: n('storefileSizeMB'),
+    storefileSizeMB: needed('storefileSizeMB'),
     memStoreSizeMB: o['memStoreSizeMB'] !== undefined ? n('memStoreSizeMB') : n('memstoreSizeMB'),
     storefileIndexSizeKB: n('storefileIndexSizeKB'),
-    readRequestsCount: n('readRequestsCount'),
-    writeRequestsCount: n('writeRequestsCount'),
+    readRequestsCount: needed('readRequestsCount'),
+    writeRequestsCount: needed('writeRequestsCount'),
     rootIndexSizeKB: n('rootIndexSizeKB'),
     totalStaticIndexSizeKB: n('totalStaticIndexSizeKB'),
     totalStaticBloomSizeKB: n('totalStaticBloomSizeKB'),
