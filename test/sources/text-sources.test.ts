@@ -82,6 +82,28 @@ describe('list_regions captures', () => {
     expect(snap?.regions.map((r) => r.encodedName)).toEqual(['0123456789abcdef0123456789abcdef']);
   });
 
+  it('refuses a capture that leaves regions out (a server filter, lost rows): the regions must cover the table from "" to ""', () => {
+    const A = 't,,1700000000001.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.';
+    const B = 't,f,1700000000001.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.';
+    const C = 't,p,1700000000001.cccccccccccccccccccccccccccccccc.';
+    const rows = { A: row(RS, A, '', 'f', '0', '10'), B: row(RS, B, 'f', 'p', '0', '900'), C: row(RS, C, 'p', '', '0', '10') };
+    const parse = (lines: readonly string[]) => parseTextSeries('list-regions', [input(lines.join('\n'))], { intervalMs: 60_000 });
+    // list_regions 't', 'rs1': only the middle region (line 3): it starts after "" and ends before the table's end
+    const one = failure(() => parse([...HEADER, rows.B, ' 1 rows']));
+    expect(one.code).toBe('LIST_REGIONS_MALFORMED');
+    expect(one.issues.map((i) => i.line)).toEqual([3, 3]);
+    expect(one.issues[0]?.message).toContain('the first region starts at "f"');
+    expect(one.issues[1]?.message).toContain('END_KEY "p" is not where the table ends');
+    // the middle row lost: the first region (line 3) ends at "f" but the next starts at "p"
+    const hole = failure(() => parse([...HEADER, rows.A, rows.C, ' 2 rows']));
+    expect(hole.issues.map((i) => [i.line, i.message.startsWith('END_KEY "f" is not where the next region starts ("p")')])).toEqual([[3, true]]);
+    // the shell's note names the region it left out: that gap is explained
+    const noted = parse([`Can not find all details for region: ${B} , it may be disabled or in transition`, ...HEADER, rows.A, rows.C, ' 2 rows']);
+    expect(noted.snapshots[0]?.regions.map((r) => r.requests)).toEqual([10, 10]);
+    // the whole table reads: 10 + 900 + 10 requests
+    expect(parse([...HEADER, rows.A, rows.B, rows.C, ' 3 rows']).snapshots[0]?.regions.map((r) => r.requests)).toEqual([10, 900, 10]);
+  });
+
   it('rejects captures of another table', () => {
     const text = [...HEADER, row(RS, N1, '', '', '0', '1'), ' 1 rows'].join('\n');
     expect(failure(() => parseTextSeries('list-regions', [input(text)], { table: 'other', intervalMs: 1 })).code).toBe('TEXT_TABLE_MISMATCH');

@@ -84,6 +84,7 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
     issues.push({ line: headerLine, message: `missing column(s) ${missing.join(', ')}; run list_regions with its default columns` });
     return { table: undefined, regions: [] };
   }
+  const issuesBefore = issues.length;
   const parsed: { line: number; region: Omit<RegionLoad, 'endKey'>; endText: string | undefined }[] = [];
   let table: string | undefined;
   let rowsLine: [number, number] | undefined;
@@ -141,7 +142,48 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
   else if (rowsLine[1] !== regionRows) issues.push({ line: rowsLine[0], message: `says ${rowsLine[1]} rows but ${regionRows} region rows were read` });
   parsed.sort((a, b) => compareBytes(a.region.startKey, b.region.startKey));
   const regions = parsed.map((p, i): RegionLoad => ({ ...p.region, endKey: endKey(p, parsed[i + 1]?.region.startKey, issues) }));
+  if (issues.length === issuesBefore && parsed.length > 0) checkCoverage(parsed, regions, notedStarts(lines.slice(0, headerAt)), issues);
   return { table, regions };
+}
+
+const NOTE_RE = /^Can not find all details for region:\s*(.*\S)\s*, it may be/;
+
+/** The start keys (toStringBinary, spaces trimmed) of the regions the shell's notes say it left out. */
+function notedStarts(notes: readonly (readonly [number, string])[]): Set<string> {
+  const out = new Set<string>();
+  for (const [, text] of notes) {
+    const name = NOTE_RE.exec(text)?.[1];
+    if (name === undefined) continue;
+    try {
+      out.add(toStringBinary(parseRegionName(toBytesBinary(name, 'region name')).startKey).trim());
+    } catch {
+      // a note whose name does not parse explains no gap
+    }
+  }
+  return out;
+}
+
+/**
+ * A table's regions cover its whole key space: the first starts at the empty key, each ends where the next starts,
+ * the last ends at the empty key. A gap (with the END_KEY column to show it) means rows were left out of the paste
+ * (`list_regions 'T', 'server'`, a `LOCALITY_THRESHOLD`, lines lost): reading the rest as the whole table would
+ * show one server's regions as the table's. Gaps where the shell's note names a region it could not detail pass.
+ */
+function checkCoverage(parsed: readonly { line: number; endText: string | undefined }[], regions: readonly RegionLoad[], noted: ReadonlySet<string>, issues: TextIssue[]): void {
+  const hint = "regions of the table are missing from this capture; paste the whole output of list_regions 'T' (no server name or LOCALITY_THRESHOLD)";
+  const explained = (key: Uint8Array): boolean => noted.has(toStringBinary(key).trim());
+  const first = regions[0];
+  if (first && first.startKey.length > 0 && !explained(new Uint8Array(0))) {
+    issues.push({ line: parsed[0]?.line ?? 0, message: `the first region starts at "${excerpt(toStringBinary(first.startKey))}", not at the table's first key (""): ${hint}` });
+  }
+  if (parsed.some((p) => p.endText === undefined)) return;
+  regions.forEach((r, i) => {
+    const next = regions[i + 1];
+    const line = parsed[i]?.line ?? 0;
+    if (next ? compareBytes(r.endKey, next.startKey) < 0 && !explained(r.endKey) : r.endKey.length > 0 && !explained(r.endKey)) {
+      issues.push({ line, message: `END_KEY "${excerpt(toStringBinary(r.endKey))}" is not where ${next ? `the next region starts ("${excerpt(toStringBinary(next.startKey))}")` : 'the table ends ("")'}: ${hint}` });
+    }
+  });
 }
 
 /**
