@@ -167,6 +167,21 @@ describe("status 'detailed' captures", () => {
     expect(whole.snapshots[0]?.regions.map((r) => [r.server, r.writeRequests])).toEqual([['rs1,16020,1700000000000', 10], ['rs2,16020,1700000000000', 20]]);
   });
 
+  it('reads a capture whose lines a terminal padded with trailing spaces', () => {
+    const text = [
+      '1 live servers',
+      '    rs1:16020 1700000000000',
+      '        requestsPerSecond=0.0, numberOfOnlineRegions=2',
+      `        "${N1}"`,
+      '            numberOfStores=1, storefileSizeMB=2, readRequestsCount=7, writeRequestsCount=300, dataLocality=1.0',
+      `        "${N2}"`,
+      '            numberOfStores=1, storefileSizeMB=0, readRequestsCount=0, writeRequestsCount=45, dataLocality=1.0',
+      '0 dead servers',
+    ].map((l) => `${l}   `).join('\r\n');
+    const [snap] = parseTextSeries('status-detailed', [input(text)], { table: 't', intervalMs: 1 }).snapshots;
+    expect(snap?.regions.map((r) => [r.readRequests, r.writeRequests, r.storeSizeBytes])).toEqual([[7, 300, 2 * 1_048_576], [0, 45, 0]]);
+  });
+
   it('says so when a capture has none of the table\'s regions', () => {
     expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
   });

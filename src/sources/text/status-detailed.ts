@@ -64,7 +64,9 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
   // (its load line is skipped), undefined when no region name is waiting for its load line
   let region: { line: number; name: string; encodedName: string; startKey: Uint8Array } | undefined | null;
   const bad = (line: number, message: string): void => void issues.push({ line, message });
-  for (const [line, text] of capture.lines) {
+  for (const [line, raw] of capture.lines) {
+    // a terminal's copy may pad lines with spaces; the shell ends none with one (a region name ends with its quote)
+    const text = raw.trimEnd();
     if (region && !REGION_LOAD_RE.test(text)) {
       bad(region.line, 'region name without its load line (numberOfStores=…, readRequestsCount=…) under it');
       region = undefined;
