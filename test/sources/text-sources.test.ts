@@ -182,6 +182,27 @@ describe("status 'detailed' captures", () => {
     expect(snap?.regions.map((r) => [r.readRequests, r.writeRequests, r.storeSizeBytes])).toEqual([[7, 300, 2 * 1_048_576], [0, 45, 0]]);
   });
 
+  it('gives a read replica its primary\'s key range, and the primary its own end key', () => {
+    const replica = 't,,1700000000001_0001.99999999999999999999999999999999.';
+    const load = '            numberOfStores=1, storefileSizeMB=0, readRequestsCount=5, writeRequestsCount=0';
+    const text = [
+      '2 live servers',
+      '    rs1:16020 1700000000000',
+      '        requestsPerSecond=0.0, numberOfOnlineRegions=2',
+      `        "${N1}"`, load,
+      `        "${N2}"`, load,
+      '    rs2:16020 1700000000000',
+      '        requestsPerSecond=0.0, numberOfOnlineRegions=1',
+      `        "${replica}"`, load,
+      '0 dead servers',
+    ].join('\n');
+    const [snap] = parseTextSeries('status-detailed', [input(text)], { table: 't', intervalMs: 1 }).snapshots;
+    // N1 ["", "k "), its replica on rs2 the same range, N2 ["k ", "")
+    expect(snap?.regions.map((r) => [r.encodedName.slice(0, 4), toStringBinary(r.startKey), toStringBinary(r.endKey)])).toEqual([
+      ['0123', '', 'k '], ['9999', '', 'k '], ['fedc', 'k ', ''],
+    ]);
+  });
+
   it('says so when a capture has none of the table\'s regions', () => {
     expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
   });

@@ -5,7 +5,7 @@
  * `            numberOfStores=…, storefileSizeMB=…, readRequestsCount=…, writeRequestsCount=…, …`.
  *
  * The output covers every table; a capture keeps the regions of one. It prints no end keys: a region's end key is
- * the next region's start key (the last region's is empty). The shell ends the live servers with `N dead servers`:
+ * the next larger start key (the last region's is empty; a read replica has its primary's range). The shell ends the live servers with `N dead servers`:
  * a capture without that line, or listing fewer or more servers than `N live servers` says, was cut off or pasted
  * in part, and is refused rather than read with the missing servers' regions dropped.
  *
@@ -120,5 +120,12 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
     bad(live.line, `says ${live.count} live servers but ${servers} server line(s) ("    host:port startcode") follow; paste the output unchanged`);
   }
   found.sort((a, b) => compareBytes(a.startKey, b.startKey));
-  return found.map((r, i) => ({ ...r, endKey: found[i + 1]?.startKey ?? new Uint8Array(0) }));
+  // a region's end is the next larger start key: a read replica (`table,start,id_0001.enc.`, REGION_REPLICATION > 1)
+  // starts where its primary starts and ends where it ends, and is no end for it
+  const ends: Uint8Array[] = [];
+  for (let i = found.length - 1; i >= 0; i--) {
+    const next = found[i + 1];
+    ends[i] = next === undefined ? new Uint8Array(0) : compareBytes(next.startKey, found[i]?.startKey ?? next.startKey) > 0 ? next.startKey : (ends[i + 1] as Uint8Array);
+  }
+  return found.map((r, i) => ({ ...r, endKey: ends[i] as Uint8Array }));
 }
