@@ -203,6 +203,17 @@ describe("status 'detailed' captures", () => {
     ]);
   });
 
+  it('says when the paste is status \'simple\' or status \'summary\', which print no region counters', () => {
+    const simple = ['1 live servers', '    rs1:16020 1700000000000', '        requestsPerSecond=0.0, numberOfOnlineRegions=2', '0 dead servers', 'Aggregate load: 0, regions: 2'];
+    const summary = ['1 active master, 0 backup masters, 3 servers, 0 dead, 2.0000 average load'];
+    for (const [lines, at] of [[simple, 5], [summary, 1]] as const) {
+      const err = failure(() => parseTextSeries('status-detailed', [input(lines.join('\n'))], { table: 't', intervalMs: 1 }));
+      expect(err.code).toBe('STATUS_DETAILED_MALFORMED');
+      expect(err.issues.map((i) => i.line)).toEqual([at]);
+      expect(err.issues[0]?.message).toContain("paste the output of status 'detailed'");
+    }
+  });
+
   it('says so when a capture has none of the table\'s regions', () => {
     expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
   });

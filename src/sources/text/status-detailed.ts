@@ -20,6 +20,8 @@ import { counterProblem, excerpt, type TextIssue } from './text-error.js';
 
 const LIVE_RE = /^(\d+) live servers?$/;
 const DEAD_RE = /^(\d+) dead servers?$/;
+/** The last line of `status 'simple'`, and the one line of `status` / `status 'summary'`: no per-region counters. */
+const NOT_DETAILED_RE = /^(?:Aggregate load: \d+, regions: \d+|(?:1 active master, )?(?:\d+ backup masters?, )?\d+ servers?, \d+ dead, [\d.]+ average load)$/;
 const SERVER_RE = /^ {4}(\S+):(\d+) (\d+)$/;
 const SERVER_LOAD_RE = /^ {8}requestsPerSecond=/;
 const REGION_RE = /^ {8}"(.*)"$/;
@@ -70,6 +72,10 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
     if (region && !REGION_LOAD_RE.test(text)) {
       bad(region.line, 'region name without its load line (numberOfStores=…, readRequestsCount=…) under it');
       region = undefined;
+    }
+    if (NOT_DETAILED_RE.test(text)) {
+      bad(line, "this is the output of status 'simple' or status 'summary', which has no per-region counters; paste the output of status 'detailed'");
+      continue;
     }
     const liveLine = LIVE_RE.exec(text);
     if (liveLine) { section = 'live'; live = { line, count: Number(liveLine[1]) }; continue; }
