@@ -43,6 +43,18 @@ function hostPort(server: string): string {
   return parts.length === 3 ? `${parts[0]}:${parts[1]}` : server;
 }
 
+/**
+ * Whether a region seen on `before` and then on `after` is known to have been reopened: the names differ, and not
+ * only because one of them lacks the start code (`host:port` beside `host,port,startcode` of the same host and port
+ * is the same server written by a source that did not know the start code; whether it restarted is unknown, so
+ * only a counter that went down says so).
+ */
+function reopenedOn(before: string, after: string): boolean {
+  if (before === after) return false;
+  const withStartCode = (server: string): boolean => server.split(',').length === 3;
+  return hostPort(before) !== hostPort(after) || (withStartCode(before) && withStartCode(after));
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -211,7 +223,7 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
       }
       lastSeen.set(r.encodedName, r);
     }
-    const reopened = base !== undefined && base.server !== r.server;
+    const reopened = base !== undefined && reopenedOn(base.server, r.server);
     if (base && reopened) {
       if (hostPort(base.server) === hostPort(r.server)) {
         if (!restarted.has(r.server)) events.push({ kind: 'server-restarted', ...at, server: r.server, fromServer: base.server, detail: `RegionServer ${hostPort(r.server)} restarted (start code changed); its regions' counters restarted from 0` });

@@ -44,6 +44,22 @@ describe('computeRates', () => {
     ]);
   });
 
+  it('takes host:port and host,port,startcode of one host and port as one server, not a restart that reset the counters', () => {
+    // a source that lost the start code for one reading (the directory's host:port) names the same server both ways
+    const rates = computeRates(series([
+      snap(0, [region('a', '', '', 'rs1,16020,5', 0, 100)]),
+      snap(60_000, [region('a', '', '', 'rs1:16020', 0, 200)]),
+      snap(120_000, [region('a', '', '', 'rs1,16020,5', 0, 260)]),
+      snap(180_000, [region('a', '', '', 'rs1:16020', 0, 30)]),
+    ]));
+    // 200 - 100 and 260 - 200 are the interval counts; the drop to 30 is a reset whatever the name says
+    expect(rates.intervals.map((iv) => [iv.regions[0]?.writes, iv.regions[0]?.basis])).toEqual([[100, 'delta'], [60, 'delta'], [30, 'since-reset']]);
+    expect(rates.events.map((e) => e.kind)).toEqual(['counter-reset']);
+    // two start codes of one host and port are still a restart
+    const restart = computeRates(series([snap(0, [region('a', '', '', 'rs1,16020,5', 0, 100)]), snap(60_000, [region('a', '', '', 'rs1,16020,9', 0, 150)])]));
+    expect(restart.intervals[0]?.regions[0]).toMatchObject({ writes: 150, basis: 'since-reset' });
+  });
+
   it('attributes split daughters their counts since opening and reports parent and daughters', () => {
     const rates = computeRates(series([
       snap(0, [region('p', '', '', 'rs1', 0, 5000)]),
