@@ -214,6 +214,21 @@ describe("status 'detailed' captures", () => {
     }
   });
 
+  it('names both lines of a region listed under two servers (a move the old server has not reported yet)', () => {
+    const load = '            numberOfStores=1, storefileSizeMB=0, readRequestsCount=0, writeRequestsCount=9';
+    const text = [
+      '2 live servers',
+      '    rs1:16020 1700000000000', '        requestsPerSecond=0.0, numberOfOnlineRegions=1', `        "${N1}"`, load,
+      '    rs2:16020 1700000000000', '        requestsPerSecond=0.0, numberOfOnlineRegions=1', `        "${N1}"`, load,
+      '0 dead servers',
+    ].join('\n');
+    const err = failure(() => parseTextSeries('status-detailed', [input(text)], { table: 't', intervalMs: 1 }));
+    expect(err.code).toBe('STATUS_DETAILED_MALFORMED');
+    expect(err.issues).toHaveLength(1);
+    expect(err.issues[0]?.line).toBe(8);
+    expect(err.issues[0]?.message).toMatch(/^region 0123456789abcdef0123456789abcdef is listed under rs2,16020,1700000000000 and under rs1,16020,1700000000000 \(line 4\)/);
+  });
+
   it('says so when a capture has none of the table\'s regions', () => {
     expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
   });

@@ -61,6 +61,8 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
   // the `N live servers` line (its number and line) and the server lines read under it
   let live: { line: number; count: number } | undefined;
   let servers = 0;
+  // the table's regions read so far, by encoded name: where each was listed
+  const seen = new Map<string, { line: number; server: string }>();
   let server: string | undefined;
   // the region whose load line comes next: an object for one of the table's regions, null for another table's
   // (its load line is skipped), undefined when no region name is waiting for its load line
@@ -110,7 +112,11 @@ export function parseStatusDetailed(capture: TextCapture, table: string, issues:
         const [sizeMB, reads, writes] = values.map(Number) as [number, number, number];
         if (badField) bad(line, `${badField} is ${kv.has(badField) ? `"${excerpt(kv.get(badField) ?? '')}", ${counterProblem(values[badAt] ?? '', maxOf(badField)) ?? ''}` : 'missing'}`);
         else if (reads + writes > Number.MAX_SAFE_INTEGER) bad(line, 'readRequestsCount + writeRequestsCount is past 2^53 - 1, where counts lose increments');
-        else {
+        else if (seen.has(region.encodedName)) {
+          const first = seen.get(region.encodedName) as { line: number; server: string };
+          bad(region.line, `region ${region.encodedName} is listed under ${server} and under ${first.server} (line ${first.line}): a region that moved shows under both until the server it left reports again (every 3 s); take the capture again, or delete the copy under the server it left`);
+        } else {
+          seen.set(region.encodedName, { line: region.line, server });
           found.push({ name: region.name, encodedName: region.encodedName, startKey: region.startKey, server, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: sizeMB * BYTES_PER_MB });
         }
       }
