@@ -6,6 +6,7 @@
  * @module
  */
 import type { HBaseRestClient } from '../hbase/rest/index.js';
+import { HotspotError } from '../util/errors.js';
 import { RestTransport, type TransportOptions } from '../hbase/rest/transport.js';
 import { assembleSnapshot } from './assemble.js';
 import { JMX_REGIONS_BEAN, mergeJmxCounters, parseJmxRegions } from './jmx.js';
@@ -39,7 +40,7 @@ export const JMX_GAPS: SourceGaps = {
  * they lag more than REST's heartbeat; sample no faster than that.
  * @throws `RangeError` when `jmxUrls` is empty. From `snapshot()`: `SOURCE_TABLE_NOT_FOUND`; `RestError` codes (`REST_UNREACHABLE`,
  *   `REST_HTTP`, ...) for a JMX or directory request that failed after retries; `JMX_MALFORMED`;
- *   `SOURCE_REGION_UNREPORTED` when regions stay absent from JMX.
+ *   `SOURCE_REGION_UNREPORTED` when regions stay absent from JMX, naming the RegionServers hosting them.
  */
 export function createJmxSource(options: JmxSourceOptions): SnapshotSource {
   const { table, directory } = options;
@@ -53,21 +54,33 @@ export function createJmxSource(options: JmxSourceOptions): SnapshotSource {
     table,
     description,
     gaps: JMX_GAPS,
-    snapshot: ({ signal } = {}) =>
-      readSettled(
-        async () => {
-          const call = signal ? { signal } : {};
-          const regions = await tableRegionsOrExplain(directory, table, what, signal);
-          const status = await directory.clusterStatus(call);
-          const maps = [];
-          for (const t of transports) {
-            const res = await t.request({ method: 'GET', path: '/jmx', query: [['qry', JMX_REGIONS_BEAN]], idempotent: true, ...call });
-            maps.push(parseJmxRegions(res.text, table, res.url));
-          }
-          return assembleSnapshot(table, now(), restDirectory(regions, status, what), mergeJmxCounters(maps));
-        },
-        what,
-        { ...options.settle, ...(signal ? { signal } : {}) },
-      ),
+    snapshot: async ({ signal } = {}) => {
+      // the servers of the regions the last reading found without counters
+      let unreportedOn: string[] = [];
+      try {
+        return await readSettled(
+          async () => {
+            const call = signal ? { signal } : {};
+            const regions = await tableRegionsOrExplain(directory, table, what, signal);
+            const status = await directory.clusterStatus(call);
+            const maps = [];
+            for (const t of transports) {
+              const res = await t.request({ method: 'GET', path: '/jmx', query: [['qry', JMX_REGIONS_BEAN]], idempotent: true, ...call });
+              maps.push(parseJmxRegions(res.text, table, res.url));
+            }
+            const listed = restDirectory(regions, status, what);
+            const counters = mergeJmxCounters(maps);
+            const result = assembleSnapshot(table, now(), listed, counters);
+            unreportedOn = [...new Set(listed.filter((d) => !counters.has(d.encodedName) && d.server !== undefined).map((d) => d.server as string))].sort();
+            return result;
+          },
+          what,
+          { ...options.settle, ...(signal ? { signal } : {}) },
+        );
+      } catch (err) {
+        if (!(err instanceof HotspotError) || err.code !== 'SOURCE_REGION_UNREPORTED' || unreportedOn.length === 0) throw err;
+        throw new HotspotError(err.code, `${err.message}; or no --jmx URL reads the RegionServer(s) hosting them (${unreportedOn.join(', ')}): each RegionServer's /jmx lists only its own regions, so give every one hosting the table (its info port, 16030 by default)`, { cause: err });
+      }
+    },
   };
 }

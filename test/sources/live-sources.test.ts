@@ -54,6 +54,17 @@ describe('JMX source', () => {
     expect(b.regions.find((r) => r.encodedName === LAST)).toMatchObject({ readRequests: 50, writeRequests: 660 });
   });
 
+  it('names the RegionServer whose regions no --jmx URL reported (each /jmx lists only its own server\'s regions)', async () => {
+    const jmx = JSON.parse(fixtureBody('jmx/regions-1.json')) as { beans: Record<string, unknown>[] };
+    for (const bean of jmx.beans) for (const k of Object.keys(bean)) if (k.includes(LAST)) delete bean[k];
+    server = await serveFixtures({ ...liveFxRoutes(), '/jmx': [JSON.stringify(jmx)] });
+    const source = createJmxSource({ jmxUrls: [server.url], directory: createRestClient({ baseUrl: server.url }), table: 'live_fx', settle: { attempts: 2, waitMs: 1 } });
+    const err = (await source.snapshot().catch((e: unknown) => e)) as { code: string; message: string };
+    expect(err.code).toBe('SOURCE_REGION_UNREPORTED');
+    expect(err.message).toContain(LAST);
+    expect(err.message).toContain(`no --jmx URL reads the RegionServer(s) hosting them (${RS_39083})`);
+  });
+
   it('needs at least one URL', () => {
     expect(() => createJmxSource({ jmxUrls: [], directory: createRestClient({ baseUrl: 'http://127.0.0.1:1' }), table: 't' })).toThrow(RangeError);
   });
