@@ -103,4 +103,24 @@ describe('fix balancer CLI', () => {
       '  hbase.master.balancer.stochastic.moveCost: no value alone does (default 7)',
     ]));
   });
+
+  it('servers without a start code: the swaps are named, no move command is printed, and --servers needs host,port,startcode', async () => {
+    // The same stacked table as above, its servers named host:port (as a JMX or pasted source may name them). The
+    // shell's move hands its server to ServerName.valueOf, which needs host,port,startcode: "rs2.example.com:16020"
+    // has no comma, so HBase cannot parse it and the move fails.
+    const hp = (n: number) => `rs${n}.example.com:16020`;
+    const enc = (c: string) => c.repeat(32);
+    const stacked: Layout[] = [[enc('a'), '', 'b', hp(1)], [enc('b'), 'b', 'c', hp(1)], [enc('c'), 'c', 'd', hp(2)], [enc('d'), 'd', 'e', hp(2)], [enc('e'), 'e', 'f', hp(3)], [enc('f'), 'f', 'g', hp(3)], [enc('1'), 'g', 'h', hp(4)], [enc('2'), 'h', '', hp(4)]];
+    const file = join(dir, 'stacked-host-port.ndjson');
+    writeFileSync(file, formatLoadSeries(steadySeries(stacked, repeat(4, [20000, 20000, 200, 200, 200, 200, 200, 200]), { bytesPerWrite: 0 })));
+    const r = await run(['fix', 'balancer', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`swap ${enc('a')} on ${hp(1)} ⇄ ${enc('c')} on ${hp(2)}`);
+    expect(r.out).not.toContain('hbase> move');
+    expect(r.out).toContain(`RegionServer "${hp(1)}" has no start code; move needs host,port,startcode`);
+    const bad = await run(['fix', 'balancer', seriesFile, '--servers', 'rs9.example.com:16020']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--servers rs9.example.com:16020');
+    expect((await run(['fix', 'balancer', seriesFile, '--servers', 'rs9.example.com,16020,9'])).code).toBe(0);
+  });
 });

@@ -9,7 +9,7 @@ import {
   DEFAULT_MULTIPLIERS, type BalancerSwapWhatIf, type BalancerWhatIf, type SwapMultiplier, balancerSwapWhatIf, balancerWhatIf, clusterFromSeries,
   describeSwapMultipliers, swapMultipliers,
 } from '../../fix/balancer/index.js';
-import { balanceSwitchCommand, rubyName } from '../../hbase/shell/index.js';
+import { HBaseShellError, balanceSwitchCommand, isServerName, moveRegionCommand } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { type DetectSourceFlags, detectSeriesWhole, requireOneTable, seriesSourceOptions } from '../detect-sources.js';
@@ -57,6 +57,21 @@ function renderSwaps(s: BalancerSwapWhatIf): string[] {
   return s.swaps.map((w) => `  swap ${w.region} on ${w.from} ⇄ ${w.back} on ${w.to} (cost ${w.weightedCostAfter.toFixed(4)})`);
 }
 
+/**
+ * The two `move` commands of each swap, or, when a server of the series has no start code (`host:port`, which the
+ * shell's `move` cannot parse) or a region name is not an encoded name, the line saying so instead of a command.
+ */
+function swapMoves(s: BalancerSwapWhatIf): string[] {
+  const server = [...new Set(s.swaps.flatMap((w) => [w.from, w.to]))].find((name) => !isServerName(name));
+  if (server !== undefined) return [`  no move command: RegionServer "${server}" has no start code; move needs host,port,startcode (read the series through --rest)`];
+  try {
+    return [`  hbase> ${balanceSwitchCommand(false)}`, ...s.swaps.flatMap((w) => [`  hbase> ${moveRegionCommand(w.region, w.to)}`, `  hbase> ${moveRegionCommand(w.back, w.from)}`])];
+  } catch (e) {
+    if (e instanceof HBaseShellError) return [`  no move command: ${e.message}`];
+    throw e;
+  }
+}
+
 /** The swaps to act on, what they do to the servers' shares, and the multipliers that make HBase's balancer take them. */
 function renderSwapAdvice(s: BalancerSwapWhatIf, needed: readonly SwapMultiplier[]): string[] {
   if (s.swaps.length === 0) return [];
@@ -64,8 +79,7 @@ function renderSwapAdvice(s: BalancerSwapWhatIf, needed: readonly SwapMultiplier
   return [
     `swaps keep region counts even: ${moved.map((x) => `${x.server} ${pct(x.before)} → ${pct(x.after)}`).join(', ')} of the requests`,
     'HBase has no swap command: a swap is two `move` steps, after `balance_switch false` (so no balancer run undoes one half):',
-    `  hbase> ${balanceSwitchCommand(false)}`,
-    ...s.swaps.flatMap((w) => [`  hbase> move ${rubyName(w.region)}, ${rubyName(w.to)}`, `  hbase> move ${rubyName(w.back)}, ${rubyName(w.from)}`]),
+    ...swapMoves(s),
     'HBase\'s balancer acts and keeps these swaps itself with, one at a time (the others at their defaults):',
     ...describeSwapMultipliers(needed).map((line) => `  ${line}`),
   ];
@@ -83,6 +97,10 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
     .option('--json', 'print both what-ifs and the swap search as JSON'))
     .action(async (file: string | undefined, flags: FixBalancerFlags) => {
       const raised = { ...DEFAULT_MULTIPLIERS, readRequestCost: weight(flags.readCost, '--read-cost'), writeRequestCost: weight(flags.writeCost, '--write-cost') };
+      const badServer = flags.servers?.find((name) => !isServerName(name));
+      if (badServer !== undefined) {
+        throw new HotspotError('FIX_OPTION_INVALID', `--servers ${badServer}: write a RegionServer as host,port,startcode (as /status/cluster and list_regions name it)`, { field: '--servers' });
+      }
       const whole = await detectSeriesWhole(file, flags, io);
       // the balancer places the table's regions on every live RegionServer, also those holding only other tables'
       const others = [...new Set(whole.snapshots.at(-1)?.regions.map((r) => r.server) ?? [])];

@@ -12,6 +12,14 @@ const ENUM_RE = /^[A-Z][A-Z0-9_]*$/;
 const ENCODED_REGION_RE = /^[0-9a-f]{32}$/;
 const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
 
+/**
+ * Whether `name` is a RegionServer name as `move` needs it, `host,port,startcode` (HBase's `ServerName` form); a
+ * `host:port` address has no start code and the shell's `move` cannot parse it.
+ */
+export function isServerName(name: string): boolean {
+  return SERVER_NAME_RE.test(name);
+}
+
 function invalid(message: string, field: string): HBaseShellError {
   return new HBaseShellError('SHELL_ARGUMENT_INVALID', message, { field });
 }
@@ -199,7 +207,7 @@ export function moveRegionCommand(encodedRegionName: string, serverName?: string
     throw invalid(`"${encodedRegionName}" is not an encoded region name (32 lower-case hex characters)`, 'encodedRegionName');
   }
   if (serverName === undefined) return `move ${rubyName(encodedRegionName)}`;
-  if (!SERVER_NAME_RE.test(serverName)) {
+  if (!isServerName(serverName)) {
     throw invalid(`"${serverName}" is not a server name; write it as host,port,startcode`, 'serverName');
   }
   return `move ${rubyName(encodedRegionName)}, ${rubyName(serverName)}`;

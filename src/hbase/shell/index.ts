@@ -19,6 +19,7 @@ export {
   dropTableCommand,
   splitCommand,
   moveRegionCommand,
+  isServerName,
   balanceSwitchCommand,
   flushTableCommand,
   normalizeSplits,
