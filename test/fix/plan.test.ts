@@ -151,6 +151,14 @@ describe('monotonic tail', () => {
   it('rejects a bad bucket count', () => {
     expect(() => planFix({ detect, samples, newTable: { name: 't2', families: ['d'], buckets: 1 } })).toThrow(expect.objectContaining({ code: 'FIX_BUCKETS_INVALID' }));
   });
+  it('refuses a new table that is the hot table itself: its undo would drop the table being fixed', () => {
+    // the series' table is "t"; "default:t" is the same table (the default namespace is left out of a name)
+    for (const name of ['t', 'default:t']) {
+      expect(() => planFix({ detect, samples, newTable: { name, families: ['d'], buckets: 4 } }))
+        .toThrow(expect.objectContaining({ code: 'FIX_OPTION_INVALID', where: { field: '--new-table' } }));
+    }
+    expect(planFix({ detect, samples, newTable: { name: 'other:t', families: ['d'], buckets: 4 } }).steps[0]!.undo).toEqual(['disable "other:t"', 'drop "other:t"']);
+  });
 });
 
 describe('no hotspot', () => {

@@ -100,7 +100,11 @@ export function newKeyTemplate(buckets: number): string {
   return `{salt(ENTITY,${buckets})}_{KEY}`;
 }
 
-/** Steps for a monotonic tail in region `hot`: refuse the split, create the salted table, migrate. */
+/**
+ * Steps for a monotonic tail in region `hot`: refuse the split, create the salted table, migrate.
+ * @throws {@link HotspotError} `FIX_OPTION_INVALID` when the new table is the table being fixed (the create's undo
+ *   drops it); `FIX_BUCKETS_INVALID` for a bucket count outside 2..256.
+ */
 export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
   const table = inputs.detect.table;
   const refused: Refusal[] = [{
@@ -110,6 +114,11 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
   const steps: DraftStep[] = [...quotaSteps(inputs, table).set];
   const t = inputs.newTable;
   if (t) {
+    // the create's undo drops the new table: it must not be the table being fixed ("default:" is the name without it)
+    const plain = (name: string) => name.replace(/^default:/, '');
+    if (plain(t.name) === plain(table)) {
+      throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${t.name} is the table being fixed (${table}); name a new table for the salted key, e.g. ${plain(table)}_salted`, { field: '--new-table' });
+    }
     if (!Number.isInteger(t.buckets) || t.buckets < 2 || t.buckets > 256) {
       throw new HotspotError('FIX_BUCKETS_INVALID', `--buckets ${t.buckets}: give a whole number of salt buckets from 2 to 256 (one or more per RegionServer)`, { field: '--buckets' });
     }
