@@ -4,7 +4,7 @@ import { toBytesBinary } from '../../src/bytes/index.js';
 import { clusterFromSeries } from '../../src/fix/balancer/index.js';
 import { planFix, renderRunbookShell, renderRunbookText, retryExposure, tableThrottleCommand } from '../../src/fix/plan/index.js';
 import type { KeyOp, KeySample } from '../../src/model/index.js';
-import { type Layout, repeat, steadySeries } from '../model/builders.js';
+import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
 const sample = (timeMs: number, key: string, op: KeyOp = 'write'): KeySample => ({ timeMs, key: toBytesBinary(key), op });
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
@@ -53,6 +53,22 @@ describe('hot range', () => {
 
   it('among equally loaded servers, the first by name', () => {
     expect(planFix({ detect, samples }).steps[2]!.deferredMove!.server).toBe(rs(1));
+  });
+
+  it('never moves to a server that left the table: its window average is low because it holds nothing now', () => {
+    // d sits on rs4 for two intervals (100 writes each), then is on rs1 (opened there: its counter starts again). rs4
+    // hosts none of the table's regions at the window's end and its average over the window is the lowest (200 writes
+    // in 4 min); rs3 holds c, 1000 writes a minute (16.7 req/s), and rs1 holds a at the same rate plus d: rs3 is the
+    // least loaded server that is still there.
+    const at = (i: number, srv4: string, d: number) => snap(60_000 * i, [
+      region('a', '', 'tenant0025', rs(1), 0, 1000 * i), region('b', 'tenant0025', 'tenant0050', rs(2), 0, 8000 * i),
+      region('c', 'tenant0050', 'tenant0075', rs(3), 0, 1000 * i), region('d', 'tenant0075', '', srv4, 0, d),
+    ]);
+    const left = series([at(0, rs(4), 0), at(1, rs(4), 100), at(2, rs(4), 200), at(3, rs(1), 100), at(4, rs(1), 200)], 60_000);
+    const d = detectHotspots(left, { samples });
+    expect(d.servers.find((x) => x.server === rs(4))).toMatchObject({ regionCount: 0 });
+    const book = planFix({ detect: d, samples });
+    expect(book.steps.find((st) => st.kind === 'move')!.deferredMove!.server).toBe(rs(3));
   });
 
   it('refuses to split without key samples, and says why', () => {

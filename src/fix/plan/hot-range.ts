@@ -13,7 +13,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
-import { hotRangeWithoutSamples } from './no-samples.js';
+import { hotRangeWithoutSamples, leastLoadedServer } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
 import type { Refusal } from './types.js';
 
@@ -102,8 +102,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
     wait: { kind: 'daughters-online', table, splitKey: splitText },
   });
   const loads = serverLoads(inputs);
-  const candidates = [...loads.entries()].filter(([s]) => s !== hot.server).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
-  const target = candidates[0];
+  const target = leastLoadedServer(inputs, hot.server);
   const moveUpper = m.shares[1] >= m.shares[0];
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known; both daughters stay on it (give --rest so the live servers are read)` });

@@ -16,9 +16,15 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
 const ENCODED_RE = /^[0-9a-f]{32}$/;
 
-/** The least loaded RegionServer other than `except`, by requests per second (ties by name). */
+/**
+ * The least loaded RegionServer other than `except`, by requests per second over the window (ties by name), among
+ * those still there: a server of the series that hosts none of the table's regions at the window's end and is not
+ * among the live servers given (`inputs.servers`) has left (its regions were reassigned: a crash, a decommission), and
+ * its average is low only because it holds nothing now.
+ */
 export function leastLoadedServer(inputs: PlanInputs, except: string): [string, number] | undefined {
-  return [...serverLoads(inputs).entries()].filter(([s]) => s !== except).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+  const left = new Set(inputs.detect.servers.filter((s) => s.regionCount === 0 && !(inputs.servers ?? []).includes(s.server)).map((s) => s.server));
+  return [...serverLoads(inputs).entries()].filter(([s]) => s !== except && !left.has(s)).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
 }
 
 /** How to get key samples, one sentence per source. */
