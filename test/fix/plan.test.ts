@@ -98,6 +98,13 @@ describe('hot range', () => {
     expect(() => planFix({ detect, samples, quotaLimit: '5000 per second' })).toThrow(expect.objectContaining({ code: 'FIX_QUOTA_INVALID' }));
     expect(() => tableThrottleCommand('t', '10x/sec')).toThrow(/5000req\/sec/);
   });
+  it('rejects a limit of zero, which the shell refuses ("Invalid throttle limit, must be greater than 0") and which would stop every request', () => {
+    for (const limit of ['0req/sec', '000req/min', '0M/sec']) {
+      expect(() => planFix({ detect, samples, quotaLimit: limit })).toThrow(expect.objectContaining({ code: 'FIX_QUOTA_INVALID', where: { field: '--quota' } }));
+    }
+    // the shell reads the count with to_i: leading zeros are a count of 10
+    expect(tableThrottleCommand('t', '010req/sec')).toBe('set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "010req/sec"');
+  });
 });
 
 describe('single hot row', () => {

@@ -8,16 +8,19 @@
 import { checkTableName, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 
-/** An RPC quota limit as `set_quota` takes it: `<n>req/sec|min|hour|day` or `<n><B|K|M|G|T|P>/sec|...`. */
-const LIMIT_RE = /^\d+(?:req|[BKMGTP])\/(?:sec|min|hour|day)$/;
+/**
+ * An RPC quota limit as `set_quota` takes it: `<n>req/sec|min|hour|day` or `<n><B|K|M|G|T|P>/sec|...`, with a count
+ * above 0 (the shell refuses 0: "Invalid throttle limit, must be greater than 0").
+ */
+const LIMIT_RE = /^0*[1-9]\d*(?:req|[BKMGTP])\/(?:sec|min|hour|day)$/;
 
 /**
- * Checks a quota limit such as `5000req/sec` or `20M/sec`.
+ * Checks a quota limit such as `5000req/sec` or `20M/sec`: a count above 0 per unit.
  * @throws {@link HotspotError} `FIX_QUOTA_INVALID` naming the field.
  */
 export function checkQuotaLimit(limit: string, field = '--quota'): string {
   if (!LIMIT_RE.test(limit)) {
-    throw new HotspotError('FIX_QUOTA_INVALID', `${field} "${limit}" is not an HBase quota limit; write a count per unit, e.g. 5000req/sec or 20M/sec`, { field });
+    throw new HotspotError('FIX_QUOTA_INVALID', `${field} "${limit}" is not an HBase quota limit; write a count above 0 per unit, e.g. 5000req/sec or 20M/sec`, { field });
   }
   return limit;
 }
