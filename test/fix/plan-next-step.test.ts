@@ -75,17 +75,34 @@ describe('runbooks with a next step', () => {
     expect(advice.why).toContain('hbase.master.balancer.stochastic.moveCost: no value alone does (default 7)');
   });
 
-  it('an unsplit table with key samples: its pre-split, one split per quantile of the sampled keys', () => {
+  it('an unsplit table with key samples: its pre-split at the quantiles of the sampled keys, the middle point first', () => {
     const detect = detectHotspots(steadySeries([[enc('e'), '', '', rs(1)]], repeat(3, [6000])));
     expect(detect.findings.map((f) => f.kind)).toEqual(['unsplit-table']);
     // 40 keys k00..k39 written once each; two servers known → 4 regions → boundaries at 10, 20, 30 keys
     const samples = Array.from({ length: 40 }, (_, i) => write(1000 * i, `k${String(i).padStart(2, '0')}`));
     const book = planFix({ detect, samples, servers: [rs(1), rs(2)] });
-    expect(book.steps.map((s) => s.kind)).toEqual(['split', 'split', 'split']);
-    // the shortest key between k09 and k10 is "k1"; between k19 and k20 "k2"; between k29 and k30 "k3"
-    expect(book.steps.map((s) => s.commands[0])).toEqual(['split "t", "k1"', 'split "t", "k2"', 'split "t", "k3"']);
-    expect(book.steps[0]!.wait).toEqual({ kind: 'daughters-online', table: 't', splitKey: 'k1' });
+    // the shortest key between k09 and k10 is "k1"; between k19 and k20 "k2"; between k29 and k30 "k3". After the
+    // split at "k2" both daughters hold reference files into the parent, and HBase refuses to split a region with
+    // references: "k1" and "k3" wait for the daughters' compaction, a step for a person
+    expect(book.steps.map((s) => s.kind)).toEqual(['split', 'advice']);
+    expect(book.steps[0]!.commands).toEqual(['split "t", "k2"']);
+    expect(book.steps[0]!.wait).toEqual({ kind: 'daughters-online', table: 't', splitKey: 'k2' });
+    const rest = book.steps[1]!;
+    expect(rest.commands).toEqual([]);
+    expect(rest.why).toContain('reference files');
+    expect(rest.why).toContain('major_compact "t"');
+    expect(rest.why).toContain('round 1: split "t", "k1"; split "t", "k3"');
     expect(book.hotRegion).toMatchObject({ encodedName: enc('e'), server: rs(1) });
+  });
+
+  it('an unsplit table pre-split over four servers: the later points in rounds, each round on daughters of the one before', () => {
+    const detect = detectHotspots(steadySeries([[enc('e'), '', '', rs(1)]], repeat(3, [6000])));
+    const samples = Array.from({ length: 40 }, (_, i) => write(1000 * i, `k${String(i).padStart(2, '0')}`));
+    // four servers → 8 regions → boundaries every 5 keys: "k05", "k1", "k15", "k2", "k25", "k3", "k35"; "k2" halves the
+    // table, "k1" and "k3" halve its daughters, the other four theirs
+    const book = planFix({ detect, samples, servers: [rs(1), rs(2), rs(3), rs(4)] });
+    expect(book.steps[0]!.commands).toEqual(['split "t", "k2"']);
+    expect(book.steps[1]!.why).toContain('round 1: split "t", "k1"; split "t", "k3"; round 2: split "t", "k05"; split "t", "k15"; split "t", "k25"; split "t", "k35"');
   });
 
   it('an unsplit table without key samples: the step that computes its split points', () => {

@@ -29,7 +29,26 @@ function quantiles(inputs: PlanInputs, regions: number): Uint8Array[] | undefine
   return q.splits.length > 0 ? q.splits : undefined;
 }
 
-/** Steps that pre-split an unsplit table `region` (its only region). */
+/**
+ * Split points in bisection rounds: the middle point, then the middle points of the two halves it leaves, and so on;
+ * each point of a round lies in a daughter of the round before, a different daughter for each.
+ */
+function bisectionRounds(points: readonly Uint8Array[]): Uint8Array[][] {
+  const rounds: Uint8Array[][] = [];
+  let ranges: [number, number][] = [[0, points.length]];
+  while (ranges.length > 0) {
+    const mids = ranges.map(([lo, hi]) => (lo + hi - 1) >> 1);
+    rounds.push(mids.map((m) => points[m] as Uint8Array));
+    ranges = ranges.flatMap(([lo, hi], i): [number, number][] => [[lo, mids[i] as number], [(mids[i] as number) + 1, hi]]).filter(([lo, hi]) => lo < hi);
+  }
+  return rounds;
+}
+
+/**
+ * Steps that pre-split an unsplit table `region` (its only region): the split at the middle quantile of the sampled
+ * keys, then the other quantiles in rounds for a person to run, each round once the daughters of the one before have
+ * compacted (a daughter holds reference files into its parent until then, and HBase refuses to split it).
+ */
 export function presplitSteps(inputs: PlanInputs, region: RegionLoadShare): DraftStep[] {
   const table = inputs.detect.table;
   const regions = PRESPLIT_REGIONS_PER_SERVER * serverCount(inputs);
@@ -45,19 +64,31 @@ export function presplitSteps(inputs: PlanInputs, region: RegionLoadShare): Draf
       undoNote: 'merge_region adjacent regions back',
     }];
   }
-  return points.map((point, i) => {
-    const text = toStringBinary(point);
-    return {
-      kind: 'split',
-      title: `Pre-split ${table}: split at "${text}" (${i + 1} of ${points.length}, quantiles of the sampled keys)`,
-      why: `the table has one region, so ${region.server} takes all of its requests; ${points.length} split points at the quantiles of the sampled request keys give ${points.length + 1} regions of about equal traffic, which the balancer spreads over the servers by count`,
-      commands: [splitCommand(table, point)],
-      check: `${listRegionsCommand(table)} (once no region is in transition) shows a region starting at "${text}"`,
+  const [[first], ...later] = bisectionRounds(points) as [[Uint8Array], ...Uint8Array[][]];
+  const text = toStringBinary(first);
+  const steps: DraftStep[] = [{
+    kind: 'split',
+    title: `Pre-split ${table}: split at "${text}" (the middle of ${points.length} quantiles of the sampled keys)`,
+    why: `the table has one region, so ${region.server} takes all of its requests; ${points.length} split points at the quantiles of the sampled request keys give ${points.length + 1} regions of about equal traffic, which the balancer spreads over the servers by count; this one halves the traffic`,
+    commands: [splitCommand(table, first)],
+    check: `${listRegionsCommand(table)} (once no region is in transition) shows a region starting at "${text}"`,
+    undo: [],
+    undoNote: 'merge_region the two regions around the point once they have compacted',
+    wait: { kind: 'daughters-online', table, splitKey: text },
+  }];
+  if (later.length > 0) {
+    const rounds = later.map((round, i) => `round ${i + 1}: ${round.map((p) => splitCommand(table, p)).join('; ')}`);
+    steps.push({
+      kind: 'advice',
+      title: `Pre-split ${table}: the other ${points.length - 1} split point(s), in ${later.length} round(s) once the daughters have compacted`,
+      why: `after a split both daughters hold reference files into the parent's store files until a compaction rewrites them, and HBase refuses to split a region with references; each round splits daughters of the round before, once they have compacted (major_compact ${rubyName(table)}, then compaction_state ${rubyName(table)} says NONE): ${rounds.join('; ')}`,
+      commands: [],
+      check: `${listRegionsCommand(table)} shows ${points.length + 1} regions, one starting at each split point`,
       undo: [],
-      undoNote: 'merge_region the two regions around the point once they have compacted',
-      wait: { kind: 'daughters-online', table, splitKey: text },
-    };
-  });
+      undoNote: 'merge_region the two regions around a point once they have compacted',
+    });
+  }
+  return steps;
 }
 
 /** Steps for a lumpy pre-split: re-split from the sampled alphabet, merge never-written regions, or a salted key. */
