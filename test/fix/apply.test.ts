@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
+import { askBeforeEachStep } from '../../src/cli/commands/fix-apply.js';
 import { runCli } from '../../src/cli/program.js';
 import { applyRunbook, hostPort, parseRunbook, renderApplyReport, type LiveRegion } from '../../src/fix/apply/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
@@ -180,6 +182,15 @@ describe('runbook file and helpers', () => {
     const c = io();
     expect(await runCli(['fix', 'apply', bookFile, '--yes', '--confirm'], c.io)).toBe(2);
     expect(c.err.join('')).toContain('exclude each other');
+  });
+  it('--confirm with no answer to read (input at its end): the step is declined, not left waiting', async () => {
+    const out = new PassThrough();
+    const asked = askBeforeEachStep(Readable.from([]), out);
+    expect(await asked.confirm(book.steps[1]!, ['balance_switch false'])).toBe(false);
+    asked.close();
+    const yes = askBeforeEachStep(Readable.from(['y\n']), new PassThrough());
+    expect(await yes.confirm(book.steps[1]!, ['balance_switch false'])).toBe(true);
+    yes.close();
   });
   it('host:port of a server name', () => {
     expect(hostPort('h,16020,5')).toBe('h:16020');

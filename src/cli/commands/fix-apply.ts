@@ -11,7 +11,7 @@ import { runAdminCommands } from '../../hbase/native/admin-steps.js';
 import { type RegionLoadReaderProcess, startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { type ShellBatchResult, runShellCommands } from '../../hbase/shell/index.js';
-import type { Runbook } from '../../fix/plan/index.js';
+import type { Runbook, RunbookStep } from '../../fix/plan/index.js';
 import { formatDurationMs, parseDurationMs } from '../../util/duration.js';
 import { EXIT_FINDING, EXIT_USAGE } from '../exit.js';
 import { HotspotError } from '../../util/errors.js';
@@ -50,6 +50,23 @@ function checkAge(io: CliIo, book: Runbook, file: string, flags: FixApplyFlags):
   io.stderr(`--force: running a runbook that ${why}; region checks skipped\n`);
 }
 
+/**
+ * The `--confirm` question before each step, read from `input` (a line `y` or `yes` runs the step), asked on `output`.
+ * Input at its end (no terminal, a closed pipe) answers no, so the step is declined and the run stops with its
+ * account rather than waiting for an answer that cannot come. `close` ends the reading.
+ */
+export function askBeforeEachStep(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): {
+  confirm: (step: RunbookStep, commands: readonly string[]) => Promise<boolean>;
+  close: () => void;
+} {
+  const prompt = createInterface({ input, output });
+  const ended = new Promise<string>((resolve) => prompt.once('close', () => resolve('')));
+  return {
+    confirm: async (step, commands) => /^y(es)?$/i.test((await Promise.race([prompt.question(`step ${step.number}: ${step.title}\n  ${commands.join('\n  ')}\nrun it? [y/N] `), ended])).trim()),
+    close: () => prompt.close(),
+  };
+}
+
 /** Registers `fix apply` on the `fix` command. */
 export function registerFixApply(fix: Command, io: CliIo): void {
   const cmd = fix
@@ -81,7 +98,7 @@ export function registerFixApply(fix: Command, io: CliIo): void {
           encodedName: r.encodedName ?? '', startKey: toStringBinary(r.startKey), location: r.location,
         }))
         : native?.regions;
-      const prompt = flags.confirm ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+      const prompt = flags.confirm ? askBeforeEachStep(process.stdin, process.stderr) : undefined;
       try {
         const report = await applyRunbook(book, {
           execute, checkRegions: !flags.force,
@@ -91,9 +108,7 @@ export function registerFixApply(fix: Command, io: CliIo): void {
           waitTimeoutMs: parseDurationMs(flags.waitTimeout, '--wait-timeout'),
           pollMs: parseDurationMs(flags.poll, '--poll'),
           ...(regions ? { regions } : {}),
-          ...(prompt ? {
-            confirm: async (step, commands) => /^y(es)?$/i.test((await prompt.question(`step ${step.number}: ${step.title}\n  ${commands.join('\n  ')}\nrun it? [y/N] `)).trim()),
-          } : {}),
+          ...(prompt ? { confirm: prompt.confirm } : {}),
         });
         if (flags.json) printJson(io, report);
         else io.stdout(renderApplyReport(report));
