@@ -170,6 +170,18 @@ describe('fix apply guards: the region of a split and the runbook\'s age', () =>
   }, 60_000);
 });
 
+describe('fix apply: the runbook\'s creation time', () => {
+  it('a runbook planned further ahead of this clock than --max-age is refused: its age cannot be told', async () => {
+    const file = join(dir, 'ahead.json');
+    // planned 2 h after this machine's now (the planning machine's clock ahead, or the time edited)
+    writeFileSync(file, JSON.stringify({ ...book, createdAtMs: TEST_NOW_MS + 2 * 3_600_000, createdAt: new Date(TEST_NOW_MS + 2 * 3_600_000).toISOString() }));
+    const c = io();
+    expect(await runCli(['fix', 'apply', file, '--yes', '--shell-cmd', 'false'], c.io)).toBe(2);
+    expect(c.err.join('')).toContain(`was planned at ${new Date(TEST_NOW_MS + 2 * 3_600_000).toISOString()}, 2h after this machine's clock, more than --max-age 1h`);
+    expect(c.out.join('')).toBe('');
+  });
+});
+
 describe('runbook file and helpers', () => {
   it('rejects what fix plan did not write', () => {
     expect(() => parseRunbook('{', 'r.json')).toThrow(expect.objectContaining({ code: 'FIX_RUNBOOK_INVALID' }));

@@ -36,15 +36,20 @@ interface FixApplyFlags extends LiveFlags {
 export const DEFAULT_MAX_AGE = '1h';
 
 /**
- * Refuses to run a runbook older than `--max-age`, or one without its creation time, unless `--force`.
+ * Refuses to run a runbook older than `--max-age`, one planned further ahead of this machine's clock than that, or one
+ * without its creation time, unless `--force`.
  * @throws HotspotError `FIX_RUNBOOK_STALE` (exit 2), `DURATION_INVALID` for a bad `--max-age`.
  */
 function checkAge(io: CliIo, book: Runbook, file: string, flags: FixApplyFlags): void {
   const maxAgeMs = parseDurationMs(flags.maxAge, '--max-age');
   const ageMs = book.createdAtMs === undefined ? undefined : io.now() - book.createdAtMs;
+  const at = book.createdAt ?? new Date(book.createdAtMs ?? 0).toISOString();
+  // a creation time ahead of this clock by more than --max-age (the planning machine's clock ahead, or an edited
+  // time) would keep the runbook fresh for as long: its age cannot be told
   const why = ageMs === undefined
     ? 'carries no creation time (planned by an earlier version)'
-    : ageMs > maxAgeMs ? `was planned at ${book.createdAt ?? new Date(book.createdAtMs ?? 0).toISOString()}, ${formatDurationMs(ageMs)} ago, more than --max-age ${flags.maxAge}` : undefined;
+    : ageMs > maxAgeMs ? `was planned at ${at}, ${formatDurationMs(ageMs)} ago, more than --max-age ${flags.maxAge}`
+      : -ageMs > maxAgeMs ? `was planned at ${at}, ${formatDurationMs(-ageMs)} after this machine's clock, more than --max-age ${flags.maxAge}: its age cannot be told` : undefined;
   if (why === undefined) return;
   if (!flags.force) throw new HotspotError('FIX_RUNBOOK_STALE', `${why}: the cluster may have changed since; plan again (fix plan --json), or --force to run it anyway`, { file, field: '--max-age' });
   io.stderr(`--force: running a runbook that ${why}; region checks skipped\n`);
