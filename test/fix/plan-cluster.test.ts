@@ -55,6 +55,26 @@ describe('fix plan for a server hot by the sum of the tables', () => {
     expect(book.steps[1]!.why).toContain('from 0.9% to 45.9%');
   });
 
+  it('never aims the move at a server that left: one holding no region of any table at the window\'s end', () => {
+    // as above with side at 500/s, and audit's second region x on rs5 for the first minute (60 writes), then on rs4
+    // (opened there: its counter starts again). rs5 ends holding nothing and has the smallest share of the window;
+    // rs4 (10/s and x) is the least loaded server still there
+    const series = cluster(500);
+    const x = (i: number) => i <= 1 ? region('audit', 'c', '1', '', rs(5), i * 60) : { ...region('audit', 'c', '1', '', rs(4), (i - 1) * 60) };
+    const moved: LoadSeries = {
+      ...series,
+      snapshots: series.snapshots.map((snap, i) => ({
+        ...snap,
+        regions: [...snap.regions.map((r) => (r.encodedName === hex('a') ? { ...r, endKey: toBytesBinary('1') } : r)), x(i)],
+      })),
+    };
+    const all = detectTables(moved);
+    if (!isTablesResult(all)) throw new Error('several tables');
+    expect(all.cluster.servers.find((s) => s.server === rs(5))).toMatchObject({ regionCount: 0 });
+    const book = planFix({ detect: detectHotspots(focusTable(moved, 'side')), cluster: all.cluster });
+    expect(book.steps.find((s) => s.kind === 'move')!.commands).toEqual([`move "${hex('b')}", "${rs(4)}"`]);
+  });
+
   it('refuses the move of a region no server can take whole, and spreads its own load', () => {
     // side 2000/s: moved to rs4 it makes rs4 2010 against the others' 200, 10 ×
     const { book } = plan(2000);

@@ -61,15 +61,18 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
   const evidence: string[] = [];
   let first: RegionLoadShare | undefined;
   const tableShare = cluster.servers.reduce((a, s) => a + s.share * (s.tables.find((t) => t.table === detect.table)?.share ?? 0), 0);
+  // a server holding no region of any table at the window's end has left (its regions were reassigned): no target,
+  // and no peer after the move
+  const present = cluster.servers.filter((s) => s.regionCount > 0);
   for (const f of cluster.findings.filter((x) => x.table === detect.table)) {
     const hot = cluster.servers.find((s) => f.servers[0] !== undefined && serverKey(s.server) === serverKey(f.servers[0]));
     const region = detect.regions.filter((r) => f.regions.includes(r.encodedName) && r.lastSeenMs === detect.window.endMs).sort((a, b) => b.share - a.share)[0];
-    const target = hot ? leastLoaded(cluster.servers, hot.server) : undefined;
+    const target = hot ? leastLoaded(present, hot.server) : undefined;
     if (!hot || !region || !target || ![region.server, target.server].every((s) => SERVER_NAME_RE.test(s))) continue;
     first ??= region;
     evidence.push(`${f.kind} across tables: ${f.summary}`, ...f.evidence);
     const moved = region.share * tableShare;
-    const out = moveOutcome(cluster.servers, hot.server, target.server, moved, detect.k);
+    const out = moveOutcome(present, hot.server, target.server, moved, detect.k);
     if (out.helps) {
       moves.push(moveStep(detect.table, region.encodedName, region.startKey, region.server, target.server, `${f.summary}; the move takes ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} and ${target.server} from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests`));
     } else {
