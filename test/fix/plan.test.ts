@@ -144,6 +144,10 @@ describe('single hot row', () => {
     expect(() => planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads, staleReadsOk: true, replicas: 0 }))
       .toThrow(expect.objectContaining({ code: 'FIX_REPLICAS_INVALID' }));
   });
+  it('one replica is no replica: REGION_REPLICATION => 1 serves nothing from a secondary (and removes any the table has)', () => {
+    expect(() => planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads, staleReadsOk: true, replicas: 1 }))
+      .toThrow(expect.objectContaining({ code: 'FIX_REPLICAS_INVALID', where: { field: '--replicas' } }));
+  });
 });
 
 describe('monotonic tail', () => {

@@ -46,7 +46,10 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
   return { row: null, writeFraction: r + w > 0 ? w / (r + w) : 1, basis: 'the region\'s read and write shares (no sample fell in it)' };
 }
 
-/** Steps for a single hot row in region `hot`. */
+/**
+ * Steps for a single hot row in region `hot`.
+ * @throws {@link HotspotError} `FIX_REPLICAS_INVALID` for fewer than 2 replicas when stale reads are acceptable.
+ */
 export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
   const table = inputs.detect.table;
   const mix = rowMix(inputs, hot);
@@ -69,6 +72,9 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
     });
   } else if (inputs.staleReadsOk) {
     const replicas = inputs.replicas ?? 2;
+    if (replicas < 2) {
+      throw new HotspotError('FIX_REPLICAS_INVALID', `--replicas ${replicas}: a hot read row needs at least 2 region replicas (the primary and a secondary to read from); 1 is no replica, and would remove any the table has`, { field: '--replicas' });
+    }
     steps.push({
       kind: 'replicas',
       title: `Serve reads of ${rowText} from ${replicas} region replicas`,
