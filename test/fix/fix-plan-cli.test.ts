@@ -122,5 +122,9 @@ describe('fix balancer CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--servers rs9.example.com:16020');
     expect((await run(['fix', 'balancer', seriesFile, '--servers', 'rs9.example.com,16020,9'])).code).toBe(0);
+    // rs1's host and port under another start code: a past or future incarnation of rs1, not another live server
+    const twice = await run(['fix', 'balancer', seriesFile, '--servers', 'rs1.example.com,16020,7']);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain(`--servers rs1.example.com,16020,7: ${rs(1)} of the series`);
   });
 });

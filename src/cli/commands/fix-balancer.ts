@@ -10,6 +10,7 @@ import {
   describeSwapMultipliers, swapMultipliers,
 } from '../../fix/balancer/index.js';
 import { HBaseShellError, balanceSwitchCommand, isServerName, moveRegionCommand } from '../../hbase/shell/index.js';
+import { hostPort } from '../../fix/apply/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { type DetectSourceFlags, detectSeriesWhole, requireOneTable, seriesSourceOptions } from '../detect-sources.js';
@@ -104,6 +105,12 @@ export function registerFixBalancer(fix: Command, io: CliIo): void {
       const whole = await detectSeriesWhole(file, flags, io);
       // the balancer places the table's regions on every live RegionServer, also those holding only other tables'
       const others = [...new Set(whole.snapshots.at(-1)?.regions.map((r) => r.server) ?? [])];
+      for (const name of flags.servers ?? []) {
+        const same = others.find((o) => o !== name && hostPort(o) === hostPort(name));
+        if (same !== undefined) {
+          throw new HotspotError('FIX_OPTION_INVALID', `--servers ${name}: ${same} of the series is the same host and port under another start code, one RegionServer, not two; leave it out`, { field: '--servers' });
+        }
+      }
       const series = requireOneTable(whole, flags.table, DEFAULT_K);
       const cluster = clusterFromSeries(series, [...others, ...(flags.servers ?? [])]);
       const defaults = balancerWhatIf(cluster);
