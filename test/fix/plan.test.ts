@@ -78,6 +78,19 @@ describe('hot range', () => {
     expect(book.refused[0]!.why).toContain('--samples');
   });
 
+  it('key samples none of which falls in the hot region: the runbook without samples, and the refusal says why', () => {
+    // 100 samples, all in region a ["", "tenant0025"); b takes 4000 of 4300 writes a minute, 93% of the table: by
+    // itself the hotspot, so no move either (rs5, empty, would carry all of it): containment advice, the labelled
+    // size-midpoint fallback and how to get samples
+    const elsewhere = Array.from({ length: 100 }, (_, i) => sample(600 * i, `tenant0010|user-${String((i * 37) % 100).padStart(3, '0')}`));
+    const book = planFix({ detect: detectHotspots(load, { samples: elsewhere }), samples: elsewhere, servers: [rs(5)] });
+    expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'advice', 'advice']);
+    expect(book.steps[1]!.title).toMatch(/^Fallback, with its risk/);
+    expect(book.refused.map((r) => r.action)).toEqual(['split', 'move']);
+    expect(book.refused[0]!.why).toContain('none of the 100 key samples falls in region b ["tenant0025", "tenant0050")');
+    expect(book.refused[0]!.why).not.toContain('--start');
+  });
+
   it('slow client backoff is not called a storm', () => {
     const book = planFix({ detect, samples, quotaLimit: '100req/sec', clientRetry: { retries: 3, pauseMs: 1000 } });
     expect(book.steps[0]!.why).toContain('sent 1 time(s) in its first second and up to 4 times over 6.0 s');

@@ -28,15 +28,25 @@ export interface HotRangePlan {
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
 
-function median(inputs: PlanInputs, hot: RegionLoadShare): TrafficMedian | Refusal {
+/**
+ * The traffic median of the hot region, or why there is none: `noSamples` when no key sample falls in the region (then
+ * the runbook is the one without samples).
+ */
+function median(inputs: PlanInputs, hot: RegionLoadShare): TrafficMedian | (Refusal & { readonly noSamples: boolean }) {
   const samples = (inputs.samples ?? []).map((s) => ({ key: s.key, weight: s.weight ?? 1 }));
   if (samples.length === 0) {
-    return { action: 'split', why: 'no key samples: the split point must divide the traffic, not the bytes (HBase\'s own split point is the midpoint of the largest store file); give --samples with request rowkeys' };
+    return { action: 'split', noSamples: true, why: 'no key samples: the split point must divide the traffic, not the bytes (HBase\'s own split point is the midpoint of the largest store file); give --samples with request rowkeys' };
   }
   try {
     return trafficMedian(samples, toBytesBinary(hot.startKey), toBytesBinary(hot.endKey));
   } catch (e) {
-    if (e instanceof HotspotError) return { action: 'split', why: e.message };
+    if (e instanceof HotspotError && e.code === 'SPLIT_SAMPLES_EMPTY') {
+      return {
+        action: 'split', noSamples: true,
+        why: `none of the ${samples.length} key samples falls in region ${hot.encodedName} ["${hot.startKey}", "${hot.endKey}"): a split at the traffic median needs request rowkeys of that region; give --samples with them`,
+      };
+    }
+    if (e instanceof HotspotError) return { action: 'split', noSamples: false, why: e.message };
     throw e;
   }
 }
@@ -79,8 +89,8 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   const quota = quotaSteps(inputs, table);
   const m = median(inputs, hot);
   if ('action' in m) {
-    if ((inputs.samples ?? []).length > 0) return { steps: [...quota.set, ...quota.remove], refused: [m], warnings, evidence };
-    return { ...hotRangeWithoutSamples(inputs, hot, quota), evidence };
+    if (!m.noSamples) return { steps: [...quota.set, ...quota.remove], refused: [{ action: m.action, why: m.why }], warnings, evidence };
+    return { ...hotRangeWithoutSamples(inputs, hot, quota, (inputs.samples ?? []).length > 0 ? m.why : undefined), evidence };
   }
   const splitText = toStringBinary(m.splitKey);
   evidence.push(

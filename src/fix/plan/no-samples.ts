@@ -63,10 +63,13 @@ export function relocatedHotspot(loads: ReadonlyMap<string, number>, hot: Region
   return `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(hot.share)} of the table's requests by itself (${region.toFixed(1)} of ${from.toFixed(1)} req/s on ${hot.server}), so ${target[0]}, the least loaded server (${target[1].toFixed(1)} req/s), would carry ${(target[1] + region).toFixed(1)} req/s: the busiest server's load would not fall. The region is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`;
 }
 
-/** Steps for a hot range in region `hot` without key samples. */
-export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare, quota: { set: DraftStep[]; remove: DraftStep[] }): { steps: DraftStep[]; refused: Refusal[]; warnings: string[] } {
+/**
+ * Steps for a hot range in region `hot` without key samples (none given, or none in the region).
+ * @param splitWhy - why the traffic-median split is refused, when not for want of any sample.
+ */
+export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare, quota: { set: DraftStep[]; remove: DraftStep[] }, splitWhy?: string): { steps: DraftStep[]; refused: Refusal[]; warnings: string[] } {
   const table = inputs.detect.table;
-  const refused: Refusal[] = [{ action: 'split', why: 'no key samples: a split at the traffic median needs request rowkeys (HBase\'s own split point is the midpoint of the largest store file, which divides bytes, not traffic); give --samples' }];
+  const refused: Refusal[] = [{ action: 'split', why: splitWhy ?? 'no key samples: a split at the traffic median needs request rowkeys (HBase\'s own split point is the midpoint of the largest store file, which divides bytes, not traffic); give --samples' }];
   const warnings: string[] = [];
   const steps: DraftStep[] = [...quota.set];
   if (quota.set.length === 0) steps.push(containmentAdvice(table));
