@@ -91,6 +91,16 @@ describe('hot range', () => {
     expect(book.refused[0]!.why).not.toContain('--start');
   });
 
+  it('a hot region whose end key sorts before its start key (a malformed series): the refusal names the region, not options', () => {
+    const reversed: Layout[] = [['a', '', 'b', rs(1)], ['b', 'c', 'b', rs(2)], ['c', 'c', 'd', rs(3)], ['d', 'd', '', rs(4)]];
+    const bad = steadySeries(reversed, repeat(4, [100, 4000, 100, 100]));
+    const keys = Array.from({ length: 100 }, (_, i) => sample(600 * i, `c${String((i * 37) % 100).padStart(3, '0')}`));
+    const book = planFix({ detect: detectHotspots(bad, { samples: keys }), samples: keys });
+    expect(book.refused[0]!.action).toBe('split');
+    expect(book.refused[0]!.why).toContain('region b ["c", "b"): its end key does not sort after its start key');
+    expect(book.refused[0]!.why).not.toContain('--start');
+  });
+
   it('slow client backoff is not called a storm', () => {
     const book = planFix({ detect, samples, quotaLimit: '100req/sec', clientRetry: { retries: 3, pauseMs: 1000 } });
     expect(book.steps[0]!.why).toContain('sent 1 time(s) in its first second and up to 4 times over 6.0 s');

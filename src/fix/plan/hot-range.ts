@@ -46,6 +46,9 @@ function median(inputs: PlanInputs, hot: RegionLoadShare): TrafficMedian | (Refu
         why: `none of the ${samples.length} key samples falls in region ${hot.encodedName} ["${hot.startKey}", "${hot.endKey}"): a split at the traffic median needs request rowkeys of that region; give --samples with them`,
       };
     }
+    if (e instanceof HotspotError && e.code === 'SPLIT_RANGE_EMPTY') {
+      return { action: 'split', noSamples: false, why: `region ${hot.encodedName} ["${hot.startKey}", "${hot.endKey}"): its end key does not sort after its start key, which no HBase region has; the series is malformed: record it again` };
+    }
     if (e instanceof HotspotError) return { action: 'split', noSamples: false, why: e.message };
     throw e;
   }
