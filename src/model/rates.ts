@@ -150,6 +150,36 @@ function serverRates(regions: readonly RegionRate[], seconds: number): ServerRat
     }));
 }
 
+/**
+ * The regions with one name per RegionServer. A snapshot that names a server both `host,port,startcode` and
+ * `host:port` (a source that fell back to the short form for some of its regions) lists one server, not two: the
+ * short form's regions are put on the full name, so the interval's fair share and its peers count it once. Two full
+ * names of one host and port (two start codes) are left apart. The distinct names are compared, not every region,
+ * and the regions are copied only when two forms meet.
+ */
+function oneNamePerServer(regions: RegionRate[]): RegionRate[] {
+  const distinct = new Set<string>();
+  let last: string | undefined;
+  for (const r of regions) {
+    if (r.server === last) continue;
+    last = r.server;
+    distinct.add(last);
+  }
+  const full = new Map<string, string>();
+  for (const name of distinct) if (name.split(',').length === 3 && !full.has(hostPort(name))) full.set(hostPort(name), name);
+  if (full.size === 0 || full.size === distinct.size) return regions;
+  const rename = new Map<string, string>();
+  for (const name of distinct) {
+    const to = name.split(',').length === 3 ? undefined : full.get(name);
+    if (to !== undefined) rename.set(name, to);
+  }
+  if (rename.size === 0) return regions;
+  return regions.map((r) => {
+    const to = rename.get(r.server);
+    return to === undefined ? r : { ...r, server: to };
+  });
+}
+
 /** True when both lists name the same regions in the same order. */
 function sameNames(a: readonly RegionLoad[], b: readonly RegionLoad[]): boolean {
   if (a.length !== b.length) return false;
@@ -242,12 +272,13 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
     const earlier = pair.steady ? previous?.[i] : undefined;
     regions.push(earlier !== undefined && sameRate(earlier, rate) ? earlier : rate);
   }
+  const named = oneNamePerServer(regions);
   // the rates list the regions of `next` in its order: its name index is theirs
-  rememberNameIndex(regions, pair.nextIndex);
+  rememberNameIndex(named, pair.nextIndex);
   if (lineage) lineageEvents(lineage, at, events);
   const gap = expectedMs > 0 && durationMs > GAP_FACTOR * expectedMs;
   if (gap) events.push({ kind: 'gap', ...at, detail: `${durationMs} ms between snapshots where ${expectedMs} ms was expected; rates are averages over the whole gap` });
-  return { ...at, endMs: next.timeMs, durationMs, gap, regions, servers: serverRates(regions, seconds) };
+  return { ...at, endMs: next.timeMs, durationMs, gap, regions: named, servers: serverRates(named, seconds) };
 }
 
 /** Appends the events of an interval's splits, merges, and regions that appeared or went without either. */

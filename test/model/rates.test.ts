@@ -60,6 +60,23 @@ describe('computeRates', () => {
     expect(restart.intervals[0]?.regions[0]).toMatchObject({ writes: 150, basis: 'since-reset' });
   });
 
+  it('lists a server named both host:port and host,port,startcode in one snapshot once, under the full name', () => {
+    // region b's reading lost the start code; rs1 holds a and b, rs2 holds c: two servers, not three
+    const rates = computeRates(series([
+      snap(0, [region('a', '', 'b', 'rs1,16020,5', 0, 0), region('b', 'b', 'd', 'rs1,16020,5', 0, 0), region('c', 'd', '', 'rs2,16020,7', 0, 0)]),
+      snap(60_000, [region('a', '', 'b', 'rs1,16020,5', 0, 100), region('b', 'b', 'd', 'rs1:16020', 0, 50), region('c', 'd', '', 'rs2,16020,7', 0, 600)]),
+    ]));
+    const iv = rates.intervals[0]!;
+    expect(iv.regions.map((r) => r.server)).toEqual(['rs1,16020,5', 'rs1,16020,5', 'rs2,16020,7']);
+    expect(iv.servers.map((s) => [s.server, s.regionCount, s.writes])).toEqual([['rs1,16020,5', 2, 150], ['rs2,16020,7', 1, 600]]);
+    // two start codes of one host and port in one snapshot stay two names
+    const two = computeRates(series([
+      snap(0, [region('a', '', 'b', 'rs1,16020,5', 0, 0), region('b', 'b', '', 'rs1,16020,9', 0, 0)]),
+      snap(60_000, [region('a', '', 'b', 'rs1,16020,5', 0, 1), region('b', 'b', '', 'rs1,16020,9', 0, 1)]),
+    ]));
+    expect(two.intervals[0]!.servers.map((s) => s.server)).toEqual(['rs1,16020,5', 'rs1,16020,9']);
+  });
+
   it('attributes split daughters their counts since opening and reports parent and daughters', () => {
     const rates = computeRates(series([
       snap(0, [region('p', '', '', 'rs1', 0, 5000)]),
