@@ -16,6 +16,14 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
+/**
+ * True when `startKey`..`endKey` can be an HBase region's key range: the end key is empty (the table's end) or sorts
+ * after the start key, bytes compared unsigned. One comparison, none for an empty end key.
+ */
+export function isRegionRange(startKey: Uint8Array, endKey: Uint8Array): boolean {
+  return endKey.length === 0 || compareBytes(endKey, startKey) > 0;
+}
+
 /** True when both keys hold the same bytes. */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

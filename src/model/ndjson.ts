@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { toBytesBinary } from '../bytes/index.js';
+import { isRegionRange, toBytesBinary, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { jsonErrorText, jsonPreview, stripBom } from '../util/input-text.js';
 
@@ -93,6 +93,21 @@ export function keyField(obj: JsonObject, key: string, path: string): Uint8Array
   } catch (err) {
     throw new FieldProblem(`${path}${key}`, (err as Error).message);
   }
+}
+
+/**
+ * Reads a region's `startKey` and `endKey` (toStringBinary strings, see {@link keyField}) at `path`.
+ * @returns both keys as bytes.
+ * @throws {@link FieldProblem} on `startKey` or `endKey` as {@link keyField} does, and on `endKey` when it is not empty
+ *   and sorts at or before the start key (unsigned bytes, as HBase orders rowkeys): no HBase region has such a range.
+ */
+export function keyRangeFields(obj: JsonObject, path: string): { startKey: Uint8Array; endKey: Uint8Array } {
+  const startKey = keyField(obj, 'startKey', path);
+  const endKey = keyField(obj, 'endKey', path);
+  if (!isRegionRange(startKey, endKey)) {
+    throw new FieldProblem(`${path}endKey`, `"${toStringBinary(endKey)}" does not sort after the start key "${toStringBinary(startKey)}"; an HBase region's end key is "" (the table's end) or after its start key`);
+  }
+  return { startKey, endKey };
 }
 
 /**

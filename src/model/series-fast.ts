@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { compareBytes, toBytesBinary } from '../bytes/index.js';
+import { compareBytes, isRegionRange, toBytesBinary } from '../bytes/index.js';
 import { hexValue } from '../bytes/binary-string.js';
 import { type NameIndex, rememberNameIndex } from './name-index.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
@@ -291,7 +291,8 @@ function region(at: Cursor, before: RegionLoad | undefined, was: number, predece
     before !== undefined && isKeyText(text, endFrom, endEnd, before.endKey) ? before.endKey
     : isKeyText(text, endFrom, endEnd, startKey) ? startKey
     : keyBytes(text, endFrom, endEnd);
-  if (endKey === undefined || !at.literal(',"server":"')) return undefined;
+  // an end key at or before the start key: the validating reader refuses the line, naming the field
+  if (endKey === undefined || !isRegionRange(startKey, endKey) || !at.literal(',"server":"')) return undefined;
   const read = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
   if (read === undefined) return undefined;
   const server = read === before?.server ? read : internName(servers, read);

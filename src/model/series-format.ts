@@ -8,7 +8,7 @@ import { compareBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { decodeLine, jsonPreview } from '../util/input-text.js';
 import {
-  FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
+  FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyRangeFields, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
@@ -116,11 +116,14 @@ function parseRegion(obj: unknown, path: string): RegionLoad {
   } else {
     throw new FieldProblem(`${path}writeRequests`, 'missing; give readRequests and writeRequests, or requests (their sum)');
   }
+  const name = stringField(r, 'name', path);
+  const encodedName = stringField(r, 'encodedName', path);
+  const { startKey, endKey } = keyRangeFields(r, path);
   return {
-    name: stringField(r, 'name', path),
-    encodedName: stringField(r, 'encodedName', path),
-    startKey: keyField(r, 'startKey', path),
-    endKey: keyField(r, 'endKey', path),
+    name,
+    encodedName,
+    startKey,
+    endKey,
     server: stringField(r, 'server', path),
     readRequests,
     writeRequests,

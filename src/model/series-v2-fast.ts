@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { isRegionRange } from '../bytes/index.js';
 import { Cursor, isKeyText, keyBytes, lineBytes } from './series-fast.js';
 
 /** The fields of an `open` line read by {@link readOpenLine}. */
@@ -59,7 +60,8 @@ export function readOpenLine(line: Buffer | string, tables: readonly string[], p
   const endEnd = at.string(true);
   if (endEnd < 0) return undefined;
   const endKey = keyBytes(text, endFrom, endEnd);
-  if (endKey === undefined || !at.literal(',"server":"')) return undefined;
+  // an end key at or before the start key: the validating path refuses the line, naming the field
+  if (endKey === undefined || !isRegionRange(startKey, endKey) || !at.literal(',"server":"')) return undefined;
   const server = at.name(undefined, false);
   if (server === undefined || at.pos + 1 !== text.length || text[at.pos] !== 0x7d) return undefined;
   return { id, tableIndex, name, encodedName, startKey, endKey, server };

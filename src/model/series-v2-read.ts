@@ -10,7 +10,7 @@ import { HotspotError } from '../util/errors.js';
 import { decodeLine, jsonPreview, printable } from '../util/input-text.js';
 import { REGION_METRIC_NAMES, type RegionMetricName, regionMetric } from './metrics.js';
 import {
-  FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyField, parseObjectLine,
+  FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, describe, keyRangeFields, parseObjectLine,
   rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
@@ -176,8 +176,7 @@ export class SeriesV2Parser {
     if (other !== undefined) throw new FieldProblem('encodedName', `"${encodedName}" is already open as region ${other}; close it first`);
     const server = stringField(obj, 'server', '');
     const name = stringField(obj, 'name', '');
-    const startKey = keyField(obj, 'startKey', '');
-    const endKey = keyField(obj, 'endKey', '');
+    const { startKey, endKey } = keyRangeFields(obj, '');
     this.declare({ id, tableIndex, name, encodedName, startKey, endKey, server }, tables ?? [table]);
   }
 

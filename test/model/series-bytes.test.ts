@@ -142,4 +142,42 @@ describe('series lines read from their bytes', () => {
       { numRuns: 150, seed: 20 },
     );
   });
+
+  it('refuses a region whose end key sorts at or before its start key, on both paths, in both versions', async () => {
+    const v1Region = (n: number, start: string, end: string): string =>
+      `{"name":"n${n}","encodedName":"e${n}","startKey":"${start}","endKey":"${end}","server":"s","readRequests":0,"writeRequests":0,"storeSizeBytes":0}`;
+    const v1 = (...regions: string[]): string =>
+      `{"format":"hbase-hotspot/load-series","version":1,"table":"t","source":{"kind":"recorded"}}\n{"timeMs":1,"table":"t","regions":[${regions.join(',')}]}\n`;
+    const v2 = (...keys: [string, string][]): string =>
+      '{"format":"hbase-hotspot/load-series","version":2,"tables":["t"],"source":{"kind":"recorded"}}\n'
+      + keys.map(([start, end], i) => `{"open":${i},"table":"t","name":"n${i}","encodedName":"e${i}","startKey":"${start}","endKey":"${end}","server":"s"}\n`).join('')
+      + `{"timeMs":1,"counters":[${keys.map(() => '0,0,0').join(',')}]}\n`;
+    // (start, end) in toStringBinary as the file holds them (JSON doubles the backslash), and the message's quotes:
+    // 0xFF is after 0x7F unsigned (before it as a signed byte); "ab" is after its prefix "a"; "b" equals "b"
+    const bad: [string, string, string, string][] = [
+      ['\\\\xFF', '\\\\x7F', '\\xFF', '\\x7F'],
+      ['ab', 'a', 'ab', 'a'],
+      ['b', 'b', 'b', 'b'],
+    ];
+    for (const [start, end, startShown, endShown] of bad) {
+      const message = `"${endShown}" does not sort after the start key "${startShown}"; an HBase region's end key is "" (the table's end) or after its start key`;
+      const one = utf8.encode(v1(v1Region(0, '', start), v1Region(1, start, end)));
+      const result = await outcome(one);
+      expect(result).toMatchObject({ code: 'SERIES_MALFORMED', issues: [{ line: 2, field: 'regions[1].endKey', message }] });
+      expect(await validatedOutcome(one)).toEqual(result);
+      const two = utf8.encode(v2(['', start], [start, end]));
+      const result2 = await outcome(two);
+      expect(result2).toMatchObject({ code: 'SERIES_MALFORMED', issues: [{ line: 3, field: 'endKey', message }] });
+      expect(await validatedOutcome(two)).toEqual(result2);
+    }
+    // an empty end key (the table's end), a parent listed beside its daughters, a gap: all read
+    const fine1 = utf8.encode(v1(v1Region(0, '', 'b'), v1Region(1, 'b', ''), v1Region(2, 'b', 'c'), v1Region(3, 'd', '')));
+    const read1 = (await outcome(fine1)) as LoadSeries;
+    expect(read1.snapshots[0]?.regions.map((r) => r.encodedName)).toEqual(['e0', 'e1', 'e2', 'e3']);
+    expect(await validatedOutcome(fine1)).toEqual(read1);
+    const fine2 = utf8.encode(v2(['', 'b'], ['b', ''], ['b', 'c'], ['d', '']));
+    const read2 = (await outcome(fine2)) as LoadSeries;
+    expect(read2.snapshots[0]?.regions).toHaveLength(4);
+    expect(await validatedOutcome(fine2)).toEqual(read2);
+  });
 });

@@ -113,7 +113,8 @@ describe('version 2 fast open lines', () => {
           tables: ['t', 'u'],
           source: { kind: 'recorded' },
           snapshots: snapshots.map((regions, s) => snap(60_000 * (s + 1), regions.map((r) => ({
-            name: r.name, encodedName: r.name, startKey: r.start, endKey: r.end, server: r.server, table: r.table,
+            // an end key that is empty or sorts after the start key (the start key and more bytes), as every HBase region's
+            name: r.name, encodedName: r.name, startKey: r.start, endKey: r.end.length === 0 ? r.end : Uint8Array.from([...r.start, ...r.end]), server: r.server, table: r.table,
             readRequests: 1, writeRequests: r.writes, requests: 1 + r.writes, storeSizeBytes: 0,
           })))),
         };

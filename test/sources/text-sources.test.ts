@@ -104,6 +104,20 @@ describe('list_regions captures', () => {
     expect(parse([...HEADER, rows.A, rows.B, rows.C, ' 3 rows']).snapshots[0]?.regions.map((r) => r.requests)).toEqual([10, 900, 10]);
   });
 
+  it('refuses a region whose END_KEY sorts at or before its START_KEY, naming its line and both keys', () => {
+    const A = 't,,1700000000001.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.';
+    const B = 't,f,1700000000001.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.';
+    const C = 't,p,1700000000001.cccccccccccccccccccccccccccccccc.';
+    const parse = (end: string) => parseTextSeries('list-regions', [input([...HEADER, row(RS, A, '', 'f', '0', '1'), row(RS, B, 'f', end, '0', '2'), row(RS, C, 'p', '', '0', '3'), ' 3 rows'].join('\n'))], { intervalMs: 60_000 });
+    // the second region (line 4) starts at "f": "c" sorts before it, "f" is equal
+    for (const end of ['c', 'f']) {
+      const bad = failure(() => parse(end));
+      expect(bad.code).toBe('LIST_REGIONS_MALFORMED');
+      expect(bad.issues.map((i) => [i.line, i.message])).toEqual([[4, `END_KEY "${end}" does not sort after the start key "f"; an HBase region's end key is "" (the table's end) or after its start key`]]);
+    }
+    expect(parse('p').snapshots[0]?.regions.map((r) => toStringBinary(r.endKey))).toEqual(['f', 'p', '']);
+  });
+
   it('rejects captures of another table', () => {
     const text = [...HEADER, row(RS, N1, '', '', '0', '1'), ' 1 rows'].join('\n');
     expect(failure(() => parseTextSeries('list-regions', [input(text)], { table: 'other', intervalMs: 1 })).code).toBe('TEXT_TABLE_MISMATCH');

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { compareBytes, toBytesBinary, toStringBinary } from '../../bytes/index.js';
+import { compareBytes, isRegionRange, toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { type ParsedRegionName, parseRegionName } from '../../regions/region-name-parse.js';
 import type { RegionLoad } from '../../model/index.js';
 import { BYTES_PER_MB } from '../assemble.js';
@@ -141,7 +141,13 @@ export function parseListRegions(capture: TextCapture, issues: TextIssue[]): Lis
   if (!rowsLine) issues.push({ line: (lines.at(-1)?.[0] ?? capture.line), message: 'the list_regions output ends without its "N rows" line; paste all of it' });
   else if (rowsLine[1] !== regionRows) issues.push({ line: rowsLine[0], message: `says ${rowsLine[1]} rows but ${regionRows} region rows were read` });
   parsed.sort((a, b) => compareBytes(a.region.startKey, b.region.startKey));
-  const regions = parsed.map((p, i): RegionLoad => ({ ...p.region, endKey: endKey(p, parsed[i + 1]?.region.startKey, issues) }));
+  const regions = parsed.map((p, i): RegionLoad => {
+    const end = endKey(p, parsed[i + 1]?.region.startKey, issues);
+    if (!isRegionRange(p.region.startKey, end)) {
+      issues.push({ line: p.line, message: `END_KEY "${excerpt(toStringBinary(end))}" does not sort after the start key "${excerpt(toStringBinary(p.region.startKey))}"; an HBase region's end key is "" (the table's end) or after its start key` });
+    }
+    return { ...p.region, endKey: end };
+  });
   if (issues.length === issuesBefore && parsed.length > 0) checkCoverage(parsed, regions, notedStarts(lines.slice(0, headerAt)), issues);
   return { table, regions };
 }
