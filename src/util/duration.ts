@@ -50,3 +50,29 @@ export function formatDurationMs(ms: number): string {
   }
   return parts.join('');
 }
+
+/** The calendar fields of an ISO 8601 date or date-time: year, month, day, then optional hour, minute, second. */
+const ISO_FIELDS = /^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/**
+ * Reads a time as `Date.parse` does, refusing an ISO 8601 date or date-time whose fields name no instant:
+ * `2026-02-30T08:00:00Z` (which `Date.parse` reads as 2 March), `2026-04-31`, `24:00`, minute or second 60. The
+ * text's year, month, day, hour, minute and second must be those of the instant it gives, in the text's own zone.
+ * Text that does not start like an ISO date is given to `Date.parse` unchanged; callers check the form they accept.
+ *
+ * @param text - the time as given, e.g. `2026-11-30T08:00:00Z`.
+ * @returns epoch milliseconds, or `NaN` when `Date.parse` refuses the text or a field does not survive.
+ */
+export function parseTimeMs(text: string): number {
+  const ms = Date.parse(text);
+  const f = ISO_FIELDS.exec(text);
+  if (f === null || Number.isNaN(ms)) return ms;
+  const [year, month, day, hour, minute, second] = f.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  // the fields as given, read as UTC: an impossible field rolls over into the next one
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second);
+  const same = at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day
+    && at.getUTCHours() === hour && at.getUTCMinutes() === minute && at.getUTCSeconds() === second;
+  return same ? ms : Number.NaN;
+}

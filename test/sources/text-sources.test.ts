@@ -268,6 +268,15 @@ describe('capture times', () => {
     expect(failure(() => captureTimes([c1!, c2!], { lastTimeMs: 0 })).code).toBe('CAPTURE_TIME_ORDER');
   });
 
+  it('refuses a "# at" date that does not exist (30 February), naming the file and line, instead of reading 2 March', () => {
+    const bad = failure(() => splitCaptures('# at 2026-02-28T08:00:00Z\nx\n# at 2026-02-30T08:00:00Z\ny\n', 'feb.txt'));
+    expect(bad.code).toBe('CAPTURE_TIME_INVALID');
+    expect(bad.message).toContain('feb.txt');
+    expect(bad.issues.map((i) => [i.line, i.message.startsWith('"2026-02-30T08:00:00Z" is not an ISO 8601 time with a zone, or names a day or time that does not exist')])).toEqual([[3, true]]);
+    // 28 February 2026, 08:00 UTC: 58 days and 8 hours after 2026-01-01T00:00Z (1767225600000)
+    expect(splitCaptures('# at 2026-02-28T08:00:00Z\nx\n', 'feb.txt')[0]?.timeMs).toBe(1_767_225_600_000 + 58 * 86_400_000 + 8 * 3_600_000);
+  });
+
   it('skips shell prompts, "Took" lines and return values', () => {
     const [c] = splitCaptures('hbase:001:0> list_regions "t"\nrow\nTook 0.1 seconds\n=> nil\n', 'f');
     expect(c?.lines).toEqual([[2, 'row']]);

@@ -13,6 +13,7 @@ import { compileTemplate } from '../../keys/template/index.js';
 import { checkTableName } from '../../regions/index.js';
 import { rubyBytes, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { parseTimeMs } from '../../util/duration.js';
 import { printJson, type CliIo } from '../io.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
@@ -36,7 +37,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
  */
 export function parseEpochMs(text: string, option: string): number {
   const t = text.trim();
-  const ms = /^\d{1,16}$/.test(t) ? Number(t) : ISO_TIME.test(t) ? Date.parse(t) : Number.NaN;
+  const ms = /^\d{1,16}$/.test(t) ? Number(t) : ISO_TIME.test(t) ? parseTimeMs(t) : Number.NaN;
   if (!Number.isSafeInteger(ms) || ms < 0) {
     const zone = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(t) ? ' (add its zone, e.g. Z for UTC)' : '';
     throw new HotspotError('TIME_RANGE_INVALID', `${option} "${text}" is not a time${zone}; give epoch milliseconds such as 1717200000000, or ISO 8601 such as 2024-06-01T00:00:00Z`, { field: option });

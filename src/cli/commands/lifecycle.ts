@@ -12,7 +12,7 @@ import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
 import { isLegalTableName, saltSplitPoints } from '../../regions/index.js';
-import { parseDurationMs } from '../../util/duration.js';
+import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { describeNative } from '../../sources/index.js';
 import { type CliIo, printJson } from '../io.js';
@@ -34,8 +34,8 @@ function months(text: string, flag: string, max: number): number {
 /** `--now` as epoch ms, `clock()` when absent. @throws HotspotError `LIFECYCLE_OPTION_INVALID`. */
 function nowOption(text: string | undefined, clock: () => number): number {
   if (text === undefined) return clock();
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a date; write e.g. 2026-11-30T12:00:00Z`, { field: '--now' });
+  const ms = parseTimeMs(text);
+  if (Number.isNaN(ms)) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a date, or names a day or time that does not exist; write e.g. 2026-11-30T12:00:00Z`, { field: '--now' });
   return ms;
 }
 

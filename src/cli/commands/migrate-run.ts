@@ -16,7 +16,7 @@ import type { MapReduceVerifyReport } from '../../migrate/verify-job.js';
 import { toStringBinary } from '../../bytes/index.js';
 import { verifyRecord } from '../../migrate/verify-record.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
-import { parseDurationMs } from '../../util/duration.js';
+import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { type CliIo, printJson } from '../io.js';
 import { nativeOptions } from '../live-source.js';
 import { type EngineOptions, type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
@@ -257,7 +257,7 @@ const verifyEngineOptions = (): EngineOptions => ({
 export function verifyTimeBounds(timeBucket: string, sinceText: string | undefined, nowMs: number): { since: number; bounds: number[] } {
   const widthMs = parseDurationMs(timeBucket, '--time-bucket');
   if (widthMs <= 0) throw new HotspotError('MIGRATE_OPTION_INVALID', `--time-bucket ${timeBucket}: give a width above 0, e.g. 1d`, { field: '--time-bucket' });
-  const since = sinceText === undefined ? nowMs - 30 * widthMs : Date.parse(sinceText);
+  const since = sinceText === undefined ? nowMs - 30 * widthMs : parseTimeMs(sinceText);
   if (!Number.isFinite(since)) throw new HotspotError('MIGRATE_OPTION_INVALID', `--since ${sinceText}: give an ISO date, e.g. 2026-11-01T00:00:00Z`, { field: '--since' });
   const ranges = Math.ceil((nowMs + widthMs - since) / widthMs);
   if (ranges > MAX_TIME_RANGES) {

@@ -11,6 +11,7 @@ import { checkRetirement } from '../../migrate/retire.js';
 import { parseVerifyRecord, verificationRefusal } from '../../migrate/verify-record.js';
 import { readTextFile } from '../read-text.js';
 import { HotspotError } from '../../util/errors.js';
+import { parseTimeMs } from '../../util/duration.js';
 import type { CliCommand } from '../program.js';
 import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
 import { type CliIo, printJson } from '../io.js';
@@ -55,7 +56,7 @@ function registerRetire(migrate: Command, io: CliIo): void {
   shellOption(retire)
     .action(async (flags: { from: string; switchedAt: string; keepDays: string; verified?: string; force?: boolean; yes?: boolean } & ShellFlags) => {
       // A date, with a time or not (2026-11-01, 2026-11-01T12:00:00Z): Date.parse alone takes "1" for 2001.
-      const switchedAt = /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(flags.switchedAt.trim()) ? Date.parse(flags.switchedAt) : Number.NaN;
+      const switchedAt = /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(flags.switchedAt.trim()) ? parseTimeMs(flags.switchedAt) : Number.NaN;
       const check = checkRetirement(flags.from, switchedAt, numberOption(flags.keepDays, '--keep-days', 0, true), io.now());
       const when = new Date(check.dropAfterMs).toISOString();
       if (!check.due) {

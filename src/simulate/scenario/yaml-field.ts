@@ -6,7 +6,7 @@
  */
 import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
 import { HotspotError } from '../../util/errors.js';
-import { parseDurationMs } from '../../util/duration.js';
+import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { jsonPreview } from '../../util/input-text.js';
 
 /** Where a YAML value lives and how to name it in an error. */
@@ -143,7 +143,7 @@ export class YamlField {
       throw this.error('is required');
     }
     const value = this.raw;
-    const ms = typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.parse(String(value));
+    const ms = typeof value === 'number' ? value : value instanceof Date ? value.getTime() : parseTimeMs(String(value));
     if (!Number.isFinite(ms) || (typeof value === 'string' && !/(Z|[+-]\d\d:?\d\d)$/.test(value))) {
       throw this.error(`must be an ISO-8601 time with a zone (e.g. 2024-06-01T00:00:00Z) or epoch ms, got ${this.describe()}`);
     }

@@ -9,6 +9,7 @@
  * @module
  */
 import { HotspotError } from '../../util/errors.js';
+import { parseTimeMs } from '../../util/duration.js';
 import { type TextIssue, TextFormatError } from './text-error.js';
 
 /** The lines of one capture. */
@@ -42,8 +43,8 @@ export function splitCaptures(text: string, file: string): TextCapture[] {
     const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const at = AT_RE.exec(content.trim());
     if (at?.[1] !== undefined) {
-      const timeMs = ISO_RE.test(at[1]) ? Date.parse(at[1]) : Number.NaN;
-      if (Number.isNaN(timeMs)) issues.push({ line, message: `"${at[1]}" is not an ISO 8601 time with a zone; write e.g. "# at 2026-11-30T08:00:00Z"` });
+      const timeMs = ISO_RE.test(at[1]) ? parseTimeMs(at[1]) : Number.NaN;
+      if (Number.isNaN(timeMs)) issues.push({ line, message: `"${at[1]}" is not an ISO 8601 time with a zone, or names a day or time that does not exist; write e.g. "# at 2026-11-30T08:00:00Z"` });
       else if (lastTime !== undefined && timeMs <= lastTime) issues.push({ line, message: `capture time ${at[1]} is not after the previous capture's; captures must be in time order` });
       else lastTime = timeMs;
       current = { line, timeMs: Number.isNaN(timeMs) ? undefined : timeMs, lines: [] };
