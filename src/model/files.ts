@@ -66,7 +66,8 @@ async function* plainChunks(path: string): AsyncGenerator<Buffer> {
 
 /**
  * The file's bytes, gunzipped when it starts with the gzip magic. A gzip file cut off mid-way (a recording stopped by
- * a crash) yields what was complete, like a cut-off plain file.
+ * a crash) yields every byte that decompresses, like a cut-off plain file: a partial last line is then handed over as
+ * a line, and the parsers refuse it.
  */
 function openInput(path: string, what: string): AsyncIterable<Buffer> {
   if (!fileIsGzip(path, what)) return plainChunks(path);

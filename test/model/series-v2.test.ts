@@ -186,4 +186,21 @@ describe('load-series format version 2', () => {
     writeFileSync(join(dir, 'cut.ndjson.gz'), gz.subarray(0, gz.length - 8));
     expect(await readLoadSeriesFile(join(dir, 'cut.ndjson.gz'))).toEqual(parseLoadSeries(text, 'x'));
   });
+
+  it('refuses a file cut mid-line the same way plain or gzip, naming the partial last line; a cut at a line break reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'series-v2-'));
+    const open = '{"open":0,"table":"t","name":"t,,1.e.","encodedName":"e","startKey":"","endKey":"","server":"s"}';
+    // four lines; the cut keeps the first 10 characters of line 4 ({"timeMs":), which is no JSON object
+    const whole = `${HEADER}\n${open}\n{"timeMs":1,"counters":[0,1,0]}\n{"timeMs":2,"counters":[0,1,0]}\n`;
+    const cut = whole.slice(0, whole.lastIndexOf('{"timeMs":2') + 10);
+    const refused = { code: 'SERIES_MALFORMED', issues: [{ line: 4, message: expect.stringContaining('not valid JSON') }] };
+    writeFileSync(join(dir, 'plain.ndjson'), cut);
+    await expect(readLoadSeriesFile(join(dir, 'plain.ndjson'))).rejects.toMatchObject(refused);
+    writeFileSync(join(dir, 'gzip.ndjson'), gzipSync(cut));
+    await expect(readLoadSeriesFile(join(dir, 'gzip.ndjson'))).rejects.toMatchObject(refused);
+    // cut at the break after line 3: the one snapshot before it, its write counter 0 + 1
+    writeFileSync(join(dir, 'at-break.ndjson'), gzipSync(whole.slice(0, whole.lastIndexOf('{"timeMs":2'))));
+    const read = await readLoadSeriesFile(join(dir, 'at-break.ndjson'));
+    expect(read.snapshots.map((x) => [x.timeMs, x.regions[0]?.writeRequests])).toEqual([[1, 1]]);
+  });
 });
