@@ -16,6 +16,7 @@ import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-s
 import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
 import { checkInputText, systemReason, terminalText } from '../util/input-text.js';
+import { plainTableName } from '../regions/index.js';
 
 /** The source flags of `detect`, as commander hands them over. */
 export interface DetectSourceFlags extends LiveFlags {
@@ -42,7 +43,7 @@ export interface DetectSourceFlags extends LiveFlags {
 export function seriesSourceOptions(command: Command): Command {
   return nativeOptions(command
     .option('--rest <url>', 'read a live table through this HBase REST gateway')
-    .option('--table <table>', 'the live table (ns:name outside the default namespace), required with --rest, --zk and --status-detailed; with a series of several tables, the one to analyse')
+    .option('--table <table>', 'the live table (ns:name outside the default namespace), required with --rest, --zk and --status-detailed; with a series of several tables, the one to analyse', plainTableName)
     .option('--jmx <urls...>', 'with --rest: read counters from these info servers\' /jmx instead of REST status')
     .option('--interval <duration>', `time between live snapshots (default ${DEFAULT_LIVE_INTERVAL}), or between pasted captures without "# at" lines`)
     .option('--snapshots <n>', `live snapshots to take (default ${DEFAULT_LIVE_SNAPSHOTS})`)

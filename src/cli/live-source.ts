@@ -12,6 +12,7 @@ import { createRestClient } from '../hbase/rest/index.js';
 import { type SnapshotSource, createJmxSource, createNativeSource, createRestSource } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
+import { plainTableName } from '../regions/index.js';
 
 /** The flags a live source reads, as commander hands them over. */
 export interface LiveFlags {
@@ -108,9 +109,11 @@ export function checkUrl(url: string, field: string): string {
 /**
  * A REST source, or a JMX source over the REST region directory when `--jmx` is given.
  * @throws {@link HotspotError} `LIVE_TABLE_REQUIRED`, `LIVE_REST_REQUIRED` (JMX needs the REST directory),
- *   `URL_INVALID`, `DURATION_INVALID`.
+ *   `URL_INVALID`, `DURATION_INVALID`. A `--table default:t1` reads the table `t1` ({@link plainTableName}).
  */
-export function liveSource(flags: LiveFlags, intervalMs: number): SnapshotSource {
+export function liveSource(given: LiveFlags, intervalMs: number): SnapshotSource {
+  // the table as HBase prints it (`default:t1` is `t1`), so the series and its messages name it that way
+  const flags = given.table === undefined ? given : { ...given, table: plainTableName(given.table) };
   if (wantsNative(flags)) return nativeSource(flags, intervalMs);
   if (flags.rest === undefined) {
     const why = flags.jmx?.length ? 'JMX names regions only by encoded name; the REST gateway gives their key ranges and servers' : 'it is where the regions and their counters are read';

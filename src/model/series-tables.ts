@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { plainTableName } from '../regions/index.js';
 import { HotspotError } from '../util/errors.js';
 import { type LoadSeries, type RegionLoad, regionTable, seriesTables } from './types.js';
 
@@ -12,9 +13,10 @@ import { type LoadSeries, type RegionLoad, regionTable, seriesTables } from './t
  * series of one table), and the series names that one table. A series of one table is returned as it is when it is
  * that table.
  * @throws {@link HotspotError} `SERIES_TABLE_UNKNOWN` (field `--table`) when the series does not hold `table`,
- *   naming the tables it holds.
+ *   naming the tables it holds. `default:t1` is the table `t1` ({@link plainTableName}).
  */
-export function focusTable(series: LoadSeries, table: string): LoadSeries {
+export function focusTable(series: LoadSeries, named: string): LoadSeries {
+  const table = plainTableName(named);
   const tables = seriesTables(series);
   if (!tables.includes(table)) {
     throw new HotspotError('SERIES_TABLE_UNKNOWN', `the series holds no table "${table}"; its tables: ${tables.join(', ')}`, { field: '--table' });

@@ -44,6 +44,17 @@ export function checkTableName(table: string): string {
   return table;
 }
 
+/**
+ * A table name the way HBase's `TableName.valueOf` reads it and `TableName.getNameAsString` prints it: a table of the
+ * `default` namespace is written without its namespace, so `default:t1` is `t1`. Other names come back as given
+ * (`ns1:t1`, `t1`); the name is not checked (see {@link checkTableName}).
+ * @param table - a table name as the user wrote it, e.g. `default:t1`, `t1` or `ns1:t1`.
+ * @returns the name HBase prints, e.g. `t1` for `default:t1`.
+ */
+export function plainTableName(table: string): string {
+  return table.startsWith('default:') ? table.slice('default:'.length) : table;
+}
+
 function regionIdOf(regionId: number | bigint | string): bigint {
   if (typeof regionId === 'bigint') return regionId;
   if (typeof regionId === 'string') return /^\d{1,19}$/.test(regionId) ? BigInt(regionId) : -1n;

@@ -115,3 +115,32 @@ describe('--table on a series of several tables', () => {
     expect(run.out).not.toContain('split it)');
   });
 });
+
+describe('--table default:T is the table T, as HBase\'s TableName.valueOf reads it', () => {
+  const shell = (name: string): string => fileURLToPath(new URL(`../fixtures/shell/${name}`, import.meta.url));
+
+  it('detect on a series file and on pasted status captures names the table without "default:"', async () => {
+    const run = await runCapture(['detect', TWO, '--table', 'default:lookup', '--json']);
+    expect(run.code).toBe(0);
+    const d = JSON.parse(run.out) as DetectJson;
+    // the fixture's one lookup region, as with --table lookup
+    expect([d.table, d.regions.map((r) => r.encodedName)]).toEqual(['lookup', ['10101010101010101010101010101010']]);
+    const pasted = await runCapture(['detect', '--status-detailed', shell('status-detailed.txt'), '--table', 'default:live_fx', '--json']);
+    expect(pasted.code).toBe(0);
+    // the recording lists 6 regions of live_fx
+    const p = JSON.parse(pasted.out) as DetectJson;
+    expect([p.table, p.regions.length]).toEqual(['live_fx', 6]);
+  });
+
+  it('fix plan and compare take default:T; migrate and collect see default:T and T as one table', async () => {
+    const plan = await runCapture(['fix', 'plan', TWO, '--table', 'default:events', '--json']);
+    expect([plan.code, (JSON.parse(plan.out) as { table: string }).table]).toEqual([0, 'events']);
+    const compare = await runCapture(['compare', TWO, TWO, '--table', 'default:lookup', '--json']);
+    expect([compare.code, (JSON.parse(compare.out) as { before: { table: string } }).before.table]).toEqual([0, 'lookup']);
+    // refused before any request: nothing listens on port 9
+    const same = await runCapture(['migrate', 'backfill', '--rest', 'http://127.0.0.1:9', '--from', 'default:old', '--to', 'old', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,4)}_{id}']);
+    expect([same.code, same.err]).toEqual([2, 'hbase-hotspot: --to: --from and --to are both "old": the new key goes into a new table\n']);
+    const twice = await runCapture(['collect', '--rest', 'http://127.0.0.1:9', '--table', 't1', 'default:t1', '--every', '10s', '--for', '1m', '-o', '-']);
+    expect([twice.code, twice.err]).toEqual([2, expect.stringContaining('--table t1 t1: a table is given twice')]);
+  });
+});

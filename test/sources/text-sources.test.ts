@@ -134,6 +134,15 @@ describe("status 'detailed' captures", () => {
     expect(a?.regions.map((r) => toStringBinary(r.endKey))).toEqual(['\\x05', 'b', 'd', 'f| g', 'm', '']);
   });
 
+  it('reads --table default:live_fx as live_fx, the name HBase prints for a table of the default namespace', () => {
+    // TableName.valueOf("default:live_fx") is the table live_fx: the recording lists its 6 regions under that name
+    const series = parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'default:live_fx' });
+    expect(series.table).toBe('live_fx');
+    expect(series.snapshots.map((s) => [s.table, s.regions.length])).toEqual([['live_fx', 6], ['live_fx', 6]]);
+    // another namespace stays a different table
+    expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'other:live_fx' })).code).toBe('TEXT_NO_REGIONS');
+  });
+
   it('undoes Ruby String#dump of a toStringBinary name', () => {
     expect(rubyUndump('smoke1,\\\\x5C\\"#,1.x.')).toBe('smoke1,\\x5C"#,1.x.');
     expect(() => rubyUndump('a\\nb')).toThrow('unexpected escape "\\n"');

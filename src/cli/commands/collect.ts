@@ -13,6 +13,7 @@ import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource, nativeOptions } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { createSeriesFile, seriesToStdout } from '../series-file.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface CollectFlags extends Omit<LiveFlags, 'table'> {
   /** One table or several (`--table a b`, or `--table a --table b`): a series of several tables. */
@@ -73,7 +74,7 @@ export const collectCommand: CliCommand = {
       .option('--force', 'overwrite an existing output file'))
       .action(async (flags: CollectFlags) => {
         const { intervalMs, durationMs } = parseSchedule(flags.every, flags.for);
-        const tables = flags.table ?? [];
+        const tables = (flags.table ?? []).map(plainTableName);
         if (new Set(tables).size !== tables.length) throw new HotspotError('COLLECT_TABLE_TWICE', `--table ${tables.join(' ')}: a table is given twice`, { field: '--table' });
         const { table: _tables, ...live } = flags;
         const sources = tables.length === 0 ? [liveSource(live, intervalMs)] : tables.map((table) => liveSource({ ...live, table }, intervalMs));

@@ -19,6 +19,7 @@ import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
 import { ALLOW_CLOCK_STEPS_HELP, requireOneTable, requireTwoSnapshots, seriesReadOptions } from '../detect-sources.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface CompareFlags {
   k: string;
@@ -72,7 +73,7 @@ export const compareCommand: CliCommand = {
       .argument('<before>', 'load series NDJSON (version 1 or 2, plain or gzip) before the change, or an earlier change record (JSON)')
       .argument('<after>', 'load series NDJSON after the change, over the same interval length')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
-      .option('--table <table>', 'with series of several tables: the table to compare on both sides')
+      .option('--table <table>', 'with series of several tables: the table to compare on both sides', plainTableName)
       .option('--latency-before <files...>', "RegionServers' JMX (/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server) saved during the before load, one file each")
       .option('--latency-after <files...>', 'the same, saved during the after load')
       .option('--record <file>', 'save the change record (JSON) here (an existing file is kept unless --force)')

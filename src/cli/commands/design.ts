@@ -24,6 +24,7 @@ import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { parseCount, parseWritesPerSec, readTextFile } from './lint.js';
 import { EXIT_FINDING } from '../exit.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface SuggestFlags {
   indexes?: string;
@@ -80,7 +81,7 @@ export const designCommand: CliCommand = {
       .option('--access <patterns>', 'point-get, latest-n:F, time-range:F[+G], prefix-scan:F, sequential-writes (comma-separated)')
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')
       .option('--servers <n>', 'RegionServers the table will be spread over')
-      .option('--table <name>', 'table name used in the create statements', 't')
+      .option('--table <name>', 'table name used in the create statements', plainTableName, 't')
       .option('--simulate', "run every suggestion through the load simulator and show the hotspot verdict")
       .option('--entities <n>', 'with --simulate: entities writing (default 20000)')
       .option('--duration <d>', 'with --simulate: simulated time (default 6h)')

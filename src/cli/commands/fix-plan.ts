@@ -14,6 +14,7 @@ import { type DetectSourceFlags, detectSamples, detectSeriesWhole, seriesSourceO
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import { parseK } from './detect.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface FixPlanFlags extends DetectSourceFlags {
   k: string;
@@ -97,7 +98,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--replicas <n>', 'region replicas for a hot read row', '2')
     .option('--client-retries <n>', "the clients' hbase.client.retries.number (for the throttle's retry figures)")
     .option('--client-pause <ms>', "the clients' hbase.client.pause, ms")
-    .option('--new-table <name>', 'monotonic tail: the salted table to create')
+    .option('--new-table <name>', 'monotonic tail: the salted table to create', plainTableName)
     .option('--family <name...>', 'column families of --new-table')
     .option('--buckets <n>', 'salt buckets of --new-table')
     .option('--min-rate <req/s>', 'propose no step below this table request rate over now (reads + writes per second)', String(DEFAULT_MIN_REQUESTS_PER_SEC))

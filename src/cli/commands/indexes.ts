@@ -10,7 +10,7 @@ import { nativeTableClient } from '../../hbase/native/table-client.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { checkIndex, type IndexCheckClient, type IndexCheckReport, missingMainTable, readTableSchema, renderIndexCheck } from '../../index-tables/check.js';
 import { compileIndex, decodeIndexMetadata, type IndexDefinition, INDEX_METADATA_KEY, parseIndexDefinitions } from '../../index-tables/index.js';
-import { isLegalTableName } from '../../regions/index.js';
+import { isLegalTableName, plainTableName } from '../../regions/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError } from '../../util/errors.js';
 import { EXIT_FINDING } from '../exit.js';
@@ -78,7 +78,7 @@ export const indexCommand: CliCommand = {
     nativeOptions(index
       .command('check')
       .description('scan a main table and one index table, through the REST gateway (--rest) or the native client (--zk / --hbase-conf); report valid, orphan, missing and expired entries, main rows sharing a unique value, and main rows whose entry cannot be built (exit 1 for orphans, missing, conflicts or unindexable rows); --repair fixes them with check-and-mutate (dry run without --yes)')
-      .requiredOption('--table <table>', 'the main table')
+      .requiredOption('--table <table>', 'the main table', plainTableName)
       .requiredOption('--index <name>', 'the index name')
       .option('--indexes <file>', 'index definitions (YAML); default: the main table\'s descriptor METADATA hbase-hotspot.indexes')
       .option('--rest <url>', 'REST gateway, e.g. http://rest-host:8080 (or the native client: --zk / --hbase-conf)')

@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
 import { planScans, type ScanPlan, type TimeRangeMs } from '../../keys/scan/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
-import { checkTableName } from '../../regions/index.js';
+import { checkTableName, plainTableName } from '../../regions/index.js';
 import { rubyBytes, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { parseTimeMs } from '../../util/duration.js';
@@ -108,7 +108,7 @@ export const keyScanCommand: KeySubcommand = {
       .option('--where <json>', 'known field values as a JSON object, e.g. \'{"deviceId": "d1"}\'')
       .option('--from <time>', 'time range start, inclusive (HBase TimeRange): epoch ms or ISO 8601, e.g. 2024-06-01T00:00:00Z')
       .option('--to <time>', 'time range end, exclusive: epoch ms or ISO 8601')
-      .option('--table <table>', "the table the hbase shell scan statements read (default 'T')")
+      .option('--table <table>', "the table the hbase shell scan statements read (default 'T')", plainTableName)
       .option('--cell-time', 'cells carry the row time as their HBase timestamp: also print the Scan.setTimeRange')
       .option('--json', 'print {"scans": [{"startRow", "stopRow"}], "exact", "notes", "shell"}')
       .action((template: string, options: ScanOptions) => runKeyScan(template, options, io));

@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
-import { isLegalTableName, saltSplitPoints } from '../../regions/index.js';
+import { isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { describeNative } from '../../sources/index.js';
@@ -172,7 +172,7 @@ function registerTtl(lifecycle: Command, io: CliIo): void {
   shellOption(nativeOptions(lifecycle
     .command('ttl')
     .description("give each column family a TTL from its retention: alter commands, TTL in whole seconds (dry run unless --yes)")
-    .requiredOption('--table <table>', 'the table')
+    .requiredOption('--table <table>', 'the table', plainTableName)
     .option('--retention <family=duration>', 'retention of a family, e.g. d=90d, raw=36h, meta=forever (repeatable)', repeat, [])
     .option('--rest <url>', 'REST gateway to check the table and its families first (this or --zk / --hbase-conf is required with --yes)')
     .option('--yes', 'run the commands through hbase shell (default: print them)')

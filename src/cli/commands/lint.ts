@@ -31,6 +31,7 @@ import { EXIT_USAGE } from '../exit.js';
 import { checkInputFile, checkInputText, systemReason, terminalText } from '../../util/input-text.js';
 import { parseIndexDefinitions } from '../../index-tables/definition.js';
 import { indexesForLint } from '../../lint/indexes.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface LintFlags {
   template?: string[];
@@ -125,7 +126,7 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
   const subject = mergeSubjects([...parts, { workload }]);
   // A --table the files do not create would leave the key unmatched and its split checks silently skipped.
   const named = flags.table;
-  if (named !== undefined && (flags.template ?? []).length > 0 && flags.rest === undefined && !wantsNative(flags) && subject.tables.length > 0 && !subject.tables.some((t) => t.name === named)) {
+  if (named !== undefined && (flags.template ?? []).length > 0 && flags.rest === undefined && !wantsNative(flags) && subject.tables.length > 0 && !subject.tables.some((t) => plainTableName(t.name) === named)) {
     throw new HotspotError('LINT_TABLE_UNKNOWN', `--table ${named}: the files given create no such table (they create ${subject.tables.map((t) => `"${t.name}"`).join(', ')}); the key's pre-split checks need the table it is written to`, { field: '--table' });
   }
   return subject;
@@ -169,7 +170,7 @@ export const lintCommand: CliCommand = {
       .option('--access <patterns>', 'access patterns the key must serve: point-get, latest-n:F, time-range:F[+G], prefix-scan:F, sequential-writes (comma-separated)')
       .option('--fields <fields>', 'field types, e.g. deviceId:string,ts:epochMs (types: string, int, long, epochMs, epochSeconds, sequence, pii, email, domain, uuid, category)')
       .option('--indexes <file>', 'secondary index definitions (docs/indexes.md): each index key is linted as one more table')
-      .option('--table <name>', 'table the template belongs to; with --rest or --zk, the live table to read')
+      .option('--table <name>', 'table the template belongs to; with --rest or --zk, the live table to read', plainTableName)
       .option('--servers <n>', 'RegionServers the table is spread over (pre-split checks)')
       .option('--writes <rate>', 'expected writes per second, e.g. 60000/s')
       .option('--rest <url>', 'HBase REST gateway whose --table schema to lint')

@@ -16,6 +16,7 @@ import { type LoadFlags, parseLoadOptions } from '../load-options.js';
 import { checkUrl } from '../live-source.js';
 import { refuseExisting } from '../output-file.js';
 import type { CliCommand } from '../program.js';
+import { plainTableName } from '../../regions/index.js';
 
 /**
  * `--rest`, required for `load`, checked as an http(s) URL by the live sources' {@link checkUrl}.
@@ -79,7 +80,7 @@ export const loadCommand: CliCommand = {
       .command('load')
       .description('write (and read) real rows of a rowkey design through the REST gateway, with the simulator\'s workload model')
       .option('--rest <url>', 'HBase REST gateway, e.g. http://rest-host:8080')
-      .option('--table <table>', 'existing table to write (ns:name outside the default namespace)')
+      .option('--table <table>', 'existing table to write (ns:name outside the default namespace)', plainTableName)
       .option('--template <template>', "rowkey template, e.g. '{salt(deviceId,16)}_{deviceId}_{reverseTs(ts)}'")
       .option('--entities <n>', 'number of distinct entities', '1000')
       .option('--popularity <spec>', 'uniform, zipf:S or hot:FRACTION:SHARE', 'uniform')

@@ -22,6 +22,7 @@ import { nativeOptions } from '../live-source.js';
 import { type EngineOptions, type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
 import { VERIFY_MAPREDUCE_ONLY, type VerifyEngineFlags, runMapReduceVerify, verifyMapreduceOptions } from './migrate-verify-mapreduce.js';
 import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
+import { plainTableName } from '../../regions/index.js';
 
 /** Options every migrate sub-command shares. */
 export interface MigrateFlags {
@@ -38,8 +39,8 @@ export interface MigrateFlags {
 export function migrateOptions(cmd: Command, restRequired = true): Command {
   const rest = 'HBase REST gateway, e.g. http://rest:8080';
   return (restRequired ? cmd.requiredOption('--rest <url>', rest) : cmd.option('--rest <url>', `${rest}; or --zk / --hbase-conf`))
-    .requiredOption('--from <table>', 'the table with the old key')
-    .requiredOption('--to <table>', 'the table with the new key')
+    .requiredOption('--from <table>', 'the table with the old key', plainTableName)
+    .requiredOption('--to <table>', 'the table with the new key', plainTableName)
     .requiredOption('--old-template <template>', 'rowkey template of the old key (must decode)')
     .requiredOption('--new-template <template>', 'rowkey template of the new key')
     .option('--json', 'print JSON');

@@ -16,6 +16,7 @@ import type { CliCommand } from '../program.js';
 import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
 import { type CliIo, printJson } from '../io.js';
 import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun, sameTableCheck } from './migrate-run.js';
+import { plainTableName } from '../../regions/index.js';
 
 /** The old table's schema and whether the new one exists, through REST or the native client. */
 async function readTables(flags: MigrateFlags & LiveFlags): Promise<{ schema: TableSchema; toExists: boolean }> {
@@ -47,7 +48,7 @@ function registerRetire(migrate: Command, io: CliIo): void {
   const retire = migrate
     .command('retire')
     .description('disable and drop the old table once the keep period after the read switch is over (dry run unless --yes)')
-    .requiredOption('--from <table>', 'the old table')
+    .requiredOption('--from <table>', 'the old table', plainTableName)
     .requiredOption('--switched-at <iso>', 'when reads moved to the new table, e.g. 2026-11-01T12:00:00Z')
     .option('--keep-days <days>', 'days to keep the old table after the switch', '14')
     .option('--verified <file>', 'the passing verification, taken after the switch (migrate verify --record)')

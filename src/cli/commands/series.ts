@@ -9,6 +9,7 @@ import { ALLOW_CLOCK_STEPS_HELP, seriesReadOptions } from '../detect-sources.js'
 import type { CliIo } from '../io.js';
 import { createOutputFile, isGzipName } from '../output-file.js';
 import type { CliCommand } from '../program.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface ConvertFlags {
   output?: string;
@@ -41,7 +42,7 @@ export const seriesCommand: CliCommand = {
       .option('-o, --output <file>', 'the file to write (gzip when it ends in .gz; an existing file is kept unless --force)')
       .option('--to <version>', 'format version to write: 1 (one table, one self-contained line per snapshot) or 2 (compact, several tables, metrics)')
       .option('--gzip', 'gzip the output whatever its name')
-      .option('--table <table>', 'keep only this table of a series of several (version 1 holds one table)')
+      .option('--table <table>', 'keep only this table of a series of several (version 1 holds one table)', plainTableName)
       .option('--force', 'overwrite an existing output file')
       .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP)
       .action(async (input: string, flags: ConvertFlags) => {

@@ -19,6 +19,7 @@ import { KeySamplesFollower, SeriesFollower } from '../series-follow.js';
 import { ALLOW_CLOCK_STEPS_HELP, seriesReadOptions } from '../detect-sources.js';
 import { DEFAULT_SERVE_PORT, type LiveServer, isLoopback, startLiveServer } from '../serve-http.js';
 import { parseK } from './detect.js';
+import { plainTableName } from '../../regions/index.js';
 
 interface ServeFlags extends Omit<LiveFlags, 'table'> {
   table?: string[];
@@ -173,7 +174,7 @@ export const serveCommand: CliCommand = {
       .option('--allow-clock-steps', ALLOW_CLOCK_STEPS_HELP))
       .action(async (file: string | undefined, flags: ServeFlags) => {
         const opts = parseServeOptions(file, flags);
-        const tables = flags.table ?? [];
+        const tables = (flags.table ?? []).map(plainTableName);
         const { table: _tables, ...live } = flags;
         const source = file === undefined
           ? multiTableSource(tables.length === 0 ? [liveSource(live, opts.intervalMs)] : tables.map((table) => liveSource({ ...live, table }, opts.intervalMs)))

@@ -31,6 +31,7 @@ import { readTextFile } from '../read-text.js';
 import type { CliCommand } from '../program.js';
 import { parseFamilyOption, readFamiliesFile } from './splits-families.js';
 import { chooseForm, type Form, regionCount, sizingOf, type SplitsFlags, wholeNumber } from './splits-options.js';
+import { plainTableName } from '../../regions/index.js';
 
 async function readSamples(file: string | undefined, io: CliIo): Promise<WeightedKey[]> {
   if (file === undefined) throw new HotspotError('SPLITS_SAMPLES_MISSING', '--traffic-median needs --samples keys.txt (request keys, one per line)');
@@ -121,7 +122,7 @@ export const splitsCommand: CliCommand = {
       .option('--data-bytes <size>', 'sizing: expected table size, e.g. 4TB')
       .option('--region-size <size>', 'sizing: target region size, e.g. 10GB (usual 10-20 GB)')
       .option('--format <format>', 'splits (one per line, a SPLITS_FILE) or shell (an hbase shell create statement)', 'splits')
-      .option('--table <name>', 'with --format shell: table name')
+      .option('--table <name>', 'with --format shell: table name', plainTableName)
       .option('--family <spec>', "with --format shell: column family, e.g. 'd:VERSIONS=1,TTL=7776000,COMPRESSION=SNAPPY' (repeatable)", (v: string, all: string[]) => [...all, v], [])
       .option('--families <file>', 'with --format shell: YAML/JSON mapping of family name to attributes')
       .option('--json', 'print {"splits": [...], "regions": N, ...} as JSON')

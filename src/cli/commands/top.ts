@@ -11,6 +11,7 @@ import type { CliCommand } from '../program.js';
 import { nativeOptions } from '../live-source.js';
 import { type TopFlags, type TopOptions, parseTopOptions, topReader } from '../top-options.js';
 import { runTopScreen } from '../top-screen.js';
+import { plainTableName } from '../../regions/index.js';
 
 /** Batch form: one block of plain lines per refresh, a blank line after each; Ctrl-C ends it. */
 async function runBatch(io: CliIo, read: ReturnType<typeof topReader>, opts: TopOptions): Promise<void> {
@@ -40,7 +41,7 @@ export const topCommand: CliCommand = {
       .command('top')
       .description('live view of regions or RegionServers by request rate, hot ones marked (like hbtop)')
       .option('--rest <url>', 'HBase REST gateway, e.g. http://rest-host:8080')
-      .option('--table <table>', 'show this table only (ns:name outside the default namespace); default every table')
+      .option('--table <table>', 'show this table only (ns:name outside the default namespace); default every table', plainTableName)
       .option('--jmx <urls...>', 'with --table: read counters from these info servers\' /jmx instead of REST status')
       .option('--mode <mode>', 'regions (grouped by table) or servers', 'regions')
       .option('--sort <measure>', 'requests, reads, writes or size (largest first)', 'requests')

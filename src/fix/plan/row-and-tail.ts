@@ -9,7 +9,7 @@ import { compareBytes, toBytesBinary, toStringBinary } from '../../bytes/index.j
 import { createTableCommand, disableTableCommand, dropTableCommand } from '../../hbase/shell/index.js';
 import { isMutation } from '../../model/index.js';
 import { compileTemplate } from '../../keys/template/index.js';
-import { saltSplitPoints } from '../../regions/index.js';
+import { plainTableName, saltSplitPoints } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DraftStep, quotaSteps } from './common-steps.js';
 import type { PlanInputs } from './inputs.js';
@@ -121,9 +121,8 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
   const t = inputs.newTable;
   if (t) {
     // the create's undo drops the new table: it must not be the table being fixed ("default:" is the name without it)
-    const plain = (name: string) => name.replace(/^default:/, '');
-    if (plain(t.name) === plain(table)) {
-      throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${t.name} is the table being fixed (${table}); name a new table for the salted key, e.g. ${plain(table)}_salted`, { field: '--new-table' });
+    if (plainTableName(t.name) === plainTableName(table)) {
+      throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${t.name} is the table being fixed (${table}); name a new table for the salted key, e.g. ${plainTableName(table)}_salted`, { field: '--new-table' });
     }
     if (!Number.isInteger(t.buckets) || t.buckets < 2 || t.buckets > 256) {
       throw new HotspotError('FIX_BUCKETS_INVALID', `--buckets ${t.buckets}: give a whole number of salt buckets from 2 to 256 (one or more per RegionServer)`, { field: '--buckets' });

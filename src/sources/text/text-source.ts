@@ -5,6 +5,7 @@
  * @module
  */
 import type { LoadSeries, LoadSnapshot, RegionLoad } from '../../model/index.js';
+import { plainTableName } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import type { SnapshotSource, SourceGaps } from '../types.js';
 import { type TextCapture, captureTimes, splitCaptures } from './captures.js';
@@ -79,6 +80,7 @@ function checkDuplicates(regions: readonly RegionLoad[], capture: TextCapture, i
  *   table, `TEXT_TABLE_MISMATCH` for captures of another table, `TEXT_NO_REGIONS` for a capture without the
  *   table's regions, `TEXT_NO_INPUT` for no files, `CAPTURE_SEVERAL_IN_ONE` for two pastes without a `# at` line
  *   between them.
+ *   `options.table` `default:t1` is the table `t1`, the name HBase prints ({@link plainTableName}).
  */
 export function parseTextSeries(kind: TextSourceKind, inputs: readonly TextInput[], options: TextSeriesOptions = {}): LoadSeries {
   if (inputs.length === 0) throw new HotspotError('TEXT_NO_INPUT', `no ${WHAT[kind]} given; name one or more files (- for stdin)`);
@@ -87,7 +89,7 @@ export function parseTextSeries(kind: TextSourceKind, inputs: readonly TextInput
   }
   const captures: TextCapture[] = [];
   const perCapture: RegionLoad[][] = [];
-  let table = options.table;
+  let table = options.table === undefined ? undefined : plainTableName(options.table);
   for (const input of inputs) {
     const issues: TextIssue[] = [];
     for (const capture of splitCaptures(input.text, input.file)) {
