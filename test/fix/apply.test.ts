@@ -65,6 +65,7 @@ describe('fix apply --yes through a real shell process', () => {
     // --force: no REST gateway here to check that the split's region is still where the plan saw it
     expect(await runCli(['fix', 'apply', file, '--yes', '--force', '--shell-cmd', fakeShell.join(' ')], c.io)).toBe(1);
     const text = c.out.join('');
+    expect(text.split('\n')[0]).toBe('Applied 1 of 4 steps: table t');
     expect(text).toContain('1. [done] Switch the balancer off');
     expect(text).toContain('2. [failed] Split b at the traffic median "tenant0042|user-05"');
     expect(text).toContain('error: command "split "t", "tenant0042|user-05"" failed: org.apache.hadoop.hbase.DoNotRetryIOException: split refused by the fake shell');
@@ -105,6 +106,41 @@ describe('fix apply --yes through a real shell process', () => {
     });
     expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'failed', 'not-run', 'not-run', 'not-run']);
     expect(report.steps[2]!.error).toContain('timed out after 0.03 s waiting for a region of "t" starting at "tenant0042|user-05" online');
+  }, 60_000);
+});
+
+describe('fix apply: the first line says what was applied', () => {
+  const never = async (): Promise<never> => { throw new Error('the shell must not run'); };
+
+  it('the first step declined: nothing applied, every step accounted for', async () => {
+    // the quota runbook: set quota, balancer off, split, move, balancer on, quota removed: 6 steps, all with commands
+    const report = await applyRunbook(book, { execute: true, runShell: never, confirm: async () => false });
+    expect(report.steps.map((s) => s.outcome)).toEqual(['declined', 'not-run', 'not-run', 'not-run', 'not-run', 'not-run']);
+    expect([report.stepsDone, report.stepsToRun, report.ok]).toEqual([0, 6, false]);
+    const text = renderApplyReport(report);
+    expect(text.split('\n')[0]).toBe('Nothing applied: table t');
+    expect(text).toContain('stopped: done nothing; not done 1, 2, 3, 4, 5, 6');
+  });
+
+  it('stopped part way: how many of the steps ran; all of them; none to run', () => {
+    const step = (number: number, outcome: 'done' | 'failed' | 'not-run' | 'manual') => ({ number, title: `step ${number}`, outcome, commands: outcome === 'manual' ? [] : ['balance_switch false'], undo: [] });
+    const partial = { table: 'ns1:t', executed: true, ok: false, stepsDone: 2, stepsToRun: 4, steps: [step(1, 'done'), step(2, 'done'), step(3, 'failed'), step(4, 'not-run'), step(5, 'manual')] };
+    expect(renderApplyReport(partial).split('\n')[0]).toBe('Applied 2 of 4 steps: table ns1:t');
+    const all = { ...partial, ok: true, stepsDone: 1, stepsToRun: 1, steps: [step(1, 'done'), step(2, 'manual')] };
+    expect(renderApplyReport(all).split('\n')[0]).toBe('Applied 1 of 1 step: table ns1:t');
+    const advice = { ...partial, ok: true, stepsDone: 0, stepsToRun: 0, steps: [step(1, 'manual')] };
+    expect(renderApplyReport(advice).split('\n')[0]).toBe('Nothing to run (every step is advice, done by hand): table ns1:t');
+  });
+
+  it('counts the steps run in the account of a real run', async () => {
+    // 'stops at the failed split' above: balancer off done, the split failed, 2 steps not run, 4 with commands
+    const c = io();
+    process.env.FAKE_SHELL_FAIL = '^split';
+    const noQuota = planFix({ detect: detectHotspots(load, { samples }), samples, servers: [rs(5)], createdAtMs: TEST_NOW_MS - 60_000 });
+    const file = join(dir, 'counted.json');
+    writeFileSync(file, JSON.stringify(noQuota));
+    expect(await runCli(['fix', 'apply', file, '--yes', '--force', '--json', '--shell-cmd', fakeShell.join(' ')], c.io)).toBe(1);
+    expect(JSON.parse(c.out.join(''))).toMatchObject({ table: 't', executed: true, ok: false, stepsDone: 1, stepsToRun: 4 });
   }, 60_000);
 });
 

@@ -121,12 +121,25 @@ export async function applyRunbook(book: Runbook, options: ApplyOptions): Promis
     }
   }
   const ok = reports.every((r) => r.outcome === 'done' || r.outcome === 'dry-run' || r.outcome === 'manual');
-  return { table: book.table, executed: options.execute, ok, steps: reports };
+  const stepsDone = reports.filter((r) => r.outcome === 'done').length;
+  const stepsToRun = book.steps.filter((s) => s.commands.length > 0).length;
+  return { table: book.table, executed: options.execute, ok, stepsDone, stepsToRun, steps: reports };
+}
+
+/**
+ * The first line of the account: what happened, e.g. `Applied 2 of 4 steps`, `Nothing applied` when no step ran
+ * (the first declined, refused or failed), `Dry run (...)` without `--yes`.
+ */
+function applyHeading(report: ApplyReport): string {
+  if (!report.executed) return 'Dry run (nothing changed; --yes runs it)';
+  if (report.stepsToRun === 0) return 'Nothing to run (every step is advice, done by hand)';
+  if (report.stepsDone === 0) return 'Nothing applied';
+  return `Applied ${report.stepsDone} of ${report.stepsToRun} step${report.stepsToRun === 1 ? '' : 's'}`;
 }
 
 /** The account in words: what ran, what failed, what did not run and how to undo what ran. */
 export function renderApplyReport(report: ApplyReport): string {
-  const out: string[] = [`${report.executed ? 'Applied' : 'Dry run (nothing changed; --yes runs it)'}: table ${report.table}`];
+  const out: string[] = [`${applyHeading(report)}: table ${report.table}`];
   for (const s of report.steps) {
     out.push(`${s.number}. [${s.outcome}] ${s.title}`);
     for (const c of s.commands) out.push(`   ${s.outcome === 'done' ? 'ran' : s.outcome === 'failed' ? 'tried' : '   '} ${c}`);

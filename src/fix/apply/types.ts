@@ -51,6 +51,10 @@ export interface ApplyReport {
   readonly executed: boolean;
   /** True when every step is done, dry-run or manual. */
   readonly ok: boolean;
+  /** Steps whose commands ran to the end (outcome `done`); 0 in a dry run. */
+  readonly stepsDone: number;
+  /** Steps with commands to run (every step but the advice steps, which are done by hand). */
+  readonly stepsToRun: number;
   readonly steps: readonly StepReport[];
 }
 
