@@ -21,6 +21,8 @@ export interface TrafficMedian {
   readonly hottestRow: { readonly key: Uint8Array; readonly share: number };
   /** Sample weight inside the region (what the shares are of). */
   readonly requests: number;
+  /** Samples (records, whatever their weight) inside the region: how many draws the median rests on. */
+  readonly samples: number;
   /** Sample weight outside `[start, end)`, left out. */
   readonly outside: number;
 }
@@ -79,6 +81,7 @@ export function trafficMedian(samples: readonly WeightedKey[], start: Uint8Array
     byteMidpointShares: [midLower, 1 - midLower],
     hottestRow: { key: d.keys[hot] as Uint8Array, share: (d.weights[hot] as number) / total },
     requests: total,
+    samples: inside.length,
     outside: all - total,
   };
 }

@@ -71,6 +71,32 @@ describe('hot range', () => {
     expect(book.steps.find((st) => st.kind === 'move')!.deferredMove!.server).toBe(rs(3));
   });
 
+  it('a split point resting on fewer than 20 key samples in the hot region: planned, with a caution and the count', () => {
+    // 6 keys in b ["tenant0025", "tenant0050"), once each, and 50 in a (left out): 3 below and 3 from "tenant0033" on,
+    // so the split is at "tenant0033" (the shortest key above "tenant0032" up to "tenant0033"), 50.0% / 50.0%
+    const inB = ['tenant0030', 'tenant0031', 'tenant0032', 'tenant0033', 'tenant0034', 'tenant0035'].map((k, i) => sample(1000 * i, k));
+    const inA = Array.from({ length: 50 }, (_, i) => sample(500 * i, `tenant0010|${String(i).padStart(2, '0')}`));
+    const few = [...inB, ...inA];
+    const book = planFix({ detect: detectHotspots(load, { samples: few }), samples: few, servers: [rs(5)] });
+    const split = book.steps.find((s) => s.kind === 'split');
+    expect(split?.commands).toEqual(['split "t", "tenant0033"']);
+    expect(split?.why).toContain('50.0% / 50.0% (from only 6 key samples: uncertain, see the failure modes)');
+    expect(book.splitSamples).toEqual({ inRegion: 6, minimum: 20, uncertain: true });
+    const caution = book.warnings.find((w) => w.startsWith('few key samples'));
+    expect(caution).toContain('only 6 of them fall in region b (fewer than 20)');
+    expect(caution).toContain('plan again with --samples');
+    expect(renderRunbookText(book)).toContain('  - few key samples: only 6 of them fall in region b');
+    // 20 in the region: no caution; 19: the caution
+    // (shuffled in time, as above: keys rising with time would make a monotonic tail)
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => sample(1000 * i, `tenant0030|${String((i * 7) % n).padStart(2, '0')}`));
+    const twenty = planFix({ detect: detectHotspots(load, { samples: keys(20) }), samples: keys(20), servers: [rs(5)] });
+    expect([twenty.splitSamples, twenty.warnings.some((w) => w.startsWith('few key samples'))]).toEqual([{ inRegion: 20, minimum: 20, uncertain: false }, false]);
+    const nineteen = planFix({ detect: detectHotspots(load, { samples: keys(19) }), samples: keys(19), servers: [rs(5)] });
+    expect(nineteen.splitSamples).toEqual({ inRegion: 19, minimum: 20, uncertain: true });
+    // the 100 samples of the other tests: no caution
+    expect(planFix({ detect, samples }).splitSamples).toEqual({ inRegion: 100, minimum: 20, uncertain: false });
+  });
+
   it('refuses to split without key samples, and says why', () => {
     const book = planFix({ detect: detectHotspots(load), servers: [rs(5)] });
     expect(book.steps.some((s) => s.kind === 'split')).toBe(false);

@@ -15,7 +15,7 @@ import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
 import { hotRangeWithoutSamples, leastLoadedServer } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
-import type { Refusal } from './types.js';
+import { MIN_SPLIT_SAMPLES, type Refusal, type Runbook } from './types.js';
 
 /** What {@link hotRangeSteps} returns. */
 export interface HotRangePlan {
@@ -23,6 +23,8 @@ export interface HotRangePlan {
   readonly refused: Refusal[];
   readonly warnings: string[];
   readonly evidence: string[];
+  /** With a traffic-median split: the samples it rests on (see {@link Runbook.splitSamples}). */
+  readonly splitSamples?: NonNullable<Runbook['splitSamples']>;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -100,6 +102,10 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
     `traffic median of ${m.requests} sampled request(s) in the region: split at "${splitText}" gives daughters ${pct(m.shares[0])} / ${pct(m.shares[1])}; ` +
     `the byte midpoint "${toStringBinary(m.byteMidpoint)}" would give ${pct(m.byteMidpointShares[0])} / ${pct(m.byteMidpointShares[1])}`,
   );
+  const uncertain = m.samples < MIN_SPLIT_SAMPLES;
+  if (uncertain) {
+    warnings.push(`few key samples: only ${m.samples} of them fall in region ${hot.encodedName} (fewer than ${MIN_SPLIT_SAMPLES}), so the traffic median "${splitText}" and its ${pct(m.shares[0])} / ${pct(m.shares[1])} are uncertain: the real split of the requests may be far from even. Collect more request rowkeys of the region (createKeyReservoir in this library's client helpers; Java writers logging 1 in N rowkeys, docs/key-sampler.md) and plan again with --samples before running the split`);
+  }
   if (m.hottestRow.share >= 0.5) {
     warnings.push(`one row, "${toStringBinary(m.hottestRow.key)}", takes ${pct(m.hottestRow.share)} of the region's sampled requests: its daughter stays hot whatever the split; treat that row as a single hot row`);
   }
@@ -107,7 +113,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   steps.push({
     kind: 'split',
     title: `Split ${hot.encodedName} at the traffic median "${splitText}"`,
-    why: `the region takes ${pct(hot.share)} of the table's requests (fair share ${pct(inputs.detect.fairRegionShare)}); this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}`,
+    why: `the region takes ${pct(hot.share)} of the table's requests (fair share ${pct(inputs.detect.fairRegionShare)}); this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}${uncertain ? ` (from only ${m.samples} key samples: uncertain, see the failure modes)` : ''}`,
     commands: [splitCommand(table, m.splitKey)],
     check: `${listRegionsCommand(table)} (once no region is in transition; the shell refuses while the split runs) shows two daughters online, one ending and one starting at "${splitText}", on ${hot.server}; a daughter holds reference files into the parent until compacted, and cannot be split again before (major_compact it first)`,
     undo: [],
@@ -163,5 +169,5 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   warnings.push('reference files: a daughter cannot be split again until a compaction rewrote its reference files');
   if (inputs.quotaLimit !== undefined) warnings.push('throttle: see the quota step for the retry figures');
   steps.push(...quota.remove);
-  return { steps, refused, warnings, evidence };
+  return { steps, refused, warnings, evidence, splitSamples: { inRegion: m.samples, minimum: MIN_SPLIT_SAMPLES, uncertain } };
 }

@@ -5,3 +5,4 @@ export { renderRunbookShell, renderRunbookText } from './render.js';
 export { DEFAULT_CLIENT_PAUSE_MS, DEFAULT_CLIENT_RETRIES, RETRY_BACKOFF, retryExposure, type ClientRetrySettings, type RetryExposure } from './retry.js';
 export { checkQuotaLimit, listRegionsCommand, regionReplicationCommand, tableThrottleCommand, tableUnthrottleCommand } from './shell-text.js';
 export type { DeferredMove, Refusal, Runbook, RunbookStep, StepKind, StepRegion, StepWait } from './types.js';
+export { MIN_SPLIT_SAMPLES } from './types.js';

@@ -102,6 +102,8 @@ export function planFix(inputs: PlanInputs): Runbook {
     } else plan.steps.push(...swaps.steps);
     plan.evidence.push(...swaps.evidence);
   }
+  // only the hot-range plan splits at the traffic median of key samples
+  const splitSamples = (plan as { readonly splitSamples?: Runbook['splitSamples'] }).splitSamples;
   return {
     ...base,
     hotRegion: hotRegionField(d, hot),
@@ -110,5 +112,6 @@ export function planFix(inputs: PlanInputs): Runbook {
     refused: plan.refused,
     warnings: plan.warnings,
     evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence, ...(d.now?.region === hot.encodedName ? [d.now.summary] : [])],
+    ...(splitSamples ? { splitSamples } : {}),
   };
 }

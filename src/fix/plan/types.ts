@@ -95,4 +95,18 @@ export interface Runbook {
   readonly warnings: readonly string[];
   /** Short summary of the evidence the plan rests on. */
   readonly evidence: readonly string[];
+  /**
+   * With a split at the traffic median of key samples: how many samples fell in the hot region (`inRegion`), the
+   * fewest the plan trusts (`minimum`, {@link MIN_SPLIT_SAMPLES}) and whether the median is uncertain (`inRegion` below
+   * `minimum`; the runbook then warns and asks for more samples). Absent without such a split.
+   */
+  readonly splitSamples?: { readonly inRegion: number; readonly minimum: number; readonly uncertain: boolean };
 }
+
+/**
+ * Fewest key samples in the hot region for a traffic-median split the plan does not warn about. With n samples the
+ * 95% distribution-free interval of the median runs from the 6th to the 15th of 20 sampled keys (a lower daughter of
+ * roughly 25% to 75% of the requests) and widens fast below (the 2nd to the 9th of 10); 20 is also the count from which
+ * `detect` lets key samples decide a shape.
+ */
+export const MIN_SPLIT_SAMPLES = 20;
