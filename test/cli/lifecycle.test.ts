@@ -38,6 +38,9 @@ describe('lifecycle partitions', () => {
     // the issue's own command: --now after --existing plans for November 2026, not for the clock's June
     const r = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--ahead', '0', '--retention', '1', '--existing', 'events_202609,events_202611', '--now', '2026-11-30T12:00:00Z', '--json']);
     expect([r.code, JSON.parse(r.out).create, JSON.parse(r.out).purge]).toEqual([0, [], ['events_202609']]);
+    // default:events_202609 is events_202609 (HBase's TableName.valueOf): the same plan, named without the namespace
+    const plain = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--ahead', '0', '--retention', '1', '--existing', 'default:events_202609,default:events_202611', '--now', '2026-11-30T12:00:00Z', '--json']);
+    expect([plain.code, JSON.parse(plain.out).create, JSON.parse(plain.out).purge]).toEqual([0, [], ['events_202609']]);
     const bad = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--existing', 'events_202610,--now', ...NOW]);
     expect([bad.code, bad.err]).toEqual([2, 'hbase-hotspot: --existing: "--now" is not a table name (letters, digits, _ - . after an optional namespace:); give the existing tables comma-separated, e.g. --existing events_202610,events_202611\n']);
     expect((await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--existing', 'events 202610', ...NOW])).code).toBe(2);

@@ -54,7 +54,7 @@ interface PartitionFlags extends ShellFlags, LiveFlags {
 }
 
 /**
- * Parses one `--existing` value, a comma-separated list of table names, onto the names already given.
+ * Parses one `--existing` value, a comma-separated list of table names, onto the names already given (`default:T` as `T`).
  * @throws HotspotError `LIFECYCLE_OPTION_INVALID` naming a name HBase would not accept (`TableName` rules).
  */
 export function existingTables(value: string, previous: string[] = []): string[] {
@@ -63,7 +63,7 @@ export function existingTables(value: string, previous: string[] = []): string[]
   if (bad !== undefined) {
     throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${bad}" is not a table name (letters, digits, _ - . after an optional namespace:); give the existing tables comma-separated, e.g. --existing events_202610,events_202611`, { field: '--existing' });
   }
-  return [...previous, ...names];
+  return [...previous, ...names.map(plainTableName)];
 }
 
 function registerPartitions(lifecycle: Command, io: CliIo): void {
