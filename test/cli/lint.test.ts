@@ -34,6 +34,17 @@ describe('lint: the playbook examples give what a reviewer expects, and nothing 
     expect(code).toBe(1);
   });
 
+  it('a file creating default:t1 and --table t1 (or the other way round) are one table: the key\'s split checks run', async () => {
+    // 16 salts "00".."0f" (then "_") all sort before the split points 'a' and 'b': 2 of the 3 regions never see a key
+    const dir = mkdtempSync(join(tmpdir(), 'lint-default-ns-'));
+    const file = join(dir, 'ddl.hbase');
+    writeFileSync(file, "create 'default:t1', 'd', SPLITS => ['a', 'b']\n");
+    for (const table of ['t1', 'default:t1']) {
+      const { findings } = await lintJson(file, '--template', '{salt(id,16)}_{id}', '--table', table);
+      expect(findings.find((f) => f.code === 'SPLIT_ALPHABET')?.regions).toEqual({ total: 3, neverWritten: 2 });
+    }
+  });
+
   it('two families: only the compression the example leaves out', async () => {
     const { code, findings } = await lintJson(fixturePath('two-families.hbase'));
     expect(codes(findings)).toEqual(['warning CF_COMPRESSION']);

@@ -5,16 +5,17 @@
  * @module
  */
 import { toBytesBinary } from '../../bytes/index.js';
+import { plainTableName } from '../../regions/index.js';
 import type { KeyDesign, KeyPartShape, LintSubject, SplitModel, TableModel } from '../model.js';
 import { SPLIT_ALGORITHMS } from '../shell/attributes.js';
 import { shellSplitKey } from '../shell/split-keys.js';
 
 /**
  * The rowkey designs of `table`: those naming it, or every design without a table when the run has exactly one
- * table (the usual `lint schema.hbase --template ...` case).
+ * table (the usual `lint schema.hbase --template ...` case). `default:t1` and `t1` are one table.
  */
 export function keysForTable(subject: LintSubject, table: TableModel): KeyDesign[] {
-  return subject.keys.filter((k) => k.table === table.name || (k.table === undefined && subject.tables.length === 1));
+  return subject.keys.filter((k) => (k.table !== undefined && plainTableName(k.table) === plainTableName(table.name)) || (k.table === undefined && subject.tables.length === 1));
 }
 
 /** Regions a table starts with after its pre-split; `undefined` when the split points are in an unread file. */
