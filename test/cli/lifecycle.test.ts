@@ -56,7 +56,7 @@ describe('lifecycle partitions', () => {
   it('names the option of a bad month count, a bad date or missing families', async () => {
     const bad = async (...args: string[]) => (await runCapture(['lifecycle', 'partitions', '--base', 'm', ...args])).err;
     expect(await bad('--family', 'd', '--ahead', '-1')).toBe('hbase-hotspot: --ahead: "-1" is not a whole number of months, 0 or more\n');
-    expect(await bad('--family', 'd', '--now', 'soon')).toBe('hbase-hotspot: --now: "soon" is not a date; write e.g. 2026-11-30T12:00:00Z\n');
+    expect(await bad('--family', 'd', '--now', 'soon')).toBe('hbase-hotspot: --now: "soon" is not a date, or names a day or time that does not exist; write e.g. 2026-11-30T12:00:00Z\n');
     expect(await bad()).toContain('--family: give the new tables\' column families');
     expect(await bad('--family', 'd', '--rest', 'http://127.0.0.1:9', '--existing', 'a')).toContain('either --rest or --existing');
   });
