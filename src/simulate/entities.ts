@@ -34,6 +34,20 @@ export function entityIdFormatter(format: string): (i: number) => string {
   return (i) => head + i.toString(radix).padStart(width, fill) + tail;
 }
 
+/**
+ * True when no id `format` writes (see {@link entityIdFormatter}) holds `text`: `text` has none of the characters the
+ * number part can write (digits, hex letters, the fill) and the format's fixed text around the number does not hold
+ * it either, so no id can (`sensor-%06d` never holds `_`).
+ */
+export function idsNeverHold(format: string, text: string): boolean {
+  if (text === '') return false;
+  const m = /%(0?)(\d*)([dx])/.exec(format);
+  if (!m) return !format.includes(text);
+  const variable = m[3] === 'x' ? /[0-9a-f ]/ : /[0-9 ]/;
+  if (variable.test(text)) return false;
+  return !format.slice(0, m.index).includes(text) && !format.slice(m.index + m[0].length).includes(text);
+}
+
 /** Formats entity number `i` with `format` (see {@link entityIdFormatter}). */
 export function formatEntityId(format: string, i: number): string {
   return entityIdFormatter(format)(i);

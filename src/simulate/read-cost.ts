@@ -22,7 +22,7 @@ import { planScans } from '../keys/scan/index.js';
 import type { PlannedScan } from '../keys/scan/index.js';
 import type { SimCluster } from './cluster.js';
 import type { PreparedDesign } from './design.js';
-import { entityIdFormatter } from './entities.js';
+import { entityIdFormatter, idsNeverHold } from './entities.js';
 import { recordBuilder } from './fields.js';
 import { rowsPerQuery } from './reads.js';
 import type { ReadPatternSpec, Scenario } from './scenario/types.js';
@@ -87,7 +87,9 @@ export function readCosts(scenario: Scenario, design: PreparedDesign, cluster: S
     }
     const wanted = rowsPerQuery(pattern, workload);
     const timeRange = pattern.kind === 'time-range' ? { fromMs: endMs - (pattern.rangeMs ?? 0), toMs: endMs } : undefined;
-    const plan = planScans(design.template, knownRecord(pattern.knows), timeRange ? { timeRange } : {});
+    // the simulator writes every entity id itself: no caveat for a delimiter no id holds
+    const neverHolds = (field: string, delimiter: string) => field === workload.entities.field && idsNeverHold(workload.entities.idFormat, delimiter);
+    const plan = planScans(design.template, knownRecord(pattern.knows), timeRange ? { timeRange, neverHolds } : { neverHolds });
     const notes = [...plan.notes];
     let regions = 0;
     let scanned = 0;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { utf8Bytes, toStringBinary } from '../../src/bytes/index.js';
 import { prepareDesigns } from '../../src/simulate/design.js';
 import { simulateDesign, type DesignRun } from '../../src/simulate/engine.js';
-import { entityIdFormatter, pickRepresentatives } from '../../src/simulate/entities.js';
+import { entityIdFormatter, idsNeverHold, pickRepresentatives } from '../../src/simulate/entities.js';
 import { KeySketch } from '../../src/simulate/key-sketch.js';
 import { writeRateAt, writesBetween } from '../../src/simulate/rate-curve.js';
 import { createRng } from '../../src/simulate/rng.js';
@@ -40,6 +40,13 @@ describe('entities', () => {
   it('formats ids like printf', () => {
     expect(entityIdFormatter('sensor-%06d')(123)).toBe('sensor-000123');
     expect(entityIdFormatter('t%x!')(255)).toBe('tff!');
+  });
+  it('tells when no id can hold a text', () => {
+    // sensor-000000..sensor-999999: no '_'; '-' is in the fixed text; '1' and '-1' can be written by the number
+    expect(['_', '-', '1', '-1', 'sensor-', 'x'].map((t) => idsNeverHold('sensor-%06d', t))).toEqual([true, false, false, false, false, true]);
+    // hex ids write a to f; a format without a number is its own only id
+    expect(['a', 'g', '!'].map((t) => idsNeverHold('t%x!', t))).toEqual([false, true, false]);
+    expect(['_', 'k'].map((t) => idsNeverHold('key', t))).toEqual([true, false]);
   });
   it('representatives carry shares summing to 1, the head exactly (zipf s=1 over 4 entities: 12/25, 6/25, 4/25, 3/25)', () => {
     const exact = pickRepresentatives({ field: 'd', count: 4, idFormat: '%d', popularity: { kind: 'zipf', exponent: 1 } }, 10, createRng(1));

@@ -98,7 +98,10 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     const part = template.parts[j] as KeyPart;
     const next = template.parts[j + 1] as KeyPart;
     if (part.kind === 'literal' || part.fixedWidth !== undefined || isSaltPart(part) || next.kind !== 'literal') continue;
-    const delimiter = toStringBinary(next.encode({}));
+    const bytes = next.encode({});
+    const neverHolds = options.neverHolds;
+    if (neverHolds && part.inputs.every((f) => neverHolds(f, String.fromCharCode(...bytes)))) continue;
+    const delimiter = toStringBinary(bytes);
     caveats.push(
       `exact only while no ${part.inputs.join(', ')} value holds "${delimiter}": rows whose ${part.inputs.join(', ')} starts with the given value followed by "${delimiter}" share the prefix and are read too`,
     );

@@ -21,6 +21,12 @@ export interface ScanPlanOptions {
    * write times, which a rowkey's time field does not bound.
    */
   readonly cellTimestamps?: boolean;
+  /**
+   * For a caller that knows every value of a field (the simulator knows its entity ids): true when no value of
+   * `field` holds `delimiter` (the literal's bytes as latin1 text), so the plan needs no caveat that a longer value
+   * followed by the delimiter shares the prefix. Without it every field of varying width before a delimiter gets one.
+   */
+  readonly neverHolds?: (field: string, delimiter: string) => boolean;
 }
 
 /** One HBase scan: `Scan.withStartRow(startRow, true).withStopRow(stopRow, false)`. An empty stop row reads to the end. */

@@ -149,8 +149,9 @@ describe('planScans: inexact plans explain themselves', () => {
     expect(plan.notes).toEqual(['exact only while no tenant value holds "_": rows whose tenant starts with the given value followed by "_" share the prefix and are read too']);
     expect(compareBytes(t.encode({ tenant: 'acme_eu', id: '7' }), plan.scans[0]!.startRow)).toBeGreaterThan(0);
     expect(compareBytes(t.encode({ tenant: 'acme_eu', id: '7' }), plan.scans[0]!.stopRow)).toBeLessThan(0);
-    // a fixed-width field has no such caveat
+    // a fixed-width field has no such caveat, nor one whose values the caller knows never hold the delimiter
     expect(planScans(compileTemplate('{pad(n,4)}_{id}'), { n: 12 }).notes).toEqual([]);
+    expect(planScans(t, { tenant: 'acme' }, { neverHolds: (f, d) => f === 'tenant' && d === '_' }).notes).toEqual([]);
   });
 
   it('a field read only by a salt before the stop still needs filtering', () => {
