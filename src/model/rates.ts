@@ -51,8 +51,12 @@ function hostPort(server: string): string {
  */
 function reopenedOn(before: string, after: string): boolean {
   if (before === after) return false;
-  const withStartCode = (server: string): boolean => server.split(',').length === 3;
-  return hostPort(before) !== hostPort(after) || (withStartCode(before) && withStartCode(after));
+  return hostPort(before) !== hostPort(after) || (hasStartCode(before) && hasStartCode(after));
+}
+
+/** True for a full server name, `host,port,startcode`. */
+function hasStartCode(server: string): boolean {
+  return server.split(',').length === 3;
 }
 
 function median(values: number[]): number {
@@ -166,11 +170,11 @@ function oneNamePerServer(regions: RegionRate[]): RegionRate[] {
     distinct.add(last);
   }
   const full = new Map<string, string>();
-  for (const name of distinct) if (name.split(',').length === 3 && !full.has(hostPort(name))) full.set(hostPort(name), name);
+  for (const name of distinct) if (hasStartCode(name) && !full.has(hostPort(name))) full.set(hostPort(name), name);
   if (full.size === 0 || full.size === distinct.size) return regions;
   const rename = new Map<string, string>();
   for (const name of distinct) {
-    const to = name.split(',').length === 3 ? undefined : full.get(name);
+    const to = hasStartCode(name) ? undefined : full.get(name);
     if (to !== undefined) rename.set(name, to);
   }
   if (rename.size === 0) return regions;

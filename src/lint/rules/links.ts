@@ -27,7 +27,7 @@ export function regionCount(splits: SplitModel): number | undefined {
       // distinct keys, as the shell makes them ('a' and '\x61' are one); the points as written when some cannot be made
       const keys = writtenSplitKeys(splits);
       if (keys === undefined || keys.some((k) => k === undefined)) return new Set(splits.points).size + 1;
-      return new Set(keys.filter((k): k is Uint8Array => k !== undefined && k.length > 0).map((k) => Buffer.from(k).toString('latin1'))).size + 1;
+      return new Set(keys.filter((k): k is Uint8Array => k !== undefined && k.length > 0).map(byteText)).size + 1;
     }
     case 'algorithm':
       return splits.numRegions;
@@ -52,7 +52,7 @@ export function splitAlphabet(splits: SplitModel, window?: { start: number; end:
   const keys = writtenSplitKeys(splits);
   const texts = splits.points.map((p, i) => {
     const k = keys?.[i];
-    return k === undefined ? p : Buffer.from(k).toString('latin1');
+    return k === undefined ? p : byteText(k);
   });
   const points = (window === undefined ? texts : texts.map((p) => p.slice(window.start, window.end))).filter((p) => p !== '');
   if (points.length === 0) return undefined;
@@ -99,4 +99,9 @@ export function writtenSplitKeys(splits: Extract<SplitModel, { kind: 'points' }>
   } catch {
     return undefined;
   }
+}
+
+/** A key's bytes as text of one character per byte (latin1): equal keys give equal texts, and a slice counts bytes. */
+export function byteText(key: Uint8Array): string {
+  return Buffer.from(key.buffer, key.byteOffset, key.length).toString('latin1');
 }

@@ -5,7 +5,7 @@
  */
 import type { PartAlphabet } from '../../keys/types.js';
 import type { KeyPartShape, LintSubject } from '../model.js';
-import { type PointAlphabet, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet, writtenSplitKeys } from './links.js';
+import { type PointAlphabet, byteText, keysForTable, leadingPart, leadingWindow, regionCount, splitAlphabet, writtenSplitKeys } from './links.js';
 import { regionReach, splitPointBytes } from './reach.js';
 import type { Hit, LintRule } from './types.js';
 import { toStringBinary } from '../../bytes/index.js';
@@ -97,7 +97,7 @@ function refusedPoints(s: LintSubject): Hit[] {
     const repeated: string[] = [];
     keys.forEach((k, i) => {
       if (k === undefined || k.length === 0) return;
-      const id = Buffer.from(k).toString('latin1');
+      const id = byteText(k);
       const first = seen.get(id);
       if (first === undefined) seen.set(id, i);
       else repeated.push(`${name(i)} repeats ${name(first, true)}, the key '${printable(toStringBinary(k), 40)}'`);

@@ -13,13 +13,8 @@
  *
  * @module
  */
+import { hexValue } from '../../bytes/binary-string.js';
 
-const hexValue = (code: number): number => {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  if (code >= 0x41 && code <= 0x46) return code - 0x37;
-  if (code >= 0x61 && code <= 0x66) return code - 0x57;
-  return -1;
-};
 
 /**
  * The split key `hbase shell` makes of a split point: `Bytes.toBytesBinary(point)` over the string the shell passes
