@@ -6,7 +6,7 @@
  */
 import { isRegionRange, toBytesBinary, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonErrorText, jsonPreview, stripBom } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview, printable, stripBom } from '../util/input-text.js';
 
 /** One problem in an NDJSON file. */
 export interface NdjsonIssue {
@@ -105,7 +105,7 @@ export function keyRangeFields(obj: JsonObject, path: string): { startKey: Uint8
   const startKey = keyField(obj, 'startKey', path);
   const endKey = keyField(obj, 'endKey', path);
   if (!isRegionRange(startKey, endKey)) {
-    throw new FieldProblem(`${path}endKey`, `"${toStringBinary(endKey)}" does not sort after the start key "${toStringBinary(startKey)}"; an HBase region's end key is "" (the table's end) or after its start key`);
+    throw new FieldProblem(`${path}endKey`, `"${printable(toStringBinary(endKey), 60)}" does not sort after the start key "${printable(toStringBinary(startKey), 60)}"; an HBase region's end key is "" (the table's end) or after its start key`);
   }
   return { startKey, endKey };
 }
