@@ -233,11 +233,14 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
   const durationMs = next.timeMs - prev.timeMs;
   const seconds = durationMs / 1000;
   const at = { startMs: prev.timeMs, timeMs: next.timeMs };
-  const before = pair.prevIndex.positions;
+  // a steady pair matches by position: its names are never mapped (a map of a hundred thousand names costs more than
+  // the interval's own rates)
+  let before: ReadonlyMap<string, number> = new Map();
   let lastSeen: Map<string, RegionLoad> | undefined;
   let lineage: Lineage | undefined;
   if (pair.steady) sightings.defer(next.regions);
   else {
+    before = pair.prevIndex.positions;
     lastSeen = sightings.latest();
     const seen = lastSeen;
     const appeared = next.regions.filter((r) => !before.has(r.encodedName) && !seen.has(r.encodedName));
