@@ -69,3 +69,36 @@ export function parseRegionName(name: Uint8Array): ParsedRegionName {
 export function encodedNameFromText(name: string): string | undefined {
   return TAIL_RE.exec(name)?.[1];
 }
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isUpperHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46);
+const isLowerHex = (c: number) => isDigit(c) || (c >= 0x61 && c <= 0x66);
+
+/**
+ * The replica id of a region from its full name as text (`Bytes.toStringBinary` form, as the sources give it):
+ * `table,startKey,regionId_RRRR.<encoded>.` (or `hbase:meta,,1_RRRR`) is a secondary read replica, `RRRR` its id in
+ * upper-case hex (HBase's `RegionInfo.REPLICA_ID_FORMAT`); 0 for a primary and for any text that is not a region
+ * name. Reads only the name's tail (the region id after its last comma), so a start key cannot fake it; no
+ * allocation, cheap enough to ask of every region of every interval.
+ */
+export function replicaIdOfName(name: string): number {
+  let end = name.length;
+  if (end >= ENCODED_LENGTH + 2 && name.charCodeAt(end - 1) === DOT && name.charCodeAt(end - ENCODED_LENGTH - 2) === DOT) {
+    let tail = true;
+    for (let i = end - ENCODED_LENGTH - 1; i < end - 1 && tail; i++) tail = isLowerHex(name.charCodeAt(i));
+    if (tail) end -= ENCODED_LENGTH + 2;
+  }
+  // `_RRRR` after at least one digit of the region id, which runs back to the last comma
+  if (end < 7 || name.charCodeAt(end - 5) !== 0x5f) return 0;
+  let id = 0;
+  for (let i = end - 4; i < end; i++) {
+    const c = name.charCodeAt(i);
+    if (!isUpperHex(c)) return 0;
+    id = id * 16 + (c <= 0x39 ? c - 0x30 : c - 0x41 + 10);
+  }
+  let i = end - 6;
+  if (!isDigit(name.charCodeAt(i))) return 0;
+  while (i > 0 && isDigit(name.charCodeAt(i - 1))) i--;
+  // the comma before the region id, and the one that ends the table name before it
+  return i > 1 && name.charCodeAt(i - 1) === COMMA && name.indexOf(',') < i - 1 ? id : 0;
+}

@@ -1,12 +1,14 @@
 /**
  * The regions mode (hbtop's REGION mode): one row per region, grouped by table; within a table the regions are
  * sorted by the chosen measure and each is tested against the other regions of its table (hot = above k × their
- * average in requests, writes or reads, the analysis' peer test). Tables are ordered by their requests/s, busiest
+ * average in requests, writes or reads, the analysis' peer test; secondary read replicas are shown, never tested, and
+ * are no peers). Tables are ordered by their requests/s, busiest
  * first, then by name.
  *
  * @module
  */
 import { hotVerdicts } from '../analysis/detect/hot-test.js';
+import { secondaryReplicas } from '../analysis/detect/replicas.js';
 import { toStringBinary } from '../bytes/index.js';
 import { limitRows, sortRows } from './sort.js';
 import type { ModeStrategy, TableInterval, TopGroup, TopRow, TopViewOptions } from './types.js';
@@ -14,7 +16,12 @@ import type { ModeStrategy, TableInterval, TopGroup, TopRow, TopViewOptions } fr
 function tableGroup({ table, interval }: TableInterval, options: TopViewOptions): TopGroup {
   const regions = interval.regions;
   const total = regions.reduce((a, r) => a + r.requests, 0);
-  const verdicts = hotVerdicts(regions, options.k);
+  // secondary read replicas are neither tested nor peers, as in detection (analysis/detect/replicas.ts)
+  const replicas = secondaryReplicas(regions);
+  const primaries = replicas ? regions.filter((_, i) => replicas[i] === 0) : regions;
+  const tested = hotVerdicts(primaries, options.k);
+  let next = 0;
+  const verdicts = replicas ? regions.map((_, i) => (replicas[i] === 0 ? tested[next++] : undefined)) : tested;
   const rows: TopRow[] = regions.map((r, i) => ({
     id: r.encodedName,
     startKey: toStringBinary(r.startKey),
@@ -31,7 +38,7 @@ function tableGroup({ table, interval }: TableInterval, options: TopViewOptions)
     title: `table ${table}`,
     memberCount: regions.length,
     requestsPerSec: regions.reduce((a, r) => a + r.requestsPerSec, 0),
-    fairShare: regions.length > 0 ? 1 / regions.length : 0,
+    fairShare: primaries.length > 0 ? 1 / primaries.length : 0,
     rows: limitRows(sortRows(rows, options.sort), options.limit),
     hotCount: rows.filter((r) => r.hotBy.length > 0).length,
   };

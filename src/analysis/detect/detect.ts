@@ -13,6 +13,7 @@ import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult, WindowStory } from './types.js';
 import type { LoadMeasure } from './hot-test.js';
 import { serverKey } from './tally.js';
+import { secondaryReplicas } from './replicas.js';
 import { type WindowShares, windowShares } from './window.js';
 
 /**
@@ -140,8 +141,11 @@ function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<str
     const iv = h.interval;
     const hotRegions = h.hot.filter((r) => asked.regions.has(r.encodedName) && !regions.has(r.encodedName));
     if (hotRegions.length > 0) {
-      const totals = sumsOf(iv.regions);
-      for (const r of hotRegions) if (countBeyondChance(r, totals, iv.regions.length, h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
+      // the primaries were the hot test's members (replicas.ts): their sums and their count
+      const replicas = secondaryReplicas(iv.regions);
+      const members = replicas ? iv.regions.filter((_, i) => replicas[i] === 0) : iv.regions;
+      const totals = sumsOf(members);
+      for (const r of hotRegions) if (countBeyondChance(r, totals, members.length, h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
     }
     const hotServers = iv.servers.filter((x) => h.hotServers.includes(x.server) && asked.servers.has(serverKey(x.server)) && !servers.has(serverKey(x.server)));
     if (hotServers.length > 0) {

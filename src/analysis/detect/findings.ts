@@ -9,6 +9,7 @@ import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
 import { share } from './stats.js';
 import { type SwapPlan, swapPlan } from './swaps.js';
+import { secondaryReplicas } from './replicas.js';
 import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
 import { maxOf } from '../../util/arrays.js';
@@ -183,7 +184,9 @@ function inFirstInterval(rates: LoadRates): (r: RegionLoadShare) => boolean {
 function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
-  const presplit = shares.regions.filter(inFirstInterval(rates));
+  // a secondary read replica is idle by design (replicas.ts): not a pre-split range left empty
+  const firstInterval = inFirstInterval(rates);
+  const presplit = shares.regions.filter((r) => r.replicaId === undefined && firstInterval(r));
   const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare);
   const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
   if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
@@ -193,7 +196,8 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   ];
   if (samples && samples.length > 0) {
     const alphabet = new Set(samples.filter((s) => s.key.length > 0).map((s) => s.key[0] as number));
-    const points = first.regions.map((r) => r.startKey).filter((k) => k.length > 0);
+    const replicas = secondaryReplicas(first.regions);
+    const points = first.regions.filter((_, i) => !replicas?.[i]).map((r) => r.startKey).filter((k) => k.length > 0);
     const foreign = points.filter((k) => !alphabet.has(k[0] as number));
     const letters = [...alphabet].sort((a, b) => a - b).map((b) => toStringBinary(Uint8Array.of(b))).join('');
     evidence.push(foreign.length > 0

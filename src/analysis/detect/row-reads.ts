@@ -12,12 +12,15 @@
  * - at least {@link ROWS_OVERLAP} of the reads fall where the rows are: Σ min(read shareᵢ, size shareᵢ).
  *
  * A region more than k × the average size of the other regions holding data gets no allowance: a region hot because
- * it is that much bigger is a region to split, whatever reads it.
+ * it is that much bigger is a region to split, whatever reads it. Secondary read replicas (`replicas.ts`) take no
+ * part: they hold their primary's files but take only timeline reads; the profile is the primaries', and a replica gets
+ * no allowance.
  *
  * @module
  */
 import type { RateInterval } from '../../model/index.js';
 import { MATERIAL_SHARE } from './hot-test.js';
+import { secondaryReplicas } from './replicas.js';
 
 /** Share of an interval's reads that must fall where its rows are (Σ min(read share, size share)). */
 export const ROWS_OVERLAP = 0.8;
@@ -38,13 +41,16 @@ export interface RowReadProfile {
 
 /** The interval's {@link RowReadProfile}, or `undefined` when its reads do not follow rows (or cannot be told to). */
 export function rowReadProfile(iv: RateInterval, k: number): RowReadProfile | undefined {
+  const replicas = secondaryReplicas(iv.regions);
   let reads = 0;
   let requests = 0;
   let size = 0;
   let sizeSquares = 0;
   let holding = 0;
-  for (const r of iv.regions) {
+  for (let i = 0; i < iv.regions.length; i++) {
+    const r = iv.regions[i] as RateInterval['regions'][number];
     if (r.reads === null) return undefined;
+    if (replicas?.[i]) continue;
     reads += r.reads;
     requests += r.requests;
     size += r.storeSizeBytes;
@@ -55,10 +61,13 @@ export function rowReadProfile(iv: RateInterval, k: number): RowReadProfile | un
   const dataRegions = (size * size) / sizeSquares;
   if (dataRegions < ROWS_MIN_REGIONS) return undefined;
   let overlap = 0;
-  for (const r of iv.regions) overlap += Math.min((r.reads as number) / reads, r.storeSizeBytes / size);
+  iv.regions.forEach((r, i) => {
+    if (!replicas?.[i]) overlap += Math.min((r.reads as number) / reads, r.storeSizeBytes / size);
+  });
   if (overlap < ROWS_OVERLAP) return undefined;
   const rowReads = new Float64Array(iv.regions.length);
   iv.regions.forEach((r, i) => {
+    if (replicas?.[i]) return;
     const others = holding - (r.storeSizeBytes > 0 ? 1 : 0);
     const peersMean = others > 0 ? (size - r.storeSizeBytes) / others : 0;
     if (peersMean > 0 && r.storeSizeBytes > k * peersMean) return;

@@ -93,6 +93,12 @@ export interface RegionLoadShare {
   readonly nowRequestsPerSec: number | null;
   /** Its requests per second over its time in now ÷ the other regions' average rate over now; `null` when they took nothing or it was not there. */
   readonly nowPeerRatio: number | null;
+  /**
+   * Present only for a secondary read replica (`_RRRR` in its name, a table with `REGION_REPLICATION` above 1): its
+   * replica id, 1 or more. A replica is never hot and is no peer of the others: its ratios are to the primaries'
+   * average (see `replicas.ts`).
+   */
+  readonly replicaId?: number;
 }
 
 /**

@@ -7,9 +7,11 @@
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { knownNameIndex } from '../../model/name-index.js';
+import { replicaIdOfName } from '../../regions/index.js';
 import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
-import { RegionColumns } from './region-columns.js';
+import { RegionColumns, type TallyColumns } from './region-columns.js';
+import { primaryCount, secondaryReplicas } from './replicas.js';
 import { type RowReadProfile, rowReadProfile } from './row-reads.js';
 import { share, spreadOf } from './stats.js';
 import { type ServerTally, type Tally, add, newTally, perSecond, ratio, serverKey } from './tally.js';
@@ -188,21 +190,45 @@ function keyOrder(regions: RegionColumns): number[] {
   return sorted ? order : order.sort(before);
 }
 
+/** Mean of `values[0..n)`, 0 for none. */
+function meanOf(values: Float64Array, n: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i] as number;
+  return n > 0 ? sum / n : 0;
+}
+
 /**
  * Every region's {@link RegionLoadShare} over the window, in key order (then by first sighting), from its columns:
  * hot against the window's regions (rates over each region's own time) or over now, if hot in some interval.
- * Also the largest share and each region's requests over the window, in the same order (for the spread).
+ * Secondary read replicas are not tested and are no peers (`replicas.ts`): their ratios are to the primaries' average.
+ * Also the largest share and the primaries' requests over the window, in the same order (for the spread).
  */
 function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k: number): { regionShares: RegionLoadShare[]; hottestRegionShare: number; requests: Float64Array } {
   const { window: w, now, last, first } = regions;
   const order = keyOrder(regions);
-  const windowHot = hotColumns(w.perSecond(order), k);
+  let replicaIds: Uint16Array | undefined;
+  for (let i = 0; i < regions.length; i++) {
+    const id = replicaIdOfName((last[i] as RegionRate).name);
+    if (id > 0) (replicaIds ??= new Uint16Array(regions.length))[i] = id;
+  }
+  const ids = replicaIds;
+  const tested = ids ? order.filter((i) => ids[i] === 0) : order;
+  const windowColumns = w.perSecond(tested);
+  const windowHot = hotColumns(windowColumns, k);
   // now kept as the window's own columns: the same members and the same figures, tested once
-  const nowOrder = now === w ? order : order.filter((i) => now.has(i));
-  const nowHot = now === w ? windowHot : hotColumns(now.perSecond(nowOrder), k);
+  const nowOrder = now === w ? tested : tested.filter((i) => now.has(i));
+  const nowColumns = now === w ? windowColumns : now.perSecond(nowOrder);
+  const nowHot = now === w ? windowHot : hotColumns(nowColumns, k);
+  // each region's position among those tested (over the window and over now), -1 for none
+  const testedAt = ids ? new Int32Array(regions.length).fill(-1) : undefined;
+  if (testedAt) for (let j = 0; j < tested.length; j++) testedAt[tested[j] as number] = j;
   const nowAt = new Int32Array(regions.length).fill(-1);
   for (let j = 0; j < nowOrder.length; j++) nowAt[nowOrder[j] as number] = j;
-  const requests = new Float64Array(order.length);
+  // a replica's ratios are to the primaries' average rate (all of them are its "others")
+  const primaryMean = ids ? meanOf(windowColumns.requests, tested.length) : 0;
+  const nowPrimaryMean = ids ? meanOf(nowColumns.requests, nowOrder.length) : 0;
+  const rateOf = (t: TallyColumns, i: number) => (t.requests[i] as number) / ((t.seconds[i] as number) > 0 ? (t.seconds[i] as number) : 1);
+  const requests = new Float64Array(tested.length);
   let hottestRegionShare = 0;
   // a region's start key is most often its predecessor's end key, the same bytes (the reader shares them): one text
   let lastKey: Uint8Array | undefined;
@@ -220,22 +246,25 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
   for (let j = 0; j < order.length; j++) {
     const i = order[j] as number;
     const r = last[i] as RegionRate;
-    const n = nowAt[i] as number;
-    const bits = windowHot.hotBy[j] as number;
+    const t = testedAt ? (testedAt[i] as number) : j;
+    const replica = t < 0;
+    const n = replica ? -1 : (nowAt[i] as number);
+    const bits = replica ? 0 : (windowHot.hotBy[t] as number);
     const nowBits = n >= 0 ? (nowHot.hotBy[n] as number) : 0;
     const hotIntervals = regions.hotIntervals[i] as number;
     const hot = hotIntervals > 0 && (bits !== 0 || nowBits !== 0);
-    const peerRatio = windowHot.peerRatio[j] as number;
-    const averageRatio = windowHot.averageRatio[j] as number;
-    const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : Number.NaN;
+    const peerRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : Number.NaN) : (windowHot.peerRatio[t] as number);
+    const averageRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : 0) : (windowHot.averageRatio[t] as number);
+    const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : replica && now.has(i) && nowPrimaryMean > 0 ? rateOf(now, i) / nowPrimaryMean : Number.NaN;
     const seconds = w.seconds[i] as number;
     const nowSeconds = now.seconds[i] as number;
     const windowRequests = w.requests[i] as number;
-    requests[j] = windowRequests;
+    if (!replica) requests[t] = windowRequests;
     const s = share(windowRequests, tableRequests);
     hottestRegionShare = Math.max(hottestRegionShare, s);
+    const inNow = n >= 0 || (replica && now.has(i));
     // the fields in the order the result has always listed them (--json output stays byte for byte the same)
-    regionShares.push({
+    const row: RegionLoadShare = {
       encodedName: r.encodedName,
       name: r.name,
       startKey: keyText(r.startKey),
@@ -248,16 +277,17 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
       peerRatio: Number.isNaN(peerRatio) ? null : peerRatio,
       averageRatio,
       hot,
-      hotByAverage: averageRatio > k,
+      hotByAverage: !replica && averageRatio > k,
       hotBy: hot ? (MEASURES_OF[bits | nowBits] as readonly LoadMeasure[]) : notHot,
       hotIntervals,
       firstSeenMs: first[i] as number,
       lastSeenMs: regions.lastMs[i] as number,
       hotNow: (regions.nowHotIntervals[i] as number) > 0,
-      nowShare: n >= 0 ? share(now.requests[i] as number, nowTable.requests) : null,
-      nowRequestsPerSec: n >= 0 && nowSeconds > 0 ? (now.requests[i] as number) / nowSeconds : null,
+      nowShare: inNow ? share(now.requests[i] as number, nowTable.requests) : null,
+      nowRequestsPerSec: inNow && nowSeconds > 0 ? (now.requests[i] as number) / nowSeconds : null,
       nowPeerRatio: Number.isNaN(nowPeerRatio) ? null : nowPeerRatio,
-    });
+    };
+    regionShares.push(replica ? { ...row, replicaId: ids?.[i] as number } : row);
   }
   return { regionShares, hottestRegionShare, requests };
 }
@@ -288,7 +318,10 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const seconds = iv.durationMs / 1000;
     totalSeconds += seconds;
     fairServer += seconds * (iv.servers.length ? 1 / iv.servers.length : 0);
-    fairRegion += seconds * (iv.regions.length ? 1 / iv.regions.length : 0);
+    // a key range's fair share: secondary read replicas are not ranges of their own (replicas.ts)
+    const replicas = secondaryReplicas(iv.regions);
+    const primaries = primaryCount(iv.regions, replicas);
+    fairRegion += seconds * (primaries ? 1 / primaries : 0);
     const profile = rowReadProfile(iv, k);
     const trust = countTrust(iv, returned.get(iv.endMs));
     const serverMeasured = serverLoads(iv, profile, trust.scale);
@@ -309,7 +342,9 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     });
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
-    const regionTrust = trust.regions.size === 0 ? () => 'full' as const : (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
+    const counted = trust.regions.size === 0 ? () => 'full' as const : (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
+    // a replica is neither tested nor a peer, as an over-count is not (without being listed as one)
+    const regionTrust = replicas ? (i: number): CountTrust => (replicas[i] ? 'over' : counted(i)) : counted;
     const adjusted = hotMembersTrusting(regionLoads(iv, profile, trust.scale), regionTrust, k);
     // names known to be unique: a region is hot where its position is (no lookup of every region's name)
     const unique = knownNameIndex(iv.regions)?.unique === true;

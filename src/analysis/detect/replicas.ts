@@ -1,0 +1,40 @@
+/**
+ * Secondary read replicas (a table with `REGION_REPLICATION` above 1): each region of the table is then served by its
+ * primary and by N - 1 replicas of the same key range on other RegionServers, which take no writes and only the
+ * reads a client sends with `Consistency.TIMELINE`. `status 'detailed'`, `/status/cluster` and the native client list
+ * every replica as a region of its own (`table,start,id_RRRR.<encoded>.`).
+ *
+ * Detection judges key ranges, so the region-level tests take the primaries alone: a replica is neither tested nor a
+ * peer (with two idle replicas per region, every primary would otherwise stand at about 3 × its peers' average), and
+ * it does not count toward the regions' fair share. Its load still counts on the RegionServer that served it and in
+ * the table's totals, and it is listed among the regions with its `replicaId`.
+ *
+ * @module
+ */
+import { replicaIdOfName } from '../../regions/index.js';
+
+const known = new WeakMap<readonly { readonly name: string }[], Uint8Array | null>();
+
+/**
+ * Which of `regions` (an interval's or a snapshot's list, never changed after it is made) are secondary replicas:
+ * 1 at their positions; `undefined` when none is (the usual case, no array). Kept per list.
+ */
+export function secondaryReplicas(regions: readonly { readonly name: string }[]): Uint8Array | undefined {
+  let flags = known.get(regions);
+  if (flags === undefined) {
+    flags = null;
+    for (let i = 0; i < regions.length; i++) {
+      if (replicaIdOfName((regions[i] as { name: string }).name) > 0) (flags ??= new Uint8Array(regions.length))[i] = 1;
+    }
+    known.set(regions, flags);
+  }
+  return flags ?? undefined;
+}
+
+/** How many of `regions` are primaries (not secondary replicas), given their {@link secondaryReplicas} flags. */
+export function primaryCount(regions: readonly unknown[], replicas: Uint8Array | undefined): number {
+  if (!replicas) return regions.length;
+  let n = 0;
+  for (let i = 0; i < replicas.length; i++) if (replicas[i] === 0) n++;
+  return n;
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates } from '../../src/model/index.js';
+import { replicaIdOfName } from '../../src/regions/index.js';
+import { regionsMode } from '../../src/top/regions-mode.js';
+
+const enc = new TextEncoder();
+/** HBase's new-format region name, built here from its definition: MD5 hex of `table,start,id[_RRRR]` as the tail. */
+function fullName(table: string, start: string, regionId: number, replicaId: number): { name: string; encodedName: string } {
+  const prefix = `${table},${start},${regionId}${replicaId > 0 ? `_${replicaId.toString(16).toUpperCase().padStart(4, '0')}` : ''}`;
+  const encodedName = createHash('md5').update(prefix).digest('hex');
+  return { name: `${prefix}.${encodedName}.`, encodedName };
+}
+
+describe('replicaIdOfName', () => {
+  it('reads the replica id after the region id, and 0 for a primary or any other text', () => {
+    expect(replicaIdOfName(fullName('t', 'a', 1700000000000, 0).name)).toBe(0);
+    expect(replicaIdOfName(fullName('t', 'a', 1700000000000, 1).name)).toBe(1);
+    expect(replicaIdOfName(fullName('ns:t', '', 1700000000000, 10).name)).toBe(10);
+    expect(replicaIdOfName(fullName('t', 'x', 5, 0xffff).name)).toBe(65535);
+    // a start key holding what looks like a replica suffix: the region id after the last comma decides
+    expect(replicaIdOfName(fullName('t', 'k,5_0001', 1700000000000, 0).name)).toBe(0);
+    expect(replicaIdOfName(fullName('t', 'k,5_0001', 1700000000000, 2).name)).toBe(2);
+    // hbase:meta keeps the old format, with no encoded tail
+    expect(replicaIdOfName('hbase:meta,,1_0001')).toBe(1);
+    expect(replicaIdOfName('hbase:meta,,1')).toBe(0);
+    // HBase writes the id in upper-case hex, after digits and a comma that follows the table's
+    expect(replicaIdOfName('t,a,1700000000000_000a')).toBe(0);
+    expect(replicaIdOfName('t,a,_0001')).toBe(0);
+    expect(replicaIdOfName('a,5_0001')).toBe(0);
+    expect(replicaIdOfName('')).toBe(0);
+  });
+});
+
+const SERVERS = ['rs1,16020,1', 'rs2,16020,1', 'rs3,16020,1', 'rs4,16020,1'];
+const RANGES = 12;
+
+/**
+ * Five snapshots a minute apart of a table of 12 key ranges ('' 'b' 'c' … ), each served by a primary and
+ * `replication - 1` idle secondary replicas on the next servers; range `i`'s primary takes `writesPerMin(i)` writes
+ * and 600 reads a minute.
+ */
+function replicated(replication: number, writesPerMin: (range: number) => number): LoadSeries {
+  const snapshot = (s: number): LoadSnapshot => {
+    const regions: RegionLoad[] = [];
+    for (let i = 0; i < RANGES; i++) {
+      const start = i === 0 ? '' : String.fromCharCode(97 + i);
+      const end = i === RANGES - 1 ? '' : String.fromCharCode(98 + i);
+      for (let rep = 0; rep < replication; rep++) {
+        const { name, encodedName } = fullName('t', start, 1700000000000 + i, rep);
+        const writes = rep === 0 ? writesPerMin(i) * s : 0;
+        const reads = rep === 0 ? 600 * s : 0;
+        regions.push({ name, encodedName, startKey: enc.encode(start), endKey: enc.encode(end), server: SERVERS[(i + rep) % 4] as string, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: 100_000_000 });
+      }
+    }
+    return { timeMs: 1_717_200_000_000 + s * 60_000, table: 't', regions };
+  };
+  return { table: 't', source: { kind: 'recorded', intervalMs: 60_000 }, snapshots: [0, 1, 2, 3, 4].map(snapshot) };
+}
+
+describe('a table with read replicas (REGION_REPLICATION above 1)', () => {
+  // 1,000 to 1,600 writes a minute per range (22,600 requests in all): the busiest range takes 1,600 + 600 = 2,200,
+  // 1.19 × the other eleven primaries' average (20,400 / 11)
+  const even = (i: number) => 1000 + 100 * ((i * 37) % 7);
+
+  it('judges the primaries: an evenly loaded table has no hotspot, with 2 idle replicas per range', () => {
+    const result = detectHotspots(replicated(3, even));
+    expect(result.shape).toBe('none');
+    expect(result.regions.filter((r) => r.hot || r.hotIntervals > 0)).toEqual([]);
+    expect(result.findings).toEqual([]);
+    // 12 key ranges, not 36 regions
+    expect(result.fairRegionShare).toBeCloseTo(1 / 12, 12);
+    expect(result.regions).toHaveLength(36);
+    const replicas = result.regions.filter((r) => r.replicaId !== undefined);
+    expect(replicas.map((r) => r.replicaId).sort()).toEqual([...Array(12).fill(1), ...Array(12).fill(2)]);
+    expect(replicas.every((r) => r.share === 0 && !r.hot && !r.hotByAverage && r.peerRatio === 0)).toBe(true);
+    expect(result.regions.filter((r) => r.replicaId === undefined)).toHaveLength(12);
+  });
+
+  it('finds a hot range among them, its ratio taken against the other primaries only', () => {
+    // range 5 takes 20,000 writes a minute; the others 1,000: 20,600 requests against 1,600 a minute = 12.875 ×
+    const result = detectHotspots(replicated(2, (i) => (i === 5 ? 20_000 : 1000)));
+    const hot = result.regions.filter((r) => r.hot);
+    expect(hot.map((r) => r.encodedName)).toEqual([fullName('t', 'f', 1700000000005, 0).encodedName]);
+    expect(hot[0]?.peerRatio).toBeCloseTo(20_600 / 1600, 9);
+    expect(hot[0]?.averageRatio).toBeCloseTo(20_600 / ((20_600 + 11 * 1600) / 12), 9);
+    // idle replicas are not pre-split ranges left empty
+    expect(result.findings.map((f) => f.kind)).not.toContain('lumpy-presplit');
+    expect(result.fairRegionShare).toBeCloseTo(1 / 12, 12);
+  });
+
+  it('top regions: replicas are listed, never hot, and the fair share is per key range', () => {
+    const rates = computeRates(replicated(3, even));
+    const [group] = regionsMode.groups([{ table: 't', interval: rates.intervals.at(-1)! }], { sort: 'requests', k: 3 });
+    expect(group?.memberCount).toBe(36);
+    expect(group?.fairShare).toBeCloseTo(1 / 12, 12);
+    expect(group?.hotCount).toBe(0);
+  });
+});
