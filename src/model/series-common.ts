@@ -4,7 +4,8 @@
  * @module
  */
 import { FieldProblem, type JsonObject, type NdjsonIssue, optionalCount, rejectUnknown, stringField } from './ndjson.js';
-import { LOAD_SOURCE_KINDS, type LoadSeriesSource } from './types.js';
+import { HotspotError } from '../util/errors.js';
+import { LOAD_SOURCE_KINDS, type LoadSeriesSource, type LoadSnapshot } from './types.js';
 
 /** Value of the header's `format` field (the same in every version). */
 export const LOAD_SERIES_FORMAT = 'hbase-hotspot/load-series';
@@ -56,4 +57,24 @@ export function acceptInTimeOrder(line: number, timeMs: number, last: { readonly
     return false;
   }
   throw new FieldProblem('timeMs', `${why}; snapshots must be in increasing time order (allowClockSteps, --allow-clock-steps, drops such a snapshot with a warning)`);
+}
+
+/**
+ * Refuses a snapshot that lists an encoded region name twice, which no reader accepts (a region is one row of a
+ * snapshot), before a writer writes anything of it.
+ * @throws {@link HotspotError} `SERIES_REGION_REPEATED` naming the region, both full names and the snapshot's time.
+ */
+export function refuseRepeatedRegions(snapshot: LoadSnapshot): void {
+  const at = new Map<string, number>();
+  snapshot.regions.forEach((r, i) => {
+    const before = at.get(r.encodedName);
+    if (before !== undefined) {
+      const first = snapshot.regions[before]?.name ?? '';
+      throw new HotspotError(
+        'SERIES_REGION_REPEATED',
+        `the snapshot at ${snapshot.timeMs} ms lists region ${r.encodedName} twice (regions ${before} and ${i}: ${first === r.name ? `both ${r.name}` : `${first} and ${r.name}`}); a region is one entry of a snapshot`,
+      );
+    }
+    at.set(r.encodedName, i);
+  });
 }

@@ -11,7 +11,7 @@ import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyRangeFields, numberedLines,
   optionalCount, parseObjectLine, rejectUnknown, stringField,
 } from './ndjson.js';
-import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
+import { LOAD_SERIES_FORMAT, LOAD_SERIES_VERSIONS, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource, refuseRepeatedRegions } from './series-common.js';
 import { FastSnapshotReader } from './series-fast.js';
 import { SeriesV2Parser } from './series-v2-read.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
@@ -57,7 +57,8 @@ export function formatLoadSeries(series: LoadSeries): string {
  * Streaming writer: writes the header at construction, then one line per {@link LoadSeriesWriter.write} call, through
  * any sink (`(chunk) => stream.write(chunk)`), so a long collection never holds the series in memory and a cut-off
  * file is still valid up to its last complete line.
- * @throws {@link HotspotError} `SERIES_TIME_ORDER` when a snapshot is not later than the previous one, `SERIES_TABLE_MISMATCH` for another table.
+ * @throws {@link HotspotError} `SERIES_TIME_ORDER` when a snapshot is not later than the previous one, `SERIES_TABLE_MISMATCH` for another table,
+ *   `SERIES_REGION_REPEATED` for a snapshot listing a region twice.
  */
 export class LoadSeriesWriter {
   private lastTimeMs = Number.NEGATIVE_INFINITY;
@@ -76,6 +77,7 @@ export class LoadSeriesWriter {
     if (!(snapshot.timeMs > this.lastTimeMs)) {
       throw new HotspotError('SERIES_TIME_ORDER', `snapshot at ${snapshot.timeMs} ms is not after the previous one at ${this.lastTimeMs} ms; snapshots must be in increasing time order`);
     }
+    refuseRepeatedRegions(snapshot);
     this.lastTimeMs = snapshot.timeMs;
     this.sink(`${formatSnapshotLine(snapshot)}\n`);
   }

@@ -8,7 +8,7 @@
 import { compareBytes, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { REGION_METRIC_NAMES, type RegionMetricName } from './metrics.js';
-import { LOAD_SERIES_FORMAT } from './series-common.js';
+import { LOAD_SERIES_FORMAT, refuseRepeatedRegions } from './series-common.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, regionTable, seriesTables } from './types.js';
 import { pushAll } from '../util/arrays.js';
 
@@ -60,7 +60,7 @@ function encodeValue(value: number, prev: number): number | [number] {
  * Encodes snapshots into version 2 lines, keeping what each region was last declared as. One instance per file.
  * @throws {@link HotspotError} `SERIES_TIME_ORDER` when a snapshot is not later than the previous one,
  *   `SERIES_TABLE_MISMATCH` for a region of a table the header does not list, `SERIES_METRIC_UNDECLARED` for a metric
- *   the header does not list.
+ *   the header does not list, `SERIES_REGION_REPEATED` for a snapshot listing a region twice.
  */
 export class SeriesV2Encoder {
   private readonly open = new Map<string, Declared>();
@@ -93,6 +93,7 @@ export class SeriesV2Encoder {
       throw new HotspotError('SERIES_TIME_ORDER', `snapshot at ${snapshot.timeMs} ms is not after the previous one at ${this.lastTimeMs} ms; snapshots must be in increasing time order`);
     }
     for (const r of snapshot.regions) this.check(r, regionTable(r, snapshot));
+    refuseRepeatedRegions(snapshot);
     this.lastTimeMs = snapshot.timeMs;
     const out: string[] = [];
     const seen = new Set<string>();

@@ -34,6 +34,11 @@ export interface RegionCounters {
   readonly server?: string;
   /** Optional per-region metrics the source read (load-series format version 2; `src/model/metrics.ts`). */
   readonly metrics?: RegionMetricValues;
+  /**
+   * Set for a secondary read replica, from its full name (`table,start,id_RRRR.<encoded>.`): no directory lists it
+   * under its own name, and its key range is its primary's.
+   */
+  readonly replica?: { readonly replicaId: number; readonly regionId: string; readonly startKey: Uint8Array };
 }
 
 /** The join's result: the snapshot, or the regions that had no counters (or no server) yet. */
@@ -41,11 +46,30 @@ export type AssembleResult =
   | { readonly ok: true; readonly snapshot: LoadSnapshot }
   | { readonly ok: false; readonly missing: readonly string[] };
 
+/** The snapshot row of a region named `name` and `encodedName`, of key range `range`, on `server`, with counters `c`. */
+function regionLoad(name: string, encodedName: string, range: Pick<DirectoryRegion, 'startKey' | 'endKey'>, server: string, c: RegionCounters): RegionLoad {
+  return {
+    name,
+    encodedName,
+    startKey: range.startKey,
+    endKey: range.endKey,
+    server,
+    readRequests: c.readRequests,
+    writeRequests: c.writeRequests,
+    requests: c.readRequests + c.writeRequests,
+    storeSizeBytes: c.storeSizeBytes,
+    ...(c.metrics ? { metrics: c.metrics } : {}),
+  };
+}
+
 /**
  * Joins `directory` with `counters` by encoded name. A region of the directory without counters (just opened, split
  * or moved, and not yet reported by its RegionServer's heartbeat or metrics period) or without a server makes the
  * result `ok: false` listing those regions, so the caller can wait and read again rather than invent zeros.
- * Counters of regions that are not in the directory (a split parent still reported) are ignored.
+ * Counters of regions that are not in the directory (a split parent still reported) are ignored, but for a secondary
+ * read replica's (`replica`), which joins as a region of its own with its primary's key range when the directory
+ * lists the primary. A region the directory lists more than once is taken once: the REST gateway's `/<table>/regions`
+ * lists a replicated region once per replica, every time under the primary's name and with the replica's location.
  * @throws HotspotError `TABLE_NAME_INVALID` / `REGION_ID_INVALID` when `table` or a directory region id cannot make
  *   an HBase region name (see `regionName`).
  */
@@ -57,27 +81,26 @@ export function assembleSnapshot(
 ): AssembleResult {
   const regions: RegionLoad[] = [];
   const missing: string[] = [];
+  const listed = new Map<string, DirectoryRegion>();
   for (const d of directory) {
+    if (listed.has(d.encodedName)) continue;
+    listed.set(d.encodedName, d);
     const c = counters.get(d.encodedName);
     const server = c?.server ?? d.server;
     if (!c || server === undefined) {
       missing.push(d.encodedName);
       continue;
     }
-    regions.push({
-      name: regionName(table, d.startKey, d.regionId).nameText,
-      encodedName: d.encodedName,
-      startKey: d.startKey,
-      endKey: d.endKey,
-      server,
-      readRequests: c.readRequests,
-      writeRequests: c.writeRequests,
-      requests: c.readRequests + c.writeRequests,
-      storeSizeBytes: c.storeSizeBytes,
-      ...(c.metrics ? { metrics: c.metrics } : {}),
-    });
+    regions.push(regionLoad(regionName(table, d.startKey, d.regionId).nameText, d.encodedName, d, server, c));
   }
   if (missing.length > 0) return { ok: false, missing };
+  for (const [encodedName, c] of counters) {
+    if (!c.replica || c.server === undefined || listed.has(encodedName)) continue;
+    const { replicaId, regionId, startKey } = c.replica;
+    const primary = listed.get(regionName(table, startKey, regionId).encodedName);
+    if (!primary) continue;
+    regions.push(regionLoad(regionName(table, startKey, regionId, replicaId).nameText, encodedName, primary, c.server, c));
+  }
   regions.sort((a, b) => compareBytes(a.startKey, b.startKey));
   return { ok: true, snapshot: { timeMs, table, regions } };
 }

@@ -6,6 +6,7 @@
  */
 import { type ClusterStatus, type HBaseRestClient, RestError, type TableRegions } from '../hbase/rest/index.js';
 import type { RegionMetricName } from '../model/index.js';
+import { parseRegionName } from '../regions/index.js';
 import { HotspotError } from '../util/errors.js';
 import { BYTES_PER_MB, type DirectoryRegion, type RegionCounters, assembleSnapshot } from './assemble.js';
 import { type SettleOptions, readSettled } from './settle.js';
@@ -58,18 +59,37 @@ export function restDirectory(regions: TableRegions, status: ClusterStatus, what
 /** The optional per-region metrics `/status/cluster` gives (memstore size in whole MB, store files, stores). */
 export const REST_METRICS: readonly RegionMetricName[] = ['memstoreSizeBytes', 'storeFileCount', 'storeCount'];
 
-/** Per-region counters of `table` in a cluster status, by encoded name, with the reporting server and {@link REST_METRICS}. */
+/**
+ * A secondary read replica's id, region id and start key from its full name bytes (`table,start,id_RRRR.<encoded>.`,
+ * the `_` 39 bytes from the end); `undefined` for a primary.
+ */
+function replicaOf(name: Uint8Array): RegionCounters['replica'] {
+  if (name.length < 40 || name[name.length - 39] !== 0x5f) return undefined;
+  try {
+    const parsed = parseRegionName(name);
+    return parsed.replicaId > 0 ? { replicaId: parsed.replicaId, regionId: parsed.regionId, startKey: parsed.startKey } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Per-region counters of `table` in a cluster status, by encoded name, with the reporting server, {@link REST_METRICS}
+ * and, for a secondary read replica, its `replica` (the directory lists none under its own name).
+ */
 export function restCounters(status: ClusterStatus, table: string): Map<string, RegionCounters> {
   const out = new Map<string, RegionCounters>();
   for (const server of status.liveServers) {
     for (const r of server.regions) {
       if (r.table !== table || r.encodedName === undefined) continue;
+      const replica = replicaOf(r.name);
       out.set(r.encodedName, {
         readRequests: r.readRequestsCount,
         writeRequests: r.writeRequestsCount,
         storeSizeBytes: r.storefileSizeMB * BYTES_PER_MB,
         server: server.serverName,
         metrics: { memstoreSizeBytes: r.memStoreSizeMB * BYTES_PER_MB, storeFileCount: r.storefiles, storeCount: r.stores },
+        ...(replica ? { replica } : {}),
       });
     }
   }

@@ -175,6 +175,20 @@ describe('load-series format version 2', () => {
     expect(() => writer.write({ timeMs: 9, table: 't', regions: [{ ...region('a', '', '', 's', 0, 0), metrics: { locality: 1 } }] })).toThrow(expect.objectContaining({ code: 'SERIES_METRIC_UNDECLARED' }) as HotspotError);
   });
 
+  it('refuses a snapshot listing a region twice in either version, writing none of it', () => {
+    const twice = { timeMs: 9, table: 't', regions: [region('a', '', 'm', 's1', 0, 0), region('b', 'm', '', 's2', 0, 0), region('a', '', 'm', 's2', 0, 0)] };
+    for (const version of [1, 2] as const) {
+      let text = '';
+      const writer = new SeriesWriter({ table: 't', source: { kind: 'recorded' } }, (chunk) => void (text += chunk), version);
+      const header = text;
+      expect(() => writer.write(twice)).toThrow(expect.objectContaining({ code: 'SERIES_REGION_REPEATED', message: expect.stringContaining('lists region a twice (regions 0 and 2') }) as HotspotError);
+      expect(text).toBe(header);
+      // the writer goes on: the next snapshot is written and reads back
+      writer.write(snap(10, [region('a', '', '', 's1', 1, 2)]));
+      expect(parseLoadSeries(text, 'x').snapshots.map((s) => s.timeMs)).toEqual([10]);
+    }
+  });
+
   it('reads gzip whatever the file name, and a gzip recording cut off mid-way up to what was complete', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'series-v2-'));
     const text = readFileSync(fixture('tail-hex-presplit.ndjson'), 'utf8');

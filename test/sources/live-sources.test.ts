@@ -1,7 +1,9 @@
 // REST and JMX sources against recorded answers served on loopback: exact counters of the live_fx recording, the
 // JMX lag the recording caught, unreported regions, and every error case of the JMX reader.
 import { afterEach, describe, expect, it } from 'vitest';
+import { toStringBinary } from '../../src/bytes/index.js';
 import { createRestClient } from '../../src/hbase/rest/index.js';
+import { SeriesWriter, parseLoadSeries } from '../../src/model/index.js';
 import { assembleSnapshot, createJmxSource, createRestSource, mergeJmxCounters, parseJmxRegions } from '../../src/sources/index.js';
 import { B_TO_D, LAST, RS_39083 } from './facts.js';
 import { type FixtureServer, fixtureBody, liveFxRoutes, serveFixtures } from './fixture-server.js';
@@ -34,6 +36,32 @@ describe('REST source', () => {
     const source = createRestSource({ client: createRestClient({ baseUrl: server.url }), table: 'live_fx', description: 'gw', settle: { attempts: 3, waitMs: 1 } });
     await expect(source.snapshot()).rejects.toMatchObject({ code: 'SOURCE_REGION_UNREPORTED', message: expect.stringContaining(LAST) });
     expect(server.hits.get('/status/cluster')).toBe(3);
+  });
+
+  // Recorded from the local HBase 2.6: create 'rep', {NAME => 'f'}, {REGION_REPLICATION => 2, SPLITS => ['g', 'n', 't']},
+  // then 16,760 puts through REST into each range. /rep/regions lists each region twice, both times under the
+  // primary's name (once with the replica's location); /status/cluster lists the replicas under their own names.
+  it('a table with read replicas: each primary once, each replica as a region of its own with its primary\'s range', async () => {
+    server = await serveFixtures({ '/rep/regions': [fixtureBody('rest/replicas-regions.json')], '/status/cluster': [fixtureBody('rest/replicas-status.json')] });
+    const source = createRestSource({ client: createRestClient({ baseUrl: server.url }), table: 'rep', description: 'gw', now: () => 1_000 });
+    const snapshot = await source.snapshot();
+    const rows = snapshot.regions.map((r) => [r.name, r.server, toStringBinary(r.startKey), toStringBinary(r.endKey), r.writeRequests]);
+    expect(rows).toEqual([
+      ['rep,,1796244772287.76987f444085a812d92b1146d3378a5a.', 'localhost,45241,1796244758374', '', 'g', 16760],
+      ['rep,,1796244772287_0001.af40dba0a4d0d2ca9921f278da797073.', 'localhost,41897,1796244758451', '', 'g', 0],
+      ['rep,g,1796244772287.5cae798286cbc129060114343f14d4d6.', 'localhost,41897,1796244758451', 'g', 'n', 16760],
+      ['rep,g,1796244772287_0001.aaa2026c9283960c0c354e73a7f32cb4.', 'localhost,40999,1796244758278', 'g', 'n', 0],
+      ['rep,n,1796244772287.3bde5a90e1a8ca80938efdc4bef8575b.', 'localhost,40999,1796244758278', 'n', 't', 16760],
+      ['rep,n,1796244772287_0001.f23596ca2de8d29a613de6af612c4d2f.', 'localhost,45241,1796244758374', 'n', 't', 0],
+      ['rep,t,1796244772287.382bb17f65b68310cd06175463182419.', 'localhost,40999,1796244758278', 't', '', 16760],
+      ['rep,t,1796244772287_0001.1056b5f3010aad86f4cfca35ba3e0243.', 'localhost,45241,1796244758374', 't', '', 0],
+    ]);
+    expect(snapshot.regions.map((r) => r.encodedName)).toEqual(snapshot.regions.map((r) => /\.([0-9a-f]{32})\.$/.exec(r.name)?.[1]));
+    // a collector's file of it reads back (a region listed twice made one no reader took)
+    let text = '';
+    const writer = new SeriesWriter({ table: 'rep', source: { kind: 'rest' }, metrics: ['memstoreSizeBytes', 'storeFileCount', 'storeCount'] }, (chunk) => void (text += chunk));
+    writer.write(snapshot);
+    expect(parseLoadSeries(text, 'rep.ndjson').snapshots[0]?.regions).toEqual(snapshot.regions);
   });
 
   it('says the table is unknown when the gateway answers 404', async () => {
