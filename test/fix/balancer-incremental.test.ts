@@ -32,6 +32,15 @@ const clusterArb = fc.integer({ min: 2, max: 6 }).chain((servers) =>
     ).map((rs) => rs.map((r, i) => ({ ...r, encodedName: `r${i}` }))),
   }),
 );
+// Half the clusters are of a table with read replicas: every region serves one of a few key ranges as its primary or
+// a replica, and now and then two servers share a host (the host cost then groups by host).
+const replicatedArb = fc.tuple(clusterArb, fc.boolean(), fc.boolean(), fc.array(fc.tuple(fc.nat(3), fc.nat(2)), { minLength: 24, maxLength: 24 })).map(
+  ([cluster, replicated, sharedHost, layout]): BalancerCluster => {
+    if (!replicated) return cluster;
+    const servers = sharedHost ? cluster.servers.map((_, i) => `h${i % 2},${16020 + i},1`) : cluster.servers;
+    return { servers, regions: cluster.regions.map((r, i) => ({ ...r, replica: { range: `k${layout[i]?.[0]}`, id: layout[i]?.[1] ?? 0 } })) };
+  },
+);
 const weight = (usual: number, max: number) => fc.oneof(fc.constant(usual), fc.constant(0), fc.integer({ min: 0, max }));
 const multipliersArb: fc.Arbitrary<BalancerMultipliers> = fc.record({
   regionCountCost: weight(500, 600),
@@ -43,12 +52,15 @@ const multipliersArb: fc.Arbitrary<BalancerMultipliers> = fc.record({
   moveCost: weight(7, 20),
   localityCost: fc.constant(25),
   rackLocalityCost: fc.constant(15),
+  primaryRegionCountCost: weight(500, 600),
+  regionReplicaHostCost: weight(100_000, 200_000),
+  regionReplicaRackCost: fc.constant(10_000),
 });
 
 describe('BalancerState', () => {
   it('exact costs equal balancerCost of the changed placement to the bit; estimates within the tolerance', () => {
     fc.assert(
-      fc.property(clusterArb, multipliersArb, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 4 }), (cluster, m, walk) => {
+      fc.property(replicatedArb, multipliersArb, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 4 }), (cluster, m, walk) => {
         const state = new BalancerState(cluster, m);
         const home = cluster.regions.map((r) => r.server);
         const cost = (placement: number[]) => balancerCost(placedAt(cluster, placement), m, movedFrom(home, placement)).weightedCost;
@@ -103,7 +115,7 @@ describe('BalancerState', () => {
 
 /** Checks `check` on `runs` random clusters and multipliers. */
 const onRandomClusters = (runs: number, check: (cluster: BalancerCluster, m: BalancerMultipliers) => void) =>
-  fc.assert(fc.property(clusterArb, multipliersArb, check), { numRuns: runs });
+  fc.assert(fc.property(replicatedArb, multipliersArb, check), { numRuns: runs });
 
 describe('incremental searches against the full recompute', () => {
   it('balancerWhatIf: the same moves in the same order at the same costs', () => {

@@ -9,8 +9,8 @@ import type { LoadSeries } from '../../src/model/index.js';
 // Scenarios and the figures HBase 2.6.4's own cost functions gave for them (test/golden/java/BalancerCosts.java).
 interface Scenario {
   name: string; servers: number; conf?: Record<string, string>;
-  /** `count`: that many identical regions. */
-  regions: { server: number; reads: number[]; writes: number[]; storeFileMB: number; count?: number }[];
+  /** `count`: that many identical regions; `replicaOf` (an earlier region, counts expanded) and `replicaId`: a read replica. */
+  regions: { server: number; reads: number[]; writes: number[]; storeFileMB: number; count?: number; replicaOf?: number; replicaId?: number }[];
   /** [region, to server] applied after the first costs, regions numbered with counts expanded. */
   moves?: [number, number][];
 }
@@ -28,11 +28,14 @@ const golden = JSON.parse(readFileSync(url('balancer-costs.json'), 'utf8')) as G
 
 function cluster(s: Scenario): BalancerCluster {
   const regions = s.regions.flatMap((r) => Array.from({ length: r.count ?? 1 }, () => r));
+  const replicated = regions.some((r) => r.replicaOf !== undefined);
   return {
     servers: Array.from({ length: s.servers }, (_, i) => `rs${i}.example.com,16020,${1000 + i}`),
     regions: regions.map((r, i) => ({
       encodedName: `r${i}`, server: r.server, readsPerReport: loadReportRate(r.reads), writesPerReport: loadReportRate(r.writes),
       storeFileMB: r.storeFileMB, memStoreMB: 0,
+      // a replica serves its primary's key range
+      ...(replicated ? { replica: { range: `range ${r.replicaOf ?? i}`, id: r.replicaId ?? 0 } } : {}),
     })),
   };
 }
@@ -68,8 +71,8 @@ describe('balancer cost against HBase 2.6.4 cost functions', () => {
 
 describe('costs after moves against HBase 2.6.4 (doAction + updateCostsAndWeightsWithAction)', () => {
   const moving = scenarios.flatMap((s, i) => (s.moves ? [[s.name, s, golden.scenarios[i]!] as const] : []));
-  it('has scenarios with moves, one above 600 regions', () => {
-    expect(moving.map(([name]) => name)).toEqual(['hot-region-two-moves', '800-regions-ten-moves']);
+  it('has scenarios with moves, one above 600 regions, one of a table with read replicas', () => {
+    expect(moving.map(([name]) => name)).toEqual(['hot-region-two-moves', '800-regions-ten-moves', 'replicas-hot-primary-moves']);
   });
   it.each(moving)('%s', (_name, s, g) => {
     const start = cluster(s);
@@ -171,6 +174,27 @@ describe('what-if', () => {
     const c = clusterFromSeries(series, ['a,1,1']);
     expect(c.servers).toEqual(['a,1,1', 'b,1,1']);
     expect(c.regions[0]).toMatchObject({ server: 1, writesPerReport: 60, readsPerReport: 0, storeFileMB: 3 });
+    expect(c.regions[0]?.replica).toBeUndefined();
+  });
+  it('cluster from a series of a table with read replicas: each region\'s key range and replica id', () => {
+    // names as HBase 2.6 wrote them for REGION_REPLICATION => 2 (recorded from the local cluster)
+    const names = [
+      'rep,,1796244772287.76987f444085a812d92b1146d3378a5a.', 'rep,,1796244772287_0001.af40dba0a4d0d2ca9921f278da797073.',
+      'rep,g,1796244772287.5cae798286cbc129060114343f14d4d6.', 'rep,g,1796244772287_0001.aaa2026c9283960c0c354e73a7f32cb4.',
+    ];
+    const region = (name: string, i: number, t: number) => ({
+      name, encodedName: name.slice(-33, -1), startKey: new Uint8Array(), endKey: new Uint8Array(),
+      server: `rs${i % 3},16020,1`, readRequests: 0, writeRequests: i % 2 === 0 ? t * 300 : 0, requests: i % 2 === 0 ? t * 300 : 0, storeSizeBytes: 0,
+    });
+    const series: LoadSeries = { table: 'rep', source: { kind: 'recorded' }, snapshots: [0, 1].map((t) => ({ timeMs: t * 3000, table: 'rep', regions: names.map((n, i) => region(n, i, t)) })) };
+    const c = clusterFromSeries(series);
+    expect(c.regions.map((r) => r.replica)).toEqual([
+      { range: 'rep,,1796244772287', id: 0 }, { range: 'rep,,1796244772287', id: 1 },
+      { range: 'rep,g,1796244772287', id: 0 }, { range: 'rep,g,1796244772287', id: 1 },
+    ]);
+    // the replica functions are needed: 500 + 100,000 + 10,000 more in the multiplier sum than without
+    const cost = balancerCost(c);
+    expect(cost.sumMultiplier).toBe(balancerCost({ ...c, regions: c.regions.map(({ replica: _r, ...r }) => r) }).sumMultiplier + 110_500);
   });
 });
 

@@ -58,6 +58,7 @@ export function fullSwapWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
   const values = LOADS.map((l) => cluster.regions.map(l.of));
   const weights = LOADS.map((l) => l.weight(multipliers));
   let cost = current.weightedCost;
+  const replicated = cluster.regions.some((r) => r.replica !== undefined);
   for (let step = 0; step < maxSwaps; step++) {
     const sums = values.map((v) => {
       const s = cluster.servers.map(() => 0);
@@ -74,7 +75,14 @@ export function fullSwapWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
         if (a === b) continue;
         const movedAfter = moved - (a !== home[i] ? 1 : 0) - (b !== home[j] ? 1 : 0) + (b !== home[i] ? 1 : 0) + (a !== home[j] ? 1 : 0);
         let rank = fixed + multipliers.moveCost * moveCost(movedAfter, n);
-        for (let k = 0; k < LOADS.length; k++) {
+        // with read replicas a swap also changes the primary count skew and the replica host cost: the full recompute
+        if (replicated) {
+          const next = [...placement];
+          next[i] = b;
+          next[j] = a;
+          rank = balancerCost(placedAt(cluster, next), multipliers, movedAfter).weightedCost;
+        }
+        for (let k = 0; k < LOADS.length && !replicated; k++) {
           const w = weights[k] as number;
           if (w === 0) continue;
           const s = [...(sums[k] as number[])];

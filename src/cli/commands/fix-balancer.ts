@@ -40,7 +40,8 @@ function loneRegionAdvice(table: string): string {
 
 function render(title: string, w: BalancerWhatIf, swapsFound: boolean, table: string): string {
   const lines = [`${title}: weighted cost ${w.current.weightedCost.toFixed(4)} over multipliers ${w.current.sumMultiplier}; ${w.current.reason}`];
-  for (const f of w.current.functions) lines.push(`  ${f.function.padEnd(28)} ${String(f.multiplier).padStart(6)} × ${f.cost.toFixed(4)}`);
+  const width = Math.max(28, ...w.current.functions.map((f) => f.function.length));
+  for (const f of w.current.functions) lines.push(`  ${f.function.padEnd(width)} ${String(f.multiplier).padStart(6)} × ${f.cost.toFixed(4)}`);
   if (w.current.needsBalance && w.moves.length === 0) {
     lines.push(swapsFound
       ? '  no single region move lowers the cost; swaps, which keep the region counts even, do:'

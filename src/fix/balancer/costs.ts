@@ -5,11 +5,14 @@
  * `WriteRequestCostFunction` (5 each, `CostFromRegionLoadAsRateFunction`), `MemStoreSizeCostFunction` and
  * `StoreFileCostFunction` (5 each, `CostFromRegionLoadFunction`), `MoveCostFunction` (7; 0 for the current placement).
  * `ServerLocalityCostFunction` (25) and `RackLocalityCostFunction` (15) count in the multiplier sum with cost 0, as
- * HBase computes them without HDFS block locations; replica functions are not needed without region replicas.
+ * HBase computes them without HDFS block locations. For a table with read replicas, also `PrimaryRegionCountSkewCostFunction`,
+ * `RegionReplicaHostCostFunction` and `RegionReplicaRackCostFunction` (`replica-costs.ts`), and `needsBalance` says
+ * yes first when some server hosts two replicas of one range (`areSomeRegionReplicasColocated`).
  * Checked against HBase's own classes: `test/golden/java/BalancerCosts.java`.
  *
  * @module
  */
+import { ReplicaHostCost, primariesPerServer, replicaLayout } from './replica-costs.js';
 import { skewCost, scale } from './skew.js';
 
 /** Multipliers (`hbase.master.balancer.stochastic.*Cost`) of the reproduced cost functions. */
@@ -23,12 +26,19 @@ export interface BalancerMultipliers {
   readonly moveCost: number;
   readonly localityCost: number;
   readonly rackLocalityCost: number;
+  /** `primaryRegionCountCost`: needed only for a table with read replicas (`replica-costs.ts`). */
+  readonly primaryRegionCountCost: number;
+  /** `regionReplicaHostCostKey`: needed only for a table with read replicas. */
+  readonly regionReplicaHostCost: number;
+  /** `regionReplicaRackCostKey`: needed only for a table with read replicas. */
+  readonly regionReplicaRackCost: number;
 }
 
 /** HBase 2.6 defaults. */
 export const DEFAULT_MULTIPLIERS: BalancerMultipliers = {
   regionCountCost: 500, tableSkewCost: 35, readRequestCost: 5, writeRequestCost: 5, memstoreSizeCost: 5,
   storefileSizeCost: 5, moveCost: 7, localityCost: 25, rackLocalityCost: 15,
+  primaryRegionCountCost: 500, regionReplicaHostCost: 100_000, regionReplicaRackCost: 10_000,
 };
 
 /** `hbase.master.balancer.stochastic.minCostNeedBalance` default (a Java float, 0.025f). */
@@ -50,6 +60,11 @@ export interface BalancerRegion {
   readonly storeFileMB: number;
   /** Memstore size, MB; 0 when unknown. */
   readonly memStoreMB: number;
+  /**
+   * For a table with read replicas (set on every region then, absent otherwise): the key range it serves (the same
+   * text for a primary and its replicas, `table,startKey,regionId` of their names) and its replica id (0: the primary).
+   */
+  readonly replica?: { readonly range: string; readonly id: number };
 }
 
 /** A placement: RegionServer names and the table's regions on them. */
@@ -120,12 +135,22 @@ export function balancerCost(cluster: BalancerCluster, multipliers: BalancerMult
   const m = multipliers;
   const counts = perServer(cluster, () => 1);
   const regionSkew = skewCost(counts);
+  const layout = replicaLayout(cluster);
+  const hostCost = layout ? new ReplicaHostCost(layout, cluster.regions.map((r) => r.server)).cost() : 0;
+  // the weighted sum adds the functions in this order, as BalancerState does (HBase lists the replica ones elsewhere)
   const functions: FunctionCost[] = [
     { function: 'RegionCountSkewCostFunction', multiplier: m.regionCountCost, cost: regionSkew },
     { function: 'MoveCostFunction', multiplier: m.moveCost, cost: moveCost(moved, cluster.regions.length) },
     { function: 'ServerLocalityCostFunction', multiplier: m.localityCost, cost: 0 },
     { function: 'RackLocalityCostFunction', multiplier: m.rackLocalityCost, cost: 0 },
     { function: 'TableSkewCostFunction', multiplier: m.tableSkewCost, cost: regionSkew },
+    ...(layout
+      ? [
+          { function: 'RegionReplicaHostCostFunction', multiplier: m.regionReplicaHostCost, cost: hostCost },
+          { function: 'RegionReplicaRackCostFunction', multiplier: m.regionReplicaRackCost, cost: 0 },
+          { function: 'PrimaryRegionCountSkewCostFunction', multiplier: m.primaryRegionCountCost, cost: skewCost(primariesPerServer(cluster, layout)) },
+        ]
+      : []),
     { function: 'ReadRequestCostFunction', multiplier: m.readRequestCost, cost: skewCost(perServer(cluster, (r) => r.readsPerReport)) },
     { function: 'WriteRequestCostFunction', multiplier: m.writeRequestCost, cost: skewCost(perServer(cluster, (r) => r.writesPerReport)) },
     { function: 'MemStoreSizeCostFunction', multiplier: m.memstoreSizeCost, cost: skewCost(perServer(cluster, (r) => r.memStoreMB)) },
@@ -137,6 +162,7 @@ export function balancerCost(cluster: BalancerCluster, multipliers: BalancerMult
   const averageCost = sumMultiplier > 0 ? weightedCost / sumMultiplier : 0;
   const verdict = (needsBalance: boolean, reason: string): BalancerCost => ({ functions, weightedCost, sumMultiplier, averageCost, needsBalance, reason });
   if (cluster.servers.length < 2) return verdict(false, `only ${cluster.servers.length} RegionServer(s); the balancer needs 2`);
+  if (hostCost > 0) return verdict(true, 'a RegionServer hosts two replicas of one region (areSomeRegionReplicasColocated)');
   if (counts.some((c) => c === 0) && counts.some((c) => c > 1)) return verdict(true, 'a RegionServer hosts none of the regions while another hosts several (idle server)');
   if (sloppyServerExists(counts)) return verdict(true, `a RegionServer's region count is outside the average ± ${Math.round(DEFAULT_SLOP * 100)}% (sloppy server)`);
   const figure = `weighted average cost ${averageCost.toFixed(4)}`;

@@ -21,6 +21,7 @@
  * @module
  */
 import { type BalancerCluster, type BalancerMultipliers, type BalancerRegion, moveCost } from './costs.js';
+import { ReplicaHostCost, replicaLayout } from './replica-costs.js';
 import { maxSkew, minSkew, scale, skewCostWith, ulp } from './skew.js';
 
 /** The loads of the request, memstore and store file cost functions, in {@link balancerCost}'s order. */
@@ -161,6 +162,8 @@ export class BalancerState {
   private readonly multipliers: BalancerMultipliers;
   /** `moveCost(moved, regions)` for every count of moved regions. */
   private readonly moveCosts: Float64Array;
+  /** For a table with read replicas whose host cost function is needed: its state (`replica-costs.ts`). */
+  private readonly hosts: ReplicaHostCost | undefined;
 
   /** The cluster's current placement as the first one. */
   constructor(cluster: BalancerCluster, multipliers: BalancerMultipliers) {
@@ -173,6 +176,12 @@ export class BalancerState {
     this.placement.forEach((s, region) => this.members[s]?.push(region));
     this.counts = new Skew(null, 0, servers);
     this.loads = [];
+    // a table with read replicas: the primary count skew first among the loads, the host cost beside them
+    const layout = replicaLayout(cluster);
+    this.hosts = layout && multipliers.regionReplicaHostCost > 0 ? new ReplicaHostCost(layout, this.placement) : undefined;
+    if (layout && multipliers.primaryRegionCountCost > 0 && layout.primary.some((v) => v !== 0)) {
+      this.loads.push(new Skew(layout.primary, multipliers.primaryRegionCountCost, servers));
+    }
     for (const load of LOADS) {
       const weight = load.weight(multipliers);
       const values = Float64Array.from(cluster.regions, load.of);
@@ -189,7 +198,7 @@ export class BalancerState {
 
   /** Σ multiplier × cost of the current placement: `balancerCost(placement, multipliers, moved).weightedCost`, to the bit. */
   weightedCost(): number {
-    return this.compose(this.counts.cost, this.moveCosts[this.moved] as number, (k) => (this.loads[k] as Skew).cost);
+    return this.compose(this.counts.cost, this.moveCosts[this.moved] as number, this.hosts?.cost() ?? 0, (k) => (this.loads[k] as Skew).cost);
   }
 
   /** Weighted cost after moving `region` to `to`, to the bit as {@link balancerCost} gives it. */
@@ -197,7 +206,7 @@ export class BalancerState {
     const from = this.placement[region] as number;
     const c = this.counts.sums;
     const countCost = skewCostWith(c, from, (c[from] as number) - 1, to, (c[to] as number) + 1);
-    return this.compose(countCost, this.moveCosts[this.movedAfterMove(region, to)] as number, (k) => {
+    return this.compose(countCost, this.moveCosts[this.movedAfterMove(region, to)] as number, this.hosts?.costAfterMove(region, from, to) ?? 0, (k) => {
       const skew = this.loads[k] as Skew;
       return skewCostWith(skew.sums, from, this.fold(skew, from, region, -1), to, this.fold(skew, to, -1, region));
     });
@@ -225,13 +234,19 @@ export class BalancerState {
       const v = (skew.values as Float64Array)[region] as number;
       skew.estimateRow(from, (skew.sums[from] as number) - v, v, skew.weight, out);
     }
+    const hosts = this.hosts;
+    if (hosts) {
+      for (let to = 0; to < out.length; to++) {
+        if (to !== from) out[to] = (out[to] as number) + m.regionReplicaHostCost * hosts.costAfterMove(region, from, to);
+      }
+    }
   }
 
   /** Weighted cost after exchanging regions `i` and `j` (on different servers), to the bit as {@link balancerCost} gives it. */
   exactAfterSwap(i: number, j: number): number {
     const a = this.placement[i] as number;
     const b = this.placement[j] as number;
-    return this.compose(this.counts.cost, this.moveCosts[this.movedAfterSwap(i, j)] as number, (k) => {
+    return this.compose(this.counts.cost, this.moveCosts[this.movedAfterSwap(i, j)] as number, this.hosts?.costAfterSwap(i, a, j, b) ?? 0, (k) => {
       const skew = this.loads[k] as Skew;
       return skewCostWith(skew.sums, a, this.fold(skew, a, i, j), b, this.fold(skew, b, j, i));
     });
@@ -245,6 +260,7 @@ export class BalancerState {
     const countCost = this.counts.cost;
     let cost = (m.regionCountCost > 0 ? m.regionCountCost * countCost : 0) + (m.tableSkewCost > 0 ? m.tableSkewCost * countCost : 0);
     if (m.moveCost > 0) cost += m.moveCost * (this.moveCosts[this.movedAfterSwap(i, j)] as number);
+    if (this.hosts) cost += m.regionReplicaHostCost * this.hosts.costAfterSwap(i, a, j, b);
     for (const skew of this.loads) {
       const values = skew.values as Float64Array;
       const delta = (values[i] as number) - (values[j] as number);
@@ -258,6 +274,7 @@ export class BalancerState {
     const from = this.placement[region] as number;
     if (from === to) return;
     this.moved = this.movedAfterMove(region, to);
+    this.hosts?.apply(region, from, to);
     this.placement[region] = to;
     const leaving = this.members[from] as number[];
     leaving.splice(leaving.indexOf(region), 1);
@@ -298,12 +315,13 @@ export class BalancerState {
   }
 
   /** Σ multiplier × cost in {@link balancerCost}'s order of the needed functions (the locality ones cost 0). */
-  private compose(countCost: number, move: number, loadCost: (k: number) => number): number {
+  private compose(countCost: number, move: number, hostCost: number, loadCost: (k: number) => number): number {
     const m = this.multipliers;
     let sum = 0;
     if (m.regionCountCost > 0) sum += countCost * m.regionCountCost;
     if (m.moveCost > 0) sum += move * m.moveCost;
     if (m.tableSkewCost > 0) sum += countCost * m.tableSkewCost;
+    if (this.hosts) sum += hostCost * m.regionReplicaHostCost;
     for (let k = 0; k < this.loads.length; k++) sum += loadCost(k) * (this.loads[k] as Skew).weight;
     return sum;
   }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { LoadSeries } from '../../model/index.js';
+import { replicaIdOfName } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, type BalancerCost, type BalancerMultipliers, DEFAULT_MULTIPLIERS, balancerCost } from './costs.js';
 import { loadReportRate } from './skew.js';
@@ -99,9 +100,20 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
 }
 
 /**
+ * A region's key range (`table,startKey,regionId` of its full name: the encoded tail and a replica's `_RRRR` taken
+ * off, so a primary and its replicas share it) and its replica id.
+ */
+function replicaOfName(name: string): { range: string; id: number } {
+  const id = replicaIdOfName(name);
+  const base = /\.[0-9a-f]{32}\.$/.test(name) ? name.slice(0, -34) : name;
+  return { range: id > 0 ? base.slice(0, -5) : base, id };
+}
+
+/**
  * The balancer's view of a load series' last placement: each region of the last snapshot on its RegionServer, its
  * read and write loads as the mean counter increase between snapshots (`loadReportRate`, as HBase takes its remembered
- * load reports) rescaled to one load report of `reportIntervalMs`, store files in MB.
+ * load reports) rescaled to one load report of `reportIntervalMs`, store files in MB; for a table with read replicas,
+ * each region's key range and replica id (`replica`), which the replica cost functions need.
  * @param extraServers - RegionServers hosting none of the table's regions (the series does not name them).
  * @throws {@link HotspotError} `SERIES_TOO_SHORT` with fewer than two snapshots.
  */
@@ -114,6 +126,8 @@ export function clusterFromSeries(series: LoadSeries, extraServers: readonly str
   const servers = [...new Set([...last.regions.map((r) => r.server), ...extraServers])].sort();
   const spanMs = (last.timeMs - first.timeMs) / (series.snapshots.length - 1);
   const perReport = reportIntervalMs / spanMs;
+  // a table with read replicas: each region's key range and replica id (replica-costs.ts)
+  const replicated = last.regions.some((r) => replicaIdOfName(r.name) > 0);
   const regions = last.regions.map((r) => {
     const history = series.snapshots.flatMap((s) => s.regions.filter((x) => x.encodedName === r.encodedName));
     const reads = history.map((h) => h.readRequests ?? h.requests);
@@ -125,6 +139,7 @@ export function clusterFromSeries(series: LoadSeries, extraServers: readonly str
       writesPerReport: loadReportRate(writes) * perReport,
       storeFileMB: Math.trunc(r.storeSizeBytes / 2 ** 20),
       memStoreMB: 0,
+      ...(replicated ? { replica: replicaOfName(r.name) } : {}),
     };
   });
   return { servers, regions };

@@ -63,9 +63,11 @@ function balancerVerdict(placement: BalancerCluster, hot: RegionLoadShare, m: Tr
   if (!region) return undefined;
   const servers = placement.servers.includes(target) ? placement.servers : [...placement.servers, target];
   const [lowShare, highShare] = m.shares;
+  // a daughter is a key range of its own (its replicas, if any, are new regions the series does not hold)
+  const { replica: _parentRange, ...parent } = region;
   const daughter = (name: string, share: number, server: number) => ({
-    ...region, encodedName: name, server, readsPerReport: region.readsPerReport * share, writesPerReport: region.writesPerReport * share,
-    storeFileMB: Math.trunc(region.storeFileMB / 2),
+    ...parent, encodedName: name, server, readsPerReport: region.readsPerReport * share, writesPerReport: region.writesPerReport * share,
+    storeFileMB: Math.trunc(parent.storeFileMB / 2),
   });
   const targetIndex = servers.indexOf(target);
   const after: BalancerCluster = {

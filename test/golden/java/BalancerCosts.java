@@ -10,7 +10,8 @@
 //     > test/golden/balancer-costs.json
 //
 // Each scenario lists servers and regions with their request counters over successive load reports (oldest first);
-// a region entry with "count": n stands for n identical regions. For each, this prints every cost function the
+// a region entry with "count": n stands for n identical regions, one with "replicaOf": i and "replicaId": k for
+// replica k of region i (counts expanded; the replica gets its primary's key range). For each, this prints every cost function the
 // balancer builds (class, whether it is needed, multiplier, cost), the weighted average the balancer compares with
 // minCostNeedBalance, and needsBalance itself. A scenario with "moves" ([region, to server] pairs, regions numbered
 // as listed, counts expanded) then applies them as the balancer's search does (doAction, then
@@ -81,10 +82,13 @@ public class BalancerCosts {
     List<RegionInfo> infos = new ArrayList<>();
     for (int r = 0; r < regions.size(); r++) {
       JsonObject reg = regions.get(r);
-      RegionInfo ri = RegionInfoBuilder.newBuilder(table)
-        .setStartKey(r == 0 ? new byte[0] : Bytes.toBytes(String.format("r%04d", r)))
-        .setEndKey(r == regions.size() - 1 ? new byte[0] : Bytes.toBytes(String.format("r%04d", r + 1)))
-        .setRegionId(1700000000000L).build();
+      // a read replica ("replicaOf": the primary's index, counts expanded; "replicaId") of an earlier region
+      RegionInfo ri = reg.has("replicaOf")
+        ? RegionInfoBuilder.newBuilder(infos.get(reg.get("replicaOf").getAsInt())).setReplicaId(reg.get("replicaId").getAsInt()).build()
+        : RegionInfoBuilder.newBuilder(table)
+          .setStartKey(r == 0 ? new byte[0] : Bytes.toBytes(String.format("r%04d", r)))
+          .setEndKey(r == regions.size() - 1 ? new byte[0] : Bytes.toBytes(String.format("r%04d", r + 1)))
+          .setRegionId(1700000000000L).build();
       infos.add(ri);
       state.get(names.get(reg.get("server").getAsInt())).add(ri);
       long[] reads = longs(reg.getAsJsonArray("reads"));
