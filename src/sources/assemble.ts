@@ -20,6 +20,8 @@ export interface DirectoryRegion {
   readonly endKey: Uint8Array;
   /** Hosting RegionServer, `host,port,startcode` when known, else `host:port`; `undefined` while unassigned. */
   readonly server: string | undefined;
+  /** A read replica's id (1 or more) when the directory lists replicas under their own names (the native client). */
+  readonly replicaId?: number;
 }
 
 /** Counters of one region from a metrics source. Counts are cumulative since the region opened on its server. */
@@ -91,7 +93,7 @@ export function assembleSnapshot(
       missing.push(d.encodedName);
       continue;
     }
-    regions.push(regionLoad(regionName(table, d.startKey, d.regionId).nameText, d.encodedName, d, server, c));
+    regions.push(regionLoad(regionName(table, d.startKey, d.regionId, d.replicaId ?? 0).nameText, d.encodedName, d, server, c));
   }
   if (missing.length > 0) return { ok: false, missing };
   for (const [encodedName, c] of counters) {

@@ -50,6 +50,15 @@ describe('native source', () => {
     ]);
   });
 
+  it('takes a read replica under its own name, with its primary\'s key range', async () => {
+    const snap = await source('replicas').snapshot();
+    expect(snap.regions.map((r) => [r.name, toStringBinary(r.startKey), toStringBinary(r.endKey), r.server, r.writeRequests])).toEqual([
+      ['t,,1700000000000.3e7c693fad145c1b69daad40c4b268c6.', '', 'm', 'rs1,16020,1', 10],
+      ['t,,1700000000000_0001.0b6919c0e7cdf7af3543d0fdbe425ca5.', '', 'm', 'rs2,16020,1', 0],
+      ['t,m,1700000000000.60cf3460762c7213ab519b0384f99485.', 'm', '', 'rs2,16020,1', 100],
+    ]);
+  });
+
   it('carries the optional metrics RegionMetrics gives (load-series version 2)', async () => {
     const s = source('ok');
     expect(s.metrics).toEqual(['filteredReadRequests', 'memstoreSizeBytes', 'storeFileCount', 'storeCount', 'locality']);

@@ -45,6 +45,8 @@ export interface NativeDirectoryRegion {
   readonly startKey: Uint8Array;
   readonly endKey: Uint8Array;
   readonly server: string | undefined;
+  /** A read replica's id (1 or more); absent for a primary. */
+  readonly replicaId?: number;
 }
 
 /** One region's counters as its RegionServer reported them (`RegionMetrics`). */
@@ -203,7 +205,7 @@ interface ProtocolLine {
   schema?: TableSchema;
   done?: { request: string; value?: string };
   data?: Record<string, unknown>;
-  reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string }[]; counters: NativeRegionCounters[] };
+  reading?: { timeMs: number; directory: { encodedName: string; regionId: string; startKey: string; endKey: string; server?: string; replicaId?: number }[]; counters: NativeRegionCounters[] };
 }
 
 const bytes = (b64: string): Uint8Array => new Uint8Array(Buffer.from(b64, 'base64'));
@@ -308,7 +310,10 @@ export async function startRegionLoadReader(options: ReaderOptions): Promise<Reg
       const r = line.reading;
       return {
         timeMs: r.timeMs,
-        directory: r.directory.map((d) => ({ encodedName: d.encodedName, regionId: d.regionId, startKey: bytes(d.startKey), endKey: bytes(d.endKey), server: d.server })),
+        directory: r.directory.map((d) => ({
+          encodedName: d.encodedName, regionId: d.regionId, startKey: bytes(d.startKey), endKey: bytes(d.endKey), server: d.server,
+          ...(d.replicaId !== undefined && d.replicaId > 0 ? { replicaId: d.replicaId } : {}),
+        })),
         counters: r.counters,
       };
     },

@@ -381,12 +381,14 @@ public final class RegionLoadReader {
     Set<ServerName> servers = new LinkedHashSet<>();
     for (HRegionLocation location : locations) {
       RegionInfo region = location.getRegion();
-      if (region == null || region.getReplicaId() != RegionInfo.DEFAULT_REPLICA_ID || region.isSplitParent() || region.isOffline()) {
+      if (region == null || region.isSplitParent() || region.isOffline()) {
         continue;
       }
       JsonObject d = new JsonObject();
       d.addProperty("encodedName", region.getEncodedName());
       d.addProperty("regionId", Long.toString(region.getRegionId()));
+      // a read replica (REGION_REPLICATION above 1): its own encoded name, its primary's keys and region id
+      if (region.getReplicaId() != RegionInfo.DEFAULT_REPLICA_ID) d.addProperty("replicaId", region.getReplicaId());
       d.addProperty("startKey", b64.encodeToString(region.getStartKey()));
       d.addProperty("endKey", b64.encodeToString(region.getEndKey()));
       ServerName server = location.getServerName();
