@@ -82,6 +82,34 @@ describe('JMX source', () => {
     expect(b.regions.find((r) => r.encodedName === LAST)).toMatchObject({ readRequests: 50, writeRequests: 660 });
   });
 
+  it('a table with read replicas: each replica joins under its own name, its server and full name from /status/cluster', async () => {
+    // the sub=Regions bean names regions by encoded name only: one bean of the recorded table's 8 regions, the
+    // primaries with 16,760 writes, the replicas with none (as /status/cluster reported them)
+    const status = JSON.parse(fixtureBody('rest/replicas-status.json')) as { LiveNodes: { Region: { name: string }[] }[] };
+    const bean: Record<string, unknown> = { name: 'Hadoop:service=HBase,name=RegionServer,sub=Regions' };
+    for (const node of status.LiveNodes) {
+      for (const r of node.Region) {
+        const name = Buffer.from(r.name, 'base64').toString('latin1');
+        if (!name.startsWith('rep,')) continue;
+        const key = `Namespace_default_table_rep_region_${name.slice(-33, -1)}_metric_`;
+        Object.assign(bean, { [`${key}readRequestCount`]: 0, [`${key}writeRequestCount`]: name.includes('_0001.') ? 0 : 16760, [`${key}storeFileSize`]: 0 });
+      }
+    }
+    server = await serveFixtures({ '/rep/regions': [fixtureBody('rest/replicas-regions.json')], '/status/cluster': [fixtureBody('rest/replicas-status.json')], '/jmx': [JSON.stringify({ beans: [bean] })] });
+    const source = createJmxSource({ jmxUrls: [server.url], directory: createRestClient({ baseUrl: server.url }), table: 'rep', now: () => 1 });
+    const snapshot = await source.snapshot();
+    expect(snapshot.regions.map((r) => [r.name, r.server, toStringBinary(r.startKey), toStringBinary(r.endKey), r.writeRequests])).toEqual([
+      ['rep,,1796244772287.76987f444085a812d92b1146d3378a5a.', 'localhost,45241,1796244758374', '', 'g', 16760],
+      ['rep,,1796244772287_0001.af40dba0a4d0d2ca9921f278da797073.', 'localhost,41897,1796244758451', '', 'g', 0],
+      ['rep,g,1796244772287.5cae798286cbc129060114343f14d4d6.', 'localhost,41897,1796244758451', 'g', 'n', 16760],
+      ['rep,g,1796244772287_0001.aaa2026c9283960c0c354e73a7f32cb4.', 'localhost,40999,1796244758278', 'g', 'n', 0],
+      ['rep,n,1796244772287.3bde5a90e1a8ca80938efdc4bef8575b.', 'localhost,40999,1796244758278', 'n', 't', 16760],
+      ['rep,n,1796244772287_0001.f23596ca2de8d29a613de6af612c4d2f.', 'localhost,45241,1796244758374', 'n', 't', 0],
+      ['rep,t,1796244772287.382bb17f65b68310cd06175463182419.', 'localhost,40999,1796244758278', 't', '', 16760],
+      ['rep,t,1796244772287_0001.1056b5f3010aad86f4cfca35ba3e0243.', 'localhost,45241,1796244758374', 't', '', 0],
+    ]);
+  });
+
   it('names the RegionServer whose regions no --jmx URL reported (each /jmx lists only its own server\'s regions)', async () => {
     const jmx = JSON.parse(fixtureBody('jmx/regions-1.json')) as { beans: Record<string, unknown>[] };
     for (const bean of jmx.beans) for (const k of Object.keys(bean)) if (k.includes(LAST)) delete bean[k];
