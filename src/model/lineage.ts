@@ -5,6 +5,7 @@
  * @module
  */
 import { compareBytes } from '../bytes/index.js';
+import { replicaIdOfName } from '../regions/index.js';
 import type { RegionLoad } from './types.js';
 
 /** How regions that appeared relate to regions that vanished between two snapshots. */
@@ -42,13 +43,19 @@ export function rangeContains(outer: RegionLoad, inner: RegionLoad): boolean {
  * Matches appeared regions to vanished ones by key range. A vanished region whose range holds two or more appeared
  * regions split; an appeared region whose range holds two or more vanished regions is their merge. Everything else is
  * reported as plainly appeared or gone (a region in transition missing from one snapshot, for example).
+ * In a table with read replicas (`_RRRR` in a region's name), every replica of a range has the range: a region is
+ * matched only with regions of its own replica id (replica 1 of a split parent splits into the daughters' replicas 1).
  */
 export function matchLineage(vanished: readonly RegionLoad[], appeared: readonly RegionLoad[]): Lineage {
   const splits = new Map<RegionLoad, RegionLoad[]>();
   const merges = new Map<RegionLoad, RegionLoad[]>();
   const explained = new Set<RegionLoad>();
+  const replicaIds = new Map<RegionLoad, number>();
+  for (const r of vanished) replicaIds.set(r, replicaIdOfName(r.name));
+  for (const r of appeared) replicaIds.set(r, replicaIdOfName(r.name));
+  const sameReplica = (a: RegionLoad, b: RegionLoad) => replicaIds.get(a) === replicaIds.get(b);
   for (const parent of vanished) {
-    const daughters = appeared.filter((d) => rangeContains(parent, d));
+    const daughters = appeared.filter((d) => sameReplica(parent, d) && rangeContains(parent, d));
     if (daughters.length >= 2 || (daughters.length === 1 && !sameRange(parent, daughters[0] as RegionLoad))) {
       splits.set(parent, daughters);
       explained.add(parent);
@@ -57,7 +64,7 @@ export function matchLineage(vanished: readonly RegionLoad[], appeared: readonly
   }
   for (const merged of appeared) {
     if (explained.has(merged)) continue;
-    const parents = vanished.filter((p) => !explained.has(p) && rangeContains(merged, p));
+    const parents = vanished.filter((p) => !explained.has(p) && sameReplica(merged, p) && rangeContains(merged, p));
     if (parents.length >= 2) {
       merges.set(merged, parents);
       explained.add(merged);
