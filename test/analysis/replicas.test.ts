@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { detectHotspots, stackedSwaps } from '../../src/analysis/detect/index.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates } from '../../src/model/index.js';
 import { replicaIdOfName } from '../../src/regions/index.js';
 import { regionsMode } from '../../src/top/regions-mode.js';
@@ -96,5 +96,35 @@ describe('a table with read replicas (REGION_REPLICATION above 1)', () => {
     expect(group?.memberCount).toBe(36);
     expect(group?.fairShare).toBeCloseTo(1 / 12, 12);
     expect(group?.hotCount).toBe(0);
+  });
+});
+
+describe('co-location swaps in a table with read replicas', () => {
+  it('keep a hot primary off the server of its own replica', () => {
+    // ranges '' b c … j; c and d take 9,000 writes a minute, both on rs1; d's replica, and a's (first in key order,
+    // idle as every replica), are on rs4, the least loaded server
+    const placement: [string, string, number][] = [
+      ['rs2', 'rs4', 300], ['rs3', 'rs4', 300], ['rs1', 'rs2', 9000], ['rs1', 'rs4', 9000], ['rs3', 'rs2', 300],
+      ['rs3', 'rs1', 300], ['rs2', 'rs3', 300], ['rs3', 'rs2', 300], ['rs4', 'rs1', 300], ['rs2', 'rs3', 300],
+    ];
+    const snapshot = (s: number): LoadSnapshot => ({
+      timeMs: 1_717_200_000_000 + s * 60_000,
+      table: 't',
+      regions: placement.flatMap(([primary, replica, writesPerMin], i) => {
+        const start = i === 0 ? '' : String.fromCharCode(97 + i);
+        const end = i === placement.length - 1 ? '' : String.fromCharCode(98 + i);
+        return [0, 1].map((rep): RegionLoad => {
+          const writes = rep === 0 ? writesPerMin * s : 0;
+          const reads = rep === 0 ? 100 * s : 0;
+          return { ...fullName('t', start, 1700000000000 + i, rep), startKey: enc.encode(start), endKey: enc.encode(end), server: `${rep ? replica : primary},16020,1`, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: 100_000_000 };
+        });
+      }),
+    });
+    const result = detectHotspots({ table: 't', source: { kind: 'recorded', intervalMs: 60_000 }, snapshots: [0, 1, 2, 3, 4].map(snapshot) });
+    const swaps = stackedSwaps(result.servers, result.regions, result.window.endMs).flatMap((p) => p.swaps);
+    // d goes to rs4 and its replica there comes back: a's replica would have left d and its replica on rs4 together
+    expect(swaps.map((w) => [w.region.encodedName, w.to, w.back.encodedName])).toEqual([
+      [fullName('t', 'd', 1700000000003, 0).encodedName, 'rs4,16020,1', fullName('t', 'd', 1700000000003, 1).encodedName],
+    ]);
   });
 });

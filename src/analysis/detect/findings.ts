@@ -8,7 +8,7 @@ import { toStringBinary } from '../../bytes/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
 import { share } from './stats.js';
-import { type SwapPlan, swapPlan } from './swaps.js';
+import { type SwapPlan, type SwapRegion, swapPlan } from './swaps.js';
 import { secondaryReplicas } from './replicas.js';
 import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
@@ -123,7 +123,12 @@ function splitCoLocation(shares: WindowShares, splits: readonly CoLocatedSplit[]
 export function stackedSwaps(servers: readonly ServerLoadShare[], regions: readonly RegionLoadShare[], endMs: number): SwapPlan[] {
   const live = regions.filter((r) => r.lastSeenMs === endMs);
   const loads = new Map(servers.map((s) => [s.server, s.nowShare]));
-  const of = (r: RegionLoadShare) => ({ encodedName: r.encodedName, server: r.server, share: r.nowShare ?? 0 });
+  // a table with read replicas: the replicas of a range are kept on separate servers (swaps.ts)
+  const replicated = live.some((r) => r.replicaId !== undefined);
+  const of = (r: RegionLoadShare): SwapRegion => ({
+    encodedName: r.encodedName, server: r.server, share: r.nowShare ?? 0,
+    ...(replicated ? { range: `${r.name.slice(0, r.name.indexOf(','))}\u0000${r.startKey}\u0000${r.endKey}` } : {}),
+  });
   return servers.filter((s) => s.hotNow).flatMap((s) => {
     const stacked = live.filter((r) => r.hotNow && r.server === s.server).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
     if (stacked.length < 2) return [];
