@@ -128,3 +128,39 @@ describe('co-location swaps in a table with read replicas', () => {
     ]);
   });
 });
+
+describe('a hot range of a replicated table split onto one server', () => {
+  const L = 600;
+  /**
+   * Seven snapshots a minute apart of 8 ranges over rs1..rs7, each with an idle replica on rs2..rs7: range ['d', 'e')
+   * takes 5 L writes a minute on rs1 and splits at 'dm' at minute 3 into two daughters on rs1 taking `daughter` each;
+   * range ['', 'b') takes 1.5 L on rs1, the six others L each on a server of their own.
+   */
+  function splitOnOneServer(daughter: number): LoadSeries {
+    type Row = [start: string, end: string, id: number, server: number, perMin: number, born: number];
+    const snapshot = (s: number): LoadSnapshot => {
+      const hot: Row[] = s < 3 ? [['d', 'e', 4, 1, 5 * L, 0]] : [['d', 'dm', 10, 1, daughter, 3], ['dm', 'e', 11, 1, daughter, 3]];
+      const rows: Row[] = [['', 'b', 1, 1, 1.5 * L, 0], ['b', 'c', 2, 2, L, 0], ['c', 'd', 3, 3, L, 0], ...hot, ['e', 'f', 5, 4, L, 0], ['f', 'g', 6, 5, L, 0], ['g', 'h', 7, 6, L, 0], ['h', '', 8, 7, L, 0]];
+      const regions = rows.flatMap(([start, end, id, server, perMin, born], i) => [0, 1].map((rep): RegionLoad => {
+        const writes = rep === 0 ? perMin * (s - born) : 0;
+        return { ...fullName('t', start, 1700000000000 + id, rep), startKey: enc.encode(start), endKey: enc.encode(end), server: `rs${rep === 0 ? server : 2 + ((i + rep) % 6)},16020,1`, readRequests: 0, writeRequests: writes, requests: writes, storeSizeBytes: 100_000_000 };
+      }));
+      return { timeMs: 1_717_200_000_000 + s * 60_000, table: 't', regions };
+    };
+    return { table: 't', source: { kind: 'recorded', intervalMs: 60_000 }, snapshots: [0, 1, 2, 3, 4, 5, 6].map(snapshot) };
+  }
+  const colocation = (series: LoadSeries) => detectHotspots(series).findings.filter((f) => f.kind === 'co-location');
+
+  it('measures the daughters against the other primaries, not against their idle replicas too', () => {
+    // daughters 2.5 L a minute against the 7 other primaries' mean 7.5 L / 7: 2.3 ×, under 3 × (against the 16 other
+    // regions with the replicas, 7.5 L / 16, it was 5.3 ×)
+    expect(colocation(splitOnOneServer(1.25 * L))).toEqual([]);
+  });
+
+  it('still finds the daughters stacked when they take k × the other primaries', () => {
+    // daughters 4 L a minute against 7.5 L / 7: 3.73 ×
+    const [finding] = colocation(splitOnOneServer(2 * L));
+    expect(finding?.servers).toEqual(['rs1,16020,1']);
+    expect(finding?.evidence[0]).toContain(`together took ${(4 / (7.5 / 7)).toFixed(1)} × the average of the table's other regions`);
+  });
+});

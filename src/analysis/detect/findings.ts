@@ -9,7 +9,7 @@ import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
 import { share } from './stats.js';
 import { type SwapPlan, type SwapRegion, swapPlan } from './swaps.js';
-import { secondaryReplicas } from './replicas.js';
+import { primaryCount, secondaryReplicas } from './replicas.js';
 import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { WindowShares } from './window.js';
 import { maxOf } from '../../util/arrays.js';
@@ -84,16 +84,20 @@ export function coLocatedSplits(rates: LoadRates, shares: WindowShares): CoLocat
       let d = 0;
       let n = 0;
       let total = 0;
-      for (const r of iv.regions) {
+      // the other key ranges: secondary read replicas are no peers (replicas.ts)
+      const replicas = secondaryReplicas(iv.regions);
+      const members = primaryCount(iv.regions, replicas);
+      iv.regions.forEach((r, j) => {
+        if (replicas?.[j]) return;
         total += r.requests;
         if (names.has(r.encodedName)) {
           d += r.requests;
           n++;
         }
-      }
-      if (n === 0 || iv.regions.length === n) continue;
+      });
+      if (n === 0 || members === n) continue;
       mine += d;
-      othersMean += (total - d) / (iv.regions.length - n);
+      othersMean += (total - d) / (members - n);
     }
     if (mine > shares.k * othersMean) out.push({ parent: e.region, daughters: daughters.map((r) => r.encodedName), server: server as string, ratio: othersMean > 0 ? mine / othersMean : null });
   }
