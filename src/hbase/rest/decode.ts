@@ -121,25 +121,33 @@ export function decodeClusterStatus(json: unknown): ClusterStatus {
   };
 }
 
-/** `GET /<table>/regions` (TableInfoModel) → {@link TableRegions}. */
+/**
+ * `GET /<table>/regions` (TableInfoModel) → {@link TableRegions}, each region once. For a table with read replicas
+ * (`REGION_REPLICATION` above 1) the gateway lists a region once per replica, every time under the primary's name,
+ * the primary's location first (`RegionLocator.getAllRegionLocations`, replicas in id order): the first entry of a
+ * name is kept, so a key range is one region with its primary's location.
+ */
 export function decodeTableRegions(json: unknown): TableRegions {
   const o = obj(json, 'TableInfo');
   const empty = new Uint8Array(0);
+  const seen = new Set<string>();
   return {
     table: str(o, 'name', 'TableInfo'),
-    regions: arr(o['Region'], 'TableInfo.Region').map((r, i) => {
+    regions: arr(o['Region'], 'TableInfo.Region').flatMap((r, i) => {
       const what = `TableInfo.Region[${i}]`;
       const ro = obj(r, what);
       const name = str(ro, 'name', what);
+      if (seen.has(name)) return [];
+      seen.add(name);
       const location = ro['location'];
-      return {
+      return [{
         name,
         encodedName: encodedNameFromText(name),
         regionId: num(ro, 'id', what),
         startKey: b64(ro, 'startKey', what, empty),
         endKey: b64(ro, 'endKey', what, empty),
         location: typeof location === 'string' && location !== '' ? location : undefined,
-      };
+      }];
     }),
   };
 }

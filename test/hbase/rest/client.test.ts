@@ -88,6 +88,17 @@ describe('HBaseRestClient over recorded answers', () => {
     expect(regions.every((r) => /^localhost:\d+$/.test(r.location ?? ''))).toBe(true);
   });
 
+  it('takes each region of a table with read replicas once, with its primary\'s location', async () => {
+    // recorded from HBase 2.6: 'rep' with REGION_REPLICATION => 2 and SPLITS => ['g', 'n', 't'] lists each of its 4
+    // regions twice under the primary's name, the primary's location first (/status/cluster puts the primaries on
+    // 45241, 41897, 40999 and 40999)
+    const c = await client({ 'GET /rep/regions': 'replicas-regions' });
+    const { regions } = await c.tableRegions('rep');
+    expect(regions.map((r) => [s(r.startKey), s(r.endKey), r.location])).toEqual([
+      ['', 'g', 'localhost:45241'], ['g', 'n', 'localhost:41897'], ['n', 't', 'localhost:40999'], ['t', '', 'localhost:40999'],
+    ]);
+  });
+
   it('puts rows as a base64 CellSet with explicit timestamps', async () => {
     const c = await client({ [`PUT /${T}/rows`]: 'put-rows' });
     const body = fixture('put-rows').request.body;
