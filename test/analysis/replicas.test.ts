@@ -100,13 +100,11 @@ describe('a table with read replicas (REGION_REPLICATION above 1)', () => {
 });
 
 describe('co-location swaps in a table with read replicas', () => {
-  it('keep a hot primary off the server of its own replica', () => {
-    // ranges '' b c … j; c and d take 9,000 writes a minute, both on rs1; d's replica, and a's (first in key order,
-    // idle as every replica), are on rs4, the least loaded server
-    const placement: [string, string, number][] = [
-      ['rs2', 'rs4', 300], ['rs3', 'rs4', 300], ['rs1', 'rs2', 9000], ['rs1', 'rs4', 9000], ['rs3', 'rs2', 300],
-      ['rs3', 'rs1', 300], ['rs2', 'rs3', 300], ['rs3', 'rs2', 300], ['rs4', 'rs1', 300], ['rs2', 'rs3', 300],
-    ];
+  /**
+   * Five snapshots a minute apart of ranges '' b c … j, each [primary's server, replica's server, writes a minute]
+   * with 100 reads a minute on the primary; c and d take 9,000 writes a minute, both on rs1.
+   */
+  function swapsOf(placement: [string, string, number][]): string[][] {
     const snapshot = (s: number): LoadSnapshot => ({
       timeMs: 1_717_200_000_000 + s * 60_000,
       table: 't',
@@ -121,11 +119,27 @@ describe('co-location swaps in a table with read replicas', () => {
       }),
     });
     const result = detectHotspots({ table: 't', source: { kind: 'recorded', intervalMs: 60_000 }, snapshots: [0, 1, 2, 3, 4].map(snapshot) });
-    const swaps = stackedSwaps(result.servers, result.regions, result.window.endMs).flatMap((p) => p.swaps);
-    // d goes to rs4 and its replica there comes back: a's replica would have left d and its replica on rs4 together
-    expect(swaps.map((w) => [w.region.encodedName, w.to, w.back.encodedName])).toEqual([
-      [fullName('t', 'd', 1700000000003, 0).encodedName, 'rs4,16020,1', fullName('t', 'd', 1700000000003, 1).encodedName],
-    ]);
+    return stackedSwaps(result.servers, result.regions, result.window.endMs).flatMap((p) => p.swaps).map((w) => [w.region.encodedName, w.to, w.back.encodedName]);
+  }
+  const primary = (start: string, i: number) => fullName('t', start, 1700000000000 + i, 0).encodedName;
+
+  it('swap a hot primary with a primary, never with an idle replica or onto its replica\'s server', () => {
+    // rs4 (i and j, 800 a minute) is the least loaded; its quietest regions are the idle replicas of a and b, then
+    // i (its replica on rs1) and j: d goes to rs4 and j comes back (rs1 18,200 → 9,500 a minute, rs4 800 → 9,500)
+    const placement: [string, string, number][] = [
+      ['rs2', 'rs4', 300], ['rs3', 'rs4', 300], ['rs1', 'rs2', 9000], ['rs1', 'rs3', 9000], ['rs3', 'rs2', 300],
+      ['rs3', 'rs1', 300], ['rs2', 'rs3', 300], ['rs2', 'rs3', 300], ['rs4', 'rs1', 300], ['rs4', 'rs3', 300],
+    ];
+    expect(swapsOf(placement)).toEqual([[primary('d', 3), 'rs4,16020,1', primary('j', 9)]]);
+  });
+
+  it('keep a hot primary off the server of its own replica', () => {
+    // d's replica is on rs4, the least loaded server, with a's and b's replicas and i (its replica on rs1): no swap
+    const placement: [string, string, number][] = [
+      ['rs2', 'rs4', 300], ['rs3', 'rs4', 300], ['rs1', 'rs2', 9000], ['rs1', 'rs4', 9000], ['rs3', 'rs2', 300],
+      ['rs3', 'rs1', 300], ['rs2', 'rs3', 300], ['rs3', 'rs2', 300], ['rs4', 'rs1', 300], ['rs2', 'rs3', 300],
+    ];
+    expect(swapsOf(placement)).toEqual([]);
   });
 });
 

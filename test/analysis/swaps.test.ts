@@ -21,28 +21,29 @@ describe('swaps for hot regions stacked on one server', () => {
 });
 
 describe('swaps in a table with read replicas', () => {
-  const region = (encodedName: string, server: string, share: number, range: string) => ({ encodedName, server, share, range });
-  // ranges a and b hot on s1 (0.4 each); s4 the least loaded (0), holding idle replicas only
+  const region = (encodedName: string, server: string, share: number, range: string, replica = false) => ({ encodedName, server, share, range, replica });
+  // ranges a and b hot on s1 (0.4 each); s4 the least loaded (0.02)
   const base = [
     region('A', 's1', 0.4, 'a'), region('B', 's1', 0.4, 'b'),
-    region('C', 's2', 0.1, 'c'), region('A1', 's2', 0, 'a'),
-    region('D', 's3', 0.1, 'd'), region('C1', 's3', 0, 'c'),
+    region('C', 's2', 0.1, 'c'), region('A1', 's2', 0, 'a', true),
+    region('D', 's3', 0.1, 'd'), region('C1', 's3', 0, 'c', true),
   ];
-  const servers = new Map([['s1', 0.8], ['s2', 0.1], ['s3', 0.1], ['s4', 0]]);
+  const servers = new Map([['s1', 0.8], ['s2', 0.1], ['s3', 0.1], ['s4', 0.02]]);
+  const swapsOf = (regions: ReturnType<typeof region>[]) =>
+    swapPlan('s1', regions.slice(0, 2), servers, regions).swaps.map((w) => [w.region.encodedName, w.to, w.back.encodedName]);
 
-  it('never sends a region to a server holding another replica of its range', () => {
-    // X1 is s4's first quietest region, but B would join its own replica B1 there: B trades places with B1 instead
-    const regions = [...base, region('X1', 's4', 0, 'x'), region('B1', 's4', 0, 'b')];
-    const plan = swapPlan('s1', regions.slice(0, 2), servers, regions);
-    expect(plan.swaps.map((w) => [w.region.encodedName, w.to, w.back.encodedName])).toEqual([['B', 's4', 'B1']]);
-    // s1: 0.8 − 0.4 + 0 = 0.4
-    expect(plan.after).toBeCloseTo(0.4, 12);
+  it('never swaps a secondary replica back', () => {
+    // X1, idle, is s4's quietest region; E (0.02) comes back instead
+    expect(swapsOf([...base, region('X1', 's4', 0, 'x', true), region('E', 's4', 0.02, 'e')])).toEqual([['B', 's4', 'E']]);
   });
 
-  it('never sends back a replica to the server holding its primary', () => {
-    // A2 (range a) would land on s1 next to A: the next quietest, E, comes back
-    const regions = [...base, region('A2', 's4', 0, 'a'), region('E', 's4', 0, 'e')];
-    const plan = swapPlan('s1', regions.slice(0, 2), servers, regions);
-    expect(plan.swaps.map((w) => [w.region.encodedName, w.to, w.back.encodedName])).toEqual([['B', 's4', 'E']]);
+  it('never sends a region to a server holding another replica of its range', () => {
+    // B's replica B1 is on s4: B stays (no other server is the least loaded)
+    expect(swapsOf([...base, region('B1', 's4', 0, 'b', true), region('E', 's4', 0.02, 'e')])).toEqual([]);
+  });
+
+  it('never sends back a region to a server holding another replica of its range', () => {
+    // G (0.01) is quieter than E (0.02), but its replica G1 is on s1
+    expect(swapsOf([...base, region('G1', 's1', 0, 'g', true), region('G', 's4', 0.01, 'g'), region('E', 's4', 0.01 + 0.01, 'e')])).toEqual([['B', 's4', 'E']]);
   });
 });

@@ -2,9 +2,11 @@
  * Swaps that take stacked hot regions off one RegionServer: HBase's default balancer evens region counts, not load,
  * so several hot regions can sit on one server. Each swap moves one of them to the least loaded server and that
  * server's quietest region back, keeping region counts even (HBase has no swap command: a swap is two moves).
- * In a table with read replicas, no swap leaves two replicas of one key range on one server: HBase's balancer keeps
- * them apart (its region replica host cost, `hbase.master.balancer.stochastic.regionReplicaHostCostKey`, 100000 by
- * default), and a RegionServer holding both serves the range from one server.
+ * In a table with read replicas, a secondary replica is never swapped (`fix apply` finds a region in the table's
+ * region list, which has no entry of a replica's own), and no swap leaves two replicas of one key range on one server:
+ * HBase's balancer keeps them apart (its region replica host cost,
+ * `hbase.master.balancer.stochastic.regionReplicaHostCostKey`, 100000 by default), and a RegionServer holding both
+ * serves the range from one server.
  *
  * @module
  */
@@ -19,6 +21,11 @@ export interface SwapRegion {
    * regions of one range are placed on one server. Absent: a range of its own.
    */
   readonly range?: string;
+  /**
+   * A secondary read replica: never swapped back (a runbook step finds its region by encoded name or start key in the
+   * table's region list, which lists a key range once, under its primary's name), only kept apart from its range.
+   */
+  readonly replica?: boolean;
 }
 
 /** One swap: `region` from `from` to `to`, and `back` (the quietest region of `to`) from `to` to `from`. */
@@ -62,7 +69,7 @@ export function swapPlan(server: string, stacked: readonly SwapRegion[], servers
     const to = [...loads.entries()].filter(([s]) => s !== server).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
     if (!to) break;
     const back = regions
-      .filter((r) => r.server === to[0] && !used.has(r.encodedName))
+      .filter((r) => r.server === to[0] && !used.has(r.encodedName) && r.replica !== true)
       .filter((r) => !shared(region.range, to[0], r.encodedName, region.encodedName) && !shared(r.range, server, region.encodedName, r.encodedName))
       .sort((a, b) => a.share - b.share)[0];
     if (!back) continue;
