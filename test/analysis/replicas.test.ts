@@ -1,18 +1,11 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, stackedSwaps } from '../../src/analysis/detect/index.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates } from '../../src/model/index.js';
 import { replicaIdOfName } from '../../src/regions/index.js';
 import { regionsMode } from '../../src/top/regions-mode.js';
+import { fullName, placedSeries } from './replica-series.js';
 
 const enc = new TextEncoder();
-/** HBase's new-format region name, built here from its definition: MD5 hex of `table,start,id[_RRRR]` as the tail. */
-function fullName(table: string, start: string, regionId: number, replicaId: number): { name: string; encodedName: string } {
-  const prefix = `${table},${start},${regionId}${replicaId > 0 ? `_${replicaId.toString(16).toUpperCase().padStart(4, '0')}` : ''}`;
-  const encodedName = createHash('md5').update(prefix).digest('hex');
-  return { name: `${prefix}.${encodedName}.`, encodedName };
-}
-
 describe('replicaIdOfName', () => {
   it('reads the replica id after the region id, and 0 for a primary or any other text', () => {
     expect(replicaIdOfName(fullName('t', 'a', 1700000000000, 0).name)).toBe(0);
@@ -105,20 +98,7 @@ describe('co-location swaps in a table with read replicas', () => {
    * with 100 reads a minute on the primary; c and d take 9,000 writes a minute, both on rs1.
    */
   function swapsOf(placement: [string, string, number][]): string[][] {
-    const snapshot = (s: number): LoadSnapshot => ({
-      timeMs: 1_717_200_000_000 + s * 60_000,
-      table: 't',
-      regions: placement.flatMap(([primary, replica, writesPerMin], i) => {
-        const start = i === 0 ? '' : String.fromCharCode(97 + i);
-        const end = i === placement.length - 1 ? '' : String.fromCharCode(98 + i);
-        return [0, 1].map((rep): RegionLoad => {
-          const writes = rep === 0 ? writesPerMin * s : 0;
-          const reads = rep === 0 ? 100 * s : 0;
-          return { ...fullName('t', start, 1700000000000 + i, rep), startKey: enc.encode(start), endKey: enc.encode(end), server: `${rep ? replica : primary},16020,1`, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: 100_000_000 };
-        });
-      }),
-    });
-    const result = detectHotspots({ table: 't', source: { kind: 'recorded', intervalMs: 60_000 }, snapshots: [0, 1, 2, 3, 4].map(snapshot) });
+    const result = detectHotspots(placedSeries(placement));
     return stackedSwaps(result.servers, result.regions, result.window.endMs).flatMap((p) => p.swaps).map((w) => [w.region.encodedName, w.to, w.back.encodedName]);
   }
   const primary = (start: string, i: number) => fullName('t', start, 1700000000000 + i, 0).encodedName;

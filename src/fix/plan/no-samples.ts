@@ -17,14 +17,27 @@ const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
 const ENCODED_RE = /^[0-9a-f]{32}$/;
 
 /**
- * The least loaded RegionServer other than `except`, by requests per second over the window (ties by name), among
+ * The least loaded RegionServer other than `except` and those in `avoid`, by requests per second over the window (ties by name), among
  * those still there: a server of the series that hosts none of the table's regions at the window's end and is not
  * among the live servers given (`inputs.servers`) has left (its regions were reassigned: a crash, a decommission), and
  * its average is low only because it holds nothing now.
  */
-export function leastLoadedServer(inputs: PlanInputs, except: string): [string, number] | undefined {
+export function leastLoadedServer(inputs: PlanInputs, except: string, avoid: ReadonlySet<string> = new Set()): [string, number] | undefined {
   const left = new Set(inputs.detect.servers.filter((s) => s.regionCount === 0 && !(inputs.servers ?? []).includes(s.server)).map((s) => s.server));
-  return [...serverLoads(inputs).entries()].filter(([s]) => s !== except && !left.has(s)).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+  return [...serverLoads(inputs).entries()].filter(([s]) => s !== except && !left.has(s) && !avoid.has(s)).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+}
+
+/**
+ * The servers holding, at the window's end, another replica of `region`'s key range (a table with read replicas):
+ * no move sends it there, as HBase's balancer keeps a range's replicas on separate servers (its region replica host
+ * cost) and one server holding both serves the range alone. Empty for a table without replicas.
+ */
+export function replicaServers(inputs: PlanInputs, region: RegionLoadShare): Set<string> {
+  const { regions, window } = inputs.detect;
+  if (!regions.some((r) => r.replicaId !== undefined)) return new Set();
+  return new Set(regions
+    .filter((r) => r !== region && r.lastSeenMs === window.endMs && r.startKey === region.startKey && r.endKey === region.endKey && (r.replicaId !== undefined || region.replicaId !== undefined))
+    .map((r) => r.server));
 }
 
 /** How to get key samples, one sentence per source. */
@@ -73,7 +86,9 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   const warnings: string[] = [];
   const steps: DraftStep[] = [...quota.set];
   if (quota.set.length === 0) steps.push(containmentAdvice(table));
-  const target = leastLoadedServer(inputs, hot.server);
+  // never onto a server holding one of its replicas
+  const replicasOn = replicaServers(inputs, hot);
+  const target = leastLoadedServer(inputs, hot.server, replicasOn);
   const loads = serverLoads(inputs);
   const relocates = target ? relocatedHotspot(loads, hot, target) : undefined;
   if (!target) {
@@ -88,7 +103,7 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
     steps.push({
       kind: 'move',
       title: `Move the hot region ${hot.encodedName} to the least loaded RegionServer ${target[0]}`,
-      why: `it takes ${pct(hot.share)} of the table's requests on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded (${target[1].toFixed(1)} req/s). This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
+      why: `it takes ${pct(hot.share)} of the table's requests on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded (${target[1].toFixed(1)} req/s)${replicasOn.size > 0 ? ` not holding a replica of its range (${[...replicasOn].join(', ')} hold(s) one)` : ''}. This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
       commands: [moveRegionCommand(hot.encodedName, target[0])],
       check: `${listRegionsCommand(table)} shows the region starting at "${hot.startKey}" on ${target[0]}, and its server's share falls in the next detect`,
       undo: [moveRegionCommand(hot.encodedName, hot.server)],
