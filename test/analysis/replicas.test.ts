@@ -158,3 +158,15 @@ describe('a hot range of a replicated table split onto one server', () => {
     expect(finding?.evidence[0]).toContain(`together took ${(4 / (7.5 / 7)).toFixed(1)} × the average of the table's other regions`);
   });
 });
+
+describe('a replicated table of one key range', () => {
+  it('is an unsplit table, not regions to place otherwise', () => {
+    // one range: its primary on rs1 takes 600 writes and 100 reads a minute, its idle replica is on rs2
+    const result = detectHotspots(placedSeries([['rs1', 'rs2', 600]]));
+    // rs1 takes all the requests against an idle rs2: a server hotspot; moving the one range only moves it
+    expect(result.findings.map((f) => f.kind)).toEqual(['server-hotspot', 'unsplit-table']);
+    const unsplit = result.findings.find((f) => f.kind === 'unsplit-table');
+    expect(unsplit?.regions).toEqual([fullName('t', '', 1700000000000, 0).encodedName]);
+    expect(unsplit?.evidence[0]).toContain('(with 1 secondary read replica(s) of its range) in all 4 interval(s) and took 100% of 11.7 requests/s');
+  });
+});

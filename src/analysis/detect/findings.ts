@@ -22,7 +22,9 @@ export const IDLE_FRACTION = 0.25;
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 const range = (r: RegionLoadShare) => `["${r.startKey}", "${r.endKey}")`;
 
-function coLocation(shares: WindowShares): Finding[] {
+function coLocation(shares: WindowShares, rates: LoadRates): Finding[] {
+  // a table of one key range and its read replicas has nothing to place otherwise: that is the unsplit table
+  if (shares.regions.some((r) => r.replicaId !== undefined) && oneRange(rates)) return [];
   const avgRegions = shares.servers.reduce((a, s) => a + s.regionCount, 0) / Math.max(1, shares.servers.length);
   return shares.servers
     .filter((s) => s.hot)
@@ -164,16 +166,26 @@ export function isSystemTable(table: string): boolean {
   return table.startsWith('hbase:');
 }
 
+/**
+ * Whether every interval of `rates` has one key range: one region, or one primary with its secondary read replicas
+ * (`replicas.ts`), which serve the same range.
+ */
+function oneRange(rates: LoadRates): boolean {
+  return rates.intervals.length > 0 && rates.intervals.every((iv) => iv.regions.length === 1 || primaryCount(iv.regions, secondaryReplicas(iv.regions)) === 1);
+}
+
 function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
-  const only = shares.regions[0];
+  // the primary: its replicas take only timeline reads and cannot be split apart from it
+  const only = shares.regions.find((r) => r.replicaId === undefined);
   // HBase keeps its system tables as they are: a pre-split of hbase:meta is not a step anyone can take
   if (isSystemTable(rates.table)) return [];
-  if (rates.intervals.length === 0 || !rates.intervals.every((iv) => iv.regions.length === 1) || !only || only.share <= 0) return [];
+  if (!oneRange(rates) || !only || only.share <= 0) return [];
+  const replicas = shares.regions.length - 1;
   return [{
     kind: 'unsplit-table',
     level: 'table',
-    summary: `the table has one region, so ${only.server} takes all of its requests`,
-    evidence: [`region ${only.name} was the table's only region in all ${rates.intervals.length} interval(s) and took 100% of ${only.requestsPerSec.toFixed(1)} requests/s`],
+    summary: `the table has one region, so ${only.server} takes all of its requests${replicas > 0 ? ' but its replicas\' timeline reads' : ''}`,
+    evidence: [`region ${only.name} was the table's only region${replicas > 0 ? ` (with ${replicas} secondary read replica(s) of its range)` : ''} in all ${rates.intervals.length} interval(s) and took ${pct(only.share)} of ${only.requestsPerSec.toFixed(1)} requests/s`],
     servers: [only.server],
     regions: [only.encodedName],
   }];
@@ -315,7 +327,7 @@ function serverHotspots(shares: WindowShares): Finding[] {
 /** All findings of a window, in catalogue order; `splits` are the hot ranges left on one server by a split ({@link coLocatedSplits}). */
 export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[], splits: readonly CoLocatedSplit[] = []): Finding[] {
   return [
-    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares), ...splitCoLocation(shares, splits), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
+    ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares, rates), ...splitCoLocation(shares, splits), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
     ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
     ...scanAmplification(shares, readPatterns),
   ];
