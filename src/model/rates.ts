@@ -29,6 +29,7 @@
  */
 import { equalBytes } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
+import { hostPortOf as hostPort } from '../util/server-name.js';
 import { type Lineage, matchLineage } from './lineage.js';
 import { type NameIndex, nameIndexOf, rememberNameIndex } from './name-index.js';
 import type { LoadRates, RateBasis, RateEvent, RateInterval, RegionRate, ServerRate } from './rate-types.js';
@@ -37,11 +38,6 @@ import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 /** An interval is a gap when it is longer than this many expected intervals. */
 export const GAP_FACTOR = 1.5;
 
-/** `host,port,startcode` → `host:port`; `host:port` unchanged. */
-function hostPort(server: string): string {
-  const parts = server.split(',');
-  return parts.length === 3 ? `${parts[0]}:${parts[1]}` : server;
-}
 
 /**
  * Whether a region seen on `before` and then on `after` is known to have been reopened: the names differ, and not

@@ -9,6 +9,7 @@
 import { toStringBinary } from '../bytes/index.js';
 import { type KeySample, type LoadSeries, type RegionLoad, regionTable } from '../model/index.js';
 import { KeyRedactor } from './redact.js';
+import { hostOf } from '../util/server-name.js';
 
 /** Every rowkey a series and its samples show: region start and end keys and sampled keys. */
 export function* shownKeys(series: readonly LoadSeries[], samples: readonly (readonly KeySample[])[] = []): Generator<Uint8Array> {
@@ -46,10 +47,6 @@ export class ServerRedactor {
   }
 }
 
-/** The host part of `host,port,startcode` or `host:port` (the whole name otherwise). */
-function hostOf(server: string): string {
-  return /^[^,:]*/.exec(server)?.[0] ?? server;
-}
 
 /** Every server name a series shows. */
 export function* shownServers(series: readonly LoadSeries[]): Generator<string> {

@@ -6,6 +6,7 @@
  */
 import type { MeasuredLoad } from './hot-test.js';
 import { share } from './stats.js';
+import { hostPortOf } from '../../util/server-name.js';
 
 /** A member's load summed over intervals. */
 export interface Tally {
@@ -52,7 +53,4 @@ export const ratio = (part: number | null, whole: number | null) => (part === nu
  * A RegionServer's identity across restarts: `host:port` of a `host,port,startcode` name (each restart gives a new
  * start code; its incarnations are one server to compare with its peers). Other forms are kept as they are.
  */
-export function serverKey(server: string): string {
-  const parts = server.split(',');
-  return parts.length === 3 ? `${parts[0]}:${parts[1]}` : server;
-}
+export const serverKey: (server: string) => string = hostPortOf;

@@ -10,7 +10,7 @@ import {
   describeSwapMultipliers, swapMultipliers,
 } from '../../fix/balancer/index.js';
 import { HBaseShellError, balanceSwitchCommand, isServerName, moveRegionCommand } from '../../hbase/shell/index.js';
-import { hostPort } from '../../fix/apply/index.js';
+import { hostPortOf as hostPort } from '../../util/server-name.js';
 import { HotspotError } from '../../util/errors.js';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
 import { type DetectSourceFlags, detectSeriesWhole, requireOneTable, seriesSourceOptions } from '../detect-sources.js';

@@ -8,6 +8,7 @@
 import { moveRegionCommand } from '../../hbase/shell/index.js';
 import type { Runbook, RunbookStep, StepWait } from '../plan/index.js';
 import type { ApplyOptions, ApplyReport, LiveRegion, StepReport } from './types.js';
+import { hostPortOf as hostPort } from '../../util/server-name.js';
 
 /** Thrown inside a step to fail it with a message. */
 class StepFailure extends Error {}
@@ -31,11 +32,6 @@ async function checkRegion(step: RunbookStep, table: string, options: ApplyOptio
   }
 }
 
-/** `host:port` of `host,port,startcode` or `host:port`. */
-export function hostPort(server: string): string {
-  const parts = server.split(',');
-  return parts.length === 3 ? `${parts[0]}:${parts[1]}` : server;
-}
 
 async function regionsOf(options: ApplyOptions, table: string): Promise<readonly LiveRegion[]> {
   if (!options.regions) throw new StepFailure(`reading the regions of "${table}" needs the cluster: --zk QUORUM or --hbase-conf DIR (native client), or --rest URL`);

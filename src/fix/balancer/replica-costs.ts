@@ -14,6 +14,7 @@
  * @module
  */
 import type { BalancerCluster } from './costs.js';
+import { hostOf } from '../../util/server-name.js';
 import { scale } from './skew.js';
 
 /** A table's replica layout as the replica cost functions see it. */
@@ -30,13 +31,6 @@ export interface ReplicaLayout {
   readonly maxCost: number;
 }
 
-/** `host` of `host,port,startcode` or `host:port`. */
-function hostOf(server: string): string {
-  const comma = server.indexOf(',');
-  if (comma >= 0) return server.slice(0, comma);
-  const colon = server.lastIndexOf(':');
-  return colon >= 0 ? server.slice(0, colon) : server;
-}
 
 /** (n − 1)² for n > 1, as `RegionReplicaGroupingCostFunction.costPerGroup` counts a range with n replicas in a group. */
 export function colocationCost(n: number): number {
