@@ -1,7 +1,7 @@
 /** Layer 3: regions: region maps, HBase's split algorithms, split points from designs and samples, sizing. */
 export { RegionMap, type Region, type RegionMapOptions } from './region-map.js';
 export { regionName, checkTableName, isLegalTableName, plainTableName, type RegionName } from './region-name.js';
-export { parseRegionName, encodedNameFromText, replicaIdOfName, META_ENCODED_NAME, type ParsedRegionName } from './region-name-parse.js';
+export { parseRegionName, encodedNameFromText, replicaIdOfName, keyRangeOfName, META_ENCODED_NAME, type ParsedRegionName } from './region-name-parse.js';
 export { computeSplits, splitAlgorithm, SPLIT_ALGORITHMS, type SplitAlgorithmInfo, type SplitAlgorithmName, type SplitAlgorithmOptions } from './split-algorithms.js';
 export { splitByteRange, byteMidpoint, UNIFORM_LAST_ROW } from './bytes-split.js';
 export { saltSampleSplitPoints, saltSplitPoints, type SaltSampleSplits, type SaltSplitOptions } from './salt-splits.js';

@@ -74,6 +74,14 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isUpperHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46);
 const isLowerHex = (c: number) => isDigit(c) || (c >= 0x61 && c <= 0x66);
 
+/** Where the region id part of a full name's text ends: before its `.<encoded>.` tail, or at the end without one. */
+function idEnd(name: string): number {
+  const end = name.length;
+  if (end < ENCODED_LENGTH + 2 || name.charCodeAt(end - 1) !== DOT || name.charCodeAt(end - ENCODED_LENGTH - 2) !== DOT) return end;
+  for (let i = end - ENCODED_LENGTH - 1; i < end - 1; i++) if (!isLowerHex(name.charCodeAt(i))) return end;
+  return end - ENCODED_LENGTH - 2;
+}
+
 /**
  * The replica id of a region from its full name as text (`Bytes.toStringBinary` form, as the sources give it):
  * `table,startKey,regionId_RRRR.<encoded>.` (or `hbase:meta,,1_RRRR`) is a secondary read replica, `RRRR` its id in
@@ -82,12 +90,7 @@ const isLowerHex = (c: number) => isDigit(c) || (c >= 0x61 && c <= 0x66);
  * allocation, cheap enough to ask of every region of every interval.
  */
 export function replicaIdOfName(name: string): number {
-  let end = name.length;
-  if (end >= ENCODED_LENGTH + 2 && name.charCodeAt(end - 1) === DOT && name.charCodeAt(end - ENCODED_LENGTH - 2) === DOT) {
-    let tail = true;
-    for (let i = end - ENCODED_LENGTH - 1; i < end - 1 && tail; i++) tail = isLowerHex(name.charCodeAt(i));
-    if (tail) end -= ENCODED_LENGTH + 2;
-  }
+  const end = idEnd(name);
   // `_RRRR` after at least one digit of the region id, which runs back to the last comma
   if (end < 7 || name.charCodeAt(end - 5) !== 0x5f) return 0;
   let id = 0;
@@ -101,4 +104,14 @@ export function replicaIdOfName(name: string): number {
   while (i > 0 && isDigit(name.charCodeAt(i - 1))) i--;
   // the comma before the region id, and the one that ends the table name before it
   return i > 1 && name.charCodeAt(i - 1) === COMMA && name.indexOf(',') < i - 1 ? id : 0;
+}
+
+/**
+ * The key range a region serves, as a text its primary and every read replica share: `table,startKey,regionId` of
+ * its full name (`toStringBinary` form), the encoded tail and a replica's `_RRRR` taken off. A text that is not a
+ * full region name is returned as it is.
+ */
+export function keyRangeOfName(name: string): string {
+  const end = idEnd(name);
+  return name.slice(0, replicaIdOfName(name) > 0 ? end - 5 : end);
 }

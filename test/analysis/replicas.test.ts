@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, stackedSwaps } from '../../src/analysis/detect/index.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates } from '../../src/model/index.js';
-import { replicaIdOfName } from '../../src/regions/index.js';
+import { keyRangeOfName, replicaIdOfName } from '../../src/regions/index.js';
 import { regionsMode } from '../../src/top/regions-mode.js';
 import { fullName, placedSeries } from './replica-series.js';
 
@@ -23,6 +23,14 @@ describe('replicaIdOfName', () => {
     expect(replicaIdOfName('t,a,_0001')).toBe(0);
     expect(replicaIdOfName('a,5_0001')).toBe(0);
     expect(replicaIdOfName('')).toBe(0);
+  });
+
+  it('keyRangeOfName: the same text for a primary and its replicas, and another for another range', () => {
+    const primary = fullName('t', 'k,5_0001', 1700000000000, 0).name;
+    expect(keyRangeOfName(primary)).toBe('t,k,5_0001,1700000000000');
+    expect(keyRangeOfName(fullName('t', 'k,5_0001', 1700000000000, 3).name)).toBe('t,k,5_0001,1700000000000');
+    expect(keyRangeOfName(fullName('t', 'k', 1700000000000, 1).name)).toBe('t,k,1700000000000');
+    expect(keyRangeOfName('hbase:meta,,1_0001')).toBe('hbase:meta,,1');
   });
 });
 

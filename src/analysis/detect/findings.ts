@@ -5,6 +5,7 @@
  * @module
  */
 import { toStringBinary } from '../../bytes/index.js';
+import { keyRangeOfName } from '../../regions/index.js';
 import type { KeySample, LoadRates } from '../../model/index.js';
 import { findingEntry } from './catalogue.js';
 import { share } from './stats.js';
@@ -133,7 +134,7 @@ export function stackedSwaps(servers: readonly ServerLoadShare[], regions: reado
   const replicated = live.some((r) => r.replicaId !== undefined);
   const of = (r: RegionLoadShare): SwapRegion => ({
     encodedName: r.encodedName, server: r.server, share: r.nowShare ?? 0,
-    ...(replicated ? { range: `${r.name.slice(0, r.name.indexOf(','))}\u0000${r.startKey}\u0000${r.endKey}`, replica: r.replicaId !== undefined } : {}),
+    ...(replicated ? { range: keyRangeOfName(r.name), replica: r.replicaId !== undefined } : {}),
   });
   return servers.filter((s) => s.hotNow).flatMap((s) => {
     const stacked = live.filter((r) => r.hotNow && r.server === s.server).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));

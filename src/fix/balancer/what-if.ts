@@ -8,7 +8,7 @@
  * @module
  */
 import type { LoadSeries } from '../../model/index.js';
-import { replicaIdOfName } from '../../regions/index.js';
+import { keyRangeOfName, replicaIdOfName } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, type BalancerCost, type BalancerMultipliers, DEFAULT_MULTIPLIERS, balancerCost } from './costs.js';
 import { loadReportRate } from './skew.js';
@@ -100,16 +100,6 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
 }
 
 /**
- * A region's key range (`table,startKey,regionId` of its full name: the encoded tail and a replica's `_RRRR` taken
- * off, so a primary and its replicas share it) and its replica id.
- */
-function replicaOfName(name: string): { range: string; id: number } {
-  const id = replicaIdOfName(name);
-  const base = /\.[0-9a-f]{32}\.$/.test(name) ? name.slice(0, -34) : name;
-  return { range: id > 0 ? base.slice(0, -5) : base, id };
-}
-
-/**
  * The balancer's view of a load series' last placement: each region of the last snapshot on its RegionServer, its
  * read and write loads as the mean counter increase between snapshots (`loadReportRate`, as HBase takes its remembered
  * load reports) rescaled to one load report of `reportIntervalMs`, store files in MB; for a table with read replicas,
@@ -139,7 +129,7 @@ export function clusterFromSeries(series: LoadSeries, extraServers: readonly str
       writesPerReport: loadReportRate(writes) * perReport,
       storeFileMB: Math.trunc(r.storeSizeBytes / 2 ** 20),
       memStoreMB: 0,
-      ...(replicated ? { replica: replicaOfName(r.name) } : {}),
+      ...(replicated ? { replica: { range: keyRangeOfName(r.name), id: replicaIdOfName(r.name) } } : {}),
     };
   });
   return { servers, regions };
