@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
 import { createRestClient } from '../../src/hbase/rest/index.js';
-import { SeriesWriter, parseLoadSeries } from '../../src/model/index.js';
+import { type RegionLoad, SeriesWriter, parseLoadSeries } from '../../src/model/index.js';
 import { assembleSnapshot, createJmxSource, createRestSource, mergeJmxCounters, parseJmxRegions } from '../../src/sources/index.js';
 import { B_TO_D, LAST, RS_39083 } from './facts.js';
 import { type FixtureServer, fixtureBody, liveFxRoutes, serveFixtures } from './fixture-server.js';
@@ -14,6 +14,21 @@ afterEach(async () => {
   server = undefined;
 });
 const noRetry = { retry: { maxAttempts: 1 } };
+
+// The recorded replicated table 'rep' (test/fixtures/rest/replicas-*.json) as a source should give it, in key order:
+// full name, server, start and end key, writes (16,760 puts into each range; a replica takes none).
+const REPLICA_ROWS = [
+  ['rep,,1796244772287.76987f444085a812d92b1146d3378a5a.', 'localhost,45241,1796244758374', '', 'g', 16760],
+  ['rep,,1796244772287_0001.af40dba0a4d0d2ca9921f278da797073.', 'localhost,41897,1796244758451', '', 'g', 0],
+  ['rep,g,1796244772287.5cae798286cbc129060114343f14d4d6.', 'localhost,41897,1796244758451', 'g', 'n', 16760],
+  ['rep,g,1796244772287_0001.aaa2026c9283960c0c354e73a7f32cb4.', 'localhost,40999,1796244758278', 'g', 'n', 0],
+  ['rep,n,1796244772287.3bde5a90e1a8ca80938efdc4bef8575b.', 'localhost,40999,1796244758278', 'n', 't', 16760],
+  ['rep,n,1796244772287_0001.f23596ca2de8d29a613de6af612c4d2f.', 'localhost,45241,1796244758374', 'n', 't', 0],
+  ['rep,t,1796244772287.382bb17f65b68310cd06175463182419.', 'localhost,40999,1796244758278', 't', '', 16760],
+  ['rep,t,1796244772287_0001.1056b5f3010aad86f4cfca35ba3e0243.', 'localhost,45241,1796244758374', 't', '', 0],
+];
+/** A snapshot's rows in {@link REPLICA_ROWS}' form. */
+const replicaRows = (regions: readonly RegionLoad[]) => regions.map((r) => [r.name, r.server, toStringBinary(r.startKey), toStringBinary(r.endKey), r.writeRequests]);
 
 describe('REST source', () => {
   it('joins /regions and /status/cluster: 20 reads + 360 writes on [m, ∞), then 50 + 660; time from the clock', async () => {
@@ -45,17 +60,7 @@ describe('REST source', () => {
     server = await serveFixtures({ '/rep/regions': [fixtureBody('rest/replicas-regions.json')], '/status/cluster': [fixtureBody('rest/replicas-status.json')] });
     const source = createRestSource({ client: createRestClient({ baseUrl: server.url }), table: 'rep', description: 'gw', now: () => 1_000 });
     const snapshot = await source.snapshot();
-    const rows = snapshot.regions.map((r) => [r.name, r.server, toStringBinary(r.startKey), toStringBinary(r.endKey), r.writeRequests]);
-    expect(rows).toEqual([
-      ['rep,,1796244772287.76987f444085a812d92b1146d3378a5a.', 'localhost,45241,1796244758374', '', 'g', 16760],
-      ['rep,,1796244772287_0001.af40dba0a4d0d2ca9921f278da797073.', 'localhost,41897,1796244758451', '', 'g', 0],
-      ['rep,g,1796244772287.5cae798286cbc129060114343f14d4d6.', 'localhost,41897,1796244758451', 'g', 'n', 16760],
-      ['rep,g,1796244772287_0001.aaa2026c9283960c0c354e73a7f32cb4.', 'localhost,40999,1796244758278', 'g', 'n', 0],
-      ['rep,n,1796244772287.3bde5a90e1a8ca80938efdc4bef8575b.', 'localhost,40999,1796244758278', 'n', 't', 16760],
-      ['rep,n,1796244772287_0001.f23596ca2de8d29a613de6af612c4d2f.', 'localhost,45241,1796244758374', 'n', 't', 0],
-      ['rep,t,1796244772287.382bb17f65b68310cd06175463182419.', 'localhost,40999,1796244758278', 't', '', 16760],
-      ['rep,t,1796244772287_0001.1056b5f3010aad86f4cfca35ba3e0243.', 'localhost,45241,1796244758374', 't', '', 0],
-    ]);
+    expect(replicaRows(snapshot.regions)).toEqual(REPLICA_ROWS);
     expect(snapshot.regions.map((r) => r.encodedName)).toEqual(snapshot.regions.map((r) => /\.([0-9a-f]{32})\.$/.exec(r.name)?.[1]));
     // a collector's file of it reads back (a region listed twice made one no reader took)
     let text = '';
@@ -98,16 +103,7 @@ describe('JMX source', () => {
     server = await serveFixtures({ '/rep/regions': [fixtureBody('rest/replicas-regions.json')], '/status/cluster': [fixtureBody('rest/replicas-status.json')], '/jmx': [JSON.stringify({ beans: [bean] })] });
     const source = createJmxSource({ jmxUrls: [server.url], directory: createRestClient({ baseUrl: server.url }), table: 'rep', now: () => 1 });
     const snapshot = await source.snapshot();
-    expect(snapshot.regions.map((r) => [r.name, r.server, toStringBinary(r.startKey), toStringBinary(r.endKey), r.writeRequests])).toEqual([
-      ['rep,,1796244772287.76987f444085a812d92b1146d3378a5a.', 'localhost,45241,1796244758374', '', 'g', 16760],
-      ['rep,,1796244772287_0001.af40dba0a4d0d2ca9921f278da797073.', 'localhost,41897,1796244758451', '', 'g', 0],
-      ['rep,g,1796244772287.5cae798286cbc129060114343f14d4d6.', 'localhost,41897,1796244758451', 'g', 'n', 16760],
-      ['rep,g,1796244772287_0001.aaa2026c9283960c0c354e73a7f32cb4.', 'localhost,40999,1796244758278', 'g', 'n', 0],
-      ['rep,n,1796244772287.3bde5a90e1a8ca80938efdc4bef8575b.', 'localhost,40999,1796244758278', 'n', 't', 16760],
-      ['rep,n,1796244772287_0001.f23596ca2de8d29a613de6af612c4d2f.', 'localhost,45241,1796244758374', 'n', 't', 0],
-      ['rep,t,1796244772287.382bb17f65b68310cd06175463182419.', 'localhost,40999,1796244758278', 't', '', 16760],
-      ['rep,t,1796244772287_0001.1056b5f3010aad86f4cfca35ba3e0243.', 'localhost,45241,1796244758374', 't', '', 0],
-    ]);
+    expect(replicaRows(snapshot.regions)).toEqual(REPLICA_ROWS);
   });
 
   it('names the RegionServer whose regions no --jmx URL reported (each /jmx lists only its own server\'s regions)', async () => {
