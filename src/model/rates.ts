@@ -35,6 +35,9 @@ import { type NameIndex, nameIndexOf, rememberNameIndex } from './name-index.js'
 import type { LoadRates, RateBasis, RateEvent, RateInterval, RegionRate, ServerRate } from './rate-types.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
+/** The names map of a steady pair, which matches by position and looks up no name. */
+const NO_NAMES: ReadonlyMap<string, number> = new Map();
+
 /** An interval is a gap when it is longer than this many expected intervals. */
 export const GAP_FACTOR = 1.5;
 
@@ -231,7 +234,7 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
   const at = { startMs: prev.timeMs, timeMs: next.timeMs };
   // a steady pair matches by position: its names are never mapped (a map of a hundred thousand names costs more than
   // the interval's own rates)
-  let before: ReadonlyMap<string, number> = new Map();
+  let before: ReadonlyMap<string, number> = NO_NAMES;
   let lastSeen: Map<string, RegionLoad> | undefined;
   let lineage: Lineage | undefined;
   if (pair.steady) sightings.defer(next.regions);

@@ -10,7 +10,7 @@ import { HotspotError } from '../util/errors.js';
 import { RestTransport, type TransportOptions } from '../hbase/rest/transport.js';
 import { assembleSnapshot } from './assemble.js';
 import { JMX_REGIONS_BEAN, mergeJmxCounters, parseJmxRegions } from './jmx.js';
-import { restCounters, restDirectory, tableRegionsOrExplain } from './rest-source.js';
+import { restDirectory, restReplicas, tableRegionsOrExplain } from './rest-source.js';
 import { type SettleOptions, readSettled } from './settle.js';
 import type { SnapshotSource, SourceGaps } from './types.js';
 
@@ -72,10 +72,9 @@ export function createJmxSource(options: JmxSourceOptions): SnapshotSource {
             const counters = mergeJmxCounters(maps);
             // read replicas: JMX names a region by its encoded name alone; /status/cluster gives a replica's full
             // name, from which it joins with its primary's key range (as in the REST source)
-            for (const [name, c] of restCounters(status, table)) {
+            for (const [name, { replica, server }] of restReplicas(status, table)) {
               const read = counters.get(name);
-              const server = read?.server ?? c.server;
-              if (c.replica && read && server !== undefined) counters.set(name, { ...read, replica: c.replica, server });
+              if (read) counters.set(name, { ...read, replica, server: read.server ?? server });
             }
             const result = assembleSnapshot(table, now(), listed, counters);
             unreportedOn = [...new Set(listed.filter((d) => !counters.has(d.encodedName) && d.server !== undefined).map((d) => d.server as string))].sort();

@@ -74,6 +74,23 @@ function replicaOf(name: Uint8Array): RegionCounters['replica'] {
 }
 
 /**
+ * The secondary read replicas of `table` in a cluster status, by encoded name: each one's `replica` (id, region id,
+ * start key) and hosting server. Nothing is made for a primary. Sources whose counters carry no full names (JMX) join
+ * their replicas with this.
+ */
+export function restReplicas(status: ClusterStatus, table: string): Map<string, { readonly replica: NonNullable<RegionCounters['replica']>; readonly server: string }> {
+  const out = new Map<string, { readonly replica: NonNullable<RegionCounters['replica']>; readonly server: string }>();
+  for (const server of status.liveServers) {
+    for (const r of server.regions) {
+      if (r.table !== table || r.encodedName === undefined) continue;
+      const replica = replicaOf(r.name);
+      if (replica) out.set(r.encodedName, { replica, server: server.serverName });
+    }
+  }
+  return out;
+}
+
+/**
  * Per-region counters of `table` in a cluster status, by encoded name, with the reporting server, {@link REST_METRICS}
  * and, for a secondary read replica, its `replica` (the directory lists none under its own name).
  */
