@@ -117,7 +117,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   const regionLimit = options.limit ?? 10;
   for (const r of hot.slice(0, regionLimit)) {
-    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}") on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${r.replicaId === undefined ? '' : ` read replica ${r.replicaId}`} on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
   }
   if (hot.length > regionLimit) lines.push(`  … ${hot.length - regionLimit} more (the ${regionLimit} busiest shown; --json lists all)`);
   if (result.findings.length) {

@@ -1,13 +1,13 @@
 /**
  * The regions mode (hbtop's REGION mode): one row per region, grouped by table; within a table the regions are
  * sorted by the chosen measure and each is tested against the other regions of its table (hot = above k × their
- * average in requests, writes or reads, the analysis' peer test; secondary read replicas are shown, never tested, and
- * are no peers). Tables are ordered by their requests/s, busiest
+ * average in requests, writes or reads, the analysis' peer test; a secondary read replica is tested against the
+ * primaries and is no peer). Tables are ordered by their requests/s, busiest
  * first, then by name.
  *
  * @module
  */
-import { hotVerdicts } from '../analysis/detect/hot-test.js';
+import { type LoadMeasure, MEASURES_OF, columnsOf, hotBesides, hotVerdicts } from '../analysis/detect/hot-test.js';
 import { secondaryReplicas } from '../analysis/detect/replicas.js';
 import { toStringBinary } from '../bytes/index.js';
 import { limitRows, sortRows } from './sort.js';
@@ -16,12 +16,16 @@ import type { ModeStrategy, TableInterval, TopGroup, TopRow, TopViewOptions } fr
 function tableGroup({ table, interval }: TableInterval, options: TopViewOptions): TopGroup {
   const regions = interval.regions;
   const total = regions.reduce((a, r) => a + r.requests, 0);
-  // secondary read replicas are neither tested nor peers, as in detection (analysis/detect/replicas.ts)
+  // secondary read replicas are no peers, as in detection (analysis/detect/replicas.ts)
   const replicas = secondaryReplicas(regions);
   const primaries = replicas ? regions.filter((_, i) => replicas[i] === 0) : regions;
   const tested = hotVerdicts(primaries, options.k);
+  // each replica tested against the primaries (a range read through its replica is hot there), no peer of them
+  const replicaRows = replicas ? regions.filter((_, i) => replicas[i] === 1) : [];
+  const replicaHot = hotBesides(columnsOf(primaries), columnsOf(replicaRows), options.k);
   let next = 0;
-  const verdicts = replicas ? regions.map((_, i) => (replicas[i] === 0 ? tested[next++] : undefined)) : tested;
+  let nextReplica = 0;
+  const verdicts = replicas ? regions.map((_, i) => (replicas[i] === 0 ? tested[next++] : { hotBy: MEASURES_OF[replicaHot[nextReplica++] as number] as readonly LoadMeasure[] })) : tested;
   const rows: TopRow[] = regions.map((r, i) => ({
     id: r.encodedName,
     startKey: toStringBinary(r.startKey),

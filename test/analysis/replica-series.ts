@@ -14,10 +14,11 @@ export function fullName(table: string, start: string, regionId: number, replica
 /**
  * Five snapshots a minute apart of table 't' with ranges '' b c …, one per entry of `placement`: [primary's server,
  * replica's server, writes a minute], region id 1700000000000 + the range's index, servers `host,16020,1`; each
- * primary also takes 100 reads a minute, each replica nothing. Stores hold 100 MB, and with `growing` a primary's
+ * primary also takes 100 reads a minute, each replica `replicaReadsPerMin(range)` (0 by default: reads sent with
+ * `Consistency.TIMELINE` that the primary was too slow to answer). Stores hold 100 MB, and with `growing` a primary's
  * store grows 1,000 bytes per write (new rows, not one row rewritten).
  */
-export function placedSeries(placement: readonly (readonly [string, string, number])[], growing = false): LoadSeries {
+export function placedSeries(placement: readonly (readonly [string, string, number])[], growing = false, replicaReadsPerMin: (range: number) => number = () => 0): LoadSeries {
   const snapshot = (s: number): LoadSnapshot => ({
     timeMs: 1_717_200_000_000 + s * 60_000,
     table: 't',
@@ -26,7 +27,7 @@ export function placedSeries(placement: readonly (readonly [string, string, numb
       const end = i === placement.length - 1 ? '' : String.fromCharCode(98 + i);
       return [0, 1].map((rep): RegionLoad => {
         const writes = rep === 0 ? writesPerMin * s : 0;
-        const reads = rep === 0 ? 100 * s : 0;
+        const reads = (rep === 0 ? 100 : replicaReadsPerMin(i)) * s;
         const size = 100_000_000 + (growing ? writes * 1000 : 0);
         return { ...fullName('t', start, 1700000000000 + i, rep), startKey: enc.encode(start), endKey: enc.encode(end), server: `${rep ? replica : primary},16020,1`, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: size };
       });

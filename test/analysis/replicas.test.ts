@@ -39,10 +39,10 @@ const RANGES = 12;
 
 /**
  * Five snapshots a minute apart of a table of 12 key ranges ('' 'b' 'c' … ), each served by a primary and
- * `replication - 1` idle secondary replicas on the next servers; range `i`'s primary takes `writesPerMin(i)` writes
- * and 600 reads a minute.
+ * `replication - 1` secondary replicas on the next servers; range `i`'s primary takes `writesPerMin(i)` writes
+ * and 600 reads a minute, its replicas `replicaReadsPerMin(i)` reads a minute each (none by default).
  */
-function replicated(replication: number, writesPerMin: (range: number) => number): LoadSeries {
+function replicated(replication: number, writesPerMin: (range: number) => number, replicaReadsPerMin: (range: number) => number = () => 0): LoadSeries {
   const snapshot = (s: number): LoadSnapshot => {
     const regions: RegionLoad[] = [];
     for (let i = 0; i < RANGES; i++) {
@@ -51,7 +51,7 @@ function replicated(replication: number, writesPerMin: (range: number) => number
       for (let rep = 0; rep < replication; rep++) {
         const { name, encodedName } = fullName('t', start, 1700000000000 + i, rep);
         const writes = rep === 0 ? writesPerMin(i) * s : 0;
-        const reads = rep === 0 ? 600 * s : 0;
+        const reads = (rep === 0 ? 600 : replicaReadsPerMin(i)) * s;
         regions.push({ name, encodedName, startKey: enc.encode(start), endKey: enc.encode(end), server: SERVERS[(i + rep) % 4] as string, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: 100_000_000 });
       }
     }
@@ -91,12 +91,51 @@ describe('a table with read replicas (REGION_REPLICATION above 1)', () => {
     expect(result.fairRegionShare).toBeCloseTo(1 / 12, 12);
   });
 
+  it('finds a range read through its replica: the replica tested against the primaries, no peer of them', () => {
+    // (a replica takes only the reads a client sends with Consistency.TIMELINE, and those only when the primary is
+    // slow to answer: a busy replica is a range read harder than its primary's server keeps up with)
+    // every primary 600 writes + 600 reads a minute; range 5's replica (on rs3) 60,000 reads a minute, 50 × the
+    // primaries' average of 1,200 and 60,000 / (12 × 1,200 + 60,000) of the table's requests
+    const result = detectHotspots(replicated(2, () => 600, (i) => (i === 5 ? 60_000 : 0)));
+    const hot = result.regions.filter((r) => r.hot);
+    expect(hot.map((r) => [r.encodedName, r.replicaId, r.server, r.hotBy, r.hotIntervals, r.hotNow])).toEqual([
+      [fullName('t', 'f', 1700000000005, 1).encodedName, 1, 'rs3,16020,1', ['requests', 'reads'], 4, true],
+    ]);
+    expect(hot[0]?.peerRatio).toBeCloseTo(50, 9);
+    expect(hot[0]?.share).toBeCloseTo(60_000 / 74_400, 12);
+    expect(hot[0]?.hotByAverage).toBe(true);
+    // the primaries stay even among themselves: none is hot, and their ratios are to each other alone
+    expect(result.regions.filter((r) => r.replicaId === undefined).every((r) => !r.hot && r.hotIntervals === 0 && r.peerRatio === 1)).toBe(true);
+    expect(result.shape).toBe('hot-range');
+    // a region hotspot on a hot server, not regions to place otherwise (before: no hot region, "co-location")
+    expect(result.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot']);
+    expect(result.findings[0]?.evidence[0]).toContain(`(read replica 1: reads sent with Consistency.TIMELINE; its ratio is to the primaries' average): 81% of the requests over now, 50.0 × its peers' average, fair share ${(100 / 12).toFixed(1)}%`);
+  });
+
+  it('leaves a replica under k × the primaries\' average in every measure unflagged', () => {
+    // range 5's replica at 1,500 reads a minute: 1.25 × the primaries' 1,200 requests and 2.5 × their 600 reads; its
+    // server rs3 (primaries c g k, the replica of f) 5,100 a minute against 3,600 on each other server, 1.42 ×
+    const result = detectHotspots(replicated(2, () => 600, (i) => (i === 5 ? 1500 : 0)));
+    expect(result.regions.filter((r) => r.hot || r.hotIntervals > 0)).toEqual([]);
+    expect(result.regions.find((r) => r.replicaId === 1 && r.startKey === 'f')?.peerRatio).toBeCloseTo(1.25, 9);
+    expect(result.shape).toBe('none');
+    expect(result.findings).toEqual([]);
+  });
+
   it('top regions: replicas are listed, never hot, and the fair share is per key range', () => {
     const rates = computeRates(replicated(3, even));
     const [group] = regionsMode.groups([{ table: 't', interval: rates.intervals.at(-1)! }], { sort: 'requests', k: 3 });
     expect(group?.memberCount).toBe(36);
     expect(group?.fairShare).toBeCloseTo(1 / 12, 12);
     expect(group?.hotCount).toBe(0);
+  });
+
+  it('top regions: a replica above k × the primaries\' average is hot', () => {
+    const rates = computeRates(replicated(2, () => 600, (i) => (i === 5 ? 60_000 : 0)));
+    const [group] = regionsMode.groups([{ table: 't', interval: rates.intervals.at(-1)! }], { sort: 'requests', k: 3 });
+    expect(group?.hotCount).toBe(1);
+    expect(group?.rows[0]?.id).toBe(fullName('t', 'f', 1700000000005, 1).encodedName);
+    expect(group?.rows[0]?.hotBy).toEqual(['requests', 'reads']);
   });
 });
 

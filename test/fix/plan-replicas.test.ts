@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
+import type { KeySample } from '../../src/model/index.js';
 import { fullName, placedSeries } from '../analysis/replica-series.js';
+
+const enc = new TextEncoder();
 
 describe('fix plan for a table with read replicas', () => {
   it('moves a hot primary to the least loaded server that holds no replica of its range', () => {
@@ -17,5 +20,47 @@ describe('fix plan for a table with read replicas', () => {
     const moves = book.steps.filter((s) => s.kind === 'move');
     expect(moves.map((s) => s.commands)).toEqual([[`move "${fullName('t', 'c', 1700000000002, 0).encodedName}", "rs2,16020,1"`]]);
     expect(moves[0]?.why).toContain(`rs2,16020,1 is the least loaded (${(1400 / 60).toFixed(1)} req/s) not holding a replica of its range (rs4,16020,1 hold(s) one)`);
+  });
+});
+
+describe('fix plan for a range read through its replica', () => {
+  // ranges '' b c … h at 600 writes and 100 reads a minute on each primary; c's replica, on rs4, takes 30,000 reads a
+  // minute (reads sent with Consistency.TIMELINE): the hot region is that replica
+  const placement: [string, string, number][] = [
+    ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 600], ['rs1', 'rs2', 600],
+    ['rs2', 'rs3', 600], ['rs3', 'rs1', 600], ['rs4', 'rs1', 600], ['rs4', 'rs3', 600],
+  ];
+  const detect = detectHotspots(placedSeries(placement, false, (i) => (i === 2 ? 30_000 : 0)));
+  const primary = fullName('t', 'c', 1700000000002, 0).encodedName;
+  const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
+
+  it('names the replica hot and splits the range through its primary (HBase refuses a replica\'s name)', () => {
+    expect(detect.regions.filter((r) => r.hot).map((r) => [r.encodedName, r.replicaId])).toEqual([[replica, 1]]);
+    const book = planFix({ detect });
+    const fallback = book.steps.find((s) => s.title.startsWith('Fallback'));
+    expect(fallback?.title).toBe(`Fallback, with its risk: let HBase split ${primary} at its size midpoint (split "${primary}")`);
+    expect(fallback?.why).toContain(`read replica 1 of the range; HBase splits a range through its primary, ${primary}`);
+    // moving the replica alone would only move its reads: refused
+    expect(book.refused.map((r) => r.action)).toContain('move');
+    expect(book.steps.some((s) => s.commands.some((c) => c.includes(replica)))).toBe(false);
+  });
+});
+
+describe('fix plan for a range read through its replica, with key samples', () => {
+  const placement: [string, string, number][] = [
+    ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 600], ['rs1', 'rs2', 600],
+    ['rs2', 'rs3', 600], ['rs3', 'rs1', 600], ['rs4', 'rs1', 600], ['rs4', 'rs3', 600],
+  ];
+  // 400 reads of c000 … c199, twice each: the traffic median of the range ['c', 'd') is "c1" (200 keys below, 200 from)
+  const samples: KeySample[] = Array.from({ length: 400 }, (_, i) => ({ timeMs: 1_717_200_000_000 + i * 500, key: enc.encode(`c${String(i % 200).padStart(3, '0')}`), op: 'read' }));
+  const detect = detectHotspots(placedSeries(placement, false, (i) => (i === 2 ? 30_000 : 0)), { samples });
+  const book = planFix({ detect, samples, servers: ['rs1', 'rs2', 'rs3', 'rs4'].map((s) => `${s},16020,1`) });
+
+  it('splits the range by key, moves no daughter by hand and leaves the balancer as it is', () => {
+    expect(book.steps.map((s) => s.kind)).toEqual(['split', 'advice']);
+    expect(book.steps[0]?.commands).toEqual(['split "t", "c1"']);
+    expect(book.steps[0]?.title).toBe(`Split the range of read replica ${fullName('t', 'c', 1700000000002, 1).encodedName} (its primary ${fullName('t', 'c', 1700000000002, 0).encodedName} on rs1,16020,1) at the traffic median "c1"`);
+    expect(book.steps[0]?.why).toContain('this split point divides its sampled requests 50.0% / 50.0%');
+    expect(book.steps.some((s) => s.commands.some((c) => c.startsWith('move') || c.startsWith('balance_switch')))).toBe(false);
   });
 });

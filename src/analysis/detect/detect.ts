@@ -141,11 +141,17 @@ function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<str
     const iv = h.interval;
     const hotRegions = h.hot.filter((r) => asked.regions.has(r.encodedName) && !regions.has(r.encodedName));
     if (hotRegions.length > 0) {
-      // the primaries were the hot test's members (replicas.ts): their sums and their count
+      // the primaries were the hot test's members (replicas.ts): their sums and their count, a replica tested as one
+      // more member beside them
       const replicas = secondaryReplicas(iv.regions);
       const members = replicas ? iv.regions.filter((_, i) => replicas[i] === 0) : iv.regions;
       const totals = sumsOf(members);
-      for (const r of hotRegions) if (countBeyondChance(r, totals, members.length, h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
+      const replicaNames = replicas ? new Set(iv.regions.filter((_, i) => replicas[i] === 1).map((r) => r.encodedName)) : undefined;
+      for (const r of hotRegions) {
+        const beside = replicaNames?.has(r.encodedName) === true;
+        const sums = beside ? sumsOf([totals, r]) : totals;
+        if (countBeyondChance(r, sums, members.length + (beside ? 1 : 0), h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
+      }
     }
     const hotServers = iv.servers.filter((x) => h.hotServers.includes(x.server) && asked.servers.has(serverKey(x.server)) && !servers.has(serverKey(x.server)));
     if (hotServers.length > 0) {

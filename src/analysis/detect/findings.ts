@@ -286,13 +286,16 @@ const ratioText = (x: number | null) => (x === null ? 'with its peers idle' : `$
 function regionHotspots(shares: WindowShares): Finding[] {
   const hot = shares.regions.filter((r) => r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
   if (hot.length === 0) return [];
-  const lastRegions = shares.timeline.at(-1)?.regions ?? 0;
+  // a key range's fair share: secondary read replicas are not ranges of their own (replicas.ts)
+  const lastInterval = shares.hotByInterval.at(-1)?.interval;
+  const lastRegions = lastInterval ? primaryCount(lastInterval.regions, secondaryReplicas(lastInterval.regions)) : 0;
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r) => {
     const server = shares.servers.find((s) => s.server === r.server);
     const level = server?.hotNow
       ? `its server ${r.server} is hot too (${pct(server.nowShare)} of the requests)`
       : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(server?.nowPeerRatio ?? null)}): the servers look even, the region does not`;
-    return `region ${r.encodedName} ${range(r)}: ${pct(r.nowShare ?? 0)} of the requests over now, ${ratioText(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
+    const replica = r.replicaId === undefined ? '' : ` (read replica ${r.replicaId}: reads sent with Consistency.TIMELINE; its ratio is to the primaries' average)`;
+    return `region ${r.encodedName} ${range(r)}${replica}: ${pct(r.nowShare ?? 0)} of the requests over now, ${ratioText(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more region(s) hot now`);
   return [{

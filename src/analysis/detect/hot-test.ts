@@ -228,14 +228,35 @@ export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (ind
   const out = new Map<number, LoadMeasure[]>();
   const { hotBy } = hotColumns(peers, k);
   for (let j = 0; j < hotBy.length; j++) if (hotBy[j] !== 0) out.set(clean[j] as number, [...(MEASURES_OF[hotBy[j] as number] as readonly LoadMeasure[])]);
-  // each under-count is tested as if appended to the peers: their sums plus its load, without copying the peers
-  const peerSums = sumsOf(peers);
-  for (const i of under) {
-    const m = members[i] as MeasuredLoad;
-    const { bits, totals } = materialOf(plusMember(peerSums, m));
-    const value = (bit: number) => (bit === MEASURE_BIT.requests ? m.requests : ((bit === MEASURE_BIT.writes ? m.writes : m.reads) ?? 0));
-    const hot = hotBits(bits, totals, peers.length + 1, k, value, m.rowReads ?? 0);
-    if (hot !== 0) out.set(i, [...(MEASURES_OF[hot] as readonly LoadMeasure[])]);
+  // each under-count is tested as if appended to the peers, without copying them
+  const hotUnder = hotBesides(peers, columnsOf(under.map((i) => members[i] as MeasuredLoad)), k);
+  for (let j = 0; j < under.length; j++) {
+    const hot = hotUnder[j] as number;
+    if (hot !== 0) out.set(under[j] as number, [...(MEASURES_OF[hot] as readonly LoadMeasure[])]);
   }
   return new Map([...out.entries()].sort((a, b) => a[0] - b[0]));
+}
+
+/**
+ * The peer test of members that are no peers: each of `tested` against `peers` as if appended to them alone (their
+ * sums plus its load, `peers.length + 1` members), the peers' own verdicts unchanged. For a count that cannot be a
+ * peer but can be hot (an under-count, a secondary read replica against the primaries).
+ * @returns the measures each of `tested` is hot in, as {@link MEASURE_BIT} bits (0: not hot), in its order.
+ */
+export function hotBesides(peers: LoadColumns, tested: LoadColumns, k: number): Uint8Array {
+  const out = new Uint8Array(tested.length);
+  if (tested.length === 0) return out;
+  const peerSums = sumsOf(peers);
+  for (let j = 0; j < tested.length; j++) {
+    const m: MeasuredLoad = {
+      requests: tested.requests[j] as number,
+      reads: tested.reads ? (tested.reads[j] as number) : null,
+      writes: tested.writes ? (tested.writes[j] as number) : null,
+      rowReads: tested.rowReads ? (tested.rowReads[j] as number) : 0,
+    };
+    const { bits, totals } = materialOf(plusMember(peerSums, m));
+    const value = (bit: number) => (bit === MEASURE_BIT.requests ? m.requests : ((bit === MEASURE_BIT.writes ? m.writes : m.reads) ?? 0));
+    out[j] = hotBits(bits, totals, peers.length + 1, k, value, m.rowReads ?? 0);
+  }
+  return out;
 }

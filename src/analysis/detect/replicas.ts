@@ -4,9 +4,11 @@
  * reads a client sends with `Consistency.TIMELINE`. `status 'detailed'`, `/status/cluster` and the native client list
  * every replica as a region of its own (`table,start,id_RRRR.<encoded>.`).
  *
- * Detection judges key ranges, so the region-level tests take the primaries alone: a replica is neither tested nor a
- * peer (with two idle replicas per region, every primary would otherwise stand at about 3 × its peers' average), and
- * it does not count toward the regions' fair share. Its load still counts on the RegionServer that served it and in
+ * Detection judges key ranges, so the primaries alone are the region-level tests' peers (with two idle replicas per
+ * region, every primary would otherwise stand at about 3 × its peers' average), and a replica does not count toward
+ * the regions' fair share. A replica is tested against the primaries as one more member beside them: a TIMELINE read
+ * reaches a replica only when the primary has not answered in time (or the client names the replica), so a replica
+ * above k × the primaries' average is a range read harder than its primary's server keeps up with. Its load still counts on the RegionServer that served it and in
  * the table's totals, and it is listed among the regions with its `replicaId`.
  *
  * @module

@@ -95,8 +95,8 @@ export interface RegionLoadShare {
   readonly nowPeerRatio: number | null;
   /**
    * Present only for a secondary read replica (`_RRRR` in its name, a table with `REGION_REPLICATION` above 1): its
-   * replica id, 1 or more. A replica is never hot and is no peer of the others: its ratios are to the primaries'
-   * average (see `replicas.ts`).
+   * replica id, 1 or more. A replica is no peer of the others; it is tested against the primaries alone, and its
+   * ratios are to the primaries' average (see `replicas.ts`).
    */
   readonly replicaId?: number;
 }

@@ -8,7 +8,7 @@ import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { knownNameIndex } from '../../model/name-index.js';
 import { replicaIdOfName } from '../../regions/index.js';
-import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
 import { RegionColumns, type TallyColumns } from './region-columns.js';
 import { primaryCount, secondaryReplicas } from './replicas.js';
@@ -227,6 +227,15 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
   // a replica's ratios are to the primaries' average rate (all of them are its "others")
   const primaryMean = ids ? meanOf(windowColumns.requests, tested.length) : 0;
   const nowPrimaryMean = ids ? meanOf(nowColumns.requests, nowOrder.length) : 0;
+  // and each replica is tested against the primaries (a range read through a replica is hot there), no peer of them
+  const replicaOrder = ids ? order.filter((i) => ids[i] !== 0) : [];
+  const replicaAt = ids ? new Int32Array(regions.length).fill(-1) : undefined;
+  if (replicaAt) for (let j = 0; j < replicaOrder.length; j++) replicaAt[replicaOrder[j] as number] = j;
+  const windowReplicaHot = hotBesides(windowColumns, w.perSecond(replicaOrder), k);
+  const nowReplicas = replicaOrder.filter((i) => now.has(i));
+  const nowReplicaHot = hotBesides(nowColumns, now.perSecond(nowReplicas), k);
+  const nowReplicaAt = ids ? new Int32Array(regions.length).fill(-1) : undefined;
+  if (nowReplicaAt) for (let j = 0; j < nowReplicas.length; j++) nowReplicaAt[nowReplicas[j] as number] = j;
   const rateOf = (t: TallyColumns, i: number) => (t.requests[i] as number) / ((t.seconds[i] as number) > 0 ? (t.seconds[i] as number) : 1);
   const requests = new Float64Array(tested.length);
   let hottestRegionShare = 0;
@@ -249,8 +258,9 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
     const t = testedAt ? (testedAt[i] as number) : j;
     const replica = t < 0;
     const n = replica ? -1 : (nowAt[i] as number);
-    const bits = replica ? 0 : (windowHot.hotBy[t] as number);
-    const nowBits = n >= 0 ? (nowHot.hotBy[n] as number) : 0;
+    const bits = replica ? (windowReplicaHot[replicaAt?.[i] as number] as number) : (windowHot.hotBy[t] as number);
+    const nowReplica = replica ? (nowReplicaAt?.[i] as number) : -1;
+    const nowBits = n >= 0 ? (nowHot.hotBy[n] as number) : nowReplica >= 0 ? (nowReplicaHot[nowReplica] as number) : 0;
     const hotIntervals = regions.hotIntervals[i] as number;
     const hot = hotIntervals > 0 && (bits !== 0 || nowBits !== 0);
     const peerRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : Number.NaN) : (windowHot.peerRatio[t] as number);
@@ -277,7 +287,7 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
       peerRatio: Number.isNaN(peerRatio) ? null : peerRatio,
       averageRatio,
       hot,
-      hotByAverage: !replica && averageRatio > k,
+      hotByAverage: averageRatio > k,
       hotBy: hot ? (MEASURES_OF[bits | nowBits] as readonly LoadMeasure[]) : notHot,
       hotIntervals,
       firstSeenMs: first[i] as number,
@@ -343,8 +353,9 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const hotBy = new Map<string, readonly LoadMeasure[]>();
     let spreadHot = 0;
     const counted = trust.regions.size === 0 ? () => 'full' as const : (i: number) => trust.regions.get((iv.regions[i] as RegionRate).encodedName) ?? 'full';
-    // a replica is neither tested nor a peer, as an over-count is not (without being listed as one)
-    const regionTrust = replicas ? (i: number): CountTrust => (replicas[i] ? 'over' : counted(i)) : counted;
+    // a replica is no peer, as an under-count is not, and is tested against the primaries like one (without being
+    // listed as one); a replica's over-count is not tested
+    const regionTrust = replicas ? (i: number): CountTrust => (replicas[i] && counted(i) !== 'over' ? 'under' : counted(i)) : counted;
     const adjusted = hotMembersTrusting(regionLoads(iv, profile, trust.scale), regionTrust, k);
     // names known to be unique: a region is hot where its position is (no lookup of every region's name)
     const unique = knownNameIndex(iv.regions)?.unique === true;

@@ -13,7 +13,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
-import { hotRangeWithoutSamples, leastLoadedServer } from './no-samples.js';
+import { hotRangeWithoutSamples, leastLoadedServer, primaryOf } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
 import { MIN_SPLIT_SAMPLES, type Refusal, type Runbook } from './types.js';
 
@@ -111,6 +111,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   if (m.hottestRow.share >= 0.5) {
     warnings.push(`one row, "${toStringBinary(m.hottestRow.key)}", takes ${pct(m.hottestRow.share)} of the region's sampled requests: its daughter stays hot whatever the split; treat that row as a single hot row`);
   }
+  if (hot.replicaId !== undefined) return replicaRangeSteps(inputs, hot, m, { quota, refused, warnings, evidence, uncertain });
   const steps: DraftStep[] = [...quota.set, balancerOffStep(table)];
   steps.push({
     kind: 'split',
@@ -172,4 +173,48 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   if (inputs.quotaLimit !== undefined) warnings.push('throttle: see the quota step for the retry figures');
   steps.push(...quota.remove);
   return { steps, refused, warnings, evidence, splitSamples: { inRegion: m.samples, minimum: MIN_SPLIT_SAMPLES, uncertain } };
+}
+
+/**
+ * The hot-range plan when the hot region is a secondary read replica (its range read with `Consistency.TIMELINE`):
+ * split the range at the traffic median by its key (`split 'table', 'key'` finds the primary; HBase refuses a
+ * replica's own name, and the range's replicas split with their primary), then see where the master placed the
+ * daughters' replicas. No daughter is moved by hand (the master assigns a daughter's replicas apart from its
+ * primary, on servers no runbook can name before the split), so the balancer stays as it is.
+ */
+function replicaRangeSteps(
+  inputs: PlanInputs,
+  hot: RegionLoadShare,
+  m: TrafficMedian,
+  draft: { quota: ReturnType<typeof quotaSteps>; refused: Refusal[]; warnings: string[]; evidence: string[]; uncertain: boolean },
+): HotRangePlan {
+  const table = inputs.detect.table;
+  const splitText = toStringBinary(m.splitKey);
+  const primary = primaryOf(inputs, hot);
+  const primaryText = primary ? `its primary ${primary.encodedName} on ${primary.server}` : 'its primary';
+  const steps: DraftStep[] = [...draft.quota.set];
+  steps.push({
+    kind: 'split',
+    title: `Split the range of read replica ${hot.encodedName} (${primaryText}) at the traffic median "${splitText}"`,
+    why: `the replica takes ${pct(hot.share)} of the table's requests (fair share ${pct(inputs.detect.fairRegionShare)}), reads sent with Consistency.TIMELINE; this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}${draft.uncertain ? ` (from only ${m.samples} key samples: uncertain, see the failure modes)` : ''}. HBase splits a range through its primary (the split by key finds it) and refuses a replica's own name; every replica of the range splits with it`,
+    commands: [splitCommand(table, m.splitKey)],
+    check: `${listRegionsCommand(table)} (once no region is in transition) shows two daughters online, one ending and one starting at "${splitText}"; status 'detailed' lists each daughter's replicas (names ending _0001 and up)`,
+    undo: [],
+    undoNote: `merge the two daughters back with merge_region 'ENCODED_LOWER', 'ENCODED_UPPER' once they have compacted (another disruption under load)`,
+    wait: { kind: 'daughters-online', table, splitKey: splitText },
+  });
+  steps.push({
+    kind: 'advice',
+    title: 'See where the daughters\' replicas landed, then detect again',
+    why: `the master assigns each daughter's replicas itself, apart from the daughter's primary: the reads the replica took now divide between two replicas, on servers known only after the split. If both sit on one server, move one (move 'ENCODED', 'host,port,startcode' with the replica's encoded name from status 'detailed') to a server holding no copy of its range`,
+    commands: [],
+    check: `the next detect shows no replica of the range above k × the primaries' average, and ${hot.server} no longer hot`,
+    undo: [],
+    undoNote: 'nothing to undo',
+  });
+  draft.warnings.push('reference files: a daughter cannot be split again until a compaction rewrote its reference files');
+  draft.warnings.push(`read replicas: a TIMELINE read goes to the replicas only when the primary has not answered within hbase.client.primaryCallTimeout.get (10 ms by default), unless the client names a replica (setReplicaId): a replica this busy says the primary's server (${primary?.server ?? 'unknown'}) is slow for the range too`);
+  if (inputs.quotaLimit !== undefined) draft.warnings.push('throttle: see the quota step for the retry figures');
+  steps.push(...draft.quota.remove);
+  return { steps, refused: draft.refused, warnings: draft.warnings, evidence: draft.evidence, splitSamples: { inRegion: m.samples, minimum: MIN_SPLIT_SAMPLES, uncertain: draft.uncertain } };
 }

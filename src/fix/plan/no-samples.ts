@@ -40,6 +40,16 @@ export function replicaServers(inputs: PlanInputs, region: RegionLoadShare): Set
     .map((r) => r.server));
 }
 
+/**
+ * The primary of `region`'s key range when `region` is a secondary read replica (the region listed at the window's end
+ * with the same key range and no replica id); `undefined` for a primary or when the primary is not listed.
+ */
+export function primaryOf(inputs: PlanInputs, region: RegionLoadShare): RegionLoadShare | undefined {
+  if (region.replicaId === undefined) return undefined;
+  const { regions, window } = inputs.detect;
+  return regions.find((r) => r.replicaId === undefined && r.lastSeenMs === window.endMs && r.startKey === region.startKey && r.endKey === region.endKey);
+}
+
 /** How to get key samples, one sentence per source. */
 export const KEY_SAMPLE_SOURCES = [
   'writers using this library: createKeyReservoir (src/client) keeps a fair sample of request rowkeys; write them one toStringBinary key per line',
@@ -120,10 +130,13 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
       undoNote: 'switch it off again',
     });
   }
+  // HBase splits a range through its primary and refuses a replica's name (HBASE-11903); the replicas follow
+  const splitName = primaryOf(inputs, hot)?.encodedName ?? hot.encodedName;
+  const throughPrimary = splitName === hot.encodedName ? '' : ` The hot region is read replica ${hot.replicaId} of the range; HBase splits a range through its primary, ${splitName}, and refuses a replica's name, and the range's replicas split with it.`;
   steps.push({
     kind: 'advice',
-    title: `Fallback, with its risk: let HBase split ${hot.encodedName} at its size midpoint (split ${rubyName(hot.encodedName)})`,
-    why: 'HBase picks the midpoint of the largest store file: it divides the region\'s bytes, not its requests. A hot range spread over the region\'s keys divides too; a hot row, or a tail at the region\'s end, stays whole in one daughter, and the split costs a compaction of both daughters for nothing',
+    title: `Fallback, with its risk: let HBase split ${splitName} at its size midpoint (split ${rubyName(splitName)})`,
+    why: `HBase picks the midpoint of the largest store file: it divides the region's bytes, not its requests. A hot range spread over the region's keys divides too; a hot row, or a tail at the region's end, stays whole in one daughter, and the split costs a compaction of both daughters for nothing.${throughPrimary}`,
     commands: [],
     check: `${listRegionsCommand(table)} shows two daughters; the next detect shows whether the load divided (a daughter keeping 80% or more: not a range)`,
     undo: [],
