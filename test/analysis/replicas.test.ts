@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, stackedSwaps } from '../../src/analysis/detect/index.js';
-import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates } from '../../src/model/index.js';
+import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates, readLoadSeriesFile } from '../../src/model/index.js';
 import { keyRangeOfName, replicaIdOfName } from '../../src/regions/index.js';
 import { regionsMode } from '../../src/top/regions-mode.js';
 import { fullName, placedSeries } from './replica-series.js';
@@ -215,5 +216,29 @@ describe('a replicated table of one key range', () => {
     const unsplit = result.findings.find((f) => f.kind === 'unsplit-table');
     expect(unsplit?.regions).toEqual([fullName('t', '', 1700000000000, 0).encodedName]);
     expect(unsplit?.evidence[0]).toContain('(with 1 secondary read replica(s) of its range) in all 4 interval(s) and took 100% of 11.7 requests/s');
+  });
+});
+
+describe('a range read through its replica on the local HBase 2.6 (recorded over REST)', () => {
+  // table repr, REGION_REPLICATION 2, split at b c d; 50 rows put in each range, then 3,000 gets of c000…c049 with
+  // Consistency.TIMELINE and setReplicaId(1) (every result stale: served by the replica), then 50 plain gets of each
+  // range's rows; collected over REST every 25 s. In the first interval the replica of ["c", "d") took 3,000 reads,
+  // each primary 50: 3,000 / 3,200 of the requests, 60 × the primaries' average. The second interval is idle.
+  it('finds the replica hot: a hot range, not a server hot by placement', async () => {
+    const series = await readLoadSeriesFile(fileURLToPath(new URL('../fixtures/series/rest-replica-reads.ndjson', import.meta.url)));
+    const result = detectHotspots(series);
+    const hot = result.regions.filter((r) => r.hot);
+    expect(hot.map((r) => [r.encodedName, r.replicaId, r.startKey, r.endKey, r.server, r.hotIntervals])).toEqual([
+      ['621ffb7f2c8391e947e175334ee105c8', 1, 'c', 'd', 'localhost,34641,1796255651073', 1],
+    ]);
+    expect(hot[0]?.share).toBeCloseTo(3000 / 3200, 12);
+    expect(hot[0]?.peerRatio).toBeCloseTo(60, 9);
+    expect(result.shape).toBe('hot-range');
+    expect(result.fairRegionShare).toBeCloseTo(1 / 4, 12);
+    // the replica's server: 3,050 of 3,200 (the primary of b and the replica of c)
+    expect(result.servers.find((s) => s.hot)?.share).toBeCloseTo(3050 / 3200, 12);
+    expect(result.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot', 'lumpy-presplit']);
+    // the primaries of a, b and d are the idle pre-split ranges; c's primary is the hot range's, not idle
+    expect(result.findings[2]?.evidence[0]).toBe('3 of 4 pre-split regions took under 10% of their fair share, e.g. ["", "b"), ["b", "c"), ["d", "")');
   });
 });

@@ -209,8 +209,10 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   // a secondary read replica is idle by design (replicas.ts): not a pre-split range left empty
   const firstInterval = inFirstInterval(rates);
   const presplit = shares.regions.filter((r) => r.replicaId === undefined && firstInterval(r));
-  const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare);
   const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
+  // nor is the primary of a range read through its hot replica
+  const hotReplicaRanges = new Set(hot.filter((r) => r.replicaId !== undefined).map((r) => keyRangeOfName(r.name)));
+  const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(r.name))));
   if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
   const evidence = [
     `${idle.length} of ${presplit.length} pre-split regions took under ${pct(IDLE_OF_FAIR)} of their fair share, e.g. ${idle.slice(0, 4).map(range).join(', ')}`,

@@ -130,7 +130,8 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
       undoNote: 'switch it off again',
     });
   }
-  // HBase splits a range through its primary and refuses a replica's name (HBASE-11903); the replicas follow
+  // HBase splits a range through its primary and refuses a replica's name (HBASE-11903; the 2.6 shell answers
+  // "Unknown table" for a replica's encoded name); the replicas follow
   const splitName = primaryOf(inputs, hot)?.encodedName ?? hot.encodedName;
   const throughPrimary = splitName === hot.encodedName ? '' : ` The hot region is read replica ${hot.replicaId} of the range; HBase splits a range through its primary, ${splitName}, and refuses a replica's name, and the range's replicas split with it.`;
   steps.push({
