@@ -7,6 +7,7 @@
 import { isRegionRange, toBytesBinary, toStringBinary } from '../bytes/index.js';
 import { HotspotError } from '../util/errors.js';
 import { jsonErrorText, jsonPreview, printable, stripBom } from '../util/input-text.js';
+import { repeatedJsonKey } from '../util/json-duplicates.js';
 
 /** One problem in an NDJSON file. */
 export interface NdjsonIssue {
@@ -50,7 +51,11 @@ export class FieldProblem extends Error {
 /** A parsed JSON object with its field path prefix, for typed field reads that name the field on failure. */
 export type JsonObject = Record<string, unknown>;
 
-/** Parses one line as a JSON object. @throws {@link FieldProblem} when it is not JSON or not an object. */
+/**
+ * Parses one line as a JSON object.
+ * @throws {@link FieldProblem} when it is not JSON or not an object, and on the path of a key given twice in one of
+ *   its objects (`JSON.parse` would keep the last value and drop the first unseen; see `json-duplicates.ts`).
+ */
 export function parseObjectLine(text: string): JsonObject {
   let value: unknown;
   try {
@@ -61,6 +66,8 @@ export function parseObjectLine(text: string): JsonObject {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new FieldProblem(undefined, 'each line must be one JSON object');
   }
+  const repeated = repeatedJsonKey(text, value);
+  if (repeated !== undefined) throw new FieldProblem(repeated, 'given twice in one object (JSON would keep only the last value); state each field once');
   return value as JsonObject;
 }
 

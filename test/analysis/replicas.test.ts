@@ -225,7 +225,7 @@ describe('a range read through its replica on the local HBase 2.6 (recorded over
   // range's rows; collected over REST every 25 s. In the first interval the replica of ["c", "d") took 3,000 reads,
   // each primary 50: 3,000 / 3,200 of the requests, 60 × the primaries' average. The second interval is idle.
   it('finds the replica hot: a hot range, not a server hot by placement', async () => {
-    const series = await readLoadSeriesFile(fileURLToPath(new URL('../fixtures/series/rest-replica-reads.ndjson', import.meta.url)));
+    const series = await readLoadSeriesFile(fileURLToPath(new URL('../fixtures/series/rest-replica-reads-v2.ndjson', import.meta.url)));
     const result = detectHotspots(series);
     const hot = result.regions.filter((r) => r.hot);
     expect(hot.map((r) => [r.encodedName, r.replicaId, r.startKey, r.endKey, r.server, r.hotIntervals])).toEqual([

@@ -95,6 +95,27 @@ describe('load-series NDJSON', () => {
     expect(() => parseLoadSeries(region('"readRequests":1'), 'f')).toThrow(/regions\[0\]\.writeRequests/);
     expect(() => parseLoadSeries(region('"storeSizeBytes":0'), 'f')).toThrow(/unknown field|regions\[0\]/);
   });
+
+  it('refuses a field given twice in one object, naming it, where JSON.parse would keep the last value', () => {
+    const region = (counters: string) =>
+      `${HEADER}\n{"timeMs":1,"table":"t","regions":[{"name":"n","encodedName":"a","startKey":"","endKey":"","server":"s",${counters},"storeSizeBytes":0}]}`;
+    const issues = (text: string) => {
+      try {
+        parseLoadSeries(text, 'f');
+      } catch (err) {
+        return (err as NdjsonFormatError).issues;
+      }
+      return [];
+    };
+    expect(issues(region('"readRequests":1,"writeRequests":2,"writeRequests":9'))).toEqual([
+      { line: 2, field: 'regions[0].writeRequests', message: 'given twice in one object (JSON would keep only the last value); state each field once' },
+    ]);
+    expect(issues(`${HEADER}\n{"timeMs":1,"timeMs":2,"table":"t","regions":[]}`).map((i) => [i.line, i.field])).toEqual([[2, 'timeMs']]);
+    // version 2: an open line and a snapshot line
+    const v2 = '{"format":"hbase-hotspot/load-series","version":2,"tables":["t"],"source":{"kind":"recorded","intervalMs":60000}}';
+    const open = '{"open":0,"table":"t","name":"n","encodedName":"a","startKey":"","endKey":"","server":"s","server":"s2"}';
+    expect(issues(`${v2}\n${open}\n{"timeMs":1,"counters":[0,0,0],"counters":[1,1,1]}`).map((i) => [i.line, i.field])).toEqual([[2, 'server'], [3, 'counters']]);
+  });
 });
 
 describe('key-sample NDJSON', () => {
