@@ -100,6 +100,28 @@ describe('fix apply --yes through a real shell process', () => {
     expect(polls).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
+  it('a replicated table: the daughter moved and waited for is the primary, not its replica at the same start key', async () => {
+    process.env.FAKE_SHELL_LOG = join(dir, 'replicas.log');
+    const noQuota = planFix({ detect: detectHotspots(load, { samples }), samples, servers: [rs(5)] });
+    // each region's secondary replica listed first, on another server (the native reader lists them with the primaries)
+    const regions = async (): Promise<LiveRegion[]> => {
+      const log = readFileSync(join(dir, 'replicas.log'), 'utf8');
+      const moved = log.includes('move');
+      return log.includes('split') ? [
+        { encodedName: 'c'.repeat(32), startKey: 'tenant0025', location: 'rs4.example.com:16020', replicaId: 1 },
+        { encodedName: 'f'.repeat(32), startKey: 'tenant0025', location: 'rs2.example.com:16020' },
+        { encodedName: 'd'.repeat(32), startKey: 'tenant0042|user-05', location: 'rs3.example.com:16020', replicaId: 1 },
+        { encodedName: 'e'.repeat(32), startKey: 'tenant0042|user-05', location: moved ? 'rs5.example.com:16020' : 'rs2.example.com:16020' },
+      ] : [
+        { encodedName: 'a'.repeat(32), startKey: 'tenant0025', location: 'rs4.example.com:16020', replicaId: 1 },
+        { encodedName: 'b', startKey: 'tenant0025', location: 'rs2.example.com:16020' },
+      ];
+    };
+    const report = await applyRunbook(noQuota, { execute: true, runShell: (cmds) => runShellCommands(cmds, { shellCommand: fakeShell, onError: 'stop' }), regions, pollMs: 10 });
+    expect(report.steps.map((s) => s.outcome)).toEqual(['done', 'done', 'done', 'done']);
+    expect(report.steps[2]!.commands).toEqual([`move "${'e'.repeat(32)}", "${rs(5)}"`]);
+  }, 60_000);
+
   it('a wait that is never met fails the step after the timeout', async () => {
     const report = await applyRunbook(book, {
       execute: true, runShell: (cmds) => runShellCommands(cmds, { shellCommand: fakeShell }), pollMs: 5, waitTimeoutMs: 30,

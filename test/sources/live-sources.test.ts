@@ -2,6 +2,7 @@
 // JMX lag the recording caught, unreported regions, and every error case of the JMX reader.
 import { afterEach, describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
+import { restLiveRegions } from '../../src/cli/commands/fix-apply.js';
 import { createRestClient } from '../../src/hbase/rest/index.js';
 import { type RegionLoad, SeriesWriter, parseLoadSeries } from '../../src/model/index.js';
 import { assembleSnapshot, createJmxSource, createRestSource, mergeJmxCounters, parseJmxRegions } from '../../src/sources/index.js';
@@ -67,6 +68,18 @@ describe('REST source', () => {
     const writer = new SeriesWriter({ table: 'rep', source: { kind: 'rest' }, metrics: ['memstoreSizeBytes', 'storeFileCount', 'storeCount'] }, (chunk) => void (text += chunk));
     writer.write(snapshot);
     expect(parseLoadSeries(text, 'rep.ndjson').snapshots[0]?.regions).toEqual(snapshot.regions);
+  });
+
+  it('fix apply\'s live regions of the recorded replicated table: each primary once, each replica under its own name', async () => {
+    server = await serveFixtures({ '/rep/regions': [fixtureBody('rest/replicas-regions.json')], '/status/cluster': [fixtureBody('rest/replicas-status.json')] });
+    const live = await restLiveRegions(createRestClient({ baseUrl: server.url }), 'rep');
+    const encoded = (name: string) => /\.([0-9a-f]{32})\.$/.exec(name)?.[1];
+    // the replicas' servers as the cluster status names them; the primaries' as /regions does (host:port)
+    // (the replicas in the status' server order)
+    expect(live.filter((r) => r.replicaId !== undefined).sort((a, b) => (a.startKey < b.startKey ? -1 : 1)).map((r) => [r.encodedName, r.startKey, r.location, r.replicaId])).toEqual(
+      REPLICA_ROWS.filter((_, i) => i % 2 === 1).map(([name, server, start]) => [encoded(name as string), start, server, 1]));
+    expect(live.filter((r) => r.replicaId === undefined).map((r) => [r.encodedName, r.startKey, r.location?.replace(':', ',')])).toEqual(
+      REPLICA_ROWS.filter((_, i) => i % 2 === 0).map(([name, server, start]) => [encoded(name as string), start, (server as string).replace(/,\d+$/, '')]));
   });
 
   it('says the table is unknown when the gateway answers 404', async () => {

@@ -9,7 +9,8 @@ import { toStringBinary } from '../../bytes/index.js';
 import { type LiveRegion, applyRunbook, parseRunbook, renderApplyReport } from '../../fix/apply/index.js';
 import { runAdminCommands } from '../../hbase/native/admin-steps.js';
 import { type RegionLoadReaderProcess, startRegionLoadReader } from '../../hbase/native/reader-process.js';
-import { createRestClient } from '../../hbase/rest/index.js';
+import { type HBaseRestClient, createRestClient } from '../../hbase/rest/index.js';
+import { restReplicas } from '../../sources/rest-source.js';
 import { type ShellBatchResult, runShellCommands } from '../../hbase/shell/index.js';
 import type { Runbook, RunbookStep } from '../../fix/plan/index.js';
 import { formatDurationMs, parseDurationMs } from '../../util/duration.js';
@@ -98,11 +99,7 @@ export function registerFixApply(fix: Command, io: CliIo): void {
       }
       const rest = flags.rest ? createRestClient({ baseUrl: flags.rest }) : undefined;
       const native = wantsNative(flags) ? nativeRegions(flags) : undefined;
-      const regions = rest
-        ? async (table: string): Promise<LiveRegion[]> => (await rest.tableRegions(table)).regions.map((r) => ({
-          encodedName: r.encodedName ?? '', startKey: toStringBinary(r.startKey), location: r.location,
-        }))
-        : native?.regions;
+      const regions = rest ? (table: string) => restLiveRegions(rest, table) : native?.regions;
       const prompt = flags.confirm ? askBeforeEachStep(process.stdin, process.stderr) : undefined;
       try {
         const report = await applyRunbook(book, {
@@ -124,6 +121,21 @@ export function registerFixApply(fix: Command, io: CliIo): void {
         await native?.close();
       }
     });
+}
+
+/**
+ * The table's regions through the REST gateway: `/<table>/regions` (each region once, under its primary's name), and
+ * a replicated table's secondary replicas from `/status/cluster`, where each has its own name (with `replicaId`).
+ * @throws what the REST client throws (`REST_*` codes naming the URL).
+ */
+export async function restLiveRegions(rest: HBaseRestClient, table: string): Promise<LiveRegion[]> {
+  const primaries = (await rest.tableRegions(table)).regions.map((r): LiveRegion => ({
+    encodedName: r.encodedName ?? '', startKey: toStringBinary(r.startKey), location: r.location,
+  }));
+  const replicas = [...restReplicas(await rest.clusterStatus(), table)].map(([encodedName, { replica, server }]): LiveRegion => ({
+    encodedName, startKey: toStringBinary(replica.startKey), location: server, replicaId: replica.replicaId,
+  }));
+  return [...primaries, ...replicas];
 }
 
 /**
@@ -149,6 +161,7 @@ function nativeRegions(flags: FixApplyFlags): {
   return {
     regions: async (table) => (await (await reader(table)).read()).directory.map((d) => ({
       encodedName: d.encodedName, startKey: toStringBinary(d.startKey), location: d.server,
+      ...(d.replicaId !== undefined ? { replicaId: d.replicaId } : {}),
     })),
     admin: async (commands) => {
       adminReader ??= startRegionLoadReader(nativeConnectionOf(flags));

@@ -43,13 +43,14 @@ async function commandsOf(step: RunbookStep, options: ApplyOptions): Promise<str
   const d = step.deferredMove;
   if (!d) return [...step.commands];
   if (!options.execute) return [...step.commands];
-  const region = (await regionsOf(options, d.table)).find((r) => r.startKey === d.startKey);
+  const region = (await regionsOf(options, d.table)).find((r) => r.replicaId === undefined && r.startKey === d.startKey);
   if (!region) throw new StepFailure(`no region of "${d.table}" starts at "${d.startKey}": the split did not happen or its daughters are not online`);
   return [moveRegionCommand(region.encodedName, d.server)];
 }
 
 function met(wait: StepWait, regions: readonly LiveRegion[]): boolean {
-  const region = regions.find((r) => r.startKey === (wait.kind === 'daughters-online' ? wait.splitKey : wait.startKey));
+  // the range's primary: its replicas start at the same key, on other servers
+  const region = regions.find((r) => r.replicaId === undefined && r.startKey === (wait.kind === 'daughters-online' ? wait.splitKey : wait.startKey));
   if (!region || region.location === undefined) return false;
   return wait.kind === 'daughters-online' || hostPort(region.location) === hostPort(wait.server);
 }

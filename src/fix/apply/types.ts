@@ -13,6 +13,12 @@ export interface LiveRegion {
   readonly startKey: string;
   /** `host:port` as REST gives it, or `host,port,startcode`; `undefined` while unassigned. */
   readonly location: string | undefined;
+  /**
+   * Present only for a secondary read replica (a table with `REGION_REPLICATION` above 1): its replica id, 1 or more.
+   * A step naming a replica's encoded name finds it; a region looked up by its start key (a daughter, a deferred
+   * move) is the range's primary.
+   */
+  readonly replicaId?: number;
 }
 
 /** What a step came to. */
