@@ -150,11 +150,18 @@ export function clientScript(options: ClientScriptOptions = {}): string {
       self.owner = new Int32Array(S * self.T).fill(-1);
       self.offset = new Int32Array(self.R);
       var off = 0;
+      // a cell over which several regions stand at once (a range's primary and its read replicas) is owned by the one
+      // with the most requests, the first listed on a tie
+      var qr = self.q.requests;
       for (var r = 0; r < self.R; r++) {
         self.offset[r] = off;
         for (var t = d.t0[r]; t <= d.t1[r]; t++) {
-          if (self.q.requests[off + t - d.t0[r]] === ABSENT) continue;
-          for (var s = d.segA[r]; s < d.segB[r]; s++) self.owner[t * S + s] = r;
+          var mine = qr[off + t - d.t0[r]];
+          if (mine === ABSENT) continue;
+          for (var s = d.segA[r]; s < d.segB[r]; s++) {
+            var o = self.owner[t * S + s];
+            if (o < 0 || mine > qr[self.offset[o] + t - d.t0[o]]) self.owner[t * S + s] = r;
+          }
         }
         off += d.t1[r] - d.t0[r] + 1;
       }
@@ -222,7 +229,8 @@ export function clientScript(options: ClientScriptOptions = {}): string {
         var c = any ? cells.get(r * T + t) : undefined, spread = c !== undefined && c.n >= MIN_SAMPLES && c.w > 0;
         cellCount++;
         if (spread) spreadCount++;
-        for (var s = d.segA[r], base = t * S; s < d.segB[r]; s++) g[base + s] = spread ? 0 : v;
+        // where a range's primary and its replicas stand over one cell, the busiest shows
+        for (var s = d.segA[r], base = t * S, w = spread ? 0 : v; s < d.segB[r]; s++) if (g[base + s] < w) g[base + s] = w;
         if (v > m) m = v;
       }
     }

@@ -9,6 +9,7 @@ import { deflateRawSync } from 'node:zlib';
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import { isMutation, type KeySample, type LoadRates } from '../../model/index.js';
 import { RegionTable } from '../../model/region-table.js';
+import { primaryCount, secondaryReplicas } from '../../analysis/detect/replicas.js';
 
 /** Quantized value meaning "no value" (the region did not exist in the interval, or the source lacks the split). */
 export const ABSENT = 65535;
@@ -50,7 +51,10 @@ export interface PanelData {
   readonly fair: number[];
   /** Table requests/s per interval. */
   readonly totals: number[];
-  /** Regions of the table in each interval (the fair share of a region is 1 / this of the table's requests). */
+  /**
+   * Key ranges of the table in each interval: its regions less secondary read replicas (the fair share of a region is
+   * 1 / this of the table's requests).
+   */
   readonly regionCounts: number[];
   /** Per server (parallel to `servers`): the host, or host and port where hosts repeat, without the domain all share. */
   readonly serverShort: string[];
@@ -249,7 +253,8 @@ export function panelData(title: string, rates: LoadRates, extra: PanelExtras = 
     serverRates,
     fair: totals.map((t, i) => t / Math.max(1, rates.intervals[i]?.servers.length ?? 1)),
     totals,
-    regionCounts: rates.intervals.map((iv) => iv.regions.length),
+    // key ranges: a secondary read replica is no range of its own (analysis/detect/replicas.ts)
+    regionCounts: rates.intervals.map((iv) => primaryCount(iv.regions, secondaryReplicas(iv.regions))),
     serverShort: shortServerNames(servers),
     notes: list.map((r) => [...(extra.notes?.get(r.encoded) ?? [])]),
     samples: extra.samples ? placeSamples(extra.samples, rates, bounds, (t, i) => regions.get(i, rates.intervals[t]?.regions[i]?.encodedName ?? '')?.index ?? -1) : null,
