@@ -2,16 +2,12 @@
 // their own with the same start and end keys. The key-space heatmap shows, in each cell, the busier of the regions
 // over it (an idle replica drawn after its primary hid the primary's load: the whole table looked idle), the hover
 // names that region, and the fair share counts key ranges, not replicas.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { utf8Bytes } from '../../src/bytes/index.js';
 import type { LoadSeries, RegionLoad } from '../../src/model/index.js';
 import { seriesReport } from '../../src/report/html/build.js';
-import { CHROMIUM, haveChromium, launchChromium } from './chromium.js';
+import { CHROMIUM, haveChromium, openReportPage } from './chromium.js';
 import { encoded } from './fixture.js';
 
 if (!haveChromium) console.warn(`report browser tests skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
@@ -34,13 +30,7 @@ describe.skipIf(!haveChromium)('the key-space heatmap of a table with read repli
   let close: () => Promise<void>;
   let page: Page;
   beforeAll(async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'report-replicas-')), 'report.html');
-    writeFileSync(file, seriesReport(series));
-    let context;
-    ({ context, close } = await launchChromium());
-    page = await context.newPage();
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    ({ page, close } = await openReportPage(seriesReport(series)));
   }, 120_000);
   afterAll(async () => close?.());
 

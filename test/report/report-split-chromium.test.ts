@@ -1,16 +1,12 @@
 // A region that splits later is drawn over the two key-range rows of its daughters; before the split it shows its
 // own rate in both rows (where inside it the writes landed is unknown), with the hover saying so. The byte widths of
 // the two rows differ (['', 'm') against ['m', end)), so a rate spread by key-space width would colour them apart.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { utf8Bytes } from '../../src/bytes/index.js';
 import type { LoadSeries, RegionLoad } from '../../src/model/index.js';
 import { seriesReport } from '../../src/report/html/build.js';
-import { CHROMIUM, haveChromium, launchChromium } from './chromium.js';
+import { CHROMIUM, haveChromium, openReportPage } from './chromium.js';
 import { encoded } from './fixture.js';
 
 if (!haveChromium) console.warn(`report browser tests skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
@@ -37,13 +33,7 @@ describe.skipIf(!haveChromium)('a region drawn over the rows of its later daught
   let close: () => Promise<void>;
   let page: Page;
   beforeAll(async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'report-split-')), 'report.html');
-    writeFileSync(file, seriesReport(series));
-    let context;
-    ({ context, close } = await launchChromium());
-    page = await context.newPage();
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
+    ({ page, close } = await openReportPage(seriesReport(series)));
   }, 120_000);
   afterAll(async () => close?.());
 
