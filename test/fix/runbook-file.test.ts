@@ -56,6 +56,14 @@ describe('parseRunbook: validated whole before use', () => {
     expect(kind('"\\u001b[31mred\\nx"')).toThrow(refusal('r.json (steps[0].kind): "\\u001b[31mred\\nx" is not a step kind; give the JSON that `hbase-hotspot fix plan --json` printed'));
   });
 
+  it('refuses a field given twice in one object, naming it (JSON.parse would keep the last, unseen)', () => {
+    const text = JSON.stringify(good).replace('"commands":[', '"commands":["balance_switch false"],"commands":[');
+    expect(() => parseRunbook(text, 'r.json')).toThrow(expect.objectContaining({
+      code: 'FIX_RUNBOOK_INVALID', where: { file: 'r.json', field: 'steps[0].commands' },
+      message: 'r.json (steps[0].commands): given twice in one object (JSON keeps only the last value); state each field once',
+    }));
+  });
+
   it('names the file once', () => {
     for (const text of ['{', 'null', '{"format":"x"}', JSON.stringify({ ...good, warnings: [1] })]) {
       let message = '';

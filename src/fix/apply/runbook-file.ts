@@ -7,6 +7,7 @@
 import { HotspotError } from '../../util/errors.js';
 import type { Runbook } from '../plan/index.js';
 import { jsonErrorText, jsonPreview } from '../../util/input-text.js';
+import { repeatedJsonKey } from '../../util/json-duplicates.js';
 
 const KINDS = new Set(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove', 'replicas', 'create-salted', 'advice']);
 const SHAPES = new Set(['none', 'monotonic-tail', 'hot-range', 'single-row']);
@@ -31,6 +32,9 @@ export function parseRunbook(source: string, file: string): Runbook {
     throw new HotspotError('FIX_RUNBOOK_INVALID', `not JSON (${jsonErrorText(e)}); ${HINT}`, { file, cause: e });
   }
   if (!isObject(json)) throw new HotspotError('FIX_RUNBOOK_INVALID', `not a runbook object; ${HINT}`, { file });
+  // a field given twice (a hand edit pasting a step's commands again) would run the last one unseen
+  const repeated = repeatedJsonKey(source, json);
+  if (repeated !== undefined) throw new HotspotError('FIX_RUNBOOK_INVALID', 'given twice in one object (JSON keeps only the last value); state each field once', { file, field: repeated });
   const book = json;
   const text = (v: unknown, field: string): void => {
     if (typeof v !== 'string') throw bad(file, field, v === undefined ? 'is missing' : 'must be text');
