@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
-import { planFix } from '../../src/fix/plan/index.js';
+import { type LiveRegion, applyRunbook } from '../../src/fix/apply/index.js';
+import { type Runbook, planFix } from '../../src/fix/plan/index.js';
+import { moveStep } from '../../src/fix/plan/swap-steps.js';
 import type { KeySample } from '../../src/model/index.js';
 import { fullName, placedSeries } from '../analysis/replica-series.js';
 
@@ -62,5 +64,31 @@ describe('fix plan for a range read through its replica, with key samples', () =
     expect(book.steps[0]?.title).toBe(`Split the range of read replica ${fullName('t', 'c', 1700000000002, 1).encodedName} (its primary ${fullName('t', 'c', 1700000000002, 0).encodedName} on rs1,16020,1) at the traffic median "c1"`);
     expect(book.steps[0]?.why).toContain('this split point divides its sampled requests 50.0% / 50.0%');
     expect(book.steps.some((s) => s.commands.some((c) => c.startsWith('move') || c.startsWith('balance_switch')))).toBe(false);
+  });
+
+  it('the split step names the primary of the range (on rs1), the region fix apply checks before splitting', () => {
+    const split = book.steps.find((s) => s.kind === 'split');
+    // the hot region is the replica of ['c', 'd') on rs4; `split 't', 'c1'` acts on the range's primary, on rs1
+    expect(book.hotRegion?.encodedName).toBe(fullName('t', 'c', 1700000000002, 1).encodedName);
+    expect(split?.region).toEqual({ encodedName: fullName('t', 'c', 1700000000002, 0).encodedName, startKey: 'c', server: 'rs1,16020,1' });
+  });
+
+  it('fix apply: a move of a replica is done once the replica is listed on its target, after its primary', async () => {
+    const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
+    const primary = fullName('t', 'c', 1700000000002, 0).encodedName;
+    const step = moveStep('t', replica, 'c', 'rs4,16020,1', 'rs3,16020,1', 'a replica');
+    const runbook: Runbook = { format: 'hbase-hotspot-runbook/1', table: 't', shape: 'hot-range', hotRegion: null, steps: [{ number: 1, ...step }], refused: [], warnings: [], evidence: [] };
+    let moved = false;
+    const runShell = async (cmds: readonly string[]) => {
+      moved = true;
+      return { results: [{ command: cmds[0] as string, status: 'ok' as const, output: '' }], ok: true, exitCode: 0, durationMs: 1, stderr: '' };
+    };
+    // the region locator lists each range's primary first, then its replicas, all with the range's start key
+    const regions = async (): Promise<LiveRegion[]> => [
+      { encodedName: primary, startKey: 'c', location: 'rs1:16020' },
+      { encodedName: replica, startKey: 'c', location: moved ? 'rs3:16020' : 'rs4:16020' },
+    ];
+    const report = await applyRunbook(runbook, { execute: true, runShell: runShell as never, regions, pollMs: 1, waitTimeoutMs: 200 });
+    expect(report.steps.map((s) => [s.outcome, s.error])).toEqual([['done', undefined]]);
   });
 });

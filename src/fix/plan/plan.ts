@@ -16,6 +16,7 @@ import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
 import { swapSteps } from './swap-steps.js';
 import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, hotRegionOf, tableRateNow } from './inputs.js';
+import { primaryOf } from './no-samples.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
 
@@ -104,11 +105,14 @@ export function planFix(inputs: PlanInputs): Runbook {
   }
   // only the hot-range plan splits at the traffic median of key samples
   const splitSamples = (plan as { readonly splitSamples?: Runbook['splitSamples'] }).splitSamples;
+  // a range read through its replica splits through its primary: that is the region fix apply checks
+  const split = primaryOf(inputs, hot) ?? hot;
   return {
     ...base,
     hotRegion: hotRegionField(d, hot),
-    // A split acts on the hot region: fix apply checks it is still that region on that server before splitting.
-    steps: plan.steps.map((s, i) => ({ number: i + 1, ...s, ...(s.kind === 'split' ? { region: { encodedName: hot.encodedName, startKey: hot.startKey, server: hot.server } } : {}) })),
+    // A split acts on the hot region (a replica's range on its primary): fix apply checks it is still that region on
+    // that server before splitting.
+    steps: plan.steps.map((s, i) => ({ number: i + 1, ...s, ...(s.kind === 'split' ? { region: { encodedName: split.encodedName, startKey: split.startKey, server: split.server } } : {}) })),
     refused: plan.refused,
     warnings: plan.warnings,
     evidence: [`shape: ${shapeEntry(d.shape).title} (decided by ${d.decidedBy})`, ...d.evidence, ...plan.evidence, ...(d.now?.region === hot.encodedName ? [d.now.summary] : [])],
