@@ -92,3 +92,29 @@ describe('fix plan for a range read through its replica, with key samples', () =
     expect(report.steps.map((s) => [s.outcome, s.error])).toEqual([['done', undefined]]);
   });
 });
+
+describe('fix plan for a single hot row of a table with read replicas', () => {
+  // the same table (REGION_REPLICATION 2: each range a primary and replica 1); 300 of the 400 sampled reads in the
+  // range ['c', 'd') are of row "c5", its replica taking 30,000 reads a minute
+  const placement: [string, string, number][] = [
+    ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 600], ['rs1', 'rs2', 600],
+    ['rs2', 'rs3', 600], ['rs3', 'rs1', 600], ['rs4', 'rs1', 600], ['rs4', 'rs3', 600],
+  ];
+  const samples: KeySample[] = Array.from({ length: 400 }, (_, i) => ({ timeMs: 1_717_200_000_000 + i * 500, key: enc.encode(i % 4 === 0 ? `c${i}` : 'c5'), op: 'read' }));
+  const detect = detectHotspots(placedSeries(placement, false, (i) => (i === 2 ? 30_000 : 0)), { samples });
+
+  it('adds no replicas the table has (no alter to 2, undone to 1): the cache advice, the alter refused', () => {
+    expect(detect.shape).toBe('single-row');
+    const book = planFix({ detect, samples, staleReadsOk: true });
+    expect(book.steps.map((s) => s.kind)).toEqual(['advice']);
+    expect(book.steps.flatMap((s) => [...s.commands, ...s.undo])).toEqual([]);
+    expect(book.refused.find((r) => r.action === 'replicas')?.why).toContain('the table already has REGION_REPLICATION 2');
+  });
+
+  it('raises them to 3 and undoes back to the table\'s 2, not to 1', () => {
+    const book = planFix({ detect, samples, staleReadsOk: true, replicas: 3 });
+    const step = book.steps.find((s) => s.kind === 'replicas');
+    expect(step?.commands).toEqual(['alter "t", {REGION_REPLICATION => 3}']);
+    expect(step?.undo).toEqual(['alter "t", {REGION_REPLICATION => 2}']);
+  });
+});

@@ -47,6 +47,15 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
 }
 
 /**
+ * The table's `REGION_REPLICATION` as the series shows it: 1 + the largest replica id among the regions listed at the
+ * window's end (a secondary read replica is named `table,start,id_RRRR.<encoded>.`); 1 for a table without replicas.
+ */
+export function replicationOf(inputs: PlanInputs): number {
+  const { regions, window } = inputs.detect;
+  return 1 + regions.reduce((most, r) => (r.lastSeenMs === window.endMs && r.replicaId !== undefined ? Math.max(most, r.replicaId) : most), 0);
+}
+
+/**
  * Steps for a single hot row in region `hot`.
  * @throws {@link HotspotError} `FIX_REPLICAS_INVALID` for fewer than 2 replicas when stale reads are acceptable.
  */
@@ -59,6 +68,15 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
   const evidence = [`${rowText}: ${(mix.writeFraction * 100).toFixed(0)}% writes, from ${mix.basis}`];
   const quota = quotaSteps(inputs, table);
   const steps: DraftStep[] = [...quota.set];
+  // a table with read replicas already has them: the alter raises their number or is no step (its undo restores it)
+  const current = replicationOf(inputs);
+  const wanted = (): number => {
+    const replicas = inputs.replicas ?? 2;
+    if (replicas < 2) {
+      throw new HotspotError('FIX_REPLICAS_INVALID', `--replicas ${replicas}: a hot read row needs at least 2 region replicas (the primary and a secondary to read from); 1 is no replica, and would remove any the table has`, { field: '--replicas' });
+    }
+    return replicas;
+  };
   if (mix.writeFraction >= 0.5) {
     const shards = Math.max(4, inputs.servers?.length ?? inputs.detect.servers.length);
     steps.push({
@@ -70,27 +88,27 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
       undo: [],
       undoNote: 'readers keep summing; writers can go back to one row after a final sum is written there',
     });
-  } else if (inputs.staleReadsOk) {
-    const replicas = inputs.replicas ?? 2;
-    if (replicas < 2) {
-      throw new HotspotError('FIX_REPLICAS_INVALID', `--replicas ${replicas}: a hot read row needs at least 2 region replicas (the primary and a secondary to read from); 1 is no replica, and would remove any the table has`, { field: '--replicas' });
-    }
+  } else if (inputs.staleReadsOk && wanted() > current) {
+    const replicas = wanted();
     steps.push({
       kind: 'replicas',
       title: `Serve reads of ${rowText} from ${replicas} region replicas`,
       why: 'readers accept slightly stale data, so secondary replicas on other RegionServers can answer TIMELINE reads of the hot row',
       commands: [regionReplicationCommand(table, replicas)],
       check: `${listRegionsCommand(table)} shows replica regions (replica id 1..${replicas - 1}) online on other servers; clients read with Consistency.TIMELINE and check Result.isStale()`,
-      undo: [regionReplicationCommand(table, 1)],
-      undoNote: 'back to one replica',
+      undo: [regionReplicationCommand(table, current)],
+      undoNote: current > 1 ? `back to the table's ${current} replicas` : 'back to one replica',
     });
     warnings.push('stale replica reads: a client that writes and then reads its own data through a TIMELINE get may not see the write; replicas lag by milliseconds with async WAL replication, much longer when they only see flushed files');
     warnings.push('some HBase releases refuse to change REGION_REPLICATION on an enabled table (TableNotDisabledException); then the alter needs the table disabled, an outage');
   } else {
+    if (inputs.staleReadsOk) {
+      refused.push({ action: 'replicas', why: `the table already has REGION_REPLICATION ${current} (its regions' replicas are listed in the series): --replicas ${inputs.replicas ?? 2} adds none (clients reading with Consistency.TIMELINE can already read the row from them); give --replicas above ${current} to add more` });
+    }
     steps.push({
       kind: 'advice',
       title: `Cache or coalesce reads of ${rowText} in the application`,
-      why: 'the row is already in the block cache; the RegionServer\'s handlers and network are the bottleneck. A short-TTL cache, or coalescing concurrent reads of one key into one request, takes the load off HBase (replicas need stale reads to be acceptable: --stale-reads-ok)',
+      why: `the row is already in the block cache; the RegionServer's handlers and network are the bottleneck. A short-TTL cache, or coalescing concurrent reads of one key into one request, takes the load off HBase${inputs.staleReadsOk ? '' : ' (replicas need stale reads to be acceptable: --stale-reads-ok)'}`,
       commands: [],
       check: 'the region\'s read request rate falls by the cache hit rate',
       undo: [],
