@@ -7,6 +7,7 @@ import { detectHotspots, detectTables, isTablesResult } from '../../src/analysis
 import { toBytesBinary } from '../../src/bytes/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
 import { type LoadSeries, type RegionLoad, focusTable } from '../../src/model/index.js';
+import { fullName } from '../analysis/replica-series.js';
 
 const rs = (n: number) => `rs${n}.example.com,16020,1717200000000`;
 const hex = (c: string) => c.repeat(32);
@@ -81,5 +82,43 @@ describe('fix plan for a server hot by the sum of the tables', () => {
     expect(book.refused.map((r) => r.action)).toEqual(['move']);
     expect(book.steps.map((s) => s.kind)).toEqual(['advice']);
     expect(book.steps[0]!.title).toContain('split it so its halves sit on different servers');
+  });
+});
+
+describe('fix plan for a server hot by the sum of the tables, its busiest region a read replica', () => {
+  /**
+   * events: 6 regions, 100 writes/s on each of rs1's two, 50 on each of rs2's and rs3's; side (REGION_REPLICATION 2):
+   * range ['', 'm') with its primary on rs4 (40 reads + 40 writes/s) and its replica on rs1 (160 reads/s, TIMELINE),
+   * range ['m', '') with its primary on rs1 (70 + 70/s) and its idle replica on rs4. Four snapshots 60 s apart.
+   */
+  function replicated(): LoadSeries {
+    const cuts = ['', '1', '2', '3', '4', '5', ''];
+    const copy = (start: string, end: string, replica: number, server: string, reads: number, writes: number, i: number): RegionLoad => ({
+      table: 'side', ...fullName('side', start, 1, replica), startKey: toBytesBinary(start), endKey: toBytesBinary(end), server,
+      readRequests: i * 60 * reads, writeRequests: i * 60 * writes, requests: i * 60 * (reads + writes), storeSizeBytes: 0,
+    });
+    const snapshots = [0, 1, 2, 3].map((i) => ({
+      timeMs: i * 60_000,
+      table: 'events',
+      regions: [
+        ...cuts.slice(0, -1).map((c, j) => region('events', String(j), c, cuts[j + 1] as string, rs((j % 3) + 1), i * 60 * (j % 3 === 0 ? 100 : 50))),
+        copy('', 'm', 0, rs(4), 40, 40, i), copy('', 'm', 1, rs(1), 160, 0, i), copy('m', '', 0, rs(1), 70, 70, i), copy('m', '', 1, rs(4), 0, 0, i),
+      ],
+    }));
+    return { table: 'events', tables: ['events', 'side'], source: { kind: 'recorded', intervalMs: 60_000 }, snapshots };
+  }
+
+  it('never moves the replica onto the server of its own primary, though that server is the least loaded', () => {
+    // per second: rs1 200 + 160 + 140 = 500 of 780 (64.1%), rs2 and rs3 100 each (12.8%), rs4 80 (10.3%), holding the
+    // primary of the replica's range: the move goes to rs2 (first by name of the two at 12.8%), 160 / 780 = 20.5%
+    // moved: rs1 to 340 / 780 = 43.6%, rs2 to 260 / 780 = 33.3%
+    const series = replicated();
+    const all = detectTables(series);
+    if (!isTablesResult(all)) throw new Error('several tables');
+    const replica = fullName('side', '', 1, 1).encodedName;
+    expect(all.cluster.findings.map((f) => [f.table, f.servers])).toEqual([['side', [rs(1)]]]);
+    expect(all.cluster.findings[0]?.evidence.at(-1)).toContain(`moving region ${replica} of side (21% of all the tables' requests) to the least loaded server ${rs(2)} would take ${rs(1)} from 64% to 44% and ${rs(2)} from 13% to 33%`);
+    const book = planFix({ detect: detectHotspots(focusTable(series, 'side')), cluster: all.cluster });
+    expect(book.steps.map((s) => s.commands)).toEqual([['balance_switch false'], [`move "${replica}", "${rs(2)}"`]]);
   });
 });

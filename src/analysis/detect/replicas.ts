@@ -14,6 +14,7 @@
  * @module
  */
 import { replicaIdOfName } from '../../regions/index.js';
+import type { RegionLoadShare } from './types.js';
 
 const known = new WeakMap<readonly { readonly name: string }[], Uint8Array | null>();
 
@@ -39,4 +40,17 @@ export function primaryCount(regions: readonly unknown[], replicas: Uint8Array |
   let n = 0;
   for (let i = 0; i < replicas.length; i++) if (replicas[i] === 0) n++;
   return n;
+}
+
+/**
+ * The servers holding, among `regions` listed at `endMs` (the window's end), another copy of `region`'s key range: its
+ * primary or another of its secondary read replicas. No move sends `region` there: HBase's balancer keeps a range's
+ * replicas on separate servers (its region replica host cost), and one server holding two copies serves the range
+ * alone. Empty for a table without replicas.
+ */
+export function rangeCopyServers(regions: readonly RegionLoadShare[], region: RegionLoadShare, endMs: number): Set<string> {
+  if (!regions.some((r) => r.replicaId !== undefined)) return new Set();
+  return new Set(regions
+    .filter((r) => r !== region && r.lastSeenMs === endMs && r.startKey === region.startKey && r.endKey === region.endKey && (r.replicaId !== undefined || region.replicaId !== undefined))
+    .map((r) => r.server));
 }

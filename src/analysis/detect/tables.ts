@@ -13,6 +13,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type DetectOptions, detectFromRates } from './detect.js';
 import { type CountTrust, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes } from './now.js';
+import { rangeCopyServers } from './replicas.js';
 import { share } from './stats.js';
 import { type Tally, add, newTally, perSecond, serverKey } from './tally.js';
 import type { DetectResult, Finding, RegionLoadShare } from './types.js';
@@ -197,8 +198,9 @@ function causingTable(server: ServerSums, tableTotals: ReadonlyMap<string, numbe
  * The server with the smallest share of all the tables' requests other than `except` (ties: the first by name), or
  * `undefined` when there is none.
  */
-export function leastLoaded(servers: readonly ClusterServerShare[], except: string): ClusterServerShare | undefined {
-  return servers.filter((s) => serverKey(s.server) !== serverKey(except)).sort((a, b) => a.share - b.share || (a.server < b.server ? -1 : 1))[0];
+export function leastLoaded(servers: readonly ClusterServerShare[], except: string, avoid: ReadonlySet<string> = new Set()): ClusterServerShare | undefined {
+  const avoided = new Set([...avoid].map(serverKey));
+  return servers.filter((s) => serverKey(s.server) !== serverKey(except) && !avoided.has(serverKey(s.server))).sort((a, b) => a.share - b.share || (a.server < b.server ? -1 : 1))[0];
 }
 
 /** What moving a region of `moved` (share of all the tables' requests) from `from` to `to` leaves on both servers. */
@@ -230,7 +232,8 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
   const mine = cause.regions.filter((r) => serverKey(r.server) === key && r.lastSeenMs === cause.window.endMs);
   const ofAll = (r: RegionLoadShare) => (grand > 0 ? (r.share * causeTotal) / grand : 0);
   const busiest = [...mine].sort((a, b) => b.share - a.share)[0];
-  const quietest = leastLoaded(all, s.server);
+  // never onto a server holding another copy of its key range (a table with read replicas)
+  const quietest = busiest ? leastLoaded(all, s.server, rangeCopyServers(cause.regions, busiest, cause.window.endMs)) : undefined;
   const hotHere = mine.filter((r) => r.hot);
   const kind = hotHere.length > 0 ? 'server-hotspot' : 'co-location';
   const others = all.filter((x) => x !== s);

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type ClusterView, type DetectResult, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome } from '../../analysis/detect/index.js';
+import { type ClusterView, type DetectResult, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome, rangeCopyServers } from '../../analysis/detect/index.js';
 import { serverKey } from '../../analysis/detect/tally.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import { moveStep } from './swap-steps.js';
@@ -67,7 +67,8 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
   for (const f of cluster.findings.filter((x) => x.table === detect.table)) {
     const hot = cluster.servers.find((s) => f.servers[0] !== undefined && serverKey(s.server) === serverKey(f.servers[0]));
     const region = detect.regions.filter((r) => f.regions.includes(r.encodedName) && r.lastSeenMs === detect.window.endMs).sort((a, b) => b.share - a.share)[0];
-    const target = hot ? leastLoaded(present, hot.server) : undefined;
+    // never onto a server holding another copy of its key range (a table with read replicas)
+    const target = hot && region ? leastLoaded(present, hot.server, rangeCopyServers(detect.regions, region, detect.window.endMs)) : undefined;
     if (!hot || !region || !target || ![region.server, target.server].every((s) => SERVER_NAME_RE.test(s))) continue;
     first ??= region;
     evidence.push(`${f.kind} across tables: ${f.summary}`, ...f.evidence);

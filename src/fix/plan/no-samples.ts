@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { RegionLoadShare } from '../../analysis/detect/index.js';
+import { type RegionLoadShare, rangeCopyServers } from '../../analysis/detect/index.js';
 import { balanceSwitchCommand, moveRegionCommand, rubyName } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
@@ -33,11 +33,7 @@ export function leastLoadedServer(inputs: PlanInputs, except: string, avoid: Rea
  * cost) and one server holding both serves the range alone. Empty for a table without replicas.
  */
 export function replicaServers(inputs: PlanInputs, region: RegionLoadShare): Set<string> {
-  const { regions, window } = inputs.detect;
-  if (!regions.some((r) => r.replicaId !== undefined)) return new Set();
-  return new Set(regions
-    .filter((r) => r !== region && r.lastSeenMs === window.endMs && r.startKey === region.startKey && r.endKey === region.endKey && (r.replicaId !== undefined || region.replicaId !== undefined))
-    .map((r) => r.server));
+  return rangeCopyServers(inputs.detect.regions, region, inputs.detect.window.endMs);
 }
 
 /**
