@@ -283,6 +283,8 @@ function scanAmplification(shares: WindowShares, readPatterns: readonly string[]
 /** How many hot regions or servers a hotspot finding lists line by line. */
 export const HOTSPOTS_LISTED = 5;
 const ratioText = (x: number | null) => (x === null ? 'with its peers idle' : `${x.toFixed(1)} × its peers' average`);
+// a secondary read replica has no peers: its ratio is to the primaries' average (replicas.ts)
+const replicaRatioText = (x: number | null) => (x === null ? 'with the primaries idle' : `${x.toFixed(1)} × the primaries' average`);
 
 /** The regions hot now, each with its server's figures: a region hotspot whether or not its server is hot. */
 function regionHotspots(shares: WindowShares): Finding[] {
@@ -296,14 +298,14 @@ function regionHotspots(shares: WindowShares): Finding[] {
     const level = server?.hotNow
       ? `its server ${r.server} is hot too (${pct(server.nowShare)} of the requests)`
       : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(server?.nowPeerRatio ?? null)}): the servers look even, the region does not`;
-    const replica = r.replicaId === undefined ? '' : ` (read replica ${r.replicaId}: reads sent with Consistency.TIMELINE; its ratio is to the primaries' average)`;
-    return `region ${r.encodedName} ${range(r)}${replica}: ${pct(r.nowShare ?? 0)} of the requests over now, ${ratioText(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
+    const replica = r.replicaId === undefined ? '' : ` (read replica ${r.replicaId}: reads sent with Consistency.TIMELINE)`;
+    return `region ${r.encodedName} ${range(r)}${replica}: ${pct(r.nowShare ?? 0)} of the requests over now, ${(r.replicaId === undefined ? ratioText : replicaRatioText)(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more region(s) hot now`);
   return [{
     kind: 'region-hotspot',
     level: 'region',
-    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions in an interval of now`,
+    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions${hot.some((r) => r.replicaId !== undefined) ? ' (a read replica: of the primaries)' : ''} in an interval of now`,
     evidence,
     servers: [...new Set(hot.map((r) => r.server))],
     regions: hot.map((r) => r.encodedName),
