@@ -118,3 +118,21 @@ describe('fix plan for a single hot row of a table with read replicas', () => {
     expect(step?.undo).toEqual(['alter "t", {REGION_REPLICATION => 2}']);
   });
 });
+
+describe('fix plan without key samples for a hot read replica stacked with another', () => {
+  it('moves the replica with no wait fix apply could not meet: the region list shows its range at the primary\'s server', () => {
+    // every primary 300 writes + 100 reads a minute; the replicas of c (9,000 reads a minute) and d (6,000) on rs1:
+    // the replica of c, 9,000 / 18,200 of the requests (150 of rs1's 250 req/s), goes to rs4 (13.3 req/s), the least
+    // loaded, which it leaves at 163.3 req/s, under rs1's 250
+    const placement: [string, string, number][] = [
+      ['rs2', 'rs3', 300], ['rs3', 'rs4', 300], ['rs2', 'rs1', 300], ['rs3', 'rs1', 300], ['rs4', 'rs2', 300],
+      ['rs2', 'rs3', 300], ['rs3', 'rs2', 300], ['rs4', 'rs3', 300],
+    ];
+    const detect = detectHotspots(placedSeries(placement, false, (i) => (i === 2 ? 9000 : i === 3 ? 6000 : 0)));
+    const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
+    const move = planFix({ detect }).steps.find((s) => s.kind === 'move');
+    expect(move?.commands).toEqual([`move "${replica}", "rs4,16020,1"`]);
+    expect(move?.wait).toBeUndefined();
+    expect(move?.check).toBe(`status 'detailed' lists the read replica ${replica} on rs4,16020,1 (the table's region list shows its key range at the primary's server), and its server's share falls in the next detect`);
+  });
+});

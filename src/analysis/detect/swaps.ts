@@ -66,6 +66,8 @@ export function swapPlan(server: string, stacked: readonly SwapRegion[], servers
     range !== undefined && (ofRange.get(range) ?? []).some((r) => r.encodedName !== leaving && r.encodedName !== coming && at.get(r.encodedName) === host);
   for (const region of stacked.slice(1)) {
     if (swaps.length >= MAX_SWAPS) break;
+    // a secondary read replica hot now stays where it is, as it is never brought back (its range is split instead)
+    if (region.replica === true) continue;
     const to = [...loads.entries()].filter(([s]) => s !== server).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
     if (!to) break;
     const back = regions

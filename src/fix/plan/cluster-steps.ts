@@ -75,7 +75,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     const moved = region.share * tableShare;
     const out = moveOutcome(present, hot.server, target.server, moved, detect.k);
     if (out.helps) {
-      moves.push(moveStep(detect.table, region.encodedName, region.startKey, region.server, target.server, `${f.summary}; the move takes ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} and ${target.server} from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests`));
+      moves.push(moveStep(detect.table, region.encodedName, region.startKey, region.server, target.server, `${f.summary}; the move takes ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} and ${target.server} from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests`, region.replicaId !== undefined));
     } else {
       refused.push({ action: 'move', why: `moving region ${region.encodedName} to ${target.server} would take that server from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests: the region alone is above k × the other servers, so a move only moves the hotspot` });
       spread.push(spreadStep(detect.table, region, moved));

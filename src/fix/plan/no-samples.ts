@@ -10,6 +10,7 @@ import { balanceSwitchCommand, moveRegionCommand, rubyName } from '../../hbase/s
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
 import { listRegionsCommand } from './shell-text.js';
+import { moveCheck } from './swap-steps.js';
 import type { Refusal } from './types.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -105,23 +106,25 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   } else if (!SERVER_NAME_RE.test(target[0]) || !ENCODED_RE.test(hot.encodedName)) {
     refused.push({ action: 'move', why: `the region or RegionServer name is not in HBase's form (encoded name, host,port,startcode): read the series through --rest` });
   } else {
+    // a secondary read replica: no wait, the table's region list shows its range at the primary's server
+    const moved = moveCheck(table, hot.encodedName, hot.startKey, target[0], hot.replicaId !== undefined);
     steps.push(balancerOffStep(table));
     steps.push({
       kind: 'move',
       title: `Move the hot region ${hot.encodedName} to the least loaded RegionServer ${target[0]}`,
       why: `it takes ${pct(hot.share)} of the table's requests on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded (${target[1].toFixed(1)} req/s)${replicasOn.size > 0 ? ` not holding a replica of its range (${[...replicasOn].join(', ')} hold(s) one)` : ''}. This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
       commands: [moveRegionCommand(hot.encodedName, target[0])],
-      check: `${listRegionsCommand(table)} shows the region starting at "${hot.startKey}" on ${target[0]}, and its server's share falls in the next detect`,
+      check: `${moved.check}, and its server's share falls in the next detect`,
       undo: [moveRegionCommand(hot.encodedName, hot.server)],
       undoNote: 'move it back',
-      wait: { kind: 'region-on-server', table, startKey: hot.startKey, server: target[0] },
+      ...(moved.wait ? { wait: moved.wait } : {}),
     });
     steps.push({
       kind: 'balancer-on',
       title: 'Switch the balancer back on',
       why: 'leaving it off lets region counts drift; with default weights it may move the region back to even the counts (raise hbase.master.balancer.stochastic.readRequestCost / writeRequestCost, or keep it off until the split below)',
       commands: [balanceSwitchCommand(true)],
-      check: `after the next balancer run, ${listRegionsCommand(table)} still shows the region on ${target[0]}`,
+      check: `after the next balancer run, ${hot.replicaId === undefined ? `${listRegionsCommand(table)} still shows the region` : `status 'detailed' still lists the read replica`} on ${target[0]}`,
       undo: [balanceSwitchCommand(false)],
       undoNote: 'switch it off again',
     });

@@ -20,20 +20,32 @@ const ENCODED_RE = /^[0-9a-f]{32}$/;
 export const SWAP_BALANCER_WARNING = 'swapped regions: the stochastic balancer with default weights (hbase.master.balancer.stochastic.regionCountCost 500 against readRequestCost and writeRequestCost 5) sees even region counts and no reason to keep them apart; raising readRequestCost and writeRequestCost (one at a time, e.g. to 50) makes it weigh the requests that stacked them';
 
 /**
+ * The check of a move of region `encodedName` of `table`, starting at `startKey` (toStringBinary), to `to`, and the
+ * wait `fix apply` keeps for it: until the region starting at `startKey` is listed on `to`. A secondary read replica
+ * (`replica`) has no wait: the table's region list over REST shows a key range once, at its primary's server, so no
+ * listing `fix apply` reads shows where the replica went; its check names `status 'detailed'`, which lists it.
+ */
+export function moveCheck(table: string, encodedName: string, startKey: string, to: string, replica: boolean): Pick<DraftStep, 'check' | 'wait'> {
+  if (replica) return { check: `status 'detailed' lists the read replica ${encodedName} on ${to} (the table's region list shows its key range at the primary's server)` };
+  return { check: `${listRegionsCommand(table)} shows the region starting at "${startKey}" on ${to}`, wait: { kind: 'region-on-server', table, startKey, server: to } };
+}
+
+/**
  * A `move` step (the shell's `move 'ENCODED', 'SERVER'`) of region `encodedName` of `table`, starting at `startKey`
  * (toStringBinary), from `from` to `to` (`host,port,startcode`), undone by moving it back; `fix apply` waits until the
- * region is listed on `to`.
+ * region is listed on `to`, unless it is a secondary read replica (`replica`, see {@link moveCheck}).
  */
-export function moveStep(table: string, encodedName: string, startKey: string, from: string, to: string, why: string): DraftStep {
+export function moveStep(table: string, encodedName: string, startKey: string, from: string, to: string, why: string, replica = false): DraftStep {
+  const { check, wait } = moveCheck(table, encodedName, startKey, to, replica);
   return {
     kind: 'move',
     title: `Move ${encodedName} from ${from} to ${to}`,
     why,
     commands: [moveRegionCommand(encodedName, to)],
-    check: `${listRegionsCommand(table)} shows the region starting at "${startKey}" on ${to}`,
+    check,
     undo: [moveRegionCommand(encodedName, from)],
     undoNote: `move it back to ${from}`,
-    wait: { kind: 'region-on-server', table, startKey, server: to },
+    ...(wait ? { wait } : {}),
   };
 }
 
