@@ -136,3 +136,22 @@ describe('fix plan without key samples for a hot read replica stacked with anoth
     expect(move?.check).toBe(`status 'detailed' lists the read replica ${replica} on rs4,16020,1 (the table's region list shows its key range at the primary's server), and its server's share falls in the next detect`);
   });
 });
+
+describe('fix plan for a range read through its replica, its primary hot too and stacked', () => {
+  it('splits the range through its primary and swaps no copy of it away (the move would name the split parent)', () => {
+    // c's primary (6,000 writes + 100 reads a minute) and d's (9,000 + 100) both on rs1, hot now; c's replica on rs4
+    // takes 40,000 reads a minute, the hot region. The swap of rs1's second hot region, c's primary, would run after
+    // `split 't', 'c1'`, by the name of the region the split retired
+    const placement: [string, string, number][] = [
+      ['rs2', 'rs3', 300], ['rs3', 'rs4', 300], ['rs1', 'rs4', 6000], ['rs1', 'rs3', 9000], ['rs4', 'rs2', 300],
+      ['rs2', 'rs3', 300], ['rs3', 'rs2', 300], ['rs4', 'rs3', 300],
+    ];
+    const samples: KeySample[] = Array.from({ length: 400 }, (_, i) => ({ timeMs: 1_717_200_000_000 + i * 500, key: enc.encode(`c${String(i % 200).padStart(3, '0')}`), op: 'read' }));
+    const detect = detectHotspots(placedSeries(placement, true, (i) => (i === 2 ? 40_000 : 0)), { samples });
+    const primary = fullName('t', 'c', 1700000000002, 0).encodedName;
+    expect(detect.regions.filter((r) => r.hotNow).map((r) => [r.replicaId, r.startKey, r.server])).toEqual([[undefined, 'c', 'rs1,16020,1'], [1, 'c', 'rs4,16020,1'], [undefined, 'd', 'rs1,16020,1']]);
+    const book = planFix({ detect, samples, servers: ['rs1', 'rs2', 'rs3', 'rs4'].map((s) => `${s},16020,1`) });
+    expect(book.steps.find((s) => s.kind === 'split')?.commands).toEqual(['split "t", "c1"']);
+    expect(book.steps.filter((s) => s.commands.some((c) => c.includes(primary)))).toEqual([]);
+  });
+});

@@ -87,7 +87,9 @@ export function planFix(inputs: PlanInputs): Runbook {
   }
   // hot regions stacked on one server: swaps spread the others while the shape's plan deals with the named one, whose
   // own moves then see the servers as the swaps leave them
-  const swaps = swapSteps(inputs, hot.encodedName);
+  // (a range read through its replica is split through its primary: neither is swapped away under the split)
+  const primary = primaryOf(inputs, hot);
+  const swaps = swapSteps(inputs, primary ? [hot.encodedName, primary.encodedName] : [hot.encodedName]);
   const shaped = swaps.moves.length > 0 ? { ...inputs, detect: { ...d, servers: swaps.projectedServers } } : inputs;
   const plan = d.shape === 'hot-range' ? hotRangeSteps(shaped, hot) : d.shape === 'single-row' ? singleRowSteps(shaped, hot) : tailSteps(shaped, hot);
   // a lumpy pre-split whose idle regions include never-written ones: split points where the key never goes
@@ -106,7 +108,7 @@ export function planFix(inputs: PlanInputs): Runbook {
   // only the hot-range plan splits at the traffic median of key samples
   const splitSamples = (plan as { readonly splitSamples?: Runbook['splitSamples'] }).splitSamples;
   // a range read through its replica splits through its primary: that is the region fix apply checks
-  const split = primaryOf(inputs, hot) ?? hot;
+  const split = primary ?? hot;
   return {
     ...base,
     hotRegion: hotRegionField(d, hot),

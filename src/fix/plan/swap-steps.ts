@@ -69,8 +69,8 @@ function balancerWarning(inputs: PlanInputs, swaps: readonly { region: string; b
   return `${SWAP_BALANCER_WARNING}. With this table's loads, HBase's balancer acts and keeps these swaps with, one at a time (the others at their defaults): ${describeSwapMultipliers(swapMultipliers(placement, swaps)).join('; ')}`;
 }
 
-/** The swap plans of the detection, each swap as two moves; `skip` is a region another step already moves. */
-export function swapSteps(inputs: PlanInputs, skip?: string): SwapSteps {
+/** The swap plans of the detection, each swap as two moves; `skip` are the regions other steps already move or split. */
+export function swapSteps(inputs: PlanInputs, skip: readonly string[] = []): SwapSteps {
   const d = inputs.detect;
   const plans: SwapPlan[] = stackedSwaps(d.servers, d.regions, d.window.endMs);
   const startOf = (name: string) => d.regions.find((r) => r.encodedName === name)?.startKey ?? '';
@@ -79,7 +79,7 @@ export function swapSteps(inputs: PlanInputs, skip?: string): SwapSteps {
   const taken: { region: string; back: string }[] = [];
   for (const plan of plans) {
     for (const w of plan.swaps) {
-      if (w.region.encodedName === skip || w.back.encodedName === skip) continue;
+      if (skip.includes(w.region.encodedName) || skip.includes(w.back.encodedName)) continue;
       if (![w.region.encodedName, w.back.encodedName].every((n) => ENCODED_RE.test(n)) || ![w.from, w.to].every((s) => SERVER_NAME_RE.test(s))) continue;
       const why = `swap ${1 + plan.swaps.indexOf(w)} of ${plan.swaps.length}: ${plan.server} holds several regions hot now; with the others the swaps take it from ${pct(plan.before)} to ${pct(plan.after)} of the requests, region counts unchanged`;
       taken.push({ region: w.region.encodedName, back: w.back.encodedName });
