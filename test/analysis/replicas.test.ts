@@ -222,6 +222,46 @@ describe('a hot range of a replicated table split onto one server', () => {
   });
 });
 
+describe('a range read through its replica, split onto one server', () => {
+  const L = 600;
+  /**
+   * Seven snapshots a minute apart of 8 ranges, each primary L writes + 3 L reads a minute on a server of its own
+   * (['d', 'e') and ['', 'b') on rs1); ['d', 'e')'s replica, on rs9, takes 30 L reads a minute until minute 3, when
+   * the range splits at 'dm' and both daughters' replicas, on rs9, take `daughter` reads a minute each (their
+   * primaries half of the parent's load each).
+   */
+  function replicaSplit(daughter: number): LoadSeries {
+    type Row = [start: string, end: string, id: number, server: number, perMin: number, replicaPerMin: number, born: number];
+    const snapshot = (s: number): LoadSnapshot => {
+      const hot: Row[] = s < 3 ? [['d', 'e', 4, 1, 1, 30, 0]] : [['d', 'dm', 10, 1, 0.5, daughter, 3], ['dm', 'e', 11, 1, 0.5, daughter, 3]];
+      const rows: Row[] = [['', 'b', 1, 1, 1, 0, 0], ['b', 'c', 2, 2, 1, 0, 0], ['c', 'd', 3, 3, 1, 0, 0], ...hot, ['e', 'f', 5, 4, 1, 0, 0], ['f', 'g', 6, 5, 1, 0, 0], ['g', 'h', 7, 6, 1, 0, 0], ['h', '', 8, 7, 1, 0, 0]];
+      const regions = rows.flatMap(([start, end, id, server, perMin, replicaPerMin, born]) => [0, 1].map((rep): RegionLoad => {
+        const writes = rep === 0 ? perMin * L * (s - born) : 0;
+        const reads = (rep === 0 ? 3 * perMin : replicaPerMin) * L * (s - born);
+        return { ...fullName('t', start, 1700000000000 + id, rep), startKey: enc.encode(start), endKey: enc.encode(end), server: `rs${rep === 0 ? server : 9 - (id === 4 || id >= 10 ? 0 : 1)},16020,1`, readRequests: reads, writeRequests: writes, requests: reads + writes, storeSizeBytes: 100_000_000 + writes * 1000 };
+      }));
+      return { timeMs: 1_717_200_000_000 + s * 60_000, table: 't', regions };
+    };
+    return { table: 't', source: { kind: 'recorded', intervalMs: 60_000 }, snapshots: [0, 1, 2, 3, 4, 5, 6].map(snapshot) };
+  }
+
+  it('finds the daughters\' replicas stacked when together they take k × the primaries\' average: the range is still hot', () => {
+    // over now each minute: the two daughters' replicas 12 L against the 9 primaries' mean (7 × 4 L + 2 × 2 L) / 9 =
+    // 3.56 L, 3.4 × (each alone 1.7 ×, and under 3 × their 2.67 L mean of reads)
+    const result = detectHotspots(replicaSplit(6));
+    const finding = result.findings.find((f) => f.kind === 'co-location');
+    expect(finding?.servers).toEqual(['rs9,16020,1']);
+    expect(finding?.regions).toEqual([fullName('t', 'd', 1700000000010, 1).encodedName, fullName('t', 'dm', 1700000000011, 1).encodedName]);
+    expect(finding?.evidence[0]).toContain(`together took ${(12 / (32 / 9)).toFixed(1)} × the average of the table's other regions`);
+    expect(result.shape).toBe('hot-range');
+  });
+
+  it('finds none when together they stay under k × the primaries\' average', () => {
+    // 2 × 5 L = 10 L against 3.56 L: 2.8 ×
+    expect(detectHotspots(replicaSplit(5)).findings.filter((f) => f.kind === 'co-location')).toEqual([]);
+  });
+});
+
 describe('a replicated table of one key range', () => {
   it('is an unsplit table, not regions to place otherwise', () => {
     // one range: its primary on rs1 takes 600 writes and 100 reads a minute, its idle replica is on rs2

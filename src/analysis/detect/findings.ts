@@ -86,21 +86,23 @@ export function coLocatedSplits(rates: LoadRates, shares: WindowShares): CoLocat
       const iv = (shares.hotByInterval[i] as WindowShares['hotByInterval'][number]).interval;
       let d = 0;
       let n = 0;
-      let total = 0;
-      // the other key ranges: secondary read replicas are no peers (replicas.ts)
+      let others = 0;
+      // the other key ranges: secondary read replicas are no peers (replicas.ts); the daughters of a hot replica are
+      // replicas themselves, measured against the primaries as one more member is
       const replicas = secondaryReplicas(iv.regions);
-      const members = primaryCount(iv.regions, replicas);
+      let members = 0;
       iv.regions.forEach((r, j) => {
-        if (replicas?.[j]) return;
-        total += r.requests;
         if (names.has(r.encodedName)) {
           d += r.requests;
           n++;
+        } else if (!replicas?.[j]) {
+          others += r.requests;
+          members++;
         }
       });
-      if (n === 0 || members === n) continue;
+      if (n === 0 || members === 0) continue;
       mine += d;
-      othersMean += (total - d) / (members - n);
+      othersMean += others / members;
     }
     if (mine > shares.k * othersMean) out.push({ parent: e.region, daughters: daughters.map((r) => r.encodedName), server: server as string, ratio: othersMean > 0 ? mine / othersMean : null });
   }
