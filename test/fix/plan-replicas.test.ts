@@ -155,3 +155,23 @@ describe('fix plan for a range read through its replica, its primary hot too and
     expect(book.steps.filter((s) => s.commands.some((c) => c.includes(primary)))).toEqual([]);
   });
 });
+
+describe('fix plan without key samples for a hot replica whose primary is not listed at the window\'s end', () => {
+  it('names the primary by its range in the size-midpoint fallback, never by the replica\'s name (HBase refuses it)', () => {
+    const placement: [string, string, number][] = [
+      ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 600], ['rs1', 'rs2', 600],
+      ['rs2', 'rs3', 600], ['rs3', 'rs1', 600], ['rs4', 'rs1', 600], ['rs4', 'rs3', 600],
+    ];
+    const series = placedSeries(placement, false, (i) => (i === 2 ? 30_000 : 0));
+    const primary = fullName('t', 'c', 1700000000002, 0).encodedName;
+    const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
+    // the last snapshot misses c's primary (in transition when it was read)
+    const last = series.snapshots.at(-1)!;
+    const cut = { ...series, snapshots: [...series.snapshots.slice(0, -1), { ...last, regions: last.regions.filter((r) => r.encodedName !== primary) }] };
+    const book = planFix({ detect: detectHotspots(cut) });
+    const fallback = book.steps.find((s) => s.title.startsWith('Fallback'));
+    expect(book.hotRegion?.encodedName).toBe(replica);
+    expect(fallback?.title).toBe('Fallback, with its risk: let HBase split the primary of the range ["c", "d") at its size midpoint (split \'ENCODED\' with the primary\'s encoded name)');
+    expect(book.steps.some((s) => s.title.includes(`split "${replica}"`) || s.commands.some((c) => c.startsWith('split') && c.includes(replica)))).toBe(false);
+  });
+});

@@ -131,11 +131,15 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   }
   // HBase splits a range through its primary and refuses a replica's name (HBASE-11903; the 2.6 shell answers
   // "Unknown table" for a replica's encoded name); the replicas follow
-  const splitName = primaryOf(inputs, hot)?.encodedName ?? hot.encodedName;
-  const throughPrimary = splitName === hot.encodedName ? '' : ` The hot region is read replica ${hot.replicaId} of the range; HBase splits a range through its primary, ${splitName}, and refuses a replica's name, and the range's replicas split with it.`;
+  // (a primary not listed at the window's end: named by its range, never by the replica's name)
+  const primary = primaryOf(inputs, hot)?.encodedName;
+  const splitName = primary ?? (hot.replicaId === undefined ? hot.encodedName : undefined);
+  const throughPrimary = hot.replicaId === undefined ? '' : ` The hot region is read replica ${hot.replicaId} of the range; HBase splits a range through its primary, ${primary ?? `the region of status 'detailed' starting at "${hot.startKey}" with no _0001 (or higher) after its region id`}, and refuses a replica's name, and the range's replicas split with it.`;
   steps.push({
     kind: 'advice',
-    title: `Fallback, with its risk: let HBase split ${splitName} at its size midpoint (split ${rubyName(splitName)})`,
+    title: splitName === undefined
+      ? `Fallback, with its risk: let HBase split the primary of the range ["${hot.startKey}", "${hot.endKey}") at its size midpoint (split 'ENCODED' with the primary's encoded name)`
+      : `Fallback, with its risk: let HBase split ${splitName} at its size midpoint (split ${rubyName(splitName)})`,
     why: `HBase picks the midpoint of the largest store file: it divides the region's bytes, not its requests. A hot range spread over the region's keys divides too; a hot row, or a tail at the region's end, stays whole in one daughter, and the split costs a compaction of both daughters for nothing.${throughPrimary}`,
     commands: [],
     check: `${listRegionsCommand(table)} shows two daughters; the next detect shows whether the load divided (a daughter keeping 80% or more: not a range)`,
