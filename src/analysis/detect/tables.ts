@@ -195,8 +195,9 @@ function causingTable(server: ServerSums, tableTotals: ReadonlyMap<string, numbe
 }
 
 /**
- * The server with the smallest share of all the tables' requests other than `except` (ties: the first by name), or
- * `undefined` when there is none.
+ * The server with the smallest share of all the tables' requests other than `except` and those in `avoid` (server
+ * names, e.g. those holding another copy of a replicated key range; ties: the first by name), or `undefined` when
+ * there is none.
  */
 export function leastLoaded(servers: readonly ClusterServerShare[], except: string, avoid: ReadonlySet<string> = new Set()): ClusterServerShare | undefined {
   const avoided = new Set([...avoid].map(serverKey));
