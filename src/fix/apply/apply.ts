@@ -49,10 +49,10 @@ async function commandsOf(step: RunbookStep, options: ApplyOptions): Promise<str
 }
 
 function met(wait: StepWait, regions: readonly LiveRegion[]): boolean {
-  // the range's primary: its replicas start at the same key, on other servers
-  const region = regions.find((r) => r.replicaId === undefined && r.startKey === (wait.kind === 'daughters-online' ? wait.splitKey : wait.startKey));
-  if (!region || region.location === undefined) return false;
-  return wait.kind === 'daughters-online' || hostPort(region.location) === hostPort(wait.server);
+  const key = wait.kind === 'daughters-online' ? wait.splitKey : wait.startKey;
+  // a table with read replicas lists each copy of a range with the range's start key: a moved copy (primary or
+  // replica) is the one of its range on the target, where no plan sends a region that finds another copy there
+  return regions.some((r) => r.startKey === key && r.location !== undefined && (wait.kind === 'daughters-online' || hostPort(r.location) === hostPort(wait.server)));
 }
 
 async function waitFor(wait: StepWait, options: ApplyOptions): Promise<void> {
