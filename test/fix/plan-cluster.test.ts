@@ -120,7 +120,7 @@ describe('fix plan for a server hot by the sum of the tables, its busiest region
     expect(all.cluster.findings[0]?.evidence.at(-1)).toContain(`moving region ${replica} of side (21% of all the tables' requests) to the least loaded server ${rs(2)} would take ${rs(1)} from 64% to 44% and ${rs(2)} from 13% to 33%`);
     const book = planFix({ detect: detectHotspots(focusTable(series, 'side')), cluster: all.cluster });
     expect(book.steps.map((s) => s.commands)).toEqual([['balance_switch false'], [`move "${replica}", "${rs(2)}"`]]);
-    // no wait: the table's region list shows the range at its primary's server (rs4), wherever the replica goes
-    expect(book.steps[1]?.wait).toBeUndefined();
+    // waited for on rs2, which holds no other copy of the range (its primary is on rs4)
+    expect(book.steps[1]?.wait).toEqual({ kind: 'region-on-server', table: 'side', startKey: '', server: rs(2) });
   });
 });

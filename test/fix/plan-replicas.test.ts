@@ -120,7 +120,7 @@ describe('fix plan for a single hot row of a table with read replicas', () => {
 });
 
 describe('fix plan without key samples for a hot read replica stacked with another', () => {
-  it('moves the replica with no wait fix apply could not meet: the region list shows its range at the primary\'s server', () => {
+  it('moves the replica, waited for on its target (fix apply reads the replicas too), and checks it by its own name', () => {
     // every primary 300 writes + 100 reads a minute; the replicas of c (9,000 reads a minute) and d (6,000) on rs1:
     // the replica of c, 9,000 / 18,200 of the requests (150 of rs1's 250 req/s), goes to rs4 (13.3 req/s), the least
     // loaded, which it leaves at 163.3 req/s, under rs1's 250
@@ -132,8 +132,9 @@ describe('fix plan without key samples for a hot read replica stacked with anoth
     const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
     const move = planFix({ detect }).steps.find((s) => s.kind === 'move');
     expect(move?.commands).toEqual([`move "${replica}", "rs4,16020,1"`]);
-    expect(move?.wait).toBeUndefined();
-    expect(move?.check).toBe(`status 'detailed' lists the read replica ${replica} on rs4,16020,1 (the table's region list shows its key range at the primary's server), and its server's share falls in the next detect`);
+    // rs4 holds no other copy of the range ['c', 'd') (its primary is on rs2): a copy listed there is the replica moved
+    expect(move?.wait).toEqual({ kind: 'region-on-server', table: 't', startKey: 'c', server: 'rs4,16020,1' });
+    expect(move?.check).toBe(`list_regions "t" lists the read replica ${replica} (starting at "c") on rs4,16020,1, and its server's share falls in the next detect`);
   });
 });
 

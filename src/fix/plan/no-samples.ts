@@ -106,7 +106,7 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   } else if (!SERVER_NAME_RE.test(target[0]) || !ENCODED_RE.test(hot.encodedName)) {
     refused.push({ action: 'move', why: `the region or RegionServer name is not in HBase's form (encoded name, host,port,startcode): read the series through --rest` });
   } else {
-    // a secondary read replica: no wait, the table's region list shows its range at the primary's server
+    // a secondary read replica: checked by its own name (see moveCheck)
     const moved = moveCheck(table, hot.encodedName, hot.startKey, target[0], hot.replicaId !== undefined);
     steps.push(balancerOffStep(table));
     steps.push({

@@ -21,19 +21,21 @@ export const SWAP_BALANCER_WARNING = 'swapped regions: the stochastic balancer w
 
 /**
  * The check of a move of region `encodedName` of `table`, starting at `startKey` (toStringBinary), to `to`, and the
- * wait `fix apply` keeps for it: until the region starting at `startKey` is listed on `to`. A secondary read replica
- * (`replica`) has no wait: the table's region list over REST shows a key range once, at its primary's server, so no
- * listing `fix apply` reads shows where the replica went; its check names `status 'detailed'`, which lists it.
+ * wait `fix apply` keeps for it: until a region starting at `startKey` is listed on `to` (`fix apply` reads a
+ * replicated table's replicas too, each with its range's start key; no plan sends a region to a server holding
+ * another copy of its range, so the copy found there is the one moved). The check of a secondary read replica
+ * (`replica`) names it, as `list_regions` and `status 'detailed'` list it under its own name.
  */
 export function moveCheck(table: string, encodedName: string, startKey: string, to: string, replica: boolean): Pick<DraftStep, 'check' | 'wait'> {
-  if (replica) return { check: `status 'detailed' lists the read replica ${encodedName} on ${to} (the table's region list shows its key range at the primary's server)` };
-  return { check: `${listRegionsCommand(table)} shows the region starting at "${startKey}" on ${to}`, wait: { kind: 'region-on-server', table, startKey, server: to } };
+  const wait = { kind: 'region-on-server', table, startKey, server: to } as const;
+  if (replica) return { check: `${listRegionsCommand(table)} lists the read replica ${encodedName} (starting at "${startKey}") on ${to}`, wait };
+  return { check: `${listRegionsCommand(table)} shows the region starting at "${startKey}" on ${to}`, wait };
 }
 
 /**
  * A `move` step (the shell's `move 'ENCODED', 'SERVER'`) of region `encodedName` of `table`, starting at `startKey`
  * (toStringBinary), from `from` to `to` (`host,port,startcode`), undone by moving it back; `fix apply` waits until the
- * region is listed on `to`, unless it is a secondary read replica (`replica`, see {@link moveCheck}).
+ * region is listed on `to` (a secondary read replica, `replica`: see {@link moveCheck}).
  */
 export function moveStep(table: string, encodedName: string, startKey: string, from: string, to: string, why: string, replica = false): DraftStep {
   const { check, wait } = moveCheck(table, encodedName, startKey, to, replica);
