@@ -64,6 +64,11 @@ export function timelineSummary(result: DetectResult): string {
 }
 
 /** Renders a {@link DetectResult} for the terminal. Ends with a newline. */
+/** ` read replica N` for a secondary read replica, nothing for a primary or an unknown region. */
+function replicaLabel(region: { readonly replicaId?: number } | undefined): string {
+  return region?.replicaId === undefined ? '' : ` read replica ${region.replicaId}`;
+}
+
 export function renderDetectText(result: DetectResult, options: DetectTextOptions): string {
   const c = pc.createColors(options.color);
   const width = options.barWidth ?? 30;
@@ -90,7 +95,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   if (n) {
     const named = n.region === null
       ? 'no region hot'
-      : `region ${n.region} on ${n.server}: ${percent(n.regionShare)} of requests${n.regionWriteShare === null ? '' : `, ${percent(n.regionWriteShare)} of writes`}, ${n.regionRequestsPerSec.toFixed(0)} requests/s`;
+      : `region ${n.region}${replicaLabel(result.regions.find((x) => x.encodedName === n.region))} on ${n.server}: ${percent(n.regionShare)} of requests${n.regionWriteShare === null ? '' : `, ${percent(n.regionWriteShare)} of writes`}, ${n.regionRequestsPerSec.toFixed(0)} requests/s`;
     lines.push(`${c.bold('now')} (last ${n.intervals} interval(s) from ${time(n.startMs)}${n.gapsSkipped ? `, ${n.gapsSkipped} gap(s) passed over` : ''}): ${named}`);
   }
   if (result.story) lines.push(`${c.bold('window')}: ${result.story.summary}`);
@@ -117,7 +122,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   const regionLimit = options.limit ?? 10;
   for (const r of hot.slice(0, regionLimit)) {
-    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${r.replicaId === undefined ? '' : ` read replica ${r.replicaId}`} on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${replicaLabel(r)} on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
   }
   if (hot.length > regionLimit) lines.push(`  … ${hot.length - regionLimit} more (the ${regionLimit} busiest shown; --json lists all)`);
   if (result.findings.length) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detectHotspots, stackedSwaps } from '../../src/analysis/detect/index.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates, readLoadSeriesFile } from '../../src/model/index.js';
 import { keyRangeOfName, replicaIdOfName } from '../../src/regions/index.js';
+import { renderDetectText } from '../../src/report/detect-text.js';
 import { regionsMode } from '../../src/top/regions-mode.js';
 import { fullName, placedSeries } from './replica-series.js';
 
@@ -295,5 +296,8 @@ describe('a range read through its replica on the local HBase 2.6 (recorded over
     expect(result.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot', 'lumpy-presplit']);
     // the primaries of a, b and d are the idle pre-split ranges; c's primary is the hot range's, not idle
     expect(result.findings[2]?.evidence[0]).toBe('3 of 4 pre-split regions took under 10% of their fair share, e.g. ["", "b"), ["b", "c"), ["d", "")');
+    // the headline and the text report say the hot region is a replica
+    expect(result.now.summary).toContain('region 621ffb7f2c8391e947e175334ee105c8 ["c", "d") (read replica 1) on localhost,34641,1796255651073 is hot');
+    expect(renderDetectText(result, { color: false })).toContain('now (last 2 interval(s) from 2026-12-02T23:54:38.013Z): region 621ffb7f2c8391e947e175334ee105c8 read replica 1 on localhost,34641,1796255651073: 93.8% of requests');
   });
 });

@@ -51,7 +51,7 @@ function nowWords(shares: WindowShares): string {
 function nowEvidence(shares: WindowShares): string {
   const n = shares.now;
   const r = shares.regions.find((x) => x.encodedName === n.region);
-  const range = r ? ` ["${r.startKey}", "${r.endKey}")` : '';
+  const range = r ? ` ["${r.startKey}", "${r.endKey}")${r.replicaId === undefined ? '' : ` (read replica ${r.replicaId})`}` : '';
   const writes = n.regionWriteShare === null ? '' : ` and ${pct(n.regionWriteShare)} of the writes`;
   const others = n.hotRegions.length > 1 ? `; ${n.hotRegions.length} regions were hot in some interval of now` : '';
   const hot = n.regionHotBy.length > 0 ? `is hot (in ${n.regionHotBy.join(', ')})` : 'is the table\'s only region';
