@@ -47,3 +47,17 @@ export async function openReportPage(html: string): Promise<{ page: Page; errors
   await page.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
   return { page, errors, close };
 }
+
+/**
+ * Hovers the report's key-space heatmap at fractions `fx`, `fy` (0 to 1) of its width and height and reads back the
+ * pixel there as [r, g, b] (0 to 255) and the hover text the page then shows.
+ */
+export function heatmapCell(page: Page, fx: number, fy: number): Promise<{ rgb: number[]; tip: string }> {
+  return page.evaluate(`(() => {
+    const cv = document.querySelector('canvas.heatmap'), rect = cv.getBoundingClientRect();
+    const fx = ${fx}, fy = ${fy};
+    const px = Math.floor(fx * cv.width), py = Math.floor(fy * cv.height);
+    cv.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + fx * rect.width, clientY: rect.top + fy * rect.height }));
+    return { rgb: [...cv.getContext('2d').getImageData(px, py, 1, 1).data].slice(0, 3), tip: document.querySelector('.tip').textContent };
+  })()`) as Promise<{ rgb: number[]; tip: string }>;
+}

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { utf8Bytes } from '../../src/bytes/index.js';
 import type { LoadSeries, RegionLoad } from '../../src/model/index.js';
 import { seriesReport } from '../../src/report/html/build.js';
-import { CHROMIUM, haveChromium, openReportPage } from './chromium.js';
+import { CHROMIUM, haveChromium, heatmapCell, openReportPage } from './chromium.js';
 import { encoded } from './fixture.js';
 
 if (!haveChromium) console.warn(`report browser tests skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
@@ -34,13 +34,7 @@ describe.skipIf(!haveChromium)('the key-space heatmap of a table with read repli
   }, 120_000);
   afterAll(async () => close?.());
 
-  const at = (row: number) => page.evaluate(`(() => {
-    const cv = document.querySelector('canvas.heatmap'), rect = cv.getBoundingClientRect();
-    const fx = 0.5, fy = (${row} + 0.5) / 2;
-    const px = Math.floor(fx * cv.width), py = Math.floor(fy * cv.height);
-    cv.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + fx * rect.width, clientY: rect.top + fy * rect.height }));
-    return { rgb: [...cv.getContext('2d').getImageData(px, py, 1, 1).data].slice(0, 3), tip: document.querySelector('.tip').textContent };
-  })()`) as Promise<{ rgb: number[]; tip: string }>;
+  const at = (row: number) => heatmapCell(page, 0.5, (row + 0.5) / 2);
 
   it('shows each range\'s primary (the busier region), not its idle replica drawn over it', async () => {
     for (const [row, primary] of [[0, 0], [1, 2]] as const) {

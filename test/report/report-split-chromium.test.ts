@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { utf8Bytes } from '../../src/bytes/index.js';
 import type { LoadSeries, RegionLoad } from '../../src/model/index.js';
 import { seriesReport } from '../../src/report/html/build.js';
-import { CHROMIUM, haveChromium, openReportPage } from './chromium.js';
+import { CHROMIUM, haveChromium, heatmapCell, openReportPage } from './chromium.js';
 import { encoded } from './fixture.js';
 
 if (!haveChromium) console.warn(`report browser tests skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
@@ -37,13 +37,7 @@ describe.skipIf(!haveChromium)('a region drawn over the rows of its later daught
   }, 120_000);
   afterAll(async () => close?.());
 
-  const at = (row: number, column: number) => page.evaluate(`(() => {
-    const cv = document.querySelector('canvas.heatmap'), rect = cv.getBoundingClientRect();
-    const fx = (${column} + 0.5) / 3, fy = (${row} + 0.5) / 2;
-    const px = Math.floor(fx * cv.width), py = Math.floor(fy * cv.height);
-    cv.dispatchEvent(new MouseEvent('mousemove', { clientX: rect.left + fx * rect.width, clientY: rect.top + fy * rect.height }));
-    return { rgb: [...cv.getContext('2d').getImageData(px, py, 1, 1).data].slice(0, 3), tip: document.querySelector('.tip').textContent };
-  })()`) as Promise<{ rgb: number[]; tip: string }>;
+  const at = (row: number, column: number) => heatmapCell(page, (column + 0.5) / 3, (row + 0.5) / 2);
 
   it('shows the parent\'s whole rate in both rows before the split, and says so on hover', async () => {
     expect(await page.getAttribute('canvas.heatmap', 'data-cells')).toBe(String(2 * 3));
