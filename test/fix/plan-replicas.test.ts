@@ -130,7 +130,9 @@ describe('fix plan without key samples for a hot read replica stacked with anoth
     ];
     const detect = detectHotspots(placedSeries(placement, false, (i) => (i === 2 ? 9000 : i === 3 ? 6000 : 0)));
     const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
-    const move = planFix({ detect }).steps.find((s) => s.kind === 'move');
+    const steps = planFix({ detect }).steps;
+    const move = steps.find((s) => s.kind === 'move');
+    expect(steps.find((s) => s.kind === 'balancer-on')?.check).toBe(`after the next balancer run, list_regions "t" still shows the read replica ${fullName('t', 'c', 1700000000002, 1).encodedName} on rs4,16020,1`);
     expect(move?.commands).toEqual([`move "${replica}", "rs4,16020,1"`]);
     // rs4 holds no other copy of the range ['c', 'd') (its primary is on rs2): a copy listed there is the replica moved
     expect(move?.wait).toEqual({ kind: 'region-on-server', table: 't', startKey: 'c', server: 'rs4,16020,1' });

@@ -13,6 +13,7 @@ import type { ShapeVerdict } from './shape-verdict.js';
 import type { DetectResult, WindowStory } from './types.js';
 import type { LoadMeasure } from './hot-test.js';
 import { serverKey } from './tally.js';
+import { replicaIdOfName } from '../../regions/index.js';
 import { secondaryReplicas } from './replicas.js';
 import { type WindowShares, windowShares } from './window.js';
 
@@ -146,9 +147,8 @@ function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<str
       const replicas = secondaryReplicas(iv.regions);
       const members = replicas ? iv.regions.filter((_, i) => replicas[i] === 0) : iv.regions;
       const totals = sumsOf(members);
-      const replicaNames = replicas ? new Set(iv.regions.filter((_, i) => replicas[i] === 1).map((r) => r.encodedName)) : undefined;
       for (const r of hotRegions) {
-        const beside = replicaNames?.has(r.encodedName) === true;
+        const beside = replicas !== undefined && replicaIdOfName(r.name) > 0;
         const sums = beside ? sumsOf([totals, r]) : totals;
         if (countBeyondChance(r, sums, members.length + (beside ? 1 : 0), h.hotBy.get(r.encodedName) ?? [], k)) regions.add(r.encodedName);
       }

@@ -6,4 +6,4 @@ export type * from './types.js';
 export { MAX_SWAPS, swapPlan, type Swap, type SwapPlan, type SwapRegion } from './swaps.js';
 export { type ClusterServerShare, type ClusterView, type ServerTableLoad, type MoveOutcome, type TablesDetectOptions, type TablesDetectResult, detectTables, leastLoaded, moveOutcome, isTablesResult, tableAdvice, unambiguousTable } from './tables.js';
 export { isSystemTable, stackedSwaps } from './findings.js';
-export { rangeCopyServers } from './replicas.js';
+export { rangeCopies, rangeCopyServers } from './replicas.js';

@@ -43,14 +43,19 @@ export function primaryCount(regions: readonly unknown[], replicas: Uint8Array |
 }
 
 /**
- * The servers holding, among `regions` listed at `endMs` (the window's end), another copy of `region`'s key range: its
- * primary or another of its secondary read replicas. No move sends `region` there: HBase's balancer keeps a range's
- * replicas on separate servers (its region replica host cost), and one server holding two copies serves the range
- * alone. Empty for a table without replicas.
+ * The other copies of `region`'s key range among `regions` listed at `endMs` (the window's end): its primary and its
+ * other secondary read replicas, or, for a primary, its replicas. Empty for a table without replicas.
+ */
+export function rangeCopies(regions: readonly RegionLoadShare[], region: RegionLoadShare, endMs: number): RegionLoadShare[] {
+  if (!regions.some((r) => r.replicaId !== undefined)) return [];
+  return regions.filter((r) => r !== region && r.lastSeenMs === endMs && r.startKey === region.startKey && r.endKey === region.endKey && (r.replicaId !== undefined || region.replicaId !== undefined));
+}
+
+/**
+ * The servers holding another copy of `region`'s key range ({@link rangeCopies}). No move sends `region` there:
+ * HBase's balancer keeps a range's replicas on separate servers (its region replica host cost), and one server
+ * holding two copies serves the range alone. Empty for a table without replicas.
  */
 export function rangeCopyServers(regions: readonly RegionLoadShare[], region: RegionLoadShare, endMs: number): Set<string> {
-  if (!regions.some((r) => r.replicaId !== undefined)) return new Set();
-  return new Set(regions
-    .filter((r) => r !== region && r.lastSeenMs === endMs && r.startKey === region.startKey && r.endKey === region.endKey && (r.replicaId !== undefined || region.replicaId !== undefined))
-    .map((r) => r.server));
+  return new Set(rangeCopies(regions, region, endMs).map((r) => r.server));
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type RegionLoadShare, rangeCopyServers } from '../../analysis/detect/index.js';
+import { type RegionLoadShare, rangeCopies, rangeCopyServers } from '../../analysis/detect/index.js';
 import { balanceSwitchCommand, moveRegionCommand, rubyName } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import { type PlanInputs, serverLoads } from './inputs.js';
@@ -29,22 +29,12 @@ export function leastLoadedServer(inputs: PlanInputs, except: string, avoid: Rea
 }
 
 /**
- * The servers holding, at the window's end, another replica of `region`'s key range (a table with read replicas):
- * no move sends it there, as HBase's balancer keeps a range's replicas on separate servers (its region replica host
- * cost) and one server holding both serves the range alone. Empty for a table without replicas.
- */
-export function replicaServers(inputs: PlanInputs, region: RegionLoadShare): Set<string> {
-  return rangeCopyServers(inputs.detect.regions, region, inputs.detect.window.endMs);
-}
-
-/**
  * The primary of `region`'s key range when `region` is a secondary read replica (the region listed at the window's end
  * with the same key range and no replica id); `undefined` for a primary or when the primary is not listed.
  */
 export function primaryOf(inputs: PlanInputs, region: RegionLoadShare): RegionLoadShare | undefined {
   if (region.replicaId === undefined) return undefined;
-  const { regions, window } = inputs.detect;
-  return regions.find((r) => r.replicaId === undefined && r.lastSeenMs === window.endMs && r.startKey === region.startKey && r.endKey === region.endKey);
+  return rangeCopies(inputs.detect.regions, region, inputs.detect.window.endMs).find((r) => r.replicaId === undefined);
 }
 
 /** How to get key samples, one sentence per source. */
@@ -94,7 +84,7 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   const steps: DraftStep[] = [...quota.set];
   if (quota.set.length === 0) steps.push(containmentAdvice(table));
   // never onto a server holding one of its replicas
-  const replicasOn = replicaServers(inputs, hot);
+  const replicasOn = rangeCopyServers(inputs.detect.regions, hot, inputs.detect.window.endMs);
   const target = leastLoadedServer(inputs, hot.server, replicasOn);
   const loads = serverLoads(inputs);
   const relocates = target ? relocatedHotspot(loads, hot, target) : undefined;
@@ -117,14 +107,14 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
       check: `${moved.check}, and its server's share falls in the next detect`,
       undo: [moveRegionCommand(hot.encodedName, hot.server)],
       undoNote: 'move it back',
-      ...(moved.wait ? { wait: moved.wait } : {}),
+      wait: moved.wait,
     });
     steps.push({
       kind: 'balancer-on',
       title: 'Switch the balancer back on',
       why: 'leaving it off lets region counts drift; with default weights it may move the region back to even the counts (raise hbase.master.balancer.stochastic.readRequestCost / writeRequestCost, or keep it off until the split below)',
       commands: [balanceSwitchCommand(true)],
-      check: `after the next balancer run, ${hot.replicaId === undefined ? `${listRegionsCommand(table)} still shows the region` : `status 'detailed' still lists the read replica`} on ${target[0]}`,
+      check: `after the next balancer run, ${listRegionsCommand(table)} still shows ${hot.replicaId === undefined ? 'the region' : `the read replica ${hot.encodedName}`} on ${target[0]}`,
       undo: [balanceSwitchCommand(false)],
       undoNote: 'switch it off again',
     });

@@ -47,6 +47,19 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
 }
 
 /**
+ * The region replicas a hot read row is to be served from: `--replicas`, 2 by default.
+ * @throws {@link HotspotError} `FIX_REPLICAS_INVALID` for fewer than 2 (1 is no replica, and would remove any the
+ *   table has).
+ */
+function requestedReplicas(inputs: PlanInputs): number {
+  const replicas = inputs.replicas ?? 2;
+  if (replicas < 2) {
+    throw new HotspotError('FIX_REPLICAS_INVALID', `--replicas ${replicas}: a hot read row needs at least 2 region replicas (the primary and a secondary to read from); 1 is no replica, and would remove any the table has`, { field: '--replicas' });
+  }
+  return replicas;
+}
+
+/**
  * The table's `REGION_REPLICATION` as the series shows it: 1 + the largest replica id among the regions listed at the
  * window's end (a secondary read replica is named `table,start,id_RRRR.<encoded>.`); 1 for a table without replicas.
  */
@@ -70,13 +83,7 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
   const steps: DraftStep[] = [...quota.set];
   // a table with read replicas already has them: the alter raises their number or is no step (its undo restores it)
   const current = replicationOf(inputs);
-  const wanted = (): number => {
-    const replicas = inputs.replicas ?? 2;
-    if (replicas < 2) {
-      throw new HotspotError('FIX_REPLICAS_INVALID', `--replicas ${replicas}: a hot read row needs at least 2 region replicas (the primary and a secondary to read from); 1 is no replica, and would remove any the table has`, { field: '--replicas' });
-    }
-    return replicas;
-  };
+  const replicas = mix.writeFraction < 0.5 && inputs.staleReadsOk ? requestedReplicas(inputs) : 0;
   if (mix.writeFraction >= 0.5) {
     const shards = Math.max(4, inputs.servers?.length ?? inputs.detect.servers.length);
     steps.push({
@@ -88,8 +95,7 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
       undo: [],
       undoNote: 'readers keep summing; writers can go back to one row after a final sum is written there',
     });
-  } else if (inputs.staleReadsOk && wanted() > current) {
-    const replicas = wanted();
+  } else if (replicas > current) {
     steps.push({
       kind: 'replicas',
       title: `Serve reads of ${rowText} from ${replicas} region replicas`,

@@ -10,6 +10,7 @@ import { describeSwapMultipliers, swapMultipliers } from '../balancer/index.js';
 import { moveRegionCommand } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import type { PlanInputs } from './inputs.js';
+import type { StepWait } from './types.js';
 import { listRegionsCommand } from './shell-text.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -26,8 +27,8 @@ export const SWAP_BALANCER_WARNING = 'swapped regions: the stochastic balancer w
  * another copy of its range, so the copy found there is the one moved). The check of a secondary read replica
  * (`replica`) names it, as `list_regions` and `status 'detailed'` list it under its own name.
  */
-export function moveCheck(table: string, encodedName: string, startKey: string, to: string, replica: boolean): Pick<DraftStep, 'check' | 'wait'> {
-  const wait = { kind: 'region-on-server', table, startKey, server: to } as const;
+export function moveCheck(table: string, encodedName: string, startKey: string, to: string, replica: boolean): { readonly check: string; readonly wait: StepWait } {
+  const wait: StepWait = { kind: 'region-on-server', table, startKey, server: to };
   if (replica) return { check: `${listRegionsCommand(table)} lists the read replica ${encodedName} (starting at "${startKey}") on ${to}`, wait };
   return { check: `${listRegionsCommand(table)} shows the region starting at "${startKey}" on ${to}`, wait };
 }
@@ -47,7 +48,7 @@ export function moveStep(table: string, encodedName: string, startKey: string, f
     check,
     undo: [moveRegionCommand(encodedName, from)],
     undoNote: `move it back to ${from}`,
-    ...(wait ? { wait } : {}),
+    wait,
   };
 }
 
