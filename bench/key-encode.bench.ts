@@ -31,6 +31,19 @@
 // 0.38 and 0.46 to 0.51. encode() / Java 1.12 to 1.98 in every run. So the C targets hold on a quiet machine and are
 // missed by up to a fifth on a busy one. Tried and dropped: a key copied out of one scratch area with slice() (a fresh
 // ArrayBuffer of its own per key) instead of a view of a slab, 12.9M to 13.2M keys/s against 17.3M.
+// Measured 2026-12-03 on the development machine at load average 0.2 to 1.7 (the peers' own threads included), CPU-time
+// ratios: a key of at most 64 bytes returned by encode() as a Uint8Array of its own (V8 keeps one that small on its
+// heap, no ArrayBuffer behind it, cheaper than a view of a slab; written a byte at a time, as a DataView needs an
+// ArrayBuffer) and the public encodeInto() generated with its argument checks in it (one call per key, not a wrapper
+// around the writer): encode() 14.5M keys/s -> 16.1M to 17.5M, encode() / C malloc 0.33 to 0.34 -> 0.37 to 0.42,
+// encode() / Java 1.19 -> 1.33 to 1.49; encodeInto() 27.5M to 28.2M -> 28.5M to 29.1M, / C into 0.46 to 0.49 -> 0.48
+// to 0.49. C wrote 43M to 44M keys/s malloc'ed and 57M to 60M into its buffer, faster than in the runs above. So on this
+// machine encode() now meets 0.4x C in most runs and encodeInto() stays just short of 0.5x: what is left is its
+// per-key work itself (the code units read one charCodeAt at a time, the 19 digits), spread evenly (no step removed
+// alone gains more than 5%). Trying byte stores in encodeInto() instead of the DataView ones lost 8%.
+// encodeBatch() ran at 0.11 to 0.16 in every run of this file but 26M keys/s (0.45) in a process of its own: after
+// encode() has run, each batch's fresh 196 KiB buffer costs new pages (about 6,600 page faults a round) and collector
+// work; it has no target of its own.
 // CPU time is the steadier figure on a shared machine: ours is the whole Node process (garbage collection included),
 // Java's and C's are their encoding thread alone (Java's collector left out).
 // Fresh records each round: Java's and C's device ids are built again before each timed round (a Java String caches its

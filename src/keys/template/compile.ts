@@ -9,7 +9,7 @@ import { collectNumericFields } from './compile-expr.js';
 import { planDecode, readFields, show, splitKey } from './decode.js';
 import { parseTemplate } from './parse.js';
 import { compileParts, type CompiledPart } from './parts.js';
-import { directEncoder } from './direct.js';
+import { INTO_CHECKS, directEncoder } from './direct.js';
 import { fuseWriters } from './fused.js';
 
 /** Largest batch {@link CompiledTemplate.encodeBatch} writes: its offsets are 32-bit. */
@@ -31,13 +31,6 @@ function batchError(err: unknown, index: number): unknown {
   const wrapped = new HotspotError(err.code, `records[${index}]: ${err.message}`, { cause: err });
   Object.assign(wrapped.where, err.where);
   return wrapped;
-}
-
-/** A value as an error message shows it: strings quoted, objects by their constructor name. */
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'object' && value !== null) return value.constructor?.name ?? 'an object';
-  return String(value);
 }
 
 /** Options for {@link compileTemplate}. */
@@ -168,19 +161,12 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
   }
   const into = direct?.into ?? generalInto;
 
-  function encodeInto(record: KeyRecord, target: Uint8Array, offset = 0): number {
-    if (!(target instanceof Uint8Array)) throw new TypeError(`encodeInto: buffer must be a Uint8Array, not ${describeValue(target)}`);
-    if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
-      throw new RangeError(`encodeInto: offset ${describeValue(offset)} is not an integer from 0 to the buffer's length ${target.length}`);
-    }
+  function generalEncodeInto(record: KeyRecord, target: Uint8Array, offset = 0): number {
+    INTO_CHECKS.checkTarget(target, offset);
     const written = into(record, target, offset);
-    if (written < 0) {
-      throw new RangeError(
-        `encodeInto: the rowkey needs ${-written} bytes at offset ${offset}, but the buffer has ${target.length - offset} from there; pass a buffer of at least ${offset - written} bytes`,
-      );
-    }
-    return written;
+    return written < 0 ? INTO_CHECKS.tooSmall(written, target, offset) : written;
   }
+  const encodeInto = direct?.checked ?? generalEncodeInto;
 
   function encodeBatch(records: ArrayLike<KeyRecord>): KeyBatch {
     const count = records.length;

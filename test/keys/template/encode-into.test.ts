@@ -1,4 +1,4 @@
-// encode() from slabs, encodeInto() and encodeBatch() against references that do not use the encoder: the JDK's
+// encode() (short keys alone, longer ones from slabs), encodeInto() and encodeBatch() against references that do not use the encoder: the JDK's
 // golden vectors (test/golden/functions.json), Java String.hashCode by hand and BigInt arithmetic for Long.MAX_VALUE - t.
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../../src/bytes/index.js';
@@ -73,6 +73,24 @@ describe('encodeInto', () => {
     expect(() => t.encodeInto(record, [] as unknown as Uint8Array)).toThrow(new TypeError('encodeInto: buffer must be a Uint8Array, not Array'));
   });
 
+  it('checks the offset in full for the buffer it wrote last too, and refuses a missing buffer before and after a batch', () => {
+    for (const source of TEMPLATES) {
+      const t = compileTemplate(source);
+      const record = { deviceId: 'a', ts: 1 };
+      expect(() => t.encodeInto(record, null as unknown as Uint8Array), source).toThrow(new TypeError('encodeInto: buffer must be a Uint8Array, not null'));
+      const buffer = new Uint8Array(40);
+      const length = t.encodeInto(record, buffer, 3);
+      expect(buffer.subarray(3, 3 + length)).toEqual(t.encode(record));
+      for (const offset of [41, -1, 1.5, Number.NaN, 2 ** 32, '3']) {
+        expect(() => t.encodeInto(record, buffer, offset as number), `${source} offset ${String(offset)}`).toThrow(RangeError);
+      }
+      expect(t.encodeInto(record, buffer)).toBe(length); // no offset: 0
+      expect(buffer.subarray(0, length)).toEqual(t.encode(record));
+      t.encodeBatch([record]);
+      expect(() => t.encodeInto(record, undefined as unknown as Uint8Array), source).toThrow(new TypeError('encodeInto: buffer must be a Uint8Array, not undefined'));
+    }
+  });
+
   it('writes non-ASCII text through the general encoder: UTF-8, with the salt of the Java string', () => {
     // "café".hashCode() = 3045921 (the JDK's golden vector), % 16 = 1; é is c3 a9 in UTF-8.
     const buffer = new Uint8Array(40);
@@ -95,18 +113,26 @@ describe('encodeInto', () => {
   });
 });
 
-describe('encode() from slabs', () => {
-  it('hands out keys no later call writes over, across many slabs and beside keys too long for one', () => {
+describe('encode() into arrays of their own and from slabs', () => {
+  it('hands out keys no later call writes over: short ones alone, longer ones across many slabs, beside keys too long for one', () => {
     const t = compileTemplate(SENSOR);
     const kept: { key: Uint8Array; want: string }[] = [];
     for (let i = 0; i < 3000; i++) {
-      const id = i % 500 === 7 ? `long-${'x'.repeat(2000 + i)}` : `sensor-${i}`;
+      // keys of 31 to 36 bytes, of 67 to 366 (from slabs of 8 KiB) and of 2,028 or more (each its own)
+      const id = i % 500 === 7 ? `long-${'x'.repeat(2000 + i)}` : i % 3 === 1 ? `mid-${'y'.repeat(40 + (i % 300))}` : `sensor-${i}`;
       const ts = 1_709_856_000_000 + i * 7919;
       kept.push({ key: t.encode({ deviceId: id, ts }), want: expected(id, ts) });
     }
     kept[0]?.key.fill(0); // a caller writing into one key changes no other
-    for (const [i, { key, want }] of kept.entries()) if (i > 0) expect(ascii(key), want.slice(0, 40)).toBe(want);
-    expect(new Set(kept.map((k) => k.key.buffer)).size).toBeGreaterThan(5);
+    kept[1]?.key.fill(0); // nor into a key cut from a slab
+    for (const [i, { key, want }] of kept.entries()) if (i > 1) expect(ascii(key), want.slice(0, 40)).toBe(want);
+    const short = kept.filter((k) => k.key.length <= 64);
+    const sliced = kept.filter((k) => k.key.length > 64 && k.key.length <= 1024);
+    expect(short.every((k) => k.key.byteOffset === 0 && k.key.buffer.byteLength === k.key.length)).toBe(true);
+    expect(sliced.length).toBe(998); // the 1,000 of i % 3 = 1 but i = 7 and 1,507, which are long
+    const slabs = new Set(sliced.map((k) => k.key.buffer));
+    expect(slabs.size).toBeGreaterThan(5);
+    expect(slabs.size).toBeLessThan(sliced.length / 10);
   });
 });
 
