@@ -40,7 +40,7 @@
 // to 0.49. C wrote 43M to 44M keys/s malloc'ed and 57M to 60M into its buffer, faster than in the runs above. So on this
 // machine encode() now meets 0.4x C in most runs and encodeInto() stays just short of 0.5x: what is left is its
 // per-key work itself (the code units read one charCodeAt at a time, the 19 digits), spread evenly (no step removed
-// alone gains more than 5%). Trying byte stores in encodeInto() instead of the DataView ones lost 8%.
+// alone gains more than about 6%). Trying byte stores in encodeInto() instead of the DataView ones lost 8%.
 // encodeBatch() ran at 0.11 to 0.16 in every run of this file but 26M keys/s (0.45) in a process of its own: after
 // encode() has run, each batch's fresh 196 KiB buffer costs new pages (about 6,600 page faults a round) and collector
 // work; it has no target of its own.
