@@ -8,6 +8,7 @@ import pc from 'picocolors';
 import { findingEntry, shapeEntry } from '../analysis/detect/catalogue.js';
 import type { DetectResult } from '../analysis/detect/types.js';
 import type { TablesDetectResult } from '../analysis/detect/tables.js';
+import { resultHotRegions, resultRegionNamed } from '../analysis/detect/region-shares.js';
 import type { RateEvent } from '../model/index.js';
 
 /** Rendering options. */
@@ -95,7 +96,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   if (n) {
     const named = n.region === null
       ? 'no region hot'
-      : `region ${n.region}${replicaLabel(result.regions.find((x) => x.encodedName === n.region))} on ${n.server}: ${percent(n.regionShare)} of requests${n.regionWriteShare === null ? '' : `, ${percent(n.regionWriteShare)} of writes`}, ${n.regionRequestsPerSec.toFixed(0)} requests/s`;
+      : `region ${n.region}${replicaLabel(resultRegionNamed(result, n.region))} on ${n.server}: ${percent(n.regionShare)} of requests${n.regionWriteShare === null ? '' : `, ${percent(n.regionWriteShare)} of writes`}, ${n.regionRequestsPerSec.toFixed(0)} requests/s`;
     lines.push(`${c.bold('now')} (last ${n.intervals} interval(s) from ${time(n.startMs)}${n.gapsSkipped ? `, ${n.gapsSkipped} gap(s) passed over` : ''}): ${named}`);
   }
   if (result.story) lines.push(`${c.bold('window')}: ${result.story.summary}`);
@@ -117,7 +118,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   // Hot over the window or in at least one interval (the report's table lists the same regions).
   // Hot now first (the headline's region leading), then by share.
   const named = result.now?.region;
-  const hot = result.regions.filter((r) => r.hot || r.hotIntervals > 0)
+  const hot = resultHotRegions(result)
     .sort((a, b) => Number(b.encodedName === named) - Number(a.encodedName === named) || Number(b.hotNow) - Number(a.hotNow) || b.share - a.share);
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   const regionLimit = options.limit ?? 10;

@@ -14,6 +14,7 @@ import type { DetectResult, WindowStory } from './types.js';
 import type { LoadMeasure } from './hot-test.js';
 import { serverKey } from './tally.js';
 import { replicaIdOfName } from '../../regions/index.js';
+import { attachRegionShares } from './region-shares.js';
 import { secondaryReplicas } from './replicas.js';
 import { type WindowShares, windowShares } from './window.js';
 
@@ -51,7 +52,7 @@ function nowWords(shares: WindowShares): string {
 /** The headline's own line: the region hot now and its server. */
 function nowEvidence(shares: WindowShares): string {
   const n = shares.now;
-  const r = shares.regions.find((x) => x.encodedName === n.region);
+  const r = n.region === null ? undefined : shares.regions.named(n.region);
   const range = r ? ` ["${r.startKey}", "${r.endKey}")${r.replicaId === undefined ? '' : ` (read replica ${r.replicaId})`}` : '';
   const writes = n.regionWriteShare === null ? '' : ` and ${pct(n.regionWriteShare)} of the writes`;
   const others = n.hotRegions.length > 1 ? `; ${n.hotRegions.length} regions were hot in some interval of now` : '';
@@ -61,7 +62,7 @@ function nowEvidence(shares: WindowShares): string {
 
 function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStory {
   const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
-  const hotRegions = shares.regions.filter((r) => r.hotIntervals > 0).length;
+  const hotRegions = shares.regions.everHot.length;
   const firstHotMs = hotIntervals[0]?.interval.endMs ?? null;
   const lastHotMs = hotIntervals.at(-1)?.interval.endMs ?? null;
   const summary = firstHotMs === null || lastHotMs === null
@@ -170,22 +171,26 @@ function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<str
 function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares; standing: boolean; idle: boolean } {
   // an idle table: under MIN_HOTSPOT_RATE requests/s in every interval (its servers' requests are the table's)
   const idle = shares.hotByInterval.every(({ interval: iv }) => iv.durationMs <= 0 || sumsOf(iv.servers).requests / (iv.durationMs / 1000) < MIN_HOTSPOT_RATE);
-  // only what was hot in an interval but not over the window or now can be a burst
+  // only what was hot in an interval but not over the window or now can be a burst (the rows of regions hot in some
+  // interval: a region hot in none is no burst)
+  const regions = shares.regions;
+  const everHot = regions.everHot;
   const asked = {
-    regions: new Set(shares.regions.filter((r) => r.hotIntervals > 0 && !r.hot).map((r) => r.encodedName)),
+    regions: new Set(everHot.filter((j) => !regions.hot(j)).map((j) => regions.encodedName(j))),
     servers: new Set(shares.servers.filter((x) => x.hotIntervals > 0 && !x.hot).map((x) => serverKey(x.server))),
   };
   const beyond = idle ? { regions: new Set<string>(), servers: new Set<string>() } : beyondChance(shares, k, asked);
-  const regionBurst = (r: WindowShares['regions'][number]) => r.hotIntervals > 0 && (idle || (!r.hot && !beyond.regions.has(r.encodedName)));
+  const regionBurst = (j: number) => idle || (!regions.hot(j) && !beyond.regions.has(regions.encodedName(j)));
   const serverBurst = (x: WindowShares['servers'][number]) => x.hotIntervals > 0 && (idle || (!x.hot && !beyond.servers.has(serverKey(x.server))));
-  const standing = shares.regions.some((r) => r.hotIntervals > 0 && !regionBurst(r));
-  if (!shares.regions.some((r) => r.hotNow && regionBurst(r)) && !shares.servers.some((x) => x.hotNow && serverBurst(x))) return { shares, standing, idle };
+  const standing = everHot.some((j) => !regionBurst(j));
+  const quieted = everHot.filter((j) => regions.hotNow(j) && regionBurst(j));
+  if (quieted.length === 0 && !shares.servers.some((x) => x.hotNow && serverBurst(x))) return { shares, standing, idle };
   return {
     standing,
     idle,
     shares: {
       ...shares,
-      regions: shares.regions.map((r) => (r.hotNow && regionBurst(r) ? { ...r, hotNow: false } : r)),
+      regions: quieted.length === 0 ? regions : regions.withHotNowCleared(quieted),
       servers: shares.servers.map((x) => (x.hotNow && serverBurst(x) ? { ...x, hotNow: false } : x)),
     },
   };
@@ -226,7 +231,7 @@ function oneRegionRow(rates: LoadRates, shares: WindowShares, samples: readonly 
   const first = rates.intervals[0] as RateInterval;
   const fromSamples = shapeFromSamples(samples, [only], first.startMs, (rates.intervals.at(-1) as RateInterval).endMs);
   if (fromSamples?.shape !== 'single-row') return undefined;
-  const region = shares.regions.find((r) => r.encodedName === only.encodedName);
+  const region = shares.regions.named(only.encodedName);
   return {
     verdict: { ...fromSamples, evidence: ['the table has one region in every interval of now, so no region has peers to be hot against; the key samples decide', ...fromSamples.evidence] },
     now: {
@@ -299,7 +304,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     : hotRegions.size > 0
       ? { shape: 'none', alternatives: [], decidedBy: 'none', evidence: [`no region is hot ${nowWords(shares)}; earlier in the window ${story.summary}`] }
       : windowVerdict;
-  return {
+  const result: DetectResult = {
     table: rates.table,
     window: { startMs: first.startMs, endMs: last.endMs, intervals: rates.intervals.length },
     k,
@@ -316,12 +321,14 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     // lumpy-presplit needs overloaded regions beside the idle ones: bursts and an idle table have none
     findings: findFindings(rates, shares, options.samples, options.readPatterns, splits).filter((f) => standing || f.kind !== 'lumpy-presplit'),
     servers: shares.servers,
-    regions: shares.regions,
+    // built when read: a placeholder keeps the field's place (attachRegionShares)
+    regions: [],
     timeline: shares.timeline,
     events: rates.events,
     now: { ...shares.now, summary: shares.now.region !== null ? nowEvidence(shares) : `no region is hot ${nowWords(shares)}` },
     story,
   };
+  return attachRegionShares(result, shares.regions);
 }
 
 /**

@@ -12,6 +12,7 @@ import { share } from './stats.js';
 import { type SwapPlan, type SwapRegion, swapPlan } from './swaps.js';
 import { primaryCount, secondaryReplicas } from './replicas.js';
 import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
+import type { RegionShares } from './region-shares.js';
 import type { WindowShares } from './window.js';
 import { maxOf } from '../../util/arrays.js';
 
@@ -25,14 +26,16 @@ const range = (r: RegionLoadShare) => `["${r.startKey}", "${r.endKey}")`;
 
 function coLocation(shares: WindowShares, rates: LoadRates): Finding[] {
   // a table of one key range and its read replicas has nothing to place otherwise: that is the unsplit table
-  if (shares.regions.some((r) => r.replicaId !== undefined) && oneRange(rates)) return [];
+  const regions = shares.regions;
+  if (regions.hasReplicas && oneRange(rates)) return [];
   const avgRegions = shares.servers.reduce((a, s) => a + s.regionCount, 0) / Math.max(1, shares.servers.length);
   return shares.servers
     .filter((s) => s.hot)
     .flatMap((s) => {
-      const mine = shares.regions.filter((r) => r.server === s.server);
-      if (mine.some((r) => r.hot || r.hotIntervals > 0)) return [];
-      const biggest = maxOf(mine.map((r) => r.share), 0);
+      const mine: number[] = [];
+      for (let j = 0; j < regions.length; j++) if (regions.server(j) === s.server) mine.push(j);
+      if (mine.some((j) => regions.hotIntervals(j) > 0)) return [];
+      const biggest = maxOf(mine.map((j) => regions.share(j)), 0);
       return [{
         kind: 'co-location' as const,
         level: 'server' as const,
@@ -42,7 +45,7 @@ function coLocation(shares: WindowShares, rates: LoadRates): Finding[] {
           `it hosts ${s.regionCount} of the table's regions against ${avgRegions.toFixed(1)} per server on average; its busiest region took ${pct(biggest)}`,
         ],
         servers: [s.server],
-        regions: mine.map((r) => r.encodedName),
+        regions: mine.map((j) => regions.encodedName(j)),
       }];
     });
 }
@@ -71,7 +74,7 @@ export function coLocatedSplits(rates: LoadRates, shares: WindowShares): CoLocat
   const out: CoLocatedSplit[] = [];
   const splits = rates.events.filter((e) => e.kind === 'region-split' && e.related && e.related.length >= 2);
   if (splits.length === 0) return out;
-  const byName = new Map(shares.regions.map((r) => [r.encodedName, r]));
+  const byName = { get: (name: string) => shares.regions.named(name) };
   for (const e of splits) {
     if (!e.related || e.region === undefined || (byName.get(e.region)?.hotIntervals ?? 0) === 0) continue;
     const names = new Set(e.related);
@@ -113,7 +116,8 @@ export function coLocatedSplits(rates: LoadRates, shares: WindowShares): CoLocat
 function splitCoLocation(shares: WindowShares, splits: readonly CoLocatedSplit[]): Finding[] {
   return splits.map((c) => {
     const s = shares.servers.find((x) => x.server === c.server) as ServerLoadShare;
-    const daughters = shares.regions.filter((r) => c.daughters.includes(r.encodedName));
+    // in key order, as the rows are listed
+    const daughters = shares.regions.rowsAt(c.daughters.map((n) => shares.regions.indexOf(n)).filter((j) => j >= 0).sort((a, b) => a - b));
     return {
       kind: 'co-location' as const,
       level: 'server' as const,
@@ -148,8 +152,13 @@ export function stackedSwaps(servers: readonly ServerLoadShare[], regions: reado
 
 /** Hot regions stacked on one hot server: co-location, with the swaps that spread them. */
 function stacked(shares: WindowShares, endMs: number): Finding[] {
-  return stackedSwaps(shares.servers, shares.regions, endMs).map((plan) => {
-    const hot = shares.regions.filter((r) => r.hotNow && r.server === plan.server && r.lastSeenMs === endMs);
+  const regions = shares.regions;
+  // no server hot now holds two live regions hot now: nothing to swap, and no row to build
+  const liveHotNow = regions.everHot.filter((j) => regions.hotNow(j) && regions.lastSeenMs(j) === endMs);
+  if (!shares.servers.some((s) => s.hotNow && liveHotNow.filter((j) => regions.server(j) === s.server).length >= 2)) return [];
+  const rows = regions.rows();
+  return stackedSwaps(shares.servers, rows, endMs).map((plan) => {
+    const hot = rows.filter((r) => r.hotNow && r.server === plan.server && r.lastSeenMs === endMs);
     return {
       kind: 'co-location' as const,
       level: 'server' as const,
@@ -178,12 +187,15 @@ function oneRange(rates: LoadRates): boolean {
 }
 
 function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
-  // the primary: its replicas take only timeline reads and cannot be split apart from it
-  const only = shares.regions.find((r) => r.replicaId === undefined);
   // HBase keeps its system tables as they are: a pre-split of hbase:meta is not a step anyone can take
-  if (isSystemTable(rates.table)) return [];
-  if (!oneRange(rates) || !only || only.share <= 0) return [];
-  const replicas = shares.regions.length - 1;
+  if (isSystemTable(rates.table) || !oneRange(rates)) return [];
+  // the primary: its replicas take only timeline reads and cannot be split apart from it
+  const regions = shares.regions;
+  let primary = 0;
+  while (primary < regions.length && regions.replicaId(primary) !== undefined) primary++;
+  const only = primary < regions.length ? regions.row(primary) : undefined;
+  if (!only || only.share <= 0) return [];
+  const replicas = regions.length - 1;
   return [{
     kind: 'unsplit-table',
     level: 'table',
@@ -198,27 +210,31 @@ function unsplit(rates: LoadRates, shares: WindowShares): Finding[] {
  * A test of whether a region was in the first interval: when every later interval starts after it (as the rate step
  * makes them), a region first seen at its start was, with no set of the first interval's names.
  */
-function inFirstInterval(rates: LoadRates): (r: RegionLoadShare) => boolean {
+function inFirstInterval(rates: LoadRates, regions: RegionShares): (j: number) => boolean {
   const first = rates.intervals[0] as LoadRates['intervals'][number];
-  if (rates.intervals.every((iv, i) => i === 0 || iv.startMs > first.startMs)) return (r) => r.firstSeenMs === first.startMs;
+  if (rates.intervals.every((iv, i) => i === 0 || iv.startMs > first.startMs)) return (j) => regions.firstSeenMs(j) === first.startMs;
   const names = new Set(first.regions.map((f) => f.encodedName));
-  return (r) => names.has(r.encodedName);
+  return (j) => names.has(regions.encodedName(j));
 }
 
 function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
   // a secondary read replica is idle by design (replicas.ts): not a pre-split range left empty
-  const firstInterval = inFirstInterval(rates);
-  const presplit = shares.regions.filter((r) => r.replicaId === undefined && firstInterval(r));
-  const hot = shares.regions.filter((r) => r.hot || r.hotIntervals > 0);
+  const regions = shares.regions;
+  const firstInterval = inFirstInterval(rates, regions);
+  // the rows hot over the window or in some interval (a region hot is hot in some interval)
+  const hot = regions.everHot;
+  if (hot.length === 0) return [];
+  const presplit: number[] = [];
+  for (let j = 0; j < regions.length; j++) if (regions.replicaId(j) === undefined && firstInterval(j)) presplit.push(j);
   // nor is the primary of a range read through its hot replica
-  const hotReplicaRanges = new Set(hot.filter((r) => r.replicaId !== undefined).map((r) => keyRangeOfName(r.name)));
-  const idle = presplit.filter((r) => r.share < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(r.name))));
-  if (hot.length === 0 || idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
+  const hotReplicaRanges = new Set(hot.filter((j) => regions.replicaId(j) !== undefined).map((j) => keyRangeOfName(regions.name(j))));
+  const idle = presplit.filter((j) => regions.share(j) < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(regions.name(j)))));
+  if (idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
   const evidence = [
-    `${idle.length} of ${presplit.length} pre-split regions took under ${pct(IDLE_OF_FAIR)} of their fair share, e.g. ${idle.slice(0, 4).map(range).join(', ')}`,
-    `beside hot ${hot.slice(0, 3).map((r) => `${range(r)} (${pct(r.share)})`).join(', ')}`,
+    `${idle.length} of ${presplit.length} pre-split regions took under ${pct(IDLE_OF_FAIR)} of their fair share, e.g. ${regions.rowsAt(idle.slice(0, 4)).map(range).join(', ')}`,
+    `beside hot ${regions.rowsAt(hot.slice(0, 3)).map((r) => `${range(r)} (${pct(r.share)})`).join(', ')}`,
   ];
   if (samples && samples.length > 0) {
     const alphabet = new Set(samples.filter((s) => s.key.length > 0).map((s) => s.key[0] as number));
@@ -236,7 +252,7 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
     summary: `${findingEntry('lumpy-presplit').meaning}`,
     evidence,
     servers: [],
-    regions: idle.map((r) => r.encodedName),
+    regions: idle.map((j) => regions.encodedName(j)),
   }];
 }
 
@@ -265,7 +281,7 @@ function scanAmplification(shares: WindowShares, readPatterns: readonly string[]
     ? `the read pattern(s) ${readPatterns.map((p) => `"${p}"`).join(', ')} read rows a filter then drops`
     : 'the request pattern that explains it: scans over wide key ranges whose filter does the selecting (a time range over a key that does not lead with the entity, a scan without start and stop rows), or gets spread evenly over every row';
   const example = [...names].slice(0, 3).map((n) => {
-    const r = shares.regions.find((x) => x.encodedName === n);
+    const r = shares.regions.named(n);
     return r ? `${n} ${range(r)}` : n;
   });
   return [{
@@ -290,7 +306,8 @@ const replicaRatioText = (x: number | null) => (x === null ? 'with the primaries
 
 /** The regions hot now, each with its server's figures: a region hotspot whether or not its server is hot. */
 function regionHotspots(shares: WindowShares): Finding[] {
-  const hot = shares.regions.filter((r) => r.hotNow).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+  const regions = shares.regions;
+  const hot = regions.rowsAt(regions.everHot.filter((j) => regions.hotNow(j))).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
   if (hot.length === 0) return [];
   // a key range's fair share: secondary read replicas are not ranges of their own (replicas.ts)
   const lastInterval = shares.hotByInterval.at(-1)?.interval;
@@ -319,8 +336,10 @@ function serverHotspots(shares: WindowShares): Finding[] {
   const hot = shares.servers.filter((s) => s.hotNow).sort((a, b) => b.nowShare - a.nowShare);
   if (hot.length === 0) return [];
   const fair = shares.timeline.at(-1)?.fairServerShare ?? 0;
+  const regions = shares.regions;
+  const hotNow = regions.everHot.filter((j) => regions.hotNow(j));
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
-    const mine = shares.regions.filter((r) => r.hotNow && r.server === s.server);
+    const mine = hotNow.filter((j) => regions.server(j) === s.server).map((j) => ({ encodedName: regions.encodedName(j) }));
     return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.map((r) => r.encodedName).join(', ')}` : 'none of its regions is hot now'}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more server(s) hot now`);
@@ -330,7 +349,7 @@ function serverHotspots(shares: WindowShares): Finding[] {
     summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers in an interval of now`,
     evidence,
     servers: hot.map((s) => s.server),
-    regions: shares.regions.filter((r) => r.hotNow && hot.some((s) => s.server === r.server)).map((r) => r.encodedName),
+    regions: hotNow.filter((j) => hot.some((s) => s.server === regions.server(j))).map((j) => regions.encodedName(j)),
   }];
 }
 

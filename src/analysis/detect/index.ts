@@ -7,3 +7,4 @@ export { MAX_SWAPS, swapPlan, type Swap, type SwapPlan, type SwapRegion } from '
 export { type ClusterServerShare, type ClusterView, type ServerTableLoad, type MoveOutcome, type TablesDetectOptions, type TablesDetectResult, detectTables, leastLoaded, moveOutcome, isTablesResult, tableAdvice, unambiguousTable } from './tables.js';
 export { isSystemTable, stackedSwaps } from './findings.js';
 export { rangeCopies, rangeCopyServers } from './replicas.js';
+export { resultHotRegions, resultRegionNamed } from './region-shares.js';

@@ -11,6 +11,7 @@ import { replicaIdOfName } from '../../regions/index.js';
 import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
 import { RegionColumns, type TallyColumns } from './region-columns.js';
+import { RegionShares } from './region-shares.js';
 import { primaryCount, secondaryReplicas } from './replicas.js';
 import { type RowReadProfile, rowReadProfile } from './row-reads.js';
 import { share, spreadOf } from './stats.js';
@@ -50,8 +51,10 @@ export interface IntervalHot {
 /** Window-level figures, before shapes and findings. */
 export type WindowShares = Pick<
   DetectResult,
-  'k' | 'fairServerShare' | 'fairRegionShare' | 'hottestServerShare' | 'hottestServerWriteShare' | 'hottestRegionShare' | 'spread' | 'servers' | 'regions' | 'timeline'
+  'k' | 'fairServerShare' | 'fairRegionShare' | 'hottestServerShare' | 'hottestServerWriteShare' | 'hottestRegionShare' | 'spread' | 'servers' | 'timeline'
 > & {
+  /** The regions in key order, in columns (the result's `regions`, built when read). */
+  readonly regions: RegionShares;
   /** Per interval, the hot regions. */
   readonly hotByInterval: readonly IntervalHot[];
   /** The last intervals ("now"), with the region and server hot in them (the summary is the detector's). */
@@ -198,13 +201,14 @@ function meanOf(values: Float64Array, n: number): number {
 }
 
 /**
- * Every region's {@link RegionLoadShare} over the window, in key order (then by first sighting), from its columns:
- * hot against the window's regions (rates over each region's own time) or over now, if hot in some interval.
- * Secondary read replicas are not tested and are no peers (`replicas.ts`): their ratios are to the primaries' average.
- * Also the largest share and the primaries' requests over the window, in the same order (for the spread).
+ * Every region's {@link RegionLoadShare} over the window, in key order (then by first sighting), in the columns they are
+ * built from ({@link RegionShares}): hot against the window's regions (rates over each region's own time) or over now,
+ * if hot in some interval. Secondary read replicas are not tested and are no peers (`replicas.ts`): their ratios are to
+ * the primaries' average, and each is tested against the primaries. Also the largest share and the primaries' requests
+ * over the window, in the same order (for the spread).
  */
-function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k: number): { regionShares: RegionLoadShare[]; hottestRegionShare: number; requests: Float64Array } {
-  const { window: w, now, last, first } = regions;
+function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k: number): { regionShares: RegionShares; hottestRegionShare: number; requests: Float64Array } {
+  const { window: w, now, last } = regions;
   const order = keyOrder(regions);
   let replicaIds: Uint16Array | undefined;
   for (let i = 0; i < regions.length; i++) {
@@ -224,80 +228,29 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
   if (testedAt) for (let j = 0; j < tested.length; j++) testedAt[tested[j] as number] = j;
   const nowAt = new Int32Array(regions.length).fill(-1);
   for (let j = 0; j < nowOrder.length; j++) nowAt[nowOrder[j] as number] = j;
-  // a replica's ratios are to the primaries' average rate (all of them are its "others")
-  const primaryMean = ids ? meanOf(windowColumns.requests, tested.length) : 0;
-  const nowPrimaryMean = ids ? meanOf(nowColumns.requests, nowOrder.length) : 0;
   // and each replica is tested against the primaries (a range read through a replica is hot there), no peer of them
   const replicaOrder = ids ? order.filter((i) => ids[i] !== 0) : [];
   const replicaAt = ids ? new Int32Array(regions.length).fill(-1) : undefined;
   if (replicaAt) for (let j = 0; j < replicaOrder.length; j++) replicaAt[replicaOrder[j] as number] = j;
-  const windowReplicaHot = hotBesides(windowColumns, w.perSecond(replicaOrder), k);
   const nowReplicas = replicaOrder.filter((i) => now.has(i));
-  const nowReplicaHot = hotBesides(nowColumns, now.perSecond(nowReplicas), k);
   const nowReplicaAt = ids ? new Int32Array(regions.length).fill(-1) : undefined;
   if (nowReplicaAt) for (let j = 0; j < nowReplicas.length; j++) nowReplicaAt[nowReplicas[j] as number] = j;
-  const rateOf = (t: TallyColumns, i: number) => (t.requests[i] as number) / ((t.seconds[i] as number) > 0 ? (t.seconds[i] as number) : 1);
+  const regionShares = new RegionShares({
+    regions, order, table, nowTable, k, ids, testedAt, nowAt, replicaAt, nowReplicaAt, windowHot, nowHot,
+    windowReplicaHot: hotBesides(windowColumns, w.perSecond(replicaOrder), k),
+    nowReplicaHot: hotBesides(nowColumns, now.perSecond(nowReplicas), k),
+    // a replica's ratios are to the primaries' average rate (all of them are its "others")
+    primaryMean: ids ? meanOf(windowColumns.requests, tested.length) : 0,
+    nowPrimaryMean: ids ? meanOf(nowColumns.requests, nowOrder.length) : 0,
+  });
   const requests = new Float64Array(tested.length);
   let hottestRegionShare = 0;
-  // a region's start key is most often its predecessor's end key, the same bytes (the reader shares them): one text
-  let lastKey: Uint8Array | undefined;
-  let lastText = '';
-  const keyText = (key: Uint8Array): string => {
-    if (key !== lastKey) {
-      lastKey = key;
-      lastText = toStringBinary(key);
-    }
-    return lastText;
-  };
-  const tableRequests = table.requests;
-  const notHot = MEASURES_OF[0] as readonly LoadMeasure[];
-  const regionShares: RegionLoadShare[] = [];
   for (let j = 0; j < order.length; j++) {
     const i = order[j] as number;
-    const r = last[i] as RegionRate;
     const t = testedAt ? (testedAt[i] as number) : j;
-    const replica = t < 0;
-    const n = replica ? -1 : (nowAt[i] as number);
-    const bits = replica ? (windowReplicaHot[replicaAt?.[i] as number] as number) : (windowHot.hotBy[t] as number);
-    const nowReplica = replica ? (nowReplicaAt?.[i] as number) : -1;
-    const nowBits = n >= 0 ? (nowHot.hotBy[n] as number) : nowReplica >= 0 ? (nowReplicaHot[nowReplica] as number) : 0;
-    const hotIntervals = regions.hotIntervals[i] as number;
-    const hot = hotIntervals > 0 && (bits !== 0 || nowBits !== 0);
-    const peerRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : Number.NaN) : (windowHot.peerRatio[t] as number);
-    const averageRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : 0) : (windowHot.averageRatio[t] as number);
-    const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : replica && now.has(i) && nowPrimaryMean > 0 ? rateOf(now, i) / nowPrimaryMean : Number.NaN;
-    const seconds = w.seconds[i] as number;
-    const nowSeconds = now.seconds[i] as number;
     const windowRequests = w.requests[i] as number;
-    if (!replica) requests[t] = windowRequests;
-    const s = share(windowRequests, tableRequests);
-    hottestRegionShare = Math.max(hottestRegionShare, s);
-    const inNow = n >= 0 || (replica && now.has(i));
-    // the fields in the order the result has always listed them (--json output stays byte for byte the same)
-    const row: RegionLoadShare = {
-      encodedName: r.encodedName,
-      name: r.name,
-      startKey: keyText(r.startKey),
-      endKey: keyText(r.endKey),
-      server: r.server,
-      share: s,
-      readShare: ratio(w.readsOf(i), table.reads),
-      writeShare: ratio(w.writesOf(i), table.writes),
-      requestsPerSec: seconds > 0 ? windowRequests / seconds : 0,
-      peerRatio: Number.isNaN(peerRatio) ? null : peerRatio,
-      averageRatio,
-      hot,
-      hotByAverage: averageRatio > k,
-      hotBy: hot ? (MEASURES_OF[bits | nowBits] as readonly LoadMeasure[]) : notHot,
-      hotIntervals,
-      firstSeenMs: first[i] as number,
-      lastSeenMs: regions.lastMs[i] as number,
-      hotNow: (regions.nowHotIntervals[i] as number) > 0,
-      nowShare: inNow ? share(now.requests[i] as number, nowTable.requests) : null,
-      nowRequestsPerSec: inNow && nowSeconds > 0 ? (now.requests[i] as number) / nowSeconds : null,
-      nowPeerRatio: Number.isNaN(nowPeerRatio) ? null : nowPeerRatio,
-    };
-    regionShares.push(replica ? { ...row, replicaId: ids?.[i] as number } : row);
+    if (t >= 0) requests[t] = windowRequests;
+    hottestRegionShare = Math.max(hottestRegionShare, share(windowRequests, table.requests));
   }
   return { regionShares, hottestRegionShare, requests };
 }

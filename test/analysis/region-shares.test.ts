@@ -1,0 +1,62 @@
+// A detection's regions held in columns and built into rows when read: the result lists the same rows, in the same
+// place among its fields, whichever way they are reached.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { detectHotspots, resultHotRegions, resultRegionNamed } from '../../src/analysis/detect/index.js';
+import type { DetectResult } from '../../src/analysis/detect/types.js';
+import { readLoadSeriesFile } from '../../src/model/index.js';
+import { placedSeries } from './replica-series.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/series/${name}`, import.meta.url));
+
+/** The fields of a detection result, in the order its JSON has always listed them. */
+const FIELDS = [
+  'table', 'window', 'k', 'fairServerShare', 'fairRegionShare', 'hottestServerShare', 'hottestServerWriteShare', 'hottestRegionShare', 'spread',
+  'shape', 'alternatives', 'evidence', 'decidedBy', 'findings', 'servers', 'regions', 'timeline', 'events', 'now', 'story',
+];
+
+/** Results of a table with read replicas (one read through its replica) and of a hex-presplit tail. */
+async function results(): Promise<DetectResult[]> {
+  const servers = ['rs1,16020,1', 'rs2,16020,1', 'rs3,16020,1'];
+  const replicated = placedSeries(Array.from({ length: 9 }, (_, i) => [servers[i % 3] as string, servers[(i + 1) % 3] as string, 1000] as const), false, (i) => (i === 4 ? 60_000 : 0));
+  return [
+    detectHotspots(replicated),
+    detectHotspots(await readLoadSeriesFile(fixture('tail-hex-presplit.ndjson'))),
+    detectHotspots(await readLoadSeriesFile(fixture('uniform-salted.ndjson'))),
+  ];
+}
+
+describe('a detection result\'s regions', () => {
+  it('keep their place among the fields, and read as the same rows through JSON, a spread copy and again', async () => {
+    for (const result of await results()) {
+      expect(Object.keys(result)).toEqual(FIELDS);
+      const hot = resultHotRegions(result);
+      const rows = result.regions;
+      expect(result.regions).toBe(rows);
+      expect(JSON.parse(JSON.stringify(result)).regions).toEqual(JSON.parse(JSON.stringify(rows)));
+      expect({ ...result }.regions).toBe(rows);
+      // a row built alone before the whole list is the list's own object
+      expect(hot).toEqual(rows.filter((r) => r.hot || r.hotIntervals > 0));
+      for (const r of hot) expect(rows.includes(r)).toBe(true);
+      for (const r of rows.slice(0, 5)) expect(resultRegionNamed(result, r.encodedName)).toBe(r);
+      expect(resultRegionNamed(result, 'no-such-region')).toBeUndefined();
+    }
+  });
+
+  it('name the replica read through, hot now, and the others not; the primaries each a fair share', async () => {
+    const [replicated] = await results();
+    const r = replicated as DetectResult;
+    const hot = resultHotRegions(r);
+    expect(hot.map((x) => [x.replicaId, x.hotNow, x.startKey])).toEqual([[1, true, 'e']]);
+    expect(r.regions.filter((x) => x.replicaId === undefined)).toHaveLength(9);
+    expect(r.regions.filter((x) => x.replicaId === 1)).toHaveLength(9);
+    expect(r.regions.every((x) => x.lastSeenMs === r.window.endMs)).toBe(true);
+  });
+
+  it('of a result whose rows are replaced by a caller are found among those rows', async () => {
+    const [, tail] = await results();
+    const copy: DetectResult = { ...(tail as DetectResult), regions: (tail as DetectResult).regions.slice(0, 2) };
+    expect(resultHotRegions(copy)).toEqual(copy.regions.filter((x) => x.hot || x.hotIntervals > 0));
+    expect(resultRegionNamed(copy, copy.regions[1]?.encodedName as string)).toBe(copy.regions[1]);
+  });
+});
