@@ -18,11 +18,47 @@ export class RegionTable<T> {
   private addedNames: string[] = [];
   private addedEntries: T[] = [];
   /** Encoded name and entry of the region last looked up or added at each position. */
-  private readonly names: string[] = [];
-  private readonly slots: T[] = [];
+  private names: string[] = [];
+  private slots: T[] = [];
+  /**
+   * A first list taken whole ({@link RegionTable.addFirst}): the region at position `p` of `list` has entry `entryOf(p)`.
+   * Entered name by name only when a lookup needs it.
+   */
+  private first: { list: readonly { readonly encodedName: string }[]; entryOf: (position: number) => T } | undefined;
+
+  /**
+   * Adds every region of `list`, the first list (the table has no entry yet), each names unique: the region at position
+   * `p` gets entry `entryOf(p)`. Nothing is entered until a lookup asks (a window of one interval never does).
+   */
+  addFirst(list: readonly { readonly encodedName: string }[], entryOf: (position: number) => T): void {
+    if (this.first !== undefined || this.map !== undefined || this.addedNames.length > 0 || this.names.length > 0) {
+      for (let p = 0; p < list.length; p++) this.add(p, (list[p] as { encodedName: string }).encodedName, entryOf(p));
+      return;
+    }
+    this.first = { list, entryOf };
+  }
+
+  /** Enters the first list taken whole, if any, as {@link RegionTable.add} would have, region by region. */
+  private enterFirst(): void {
+    const first = this.first;
+    if (first === undefined) return;
+    this.first = undefined;
+    const n = first.list.length;
+    const names = new Array<string>(n);
+    const entries = new Array<T>(n);
+    for (let p = 0; p < n; p++) {
+      names[p] = (first.list[p] as { encodedName: string }).encodedName;
+      entries[p] = first.entryOf(p);
+    }
+    this.addedNames = names;
+    this.addedEntries = entries;
+    this.names = names.slice();
+    this.slots = entries.slice();
+  }
 
   /** Every entry by encoded name, in the order they were added (built on the first call, then kept up to date). */
   get byName(): Map<string, T> {
+    this.enterFirst();
     if (this.map === undefined) {
       const map = new Map<string, T>();
       const names = this.addedNames;
@@ -37,6 +73,7 @@ export class RegionTable<T> {
 
   /** The entry of region `name`, which stands at `position` of the current list; `undefined` when it has none yet. */
   get(position: number, name: string): T | undefined {
+    this.enterFirst();
     if (this.names[position] === name) return this.slots[position];
     const entry = this.byName.get(name);
     if (entry !== undefined) this.remember(position, name, entry);
@@ -45,6 +82,7 @@ export class RegionTable<T> {
 
   /** Adds the entry of region `name` (which has none yet), standing at `position` of the current list. */
   add(position: number, name: string, entry: T): void {
+    this.enterFirst();
     if (this.map === undefined) {
       this.addedNames.push(name);
       this.addedEntries.push(entry);

@@ -31,6 +31,26 @@ describe('RegionColumns', () => {
     expect(cols.now.has(57)).toBe(false);
   });
 
+  it('takes a first interval whole: each region at its position, found by position and name, new ones after them', () => {
+    const cols = new RegionColumns(4);
+    const first = Array.from({ length: 40 }, (_, p) => rate(`r${p}`, p, p, 2 * p));
+    cols.addFirst(first, 5_000);
+    expect(cols.length).toBe(40);
+    expect([cols.first[0], cols.first[39], cols.last[39]]).toEqual([5_000, 5_000, first[39]]);
+    // the next interval: the same regions at the same places, one gone (r3) and a new one (n) at its place
+    const next = first.map((r, p) => (p === 3 ? rate('n', 1, 1, 2) : r));
+    expect(next.map((r, p) => cols.indexOf(p, r, 10_000))).toEqual([0, 1, 2, 40, ...Array.from({ length: 36 }, (_, p) => p + 4)]);
+    expect([cols.length, cols.first[40]]).toEqual([41, 10_000]);
+    expect([cols.find('r3'), cols.find('n'), cols.find('r39'), cols.find('nope')]).toEqual([3, 40, 39, undefined]);
+    // r3 back at another position
+    expect(cols.indexOf(7, first[3] as RegionRate, 20_000)).toBe(3);
+    // a lookup by name first, before any by position
+    const other = new RegionColumns(2);
+    other.addFirst(first.slice(0, 3), 0);
+    expect([other.find('r2'), other.indexOf(0, first[0] as RegionRate, 1), other.indexOf(1, rate('m', 0, 0, 0), 1)]).toEqual([2, 0, 3]);
+    expect(() => other.addFirst(first, 0)).toThrow(/added already/);
+  });
+
   it('turns reads or writes unknown for good once one interval lacks them', () => {
     const cols = new RegionColumns(4);
     const a = cols.indexOf(0, rate('a', 5, 5, 10), 0);

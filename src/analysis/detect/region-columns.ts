@@ -165,6 +165,21 @@ export class RegionColumns {
     return i;
   }
 
+  /**
+   * Adds every region of `list`, the first interval's (no region is known yet, and no name is listed twice), first seen
+   * at `startMs`: region `p` of the list gets index `p`, with no name looked up or entered (see
+   * {@link RegionTable.addFirst}).
+   */
+  addFirst(list: readonly RegionRate[], startMs: number): void {
+    if (this.length !== 0) throw new Error('addFirst: regions were added already');
+    const n = list.length;
+    if (n > this.capacity) this.grow(n);
+    this.first.fill(startMs, 0, n);
+    for (let p = 0; p < n; p++) this.last[p] = list[p] as RegionRate;
+    this.length = n;
+    this.names.addFirst(list, (p) => p);
+  }
+
   /** Counts an interval in which region `i`, of encoded name `name`, was hot (and over now, when `inNow`). */
   countHot(i: number, name: string, inNow: boolean): void {
     this.hotIntervals[i] = (this.hotIntervals[i] as number) + 1;

@@ -327,11 +327,12 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const indexes = new Int32Array(iv.regions.length);
     // the first interval's regions, their names known to be unique, are all new: none is looked up
     const fresh = regions.length === 0 && unique;
+    if (fresh) regions.addFirst(iv.regions, iv.startMs);
     for (let i = 0; i < iv.regions.length; i++) {
       const r = iv.regions[i] as RegionRate;
       const rowReads = profile ? (profile.rowReads[i] as number) : 0;
       add(table, r, 0);
-      const at = regions.indexOf(i, r, iv.startMs, fresh);
+      const at = fresh ? i : regions.indexOf(i, r, iv.startMs);
       indexes[i] = at;
       regions.window.add(at, r, seconds, rowReads);
       regions.last[at] = r;
