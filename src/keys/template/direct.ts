@@ -161,10 +161,12 @@ export interface IntoChecks {
 /**
  * The public `encodeInto`'s argument check: `DB` (the buffer whose `DataView` is kept, or a private empty array no
  * caller has) is always a `Uint8Array`, so the same buffer with a whole offset in it (`>>> 0` keeps only integers from 0
- * to 2^32 - 1) needs no more; anything else goes to `checkTarget`, which throws for a bad buffer or offset.
+ * to 2^32 - 1) needs no more; anything else goes to `checkTarget`, which throws for a bad buffer or offset. An offset
+ * that is no number goes there before `>>> 0` sees it: that would throw a `TypeError` for a bigint or a symbol and call
+ * an object's `valueOf`.
  */
 const CHECKED_GUARD = `
-  if (b !== DB || at >>> 0 !== at || at > b.length) checkTarget(b, at);`;
+  if (b !== DB || typeof at !== 'number' || at >>> 0 !== at || at > b.length) checkTarget(b, at);`;
 
 /** A value as an error message shows it: strings quoted, objects by their constructor name. */
 function describeValue(value: unknown): string {

@@ -91,6 +91,21 @@ describe('encodeInto', () => {
     }
   });
 
+  it('refuses an offset that is no number (a bigint, a symbol, an object) with the same RangeError for the buffer it wrote last, and never converts it', () => {
+    for (const source of TEMPLATES) {
+      const t = compileTemplate(source);
+      const record = { deviceId: 'a', ts: 1 };
+      const buffer = new Uint8Array(40);
+      t.encodeInto(record, buffer, 3);
+      expect(() => t.encodeInto(record, buffer, 3n as unknown as number), source).toThrow(new RangeError("encodeInto: offset 3 is not an integer from 0 to the buffer's length 40"));
+      expect(() => t.encodeInto(record, buffer, Symbol('at') as unknown as number), source).toThrow(new RangeError("encodeInto: offset Symbol(at) is not an integer from 0 to the buffer's length 40"));
+      let converted = 0;
+      const boxed = { valueOf: () => { converted++; return 3; } };
+      expect(() => t.encodeInto(record, buffer, boxed as unknown as number), source).toThrow(new RangeError("encodeInto: offset Object is not an integer from 0 to the buffer's length 40"));
+      expect(converted, source).toBe(0);
+    }
+  });
+
   it('writes non-ASCII text through the general encoder: UTF-8, with the salt of the Java string', () => {
     // "café".hashCode() = 3045921 (the JDK's golden vector), % 16 = 1; é is c3 a9 in UTF-8.
     const buffer = new Uint8Array(40);
