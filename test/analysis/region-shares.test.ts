@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, resultHotRegions, resultRegionNamed } from '../../src/analysis/detect/index.js';
-import type { DetectResult } from '../../src/analysis/detect/types.js';
+import type { DetectResult, RegionLoadShare } from '../../src/analysis/detect/types.js';
 import { readLoadSeriesFile } from '../../src/model/index.js';
 import { placedSeries } from './replica-series.js';
 
@@ -58,5 +58,26 @@ describe('a detection result\'s regions', () => {
     const copy: DetectResult = { ...(tail as DetectResult), regions: (tail as DetectResult).regions.slice(0, 2) };
     expect(resultHotRegions(copy)).toEqual(copy.regions.filter((x) => x.hot || x.hotIntervals > 0));
     expect(resultRegionNamed(copy, copy.regions[1]?.encodedName as string)).toBe(copy.regions[1]);
+  });
+
+  it('can be assigned by a caller, before or after they are read, and are then found among the rows assigned', async () => {
+    const [, tail] = await results();
+    const before = tail as DetectResult;
+    const first = detectHotspots(await readLoadSeriesFile(fixture('tail-hex-presplit.ndjson')));
+    const hotName = resultHotRegions(first)[0]?.encodedName as string;
+    // assigned before any read: a plain field again, in its place
+    const none: RegionLoadShare[] = [];
+    (first as { regions: readonly RegionLoadShare[] }).regions = none;
+    expect(first.regions).toBe(none);
+    expect(Object.keys(first)).toEqual(FIELDS);
+    expect(resultHotRegions(first)).toEqual([]);
+    expect(resultRegionNamed(first, hotName)).toBeUndefined();
+    // assigned after a read: the rows left out are not found
+    const rows = before.regions;
+    const kept = rows.filter((r) => r.encodedName !== hotName);
+    (before as { regions: readonly RegionLoadShare[] }).regions = kept;
+    expect(resultHotRegions(before)).toEqual(kept.filter((x) => x.hot || x.hotIntervals > 0));
+    expect(resultHotRegions(before).some((r) => r.encodedName === hotName)).toBe(false);
+    expect(resultRegionNamed(before, hotName)).toBeUndefined();
   });
 });

@@ -272,12 +272,22 @@ export class RegionShares {
   }
 }
 
-/** The column-backed rows of each detection result that has them (results are never changed after they are made). */
+/**
+ * The column-backed rows of each detection result that has them, while its `regions` are those rows: a caller that
+ * assigns `regions` drops the result from here (see {@link attachRegionShares}).
+ */
 const ofResult = new WeakMap<object, RegionShares>();
+
+/** A plain `regions` field holding `rows`, in the place the accessor had among the fields. */
+function plainRegions(result: object, rows: readonly RegionLoadShare[]): void {
+  Object.defineProperty(result, 'regions', { value: rows, configurable: true, enumerable: true, writable: true });
+}
 
 /**
  * Makes `result.regions` the rows of `shares`, built when first read (then kept as a plain property): a caller that
- * never reads them (the text report) never builds them. The property keeps its place among the result's fields.
+ * never reads them (the text report) never builds them. The property keeps its place among the result's fields. A
+ * caller may assign `regions` (before or after reading them) as on any result: it becomes a plain field holding what
+ * was assigned, and {@link resultHotRegions} and {@link resultRegionNamed} then read those rows.
  */
 export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(result: T, shares: RegionShares): T {
   ofResult.set(result, shares);
@@ -286,17 +296,33 @@ export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(resu
     enumerable: true,
     get(this: T) {
       const rows = shares.rows();
-      Object.defineProperty(this, 'regions', { value: rows, configurable: true, enumerable: true, writable: true });
+      plainRegions(this, rows);
       return rows;
+    },
+    set(this: T, rows: readonly RegionLoadShare[]) {
+      ofResult.delete(this);
+      plainRegions(this, rows);
     },
   });
   return result;
 }
 
+/**
+ * The column-backed rows of `result` while its `regions` are still theirs (not yet read, or read and not replaced);
+ * `undefined` otherwise.
+ */
+function columnsOf(result: DetectResult): RegionShares | undefined {
+  const columns = ofResult.get(result);
+  if (columns === undefined) return undefined;
+  const field = Object.getOwnPropertyDescriptor(result, 'regions');
+  if (field?.get !== undefined || field?.value === columns.rows()) return columns;
+  ofResult.delete(result);
+  return undefined;
+}
 
 /** The region of `result` with encoded name `name` (built alone when the result holds its rows in columns). */
 export function resultRegionNamed(result: DetectResult, name: string): RegionLoadShare | undefined {
-  const columns = ofResult.get(result);
+  const columns = columnsOf(result);
   return columns ? columns.named(name) : result.regions.find((r) => r.encodedName === name);
 }
 
@@ -305,6 +331,6 @@ export function resultRegionNamed(result: DetectResult, name: string): RegionLoa
  * its rows in columns).
  */
 export function resultHotRegions(result: DetectResult): RegionLoadShare[] {
-  const columns = ofResult.get(result);
+  const columns = columnsOf(result);
   return columns ? columns.rowsAt(columns.everHot) : result.regions.filter((r) => r.hot || r.hotIntervals > 0);
 }
