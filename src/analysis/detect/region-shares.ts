@@ -273,8 +273,9 @@ export class RegionShares {
 }
 
 /**
- * The column-backed rows of each detection result that has them, while its `regions` are those rows: a caller that
- * assigns `regions` drops the result from here (see {@link attachRegionShares}).
+ * The column-backed rows of each detection result whose `regions` are neither read nor assigned yet: reading them
+ * builds every row and drops the result from here (the columns are then let go), and so does assigning them (see
+ * {@link attachRegionShares}).
  */
 const ofResult = new WeakMap<object, RegionShares>();
 
@@ -296,6 +297,8 @@ export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(resu
     enumerable: true,
     get(this: T) {
       const rows = shares.rows();
+      // the rows are all built: the columns are let go, and the helpers below read the rows
+      ofResult.delete(this);
       plainRegions(this, rows);
       return rows;
     },
@@ -308,16 +311,14 @@ export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(resu
 }
 
 /**
- * The column-backed rows of `result` while its `regions` are still theirs (not yet read, or read and not replaced);
- * `undefined` otherwise.
+ * The column-backed rows of `result` while its `regions` are not yet read nor assigned; `undefined` otherwise (the
+ * helpers then read `result.regions`).
  */
 function columnsOf(result: DetectResult): RegionShares | undefined {
   const columns = ofResult.get(result);
-  if (columns === undefined) return undefined;
-  const field = Object.getOwnPropertyDescriptor(result, 'regions');
-  if (field?.get !== undefined || field?.value === columns.rows()) return columns;
-  ofResult.delete(result);
-  return undefined;
+  // held only while `regions` is the accessor (reading or assigning it lets the columns go); a copy made by a spread
+  // is not in the map
+  return columns !== undefined && Object.getOwnPropertyDescriptor(result, 'regions')?.get !== undefined ? columns : undefined;
 }
 
 /** The region of `result` with encoded name `name` (built alone when the result holds its rows in columns). */
