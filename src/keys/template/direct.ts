@@ -220,10 +220,8 @@ export interface DirectEncoder {
  * template encodes through the fused writer and a copy).
  * @param slow - the general encoder, used for every record the direct code does not handle; it writes the same bytes
  * or throws (`TEMPLATE_EMPTY_KEY` and the parts' own field errors).
- * @param checks - what the public `encodeInto` ({@link DirectEncoder.checked}) throws on a bad buffer or offset and
- * on a key that does not fit (by default the errors of every template's `encodeInto`).
  */
-export function directEncoder(parts: readonly CompiledPart[], slow: (record: KeyRecord) => Uint8Array, checks: IntoChecks = INTO_CHECKS): DirectEncoder | undefined {
+export function directEncoder(parts: readonly CompiledPart[], slow: (record: KeyRecord) => Uint8Array): DirectEncoder | undefined {
   if (parts.length === 0 || parts.some((p) => !p.literal && !p.inline)) return undefined;
   if (parts.some((p) => p.inline?.type !== 'text' && p.fixedWidth === undefined)) return undefined;
   const copied = new Set(parts.flatMap((_p, i) => copyAhead(parts, i)?.index ?? []));
@@ -283,5 +281,5 @@ ${intoCode('encodeIntoChecked', 'at = 0', CHECKED_GUARD, 'slowChecked(r, b, at)'
 return { encode: encodeKey, into: encodeInto, checked: encodeIntoChecked, release() { DB = NONE; DL = -1; DD = SD; } };`;
   // Generated from byte values, integers and JSON-quoted field names only; see the module comment.
   const factory = new Function('X2', 'T4', 'L', 'slow', 'checkTarget', 'tooSmall', body) as (...args: unknown[]) => DirectEncoder;
-  return factory(X2, T4, parts.map((p) => p.literal), slow, checks.checkTarget, checks.tooSmall);
+  return factory(X2, T4, parts.map((p) => p.literal), slow, INTO_CHECKS.checkTarget, INTO_CHECKS.tooSmall);
 }
