@@ -27,14 +27,14 @@ export class RegionTable<T> {
   private first: { list: readonly { readonly encodedName: string }[]; entryOf: (position: number) => T } | undefined;
 
   /**
-   * Adds every region of `list`, the first list (the table has no entry yet), each names unique: the region at position
-   * `p` gets entry `entryOf(p)`. Nothing is entered until a lookup asks (a window of one interval never does).
+   * Adds every region of `list`, the first list, its names unique: the region at position `p` gets entry `entryOf(p)`.
+   * Nothing is entered until a lookup asks (a window of one interval never does).
+   * @throws Error when the table has entries already.
    */
   addFirst(list: readonly { readonly encodedName: string }[], entryOf: (position: number) => T): void {
-    if (this.first !== undefined || this.map !== undefined || this.addedNames.length > 0 || this.names.length > 0) {
-      for (let p = 0; p < list.length; p++) this.add(p, (list[p] as { encodedName: string }).encodedName, entryOf(p));
-      return;
-    }
+    // an empty list adds nothing (a window whose first intervals list no region takes the next whole)
+    if (list.length === 0) return;
+    if (this.first !== undefined || this.map !== undefined || this.addedNames.length > 0) throw new Error('addFirst: the table has entries already');
     this.first = { list, entryOf };
   }
 

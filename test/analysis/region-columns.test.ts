@@ -49,6 +49,11 @@ describe('RegionColumns', () => {
     other.addFirst(first.slice(0, 3), 0);
     expect([other.find('r2'), other.indexOf(0, first[0] as RegionRate, 1), other.indexOf(1, rate('m', 0, 0, 0), 1)]).toEqual([2, 0, 3]);
     expect(() => other.addFirst(first, 0)).toThrow(/added already/);
+    // a first interval with no region, then one with some: those are taken whole
+    const late = new RegionColumns(2);
+    late.addFirst([], 0);
+    late.addFirst(first.slice(0, 2), 10_000);
+    expect([late.length, late.first[1], late.find('r1'), late.indexOf(1, first[1] as RegionRate, 20_000)]).toEqual([2, 10_000, 1, 1]);
   });
 
   it('turns reads or writes unknown for good once one interval lacks them', () => {

@@ -183,7 +183,7 @@ function withoutBursts(shares: WindowShares, k: number): { shares: WindowShares;
   const regionBurst = (j: number) => idle || (!regions.hot(j) && !beyond.regions.has(regions.encodedName(j)));
   const serverBurst = (x: WindowShares['servers'][number]) => x.hotIntervals > 0 && (idle || (!x.hot && !beyond.servers.has(serverKey(x.server))));
   const standing = everHot.some((j) => !regionBurst(j));
-  const quieted = everHot.filter((j) => regions.hotNow(j) && regionBurst(j));
+  const quieted = regions.hotNowRows().filter(regionBurst);
   if (quieted.length === 0 && !shares.servers.some((x) => x.hotNow && serverBurst(x))) return { shares, standing, idle };
   return {
     standing,

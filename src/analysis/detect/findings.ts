@@ -74,11 +74,10 @@ export function coLocatedSplits(rates: LoadRates, shares: WindowShares): CoLocat
   const out: CoLocatedSplit[] = [];
   const splits = rates.events.filter((e) => e.kind === 'region-split' && e.related && e.related.length >= 2);
   if (splits.length === 0) return out;
-  const byName = { get: (name: string) => shares.regions.named(name) };
   for (const e of splits) {
-    if (!e.related || e.region === undefined || (byName.get(e.region)?.hotIntervals ?? 0) === 0) continue;
+    if (!e.related || e.region === undefined || (shares.regions.named(e.region)?.hotIntervals ?? 0) === 0) continue;
     const names = new Set(e.related);
-    const daughters = e.related.flatMap((n) => byName.get(n) ?? []);
+    const daughters = e.related.flatMap((n) => shares.regions.named(n) ?? []);
     const server = daughters[0]?.server;
     if (daughters.length !== names.size || daughters.some((r) => r.server !== server || r.lastSeenMs !== endMs || r.hotNow)) continue;
     if (!shares.servers.some((s) => s.server === server && s.hotNow)) continue;
@@ -154,7 +153,7 @@ export function stackedSwaps(servers: readonly ServerLoadShare[], regions: reado
 function stacked(shares: WindowShares, endMs: number): Finding[] {
   const regions = shares.regions;
   // no server hot now holds two live regions hot now: nothing to swap, and no row to build
-  const liveHotNow = regions.everHot.filter((j) => regions.hotNow(j) && regions.lastSeenMs(j) === endMs);
+  const liveHotNow = regions.hotNowRows().filter((j) => regions.lastSeenMs(j) === endMs);
   if (!shares.servers.some((s) => s.hotNow && liveHotNow.filter((j) => regions.server(j) === s.server).length >= 2)) return [];
   const rows = regions.rows();
   return stackedSwaps(shares.servers, rows, endMs).map((plan) => {
@@ -307,7 +306,7 @@ const replicaRatioText = (x: number | null) => (x === null ? 'with the primaries
 /** The regions hot now, each with its server's figures: a region hotspot whether or not its server is hot. */
 function regionHotspots(shares: WindowShares): Finding[] {
   const regions = shares.regions;
-  const hot = regions.rowsAt(regions.everHot.filter((j) => regions.hotNow(j))).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
+  const hot = regions.rowsAt(regions.hotNowRows()).sort((a, b) => (b.nowShare ?? 0) - (a.nowShare ?? 0));
   if (hot.length === 0) return [];
   // a key range's fair share: secondary read replicas are not ranges of their own (replicas.ts)
   const lastInterval = shares.hotByInterval.at(-1)?.interval;
@@ -337,10 +336,10 @@ function serverHotspots(shares: WindowShares): Finding[] {
   if (hot.length === 0) return [];
   const fair = shares.timeline.at(-1)?.fairServerShare ?? 0;
   const regions = shares.regions;
-  const hotNow = regions.everHot.filter((j) => regions.hotNow(j));
+  const hotNow = regions.hotNowRows();
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
-    const mine = hotNow.filter((j) => regions.server(j) === s.server).map((j) => ({ encodedName: regions.encodedName(j) }));
-    return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.map((r) => r.encodedName).join(', ')}` : 'none of its regions is hot now'}`;
+    const mine = hotNow.filter((j) => regions.server(j) === s.server).map((j) => regions.encodedName(j));
+    return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.join(', ')}` : 'none of its regions is hot now'}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more server(s) hot now`);
   return [{

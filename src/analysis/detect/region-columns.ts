@@ -151,11 +151,10 @@ export class RegionColumns {
 
   /**
    * The index of region `r`, standing at `position` of the current interval's list, added (first seen at `startMs`)
-   * when it has none yet. `fresh`: the caller knows the region has none (the first interval's, their names unique),
-   * so it is not looked up.
+   * when it has none yet (the first interval's regions are taken whole by {@link RegionColumns.addFirst}).
    */
-  indexOf(position: number, r: RegionRate, startMs: number, fresh = false): number {
-    const known = fresh ? undefined : this.names.get(position, r.encodedName);
+  indexOf(position: number, r: RegionRate, startMs: number): number {
+    const known = this.names.get(position, r.encodedName);
     if (known !== undefined) return known;
     if (this.length === this.capacity) this.grow(this.capacity * 2);
     const i = this.length++;

@@ -146,10 +146,9 @@ export class RegionShares {
     return this.hotIntervals(j) > 0 && this.hotBits(j) !== 0;
   }
 
-  /** {@link RegionLoadShare.nowShare} of row `j`. */
-  nowShare(j: number): number | null {
-    const i = this.at(j);
-    return this.inNow(j) ? share(this.inputs.regions.now.requests[i] as number, this.inputs.nowTable.requests) : null;
+  /** The rows of the regions hot now ({@link RegionLoadShare.hotNow}), in key order. */
+  hotNowRows(): number[] {
+    return this.everHot.filter((j) => this.hotNow(j));
   }
 
   /** Row `j`'s hot measures over the window and over now, as bits. */
@@ -163,13 +162,6 @@ export class RegionShares {
     }
     const n = nowAt[i] as number;
     return (windowHot.hotBy[t] as number) | (n >= 0 ? (nowHot.hotBy[n] as number) : 0);
-  }
-
-  /** Row `j`'s region was in some interval of now. */
-  private inNow(j: number): boolean {
-    const i = this.at(j);
-    const replica = this.inputs.testedAt !== undefined && (this.inputs.testedAt[i] as number) < 0;
-    return (this.inputs.nowAt[i] as number) >= 0 || (replica && this.inputs.regions.now.has(i));
   }
 
   /** The row of the region with encoded name `name`; -1 when the window has none. */
@@ -231,16 +223,18 @@ export class RegionShares {
     const t = testedAt ? (testedAt[i] as number) : j;
     const replica = t < 0;
     const n = replica ? -1 : (nowAt[i] as number);
+    // a replica was in now when it has a tally there; its ratios are to the primaries' mean (NaN: they took nothing)
+    const inNow = n >= 0 || (replica && now.has(i));
+    const toPrimaries = replica && primaryMean > 0 ? rateOf(w, i) / primaryMean : Number.NaN;
     const bits = this.hotBits(j);
     const hotIntervals = regions.hotIntervals[i] as number;
     const hot = hotIntervals > 0 && bits !== 0;
-    const peerRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : Number.NaN) : (windowHot.peerRatio[t] as number);
-    const averageRatio = replica ? (primaryMean > 0 ? rateOf(w, i) / primaryMean : 0) : (windowHot.averageRatio[t] as number);
-    const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : replica && now.has(i) && nowPrimaryMean > 0 ? rateOf(now, i) / nowPrimaryMean : Number.NaN;
+    const peerRatio = replica ? toPrimaries : (windowHot.peerRatio[t] as number);
+    const averageRatio = replica ? (Number.isNaN(toPrimaries) ? 0 : toPrimaries) : (windowHot.averageRatio[t] as number);
+    const nowPeerRatio = n >= 0 ? (nowHot.peerRatio[n] as number) : inNow && nowPrimaryMean > 0 ? rateOf(now, i) / nowPrimaryMean : Number.NaN;
     const seconds = w.seconds[i] as number;
     const nowSeconds = now.seconds[i] as number;
     const windowRequests = w.requests[i] as number;
-    const inNow = n >= 0 || (replica && now.has(i));
     // a region's start key is most often its predecessor's end key, the same bytes (the reader shares them): one text
     const before = j > 0 ? this.built[j - 1] : undefined;
     const startKey = before !== undefined && this.last(j - 1).endKey === r.startKey ? before.endKey : toStringBinary(r.startKey);

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { compareBytes, toStringBinary } from '../../bytes/index.js';
+import { compareBytes } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { knownNameIndex } from '../../model/name-index.js';
 import { replicaIdOfName } from '../../regions/index.js';
-import { type CountTrust, type LoadMeasure, type MeasuredLoad, MEASURES_OF, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes, nowView } from './now.js';
-import { RegionColumns, type TallyColumns } from './region-columns.js';
+import { RegionColumns } from './region-columns.js';
 import { RegionShares } from './region-shares.js';
 import { primaryCount, secondaryReplicas } from './replicas.js';
 import { type RowReadProfile, rowReadProfile } from './row-reads.js';
