@@ -139,6 +139,13 @@ function gauges(obs: readonly Observed[], read: (o: Observed) => number | undefi
   return values as number[];
 }
 
+/**
+ * Fewer BlockCache lookups than this in a window are never judged: a nearly idle server's few reads (the meta
+ * lookups of a client, a region opening) say nothing of the cache's size, and at fewer than 100 one miss moves the
+ * ratio by more than the 5 points between the checklist's 95% and a full hit rate.
+ */
+export const MIN_JUDGED_CACHE_LOOKUPS = 100;
+
 function hitRatio(obs: readonly Observed[]): Judged {
   const hits = delta(obs, 'blockCacheHitCount');
   if (typeof hits !== 'number') return hits;
@@ -146,6 +153,9 @@ function hitRatio(obs: readonly Observed[]): Judged {
   if (typeof misses !== 'number') return misses;
   if (hits + misses === 0) return { notMeasured: 'no BlockCache lookup in the window' };
   const value = round2((100 * hits) / (hits + misses));
+  if (hits + misses < MIN_JUDGED_CACHE_LOOKUPS) {
+    return { value, pass: true, settled: true, reason: `${hits} hits, ${misses} misses in the window: fewer than ${MIN_JUDGED_CACHE_LOOKUPS} lookups are too few to judge the cache by` };
+  }
   return { value, pass: true, reason: `${hits} hits, ${misses} misses in the window` };
 }
 

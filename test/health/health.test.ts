@@ -115,6 +115,23 @@ describe('evaluateHealth on the sick window (one answer of a shared JVM)', () =>
 });
 
 describe('evaluateHealth, other windows', () => {
+  it('judges the hit ratio from 100 lookups in the window on: 2 hits and 1 miss on a nearly idle server pass, shown as 66.67%', () => {
+    // sick-before has 0 hits and 1169 misses; the after answer is rewritten to the hits and misses of each case.
+    const after = text('health/sick-after.derived.json');
+    const window = (hits: number, misses: number): HealthItem => {
+      const body = after.replace(/"blockCacheHitCount": 300,/, `"blockCacheHitCount": ${hits},`).replace(/"blockCacheMissCount": 1269,/, `"blockCacheMissCount": ${1169 + misses},`);
+      expect(body).not.toBe(after);
+      const samples = [parseHealthReading(text('health/sick-before.derived.json'), 'before'), parseHealthReading(body, 'after')];
+      return item(evaluateHealth(samples.map((r, i) => ({ timeMs: i * 10_000, readings: [r], failures: [] })), defaultCatalogue()), 'block-cache-hit-ratio', RS1);
+    };
+    // 2 ÷ 3 = 66.67%: 3 lookups.
+    expect(window(2, 1)).toMatchObject({ value: 66.67, status: 'pass', reason: '2 hits, 1 misses in the window: fewer than 100 lookups are too few to judge the cache by' });
+    // 66 ÷ 99 = 66.67%: 99 lookups, still too few.
+    expect(window(66, 33)).toMatchObject({ value: 66.67, status: 'pass' });
+    // 67 ÷ 100 = 67%: 100 lookups are judged, and 67% is under 95%.
+    expect(window(67, 33)).toMatchObject({ value: 67, status: 'fail', reason: '67 hits, 33 misses in the window' });
+  });
+
   it('a healthy server: 1900 hits and 100 misses is 95.00%, which passes (the since-start figure, 1900 ÷ 3169, would not)', () => {
     const report = evaluateHealth(rounds('health/healthy-before.derived.json', 'health/healthy-after.derived.json'), defaultCatalogue());
     expect(item(report, 'block-cache-hit-ratio', RS2)).toMatchObject({ value: 95, status: 'pass' });
