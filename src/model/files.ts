@@ -42,35 +42,19 @@ function fileIsGzip(path: string, what: string): boolean {
   }
 }
 
-/** Bytes read at a time from a plain file. */
-const PLAIN_CHUNK_BYTES = 1 << 20;
+/** Most bytes read at a time from a plain file, and copied at a time from a chunk ({@link LineSplitter.room}). */
+const READ_BYTES = 1 << 20;
+/** The least room {@link LineSplitter.room} offers: with less after the line under way, the buffer grows. */
+const MIN_ROOM = 1 << 16;
 
 /**
- * A plain file's bytes, {@link PLAIN_CHUNK_BYTES} at a time into one buffer that is filled again for the next chunk
- * (each chunk is done with before the next is asked for: {@link LineSplitter} copies out what it keeps), so reading
- * a file of hundreds of megabytes allocates one buffer, not one per chunk as a read stream does.
+ * The file's bytes as chunks when it starts with the gzip magic (gunzipped), else `undefined`: a plain file is read
+ * straight into the {@link LineSplitter}'s buffer. A gzip file cut off mid-way (a recording stopped by a crash) yields
+ * every byte that decompresses, like a cut-off plain file: a partial last line is then handed over as a line, and the
+ * parsers refuse it.
  */
-async function* plainChunks(path: string): AsyncGenerator<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(PLAIN_CHUNK_BYTES);
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    await file.close();
-  }
-}
-
-/**
- * The file's bytes, gunzipped when it starts with the gzip magic. A gzip file cut off mid-way (a recording stopped by
- * a crash) yields every byte that decompresses, like a cut-off plain file: a partial last line is then handed over as
- * a line, and the parsers refuse it.
- */
-function openInput(path: string, what: string): AsyncIterable<Buffer> {
-  if (!fileIsGzip(path, what)) return plainChunks(path);
+function gzipInput(path: string, what: string): AsyncIterable<Buffer> | undefined {
+  if (!fileIsGzip(path, what)) return undefined;
   const raw = createReadStream(path);
   const gz = createGunzip({ finishFlush: constants.Z_SYNC_FLUSH });
   raw.on('error', (err) => gz.destroy(err));
@@ -86,71 +70,87 @@ const CR = 0x0d;
 /**
  * Cuts a byte stream into lines, as `readline` does with `crlfDelay: Infinity` (each line decoded by {@link decodeLine},
  * they are `readline`'s lines of the stream decoded as UTF-8): a line ends at `\n`, `\r\n` (also split between two
- * chunks) or a lone `\r`; the bytes after the last break are a line when there are any. Each line is handed over as
- * one span of bytes, valid only during the call: a line within one chunk is a view of the chunk, a line across chunks
- * is copied into one buffer that grows to the longest such line and is used again for the next. The chunks are not
- * kept.
+ * reads) or a lone `\r`; the bytes after the last break are a line when there are any.
+ *
+ * The bytes go into one buffer of the splitter's own: a file is read straight into it ({@link room}, then
+ * {@link filled}), or chunks are copied into it ({@link push}). Each line is handed over as a view of that buffer,
+ * valid only during the call, so a line is never copied to be whole: only the start of the next line, at most one
+ * read's bytes, moves to the front of the buffer once the line before it is handed over. The buffer grows to hold the
+ * longest line and one read, and is used again for the next.
  */
 export class LineSplitter {
-  /** The bytes of the line under way, from earlier chunks: `carry[0, carried)`. */
-  private carry = Buffer.alloc(0);
+  /** The line under way is `buffer[0, carried)`; the bytes after it are free for the next read. */
+  private buffer = Buffer.allocUnsafe(0);
   private carried = 0;
-  /** The last chunk ended with `\r`: a `\n` opening the next one ends no line. */
+  /** The last line handed over ended with `\r` at the end of what was read: a `\n` opening the next read ends no line. */
   private afterReturn = false;
 
-  /** Hands each line that `chunk` completes to `onLine`, keeping the bytes after its last break for the next chunk. */
-  push(chunk: Buffer, onLine: (bytes: Buffer) => void): void {
-    let start = 0;
-    if (this.afterReturn && chunk.length > 0) {
-      if (chunk[0] === LF) start = 1;
-      this.afterReturn = false;
+  /**
+   * Where the next bytes are to be written: the free space after the line under way, at most {@link READ_BYTES} and at
+   * least {@link MIN_ROOM} (the buffer grows eightfold, at most 256 MiB at a time, when less is free). Write into it,
+   * then call {@link filled} with how many bytes were written, before asking again.
+   */
+  room(): Buffer {
+    if (this.buffer.length - this.carried < MIN_ROOM) {
+      const length = this.buffer.length;
+      // pages not yet written cost nothing
+      const grown = Buffer.allocUnsafe(Math.max(this.carried + MIN_ROOM, READ_BYTES, Math.min(length * 8, length + (1 << 28))));
+      this.buffer.copy(grown, 0, 0, this.carried);
+      this.buffer = grown;
     }
-    let lf = chunk.indexOf(LF, start);
-    let cr = chunk.indexOf(CR, start);
+    return this.buffer.subarray(this.carried, Math.min(this.buffer.length, this.carried + READ_BYTES));
+  }
+
+  /**
+   * Hands each line that the `count` bytes just written into {@link room} complete to `onLine`, keeping the bytes after
+   * the last break as the start of the line under way.
+   */
+  filled(count: number, onLine: (bytes: Buffer) => void): void {
+    if (count <= 0) return;
+    const from = this.carried;
+    const view = this.buffer.subarray(0, from + count);
+    let start = 0;
+    let scan = from;
+    if (this.afterReturn) {
+      this.afterReturn = false;
+      // a line just ended at `\r`: nothing is under way, and a `\n` next is the rest of that break
+      if (view[0] === LF) start = scan = 1;
+    }
+    let lf = view.indexOf(LF, scan);
+    let cr = view.indexOf(CR, scan);
     for (;;) {
-      if (lf < 0) lf = chunk.length;
-      if (cr < 0) cr = chunk.length;
+      if (lf < 0) lf = view.length;
+      if (cr < 0) cr = view.length;
       const end = lf < cr ? lf : cr;
-      if (end === chunk.length) break;
-      if (this.carried === 0) onLine(chunk.subarray(start, end));
-      else {
-        this.keep(chunk, start, end);
-        onLine(this.takeCarried());
-      }
+      if (end === view.length) break;
+      onLine(view.subarray(start, end));
       start = end + 1;
       if (end === cr) {
-        if (start === chunk.length) this.afterReturn = true;
-        else if (chunk[start] === LF) start++;
-        cr = chunk.indexOf(CR, start);
+        if (start === view.length) this.afterReturn = true;
+        else if (view[start] === LF) start++;
+        cr = view.indexOf(CR, start);
       }
-      if (lf < start) lf = chunk.indexOf(LF, start);
+      if (lf < start) lf = view.indexOf(LF, start);
     }
-    if (start < chunk.length) this.keep(chunk, start, chunk.length);
+    if (start > 0 && start < view.length) this.buffer.copy(this.buffer, 0, start, view.length);
+    this.carried = view.length - start;
+  }
+
+  /** Hands each line that `chunk` completes to `onLine` (the chunk copied in, {@link room} by room). */
+  push(chunk: Buffer, onLine: (bytes: Buffer) => void): void {
+    for (let at = 0; at < chunk.length; ) {
+      const written = chunk.copy(this.room(), 0, at);
+      at += written;
+      this.filled(written, onLine);
+    }
   }
 
   /** Hands the bytes after the last break, if any, to `onLine`: the stream's last line. */
   end(onLine: (bytes: Buffer) => void): void {
-    if (this.carried > 0) onLine(this.takeCarried());
-  }
-
-  /** The line under way, handed over whole: its bytes, the buffer emptied for the next. */
-  private takeCarried(): Buffer {
-    const line = this.carry.subarray(0, this.carried);
+    if (this.carried === 0) return;
+    const line = this.buffer.subarray(0, this.carried);
     this.carried = 0;
-    return line;
-  }
-
-  /** Appends `chunk[start, end)` to the line under way, growing the buffer when it is full. */
-  private keep(chunk: Buffer, start: number, end: number): void {
-    const need = this.carried + (end - start);
-    if (need > this.carry.length) {
-      // eightfold (pages not yet written cost nothing), at most 256 MiB more at a time
-      const grown = Buffer.allocUnsafe(Math.max(need, 1 << 16, Math.min(this.carry.length * 8, this.carry.length + (1 << 28))));
-      this.carry.copy(grown, 0, 0, this.carried);
-      this.carry = grown;
-    }
-    chunk.copy(this.carry, this.carried, start, end);
-    this.carried = need;
+    onLine(line);
   }
 }
 
@@ -219,6 +219,21 @@ export class FileLines {
   }
 }
 
+/** Reads the plain file at `path` into `splitter`'s buffer, a read at a time, handing each whole line to `onLine`. */
+async function readPlain(path: string, splitter: LineSplitter, onLine: (bytes: Buffer) => void): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    for (;;) {
+      const room = splitter.room();
+      const { bytesRead } = await file.read(room, 0, room.length, null);
+      if (bytesRead === 0) return;
+      splitter.filled(bytesRead, onLine);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * Calls `onLine` with each non-blank line of the file at `path` (plain or gzip) and its 1-based number, as
  * {@link FileLines} hands them over (with `onObjectBytes`, lines starting with `{` as their bytes).
@@ -233,7 +248,7 @@ async function eachFileLine(
   onObjectBytes?: (line: number, bytes: Buffer) => void,
 ): Promise<void> {
   checkInputFile(path, what);
-  const input = openInput(path, what);
+  const gzip = gzipInput(path, what);
   const lines = new FileLines(path, what, onLine, onObjectBytes);
   /** What taking a line threw: passed on as it is (only the stream's own errors are the file's read errors). */
   let fromLine: unknown;
@@ -247,7 +262,8 @@ async function eachFileLine(
   };
   const splitter = new LineSplitter();
   try {
-    for await (const chunk of input) splitter.push(chunk, take);
+    if (gzip !== undefined) for await (const chunk of gzip) splitter.push(chunk, take);
+    else await readPlain(path, splitter, take);
     splitter.end(take);
   } catch (err) {
     if (err instanceof HotspotError || (err === fromLine && fromLine !== undefined)) throw err;
