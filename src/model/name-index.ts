@@ -39,19 +39,54 @@ export function nameIndexOf(list: readonly { readonly encodedName: string }[]): 
   return index;
 }
 
+/** The index of `list`, whose names are known to be unique, its positions mapped when first asked for. */
+function lazyUniqueIndex(list: readonly { readonly encodedName: string }[]): NameIndex {
+  let positions: Map<string, number> | undefined;
+  return {
+    unique: true,
+    get positions() {
+      return (positions ??= positionsOf(list));
+    },
+  };
+}
+
 /**
  * Records that no encoded name of `list` is listed twice (a reader that refuses a name open twice knows it), leaving
  * the positions to be mapped when first asked for: the rate step of snapshots that list the same regions in the same
  * order matches them by position and asks only whether the names are unique.
  */
 export function rememberUniqueNames(list: readonly { readonly encodedName: string }[]): void {
-  let positions: Map<string, number> | undefined;
-  known.set(list, {
-    unique: true,
-    get positions() {
-      return (positions ??= positionsOf(list));
-    },
-  });
+  known.set(list, lazyUniqueIndex(list));
+}
+
+/**
+ * The name index of `list` when no encoded name is listed twice in it, its positions mapped only when first asked
+ * for; `undefined` when a name is listed twice. The check hashes each name into a table of positions of its own
+ * (FNV-1a over the name's UTF-16 code units, linear probing), which costs a fraction of entering every name in a
+ * `Map`: a snapshot reader checks every snapshot whose names changed, and the rate step of snapshots listing the same
+ * regions in the same order never asks for the positions.
+ */
+export function uniqueNameIndex(list: readonly { readonly encodedName: string }[]): NameIndex | undefined {
+  const n = list.length;
+  // a power of two at least twice the names: probes stay short
+  const size = 2 ** Math.ceil(Math.log2(Math.max(2, 2 * n)));
+  const mask = size - 1;
+  // position + 1 of the name in each slot, 0 for an empty slot
+  const slots = new Int32Array(size);
+  for (let i = 0; i < n; i++) {
+    const name = (list[i] as { encodedName: string }).encodedName;
+    let hash = 0x811c9dc5;
+    for (let c = 0; c < name.length; c++) hash = Math.imul(hash ^ name.charCodeAt(c), 0x01000193);
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = slots[slot] as number;
+      if (at === 0) {
+        slots[slot] = i + 1;
+        break;
+      }
+      if ((list[at - 1] as { encodedName: string }).encodedName === name) return undefined;
+    }
+  }
+  return lazyUniqueIndex(list);
 }
 
 /** The name index of `list` when one is recorded for it (no map is built), else `undefined`. */

@@ -18,7 +18,7 @@
  */
 import { compareBytes, isRegionRange, toBytesBinary } from '../bytes/index.js';
 import { hexValue } from '../bytes/binary-string.js';
-import { type NameIndex, rememberNameIndex } from './name-index.js';
+import { type NameIndex, rememberNameIndex, uniqueNameIndex } from './name-index.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
 /**
@@ -190,7 +190,7 @@ interface PreviousLine {
   readonly regions: readonly RegionLoad[];
   /** Per region, {@link PLAIN_NAME} | {@link PLAIN_ENCODED} | {@link PLAIN_SERVER} for the strings with no escape. */
   readonly plain: Uint8Array;
-  /** Where each encoded name stands in the line's order, when known (the map the duplicates were checked with). */
+  /** Where each encoded name stands in the line's order (mapped when first asked for); `undefined` for no line yet. */
   readonly index: NameIndex | undefined;
 }
 
@@ -243,9 +243,9 @@ export class FastSnapshotReader {
     if (pos + 2 !== bytes.length || bytes[pos] !== 0x5d || bytes[pos + 1] !== 0x7d) return undefined;
     // the same names in the same order as the previous line (which had no duplicate): its index holds for this one
     const same = sameNames && regions.length === prev.regions.length;
-    const index = same ? prev.index : positionsOf(regions);
+    const index = same ? prev.index : uniqueNameIndex(regions);
     // a duplicate is reported by the validating reader, with the positions it names
-    if (!same && !(index as NameIndex).unique) return undefined;
+    if (!same && index === undefined) return undefined;
     this.previous = { regions, plain: Uint8Array.from(plain), index };
     const sorted = regions.slice();
     if (!inKeyOrder(sorted)) sorted.sort((a, b) => compareBytes(a.startKey, b.startKey));
@@ -416,13 +416,6 @@ function keyOfText(raw: string): Uint8Array | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Where each encoded name stands in `regions` (the last position of a name listed twice), and whether none is. */
-function positionsOf(regions: readonly RegionLoad[]): NameIndex {
-  const positions = new Map<string, number>();
-  for (let i = 0; i < regions.length; i++) positions.set((regions[i] as RegionLoad).encodedName, i);
-  return { positions, unique: positions.size === regions.length };
 }
 
 /** True when the regions are in start key order already (then sorting would not change them). */

@@ -3,7 +3,8 @@
  * positions are mapped only when asked for.
  */
 import { describe, expect, it } from 'vitest';
-import { knownNameIndex, nameIndexOf, rememberUniqueNames } from '../../src/model/name-index.js';
+import fc from 'fast-check';
+import { knownNameIndex, nameIndexOf, rememberUniqueNames, uniqueNameIndex } from '../../src/model/name-index.js';
 
 const list = (...names: string[]) => names.map((encodedName) => ({ encodedName }));
 
@@ -27,5 +28,28 @@ describe('name index', () => {
     expect([...(index?.positions ?? [])]).toEqual([['r2', 0], ['r0', 1], ['r1', 2]]);
     expect(index?.positions).toBe(index?.positions);
     expect(knownNameIndex(list('r2'))).toBeUndefined();
+  });
+
+  it('uniqueNameIndex: undefined when a name is listed twice, else an index mapping the positions when asked', () => {
+    expect(uniqueNameIndex(list('a', 'b', 'a'))).toBeUndefined();
+    expect(uniqueNameIndex(list('x', 'x'))).toBeUndefined();
+    expect(uniqueNameIndex(list())?.unique).toBe(true);
+    const index = uniqueNameIndex(list('r2', 'r0', 'r1'));
+    expect(index?.unique).toBe(true);
+    expect([...(index?.positions ?? [])]).toEqual([['r2', 0], ['r0', 1], ['r1', 2]]);
+    // 100,000 encoded names (32 hex digits, numbered like a generated series'): unique; one repeated at the end is not
+    const names = Array.from({ length: 100_000 }, (_, i) => i.toString(16).padStart(32, '0'));
+    const regions = names.map((encodedName) => ({ encodedName }));
+    expect(uniqueNameIndex(regions)?.unique).toBe(true);
+    expect(uniqueNameIndex([...regions, { encodedName: '00000000000000000000000000001234' }])).toBeUndefined();
+  });
+
+  it('uniqueNameIndex agrees with a Set of the names on any list', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 4 }), { maxLength: 60 }), (names) => {
+        expect(uniqueNameIndex(list(...names)) !== undefined).toBe(new Set(names).size === names.length);
+      }),
+      { numRuns: 500, seed: 7 },
+    );
   });
 });
