@@ -11,6 +11,7 @@ import { utf8Text } from '../bytes/index.js';
 const COMMA = 0x2c;
 const DOT = 0x2e;
 const ENCODED_LENGTH = 32;
+const UNDERSCORE = 0x5f;
 const TAIL_RE = /\.([0-9a-f]{32})\.$/;
 
 /** Encoded name of the first `hbase:meta` region, fixed by HBase (old-format names have no MD5 tail). */
@@ -90,9 +91,13 @@ function idEnd(name: string): number {
  * allocation, cheap enough to ask of every region of every interval.
  */
 export function replicaIdOfName(name: string): number {
+  // a replica's `_` stands 5 characters before the end of the region id: before a `.<encoded>.` tail, or at the end
+  // of a name without one; a primary (most names) has it at neither place, and its tail is not read
+  const length = name.length;
+  if (name.charCodeAt(length - ENCODED_LENGTH - 7) !== UNDERSCORE && name.charCodeAt(length - 5) !== UNDERSCORE) return 0;
   const end = idEnd(name);
   // `_RRRR` after at least one digit of the region id, which runs back to the last comma
-  if (end < 7 || name.charCodeAt(end - 5) !== 0x5f) return 0;
+  if (end < 7 || name.charCodeAt(end - 5) !== UNDERSCORE) return 0;
   let id = 0;
   for (let i = end - 4; i < end; i++) {
     const c = name.charCodeAt(i);
