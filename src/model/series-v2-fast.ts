@@ -29,6 +29,17 @@ export interface OpenFields {
 const OPEN = '{"open":';
 
 /**
+ * The index among `tables` of the table named at the cursor, stepping over it and its closing quote; -1 when it is
+ * none of them or not of the fast form. The name is compared where it stands in the line (no string is made for it)
+ * when it is written as it reads, as a table's ASCII name is; else it is decoded and looked up.
+ */
+function tableAt(at: Cursor, tables: readonly string[]): number {
+  for (let i = 0; i < tables.length; i++) if (at.same(tables[i] as string)) return i;
+  const table = at.name(undefined, false);
+  return table === undefined ? -1 : tables.indexOf(table);
+}
+
+/**
  * The fields of `line` (its UTF-8 bytes as the file holds them, or its text) when it is an `open` line of the fast
  * form whose table is one of `tables` (the header's);
  * `undefined` otherwise (not an open line, another form, an unknown table, a malformed `\xNN` in a key: the validating
@@ -43,9 +54,7 @@ export function readOpenLine(line: Buffer | string, tables: readonly string[], p
   if (!at.literal(OPEN)) return undefined;
   const id = at.whole();
   if (id < 0 || !at.literal(',"table":"')) return undefined;
-  const table = at.name(undefined, false);
-  if (table === undefined) return undefined;
-  const tableIndex = tables.indexOf(table);
+  const tableIndex = tableAt(at, tables);
   if (tableIndex < 0 || !at.literal(',"name":"')) return undefined;
   const name = at.name(undefined, false);
   if (name === undefined || !at.literal(',"encodedName":"')) return undefined;
