@@ -1,6 +1,7 @@
 // A detection's regions held in columns and built into rows when read: the result lists the same rows, in the same
 // place among its fields, whichever way they are reached.
 import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, resultHotRegions, resultRegionNamed } from '../../src/analysis/detect/index.js';
 import type { DetectResult, RegionLoadShare } from '../../src/analysis/detect/types.js';
@@ -41,6 +42,18 @@ describe('a detection result\'s regions', () => {
       for (const r of rows.slice(0, 5)) expect(resultRegionNamed(result, r.encodedName)).toBe(r);
       expect(resultRegionNamed(result, 'no-such-region')).toBeUndefined();
     }
+  });
+
+  it('show as their rows in util.inspect (console.log), not as an accessor, before and after they are read', async () => {
+    const [, tail] = await results();
+    const r = tail as DetectResult;
+    const shown = inspect(r, { depth: 3 });
+    expect(shown).not.toContain('[Getter/Setter]');
+    // the first row's encoded name, printed where the regions are
+    const first = r.regions[0]?.encodedName as string;
+    expect(shown).toContain(`encodedName: '${first}'`);
+    expect(Object.keys(r)).toEqual(FIELDS);
+    expect(inspect(r, { depth: 3 })).toBe(shown);
   });
 
   it('name the replica read through, hot now, and the others not; the primaries each a fair share', async () => {

@@ -273,6 +273,9 @@ export class RegionShares {
  */
 const ofResult = new WeakMap<object, RegionShares>();
 
+/** Node's `util.inspect.custom`, by its registered name (no import of `node:util` here). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /** A plain `regions` field holding `rows`, in the place the accessor had among the fields. */
 function plainRegions(result: object, rows: readonly RegionLoadShare[]): void {
   Object.defineProperty(result, 'regions', { value: rows, configurable: true, enumerable: true, writable: true });
@@ -286,6 +289,17 @@ function plainRegions(result: object, rows: readonly RegionLoadShare[]): void {
  */
 export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(result: T, shares: RegionShares): T {
   ofResult.set(result, shares);
+  // `util.inspect` (console.log, the REPL) shows an accessor as [Getter/Setter]: it reads the rows first, then shows
+  // the result as the plain object it has become
+  Object.defineProperty(result, INSPECT, {
+    configurable: true,
+    enumerable: false,
+    value(this: T, _depth: number, options: object, inspect: (value: unknown, options: object) => string): string {
+      void this.regions;
+      delete (this as Record<symbol, unknown>)[INSPECT];
+      return inspect(this, options);
+    },
+  });
   Object.defineProperty(result, 'regions', {
     configurable: true,
     enumerable: true,
