@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
-import { type LiveRegion, applyRunbook } from '../../src/fix/apply/index.js';
-import { type Runbook, planFix } from '../../src/fix/plan/index.js';
+import { type LiveRegion, applyRunbook, parseRunbook } from '../../src/fix/apply/index.js';
+import { type Runbook, planFix, renderRunbookText } from '../../src/fix/plan/index.js';
 import { moveStep } from '../../src/fix/plan/swap-steps.js';
 import type { KeySample } from '../../src/model/index.js';
 import { fullName, placedSeries } from '../analysis/replica-series.js';
@@ -64,6 +64,21 @@ describe('fix plan for a range read through its replica, with key samples', () =
     expect(book.steps[0]?.title).toBe(`Split the range of read replica ${fullName('t', 'c', 1700000000002, 1).encodedName} (its primary ${fullName('t', 'c', 1700000000002, 0).encodedName} on rs1,16020,1) at the traffic median "c1"`);
     expect(book.steps[0]?.why).toContain('this split point divides its sampled requests 50.0% / 50.0%');
     expect(book.steps.some((s) => s.commands.some((c) => c.startsWith('move') || c.startsWith('balance_switch')))).toBe(false);
+  });
+
+  it('the runbook names the hot region as read replica 1 (replicaId in its JSON, which fix apply reads back), and a primary without one', () => {
+    expect(book.hotRegion).toMatchObject({ encodedName: fullName('t', 'c', 1700000000002, 1).encodedName, server: 'rs4,16020,1', replicaId: 1 });
+    expect(renderRunbookText(book)).toContain(`hot region ${fullName('t', 'c', 1700000000002, 1).encodedName} (read replica 1) ["c", "d") on rs4,16020,1`);
+    const json = JSON.stringify(book);
+    expect(parseRunbook(json, 'runbook.json').hotRegion?.replicaId).toBe(1);
+    for (const bad of [0, 1.5, 65536, '1']) {
+      const text = JSON.stringify({ ...book, hotRegion: { ...book.hotRegion, replicaId: bad } });
+      expect(() => parseRunbook(text, 'runbook.json')).toThrow(expect.objectContaining({ message: expect.stringContaining('hotRegion.replicaId') as unknown }));
+    }
+    // a hot primary (the move case above): no replicaId
+    const primaryHot = planFix({ detect: detectHotspots(placedSeries([['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 4000], ['rs1', 'rs2', 1500], ['rs1', 'rs3', 1500], ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs4', 'rs3', 300]], true)) });
+    expect(primaryHot.hotRegion?.encodedName).toBe(fullName('t', 'c', 1700000000002, 0).encodedName);
+    expect(primaryHot.hotRegion && 'replicaId' in primaryHot.hotRegion).toBe(false);
   });
 
   it('the split step names the primary of the range (on rs1), the region fix apply checks before splitting', () => {

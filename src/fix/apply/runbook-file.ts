@@ -57,6 +57,9 @@ export function parseRunbook(source: string, file: string): Runbook {
   if (book['hotRegion'] !== null) {
     const h = object(book['hotRegion'], 'hotRegion');
     for (const k of ['encodedName', 'startKey', 'endKey', 'server']) text(h[k], `hotRegion.${k}`);
+    if (h['replicaId'] !== undefined && !(Number.isInteger(h['replicaId']) && (h['replicaId'] as number) >= 1 && (h['replicaId'] as number) <= 0xffff)) {
+      throw bad(file, 'hotRegion.replicaId', 'must be a read replica id, a whole number from 1 to 65535');
+    }
     share(h['share'], 'hotRegion.share');
     share(h['fairShare'], 'hotRegion.fairShare');
     if (h['nowShare'] !== undefined) share(h['nowShare'], 'hotRegion.nowShare');

@@ -20,11 +20,16 @@ import { primaryOf } from './no-samples.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
 
-/** The runbook's `hotRegion`: where `region` is, its share and the fair share, and its figures over now when the headline names it. */
-function hotRegionField(d: DetectResult, region: RegionLoadShare): Runbook['hotRegion'] {
+/**
+ * The runbook's `hotRegion`: where `region` is, which read replica when it is a secondary one, its share and the fair
+ * share, and, with `now`, its figures over now when the headline names it.
+ */
+function hotRegionField(d: DetectResult, region: RegionLoadShare, now = true): Runbook['hotRegion'] {
   return {
-    encodedName: region.encodedName, startKey: region.startKey, endKey: region.endKey, server: region.server, share: region.share, fairShare: d.fairRegionShare,
-    ...(d.now?.region === region.encodedName ? { nowShare: d.now.regionShare, nowRequestsPerSec: d.now.regionRequestsPerSec } : {}),
+    encodedName: region.encodedName, startKey: region.startKey, endKey: region.endKey, server: region.server,
+    ...(region.replicaId === undefined ? {} : { replicaId: region.replicaId }),
+    share: region.share, fairShare: d.fairRegionShare,
+    ...(now && d.now?.region === region.encodedName ? { nowShare: d.now.regionShare, nowRequestsPerSec: d.now.regionRequestsPerSec } : {}),
   };
 }
 
@@ -45,7 +50,7 @@ export function planFix(inputs: PlanInputs): Runbook {
     const r = moved.region;
     return {
       ...base,
-      hotRegion: { encodedName: r.encodedName, startKey: r.startKey, endKey: r.endKey, server: r.server, share: r.share, fairShare: d.fairRegionShare },
+      hotRegion: hotRegionField(d, r, false),
       steps: moved.steps.map((s, i) => ({ number: i + 1, ...s })),
       refused: moved.refused,
       warnings: [],
@@ -75,7 +80,7 @@ export function planFix(inputs: PlanInputs): Runbook {
     // no region is hot against peers it does not have: the table's one region is the problem, and its pre-split the step
     return {
       ...base,
-      hotRegion: { encodedName: only.encodedName, startKey: only.startKey, endKey: only.endKey, server: only.server, share: only.share, fairShare: d.fairRegionShare },
+      hotRegion: hotRegionField(d, only, false),
       steps: presplitSteps(inputs, only).map((s, i) => ({ number: i + 1, ...s })),
       refused: [],
       warnings: [],

@@ -14,7 +14,8 @@ export function renderRunbookText(book: Runbook): string {
   if (book.hotRegion) {
     const h = book.hotRegion;
     const now = h.nowShare === undefined ? '' : `; hot now: ${pct(h.nowShare)} of requests while it was there, ${(h.nowRequestsPerSec ?? 0).toFixed(0)} requests/s`;
-    out.push(`hot region ${h.encodedName} ["${h.startKey}", "${h.endKey}") on ${h.server}: ${pct(h.share)} of requests over the window, fair share ${pct(h.fairShare)}${now}`);
+    const replica = h.replicaId === undefined ? '' : ` (read replica ${h.replicaId})`;
+    out.push(`hot region ${h.encodedName}${replica} ["${h.startKey}", "${h.endKey}") on ${h.server}: ${pct(h.share)} of requests over the window, fair share ${pct(h.fairShare)}${now}`);
   }
   for (const e of book.evidence) out.push(`  evidence: ${e}`);
   for (const r of book.refused) out.push(`REFUSED ${r.action}: ${r.why}`);

@@ -84,6 +84,8 @@ export interface Runbook {
   /** The hot region the plan acts on, if any. */
   readonly hotRegion: {
     readonly encodedName: string; readonly startKey: string; readonly endKey: string; readonly server: string;
+    /** For a secondary read replica, its replica id (1 to 65535, HBase `RegionInfo.getReplicaId`); absent for a primary. */
+    readonly replicaId?: number;
     /** Its share of the table's requests and the fair share (1 ÷ regions). */
     readonly share: number; readonly fairShare: number;
     /** Its share of the table's requests over the intervals of now it was there in, and its requests/s then (the region the headline names is the one hot now). */
