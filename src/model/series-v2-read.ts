@@ -36,15 +36,13 @@ interface V2Header {
 /** What an open line declares: a region's fields apart from its counters. */
 type RegionFields = Omit<RegionLoad, 'readRequests' | 'writeRequests' | 'requests' | 'storeSizeBytes'>;
 
-/**
- * A declared region: its fixed fields (`undefined` when its `open` line was malformed); its last column values are
- * the parser's (`SeriesV2Parser.lastValues`, at its id).
- */
+/** A declared region: its fixed fields (`undefined` when its `open` line was malformed) and last column values. */
 interface OpenRegion {
   readonly id: number;
   readonly region: RegionFields | undefined;
   readonly tableIndex: number;
   server: string;
+  readonly prev: number[];
   /** In every snapshot from its open line on, until a close line names it. */
   open: boolean;
 }
@@ -115,17 +113,6 @@ export class SeriesV2Parser {
   private readonly fastOpen: typeof readOpenLine = readOpenLine;
   /** The end key of the last region opened (the next one's start key when they are the same bytes: shared). */
   private lastEnd: Uint8Array | undefined;
-  /**
-   * Each declared region's last column values, {@link SeriesV2Parser.width} a region in id order: the base of the next
-   * snapshot's differences. One array for every region rather than one per region, which a reader of a hundred
-   * thousand regions would keep as as many small arrays.
-   */
-  private lastValues = new Float64Array(0);
-
-  /** Columns a region has: the fixed ones and one per header metric. */
-  private get width(): number {
-    return FIXED_COLUMNS.length + (this.header?.metrics.length ?? 0);
-  }
 
   constructor(
     private readonly file: string,
@@ -175,8 +162,7 @@ export class SeriesV2Parser {
   private openLine(obj: JsonObject): void {
     const id = this.declared.length;
     // the id is taken even when the line is bad, so later lines still name the regions they meant
-    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', open: true };
-    this.newColumns(id);
+    const placeholder: OpenRegion = { id, region: undefined, tableIndex: 0, server: '', prev: this.newColumns(), open: true };
     this.declared.push(placeholder);
     this.openVersion++;
     if (obj.open !== id) throw new FieldProblem('open', `${describe(obj.open)}; region ids are given in order: this line opens region ${id}`);
@@ -194,16 +180,10 @@ export class SeriesV2Parser {
     this.declare({ id, tableIndex, name, encodedName, startKey, endKey, server }, tables ?? [table]);
   }
 
-  /**
-   * Makes room for the columns of region `id`, 0 each (the fixed ones and one per header metric): ids are given in
-   * order, so its values have never been written.
-   */
-  private newColumns(id: number): void {
-    const need = (id + 1) * this.width;
-    if (need <= this.lastValues.length) return;
-    const grown = new Float64Array(Math.max(need, 2 * this.lastValues.length, 1024));
-    grown.set(this.lastValues);
-    this.lastValues = grown;
+  /** The last values of a new region's columns: 0 each (the fixed ones and one per header metric). */
+  private newColumns(): number[] {
+    const width = FIXED_COLUMNS.length + (this.header?.metrics.length ?? 0);
+    return width === 3 ? [0, 0, 0] : new Array<number>(width).fill(0);
   }
 
   /**
@@ -214,8 +194,7 @@ export class SeriesV2Parser {
     const server = internName(this.servers, f.server);
     const base = { name: f.name, encodedName: f.encodedName, startKey: f.startKey, endKey: f.endKey, server };
     const region = tables.length > 1 ? { ...base, table: tables[f.tableIndex] as string } : base;
-    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server, open: true };
-    this.newColumns(f.id);
+    const opened: OpenRegion = { id: f.id, region, tableIndex: f.tableIndex, server, prev: this.newColumns(), open: true };
     this.declared[f.id] = opened;
     this.openNames.set(f.encodedName, f.id);
     this.lastEnd = f.endKey;
@@ -330,7 +309,7 @@ export class SeriesV2Parser {
     if (cell === null) return null;
     let value: number;
     if (typeof cell === 'number') {
-      const prev = this.lastValues[r.id * this.width + column] as number;
+      const prev = r.prev[column] ?? 0;
       value = prev + cell;
       if (!Number.isSafeInteger(cell)) throw cellProblem(r, column, offset, metrics, `${describe(cell)}; a difference from the previous value is a whole number (write [value] for others)`);
       if (!Number.isSafeInteger(prev) || value < 0 || value > Number.MAX_SAFE_INTEGER) {
@@ -347,7 +326,7 @@ export class SeriesV2Parser {
       const max = regionMetric(columnName(column, metrics))?.max;
       if (max !== undefined && value > max) throw cellProblem(r, column, offset, metrics, `${value} is above ${max}`);
     }
-    this.lastValues[r.id * this.width + column] = value;
+    r.prev[column] = value;
     return value;
   }
 
