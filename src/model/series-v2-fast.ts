@@ -29,12 +29,28 @@ export interface OpenFields {
 const OPEN = '{"open":';
 
 /**
+ * True when JSON writes `name` as it reads and its bytes in a line mean only it: printable ASCII with no `"` or `\\`.
+ * A name with a quote, a backslash or a control character is written escaped, and the same bytes unescaped in a line
+ * would be another name or no valid JSON at all.
+ */
+function writtenAsItReads(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x20 || c >= 0x80 || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
+}
+
+/**
  * The index among `tables` of the table named at the cursor, stepping over it and its closing quote; -1 when it is
  * none of them or not of the fast form. The name is compared where it stands in the line (no string is made for it)
- * when it is written as it reads, as a table's ASCII name is; else it is decoded and looked up.
+ * when it is written as it reads, as a table's ASCII name is ({@link writtenAsItReads}); else it is decoded and looked up.
  */
 function tableAt(at: Cursor, tables: readonly string[]): number {
-  for (let i = 0; i < tables.length; i++) if (at.same(tables[i] as string)) return i;
+  for (let i = 0; i < tables.length; i++) {
+    const table = tables[i] as string;
+    if (writtenAsItReads(table) && at.same(table)) return i;
+  }
   const table = at.name(undefined, false);
   return table === undefined ? -1 : tables.indexOf(table);
 }

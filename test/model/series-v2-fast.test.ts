@@ -135,4 +135,26 @@ describe('version 2 fast open lines', () => {
     expect(read(text, false).snapshots[0]?.regions[1]?.startKey).toEqual(toBytesBinary('\\x00\\x5C'));
     expect(read(text, false)).toEqual(read(text, true));
   });
+
+  it('takes a table that JSON writes escaped (a quote, a backslash, a control character) only as JSON reads it', () => {
+    // the header's table is written escaped, so the same characters raw in an open line are another table or no JSON
+    const header = (table: string) => JSON.stringify({ format: 'hbase-hotspot/load-series', version: 2, tables: [table], source: { kind: 'recorded' } });
+    const open = (rawTable: string) => `{"open":0,"table":"${rawTable}","name":"t,,1.aa.","encodedName":"aa","startKey":"","endKey":"","server":"rs1:16020"}`;
+    const snapshot = '{"timeMs":60000,"counters":[1,2,3]}';
+    const cases = [
+      // table a"b, its quote raw: the string ends after "a" and the line is not JSON
+      { table: 'a"b', raw: 'a"b', issue: { line: 2, message: expect.stringMatching(/^not valid JSON/) } },
+      // table a\u0062 (seven characters), the line's \u0062 unescaped: table "ab", not the header's
+      { table: 'a\\u0062', raw: 'a\\u0062', issue: { line: 2, field: 'table', message: '"ab" is not among the header\'s tables (a\\u0062)' } },
+      // table a + U+0001, written raw: JSON refuses a control character in a string
+      { table: 'a\u0001', raw: 'a\u0001', issue: { line: 2, message: expect.stringMatching(/^not valid JSON/) } },
+    ];
+    for (const c of cases) {
+      const text = `${header(c.table)}\n${open(c.raw)}\n${snapshot}\n`;
+      const fast = outcome(text, false) as { code?: string; issues?: unknown[] };
+      expect(fast.code).toBe('SERIES_MALFORMED');
+      expect(fast.issues?.[0]).toEqual(c.issue);
+      expect(fast).toEqual(outcome(text, true));
+    }
+  });
 });
