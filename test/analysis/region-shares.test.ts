@@ -56,6 +56,21 @@ describe('a detection result\'s regions', () => {
     expect(inspect(r, { depth: 3 })).toBe(shown);
   });
 
+  it('show in util.inspect with the depth left where the result stands, as a plain object there shows', async () => {
+    const [, tail] = await results();
+    const r = tail as DetectResult;
+    // Node's default depth is 2: an object nested three deep is [Object]
+    expect(inspect({ a: { b: { c: r } } })).toBe('{ a: { b: { c: [Object] } } }');
+    // one level down with depth 1, the result's fields show one level deep, as a plain copy of them does
+    const [, again] = await results();
+    const plain = { ...(again as DetectResult) };
+    expect(inspect({ wrap: r }, { depth: 1 })).toBe(inspect({ wrap: plain }, { depth: 1 }));
+    expect(inspect({ wrap: r }, { depth: 1 })).toContain('regions: [Array]');
+    // an object made with a result as its prototype has no fields of its own: {}
+    const [, third] = await results();
+    expect(inspect(Object.create(third as DetectResult))).toBe('{}');
+  });
+
   it('name the replica read through, hot now, and the others not; the primaries each a fair share', async () => {
     const [replicated] = await results();
     const r = replicated as DetectResult;

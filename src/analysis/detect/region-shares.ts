@@ -290,14 +290,16 @@ function plainRegions(result: object, rows: readonly RegionLoadShare[]): void {
 export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(result: T, shares: RegionShares): T {
   ofResult.set(result, shares);
   // `util.inspect` (console.log, the REPL) shows an accessor as [Getter/Setter]: it reads the rows first, then shows
-  // the result as the plain object it has become
+  // the result as the plain object it has become, with the depth left where it stands (deeper than the limit it is
+  // [Object], as any object there); an object made with the result as its prototype is shown as Node shows it
   Object.defineProperty(result, INSPECT, {
     configurable: true,
     enumerable: false,
-    value(this: T, _depth: number, options: object, inspect: (value: unknown, options: object) => string): string {
+    value(this: T, depth: number | null, options: object, inspect: (value: unknown, options: object) => string): string {
+      if (!Object.prototype.hasOwnProperty.call(this, INSPECT)) return inspect(this, { ...options, depth, customInspect: false });
       void this.regions;
       delete (this as Record<symbol, unknown>)[INSPECT];
-      return inspect(this, options);
+      return inspect(this, { ...options, depth });
     },
   });
   Object.defineProperty(result, 'regions', {
