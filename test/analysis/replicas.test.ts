@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, stackedSwaps } from '../../src/analysis/detect/index.js';
 import { type LoadSeries, type LoadSnapshot, type RegionLoad, computeRates, readLoadSeriesFile } from '../../src/model/index.js';
@@ -25,6 +26,39 @@ describe('replicaIdOfName', () => {
     expect(replicaIdOfName('t,a,_0001')).toBe(0);
     expect(replicaIdOfName('a,5_0001')).toBe(0);
     expect(replicaIdOfName('')).toBe(0);
+  });
+
+  it('agrees with the name format read as a pattern, for any text built of name parts', () => {
+    // `table,startKey,regionId_RRRR` then an optional `.<32 lower-case hex>.` tail: the id is digits right after a
+    // comma that follows another one, RRRR four upper-case hex digits (RegionInfo.REPLICA_ID_FORMAT)
+    const pattern = /^(.*),(\d+)_([0-9A-F]{4})(?:\.[0-9a-f]{32}\.)?$/s;
+    const byPattern = (name: string): number => {
+      const m = pattern.exec(name);
+      return m && (m[1] as string).includes(',') ? Number.parseInt(m[3] as string, 16) : 0;
+    };
+    const tail = fc.string({ unit: fc.constantFrom(...'0123456789abcdefA'), minLength: 31, maxLength: 33 }).map((h) => `.${h}.`);
+    const junk = fc.string({ unit: fc.constantFrom(...',._1aF'), maxLength: 3 });
+    // a name's parts, each most often as HBase writes it, else cut short, empty or another part's text
+    const name = fc.tuple(
+      fc.constantFrom('t', 'ns:t', 'hbase:meta', '', 't,x'),
+      fc.constantFrom(',', '', '.'),
+      fc.oneof(fc.constantFrom('', 'k', 'k,5_0001', 'k_0001', ',', '\\x00'), junk),
+      fc.constantFrom(',', '', ',,'),
+      fc.constantFrom('1700000000000', '1', '', 'x1', '0'),
+      fc.oneof(fc.constantFrom('', '_0001', '_00FF', '_FFFF', '_000a', '_0000', '_001', '_00001', '0001', '_G001'), junk),
+      fc.oneof(fc.constant(''), tail, junk),
+    ).map((parts) => parts.join(''));
+    let replicas = 0;
+    fc.assert(
+      fc.property(name, (text) => {
+        const id = byPattern(text);
+        if (id > 0) replicas++;
+        expect(replicaIdOfName(text)).toBe(id);
+      }),
+      { numRuns: 20_000, seed: 12 },
+    );
+    // some hundreds of them are replicas
+    expect(replicas).toBeGreaterThan(300);
   });
 
   it('keyRangeOfName: the same text for a primary and its replicas, and another for another range', () => {
