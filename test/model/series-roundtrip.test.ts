@@ -159,3 +159,38 @@ describe('random series', () => {
     );
   });
 });
+
+describe('version 2, many regions', () => {
+  it('reads back counters near 2^53 of hundreds of regions of two tables, opened anew, moved and closed, and their metrics', () => {
+    // 3 + 2 columns a region, over 700 region ids: each id's last values kept from one snapshot to the next
+    const regionOf = (table: string, count: number, i: number, generation: number, s: number): RegionLoad => {
+      const start = i === 0 ? new Uint8Array(0) : Uint8Array.of(i >> 8, i & 0xff);
+      const end = i === count - 1 ? new Uint8Array(0) : Uint8Array.of((i + 1) >> 8, (i + 1) & 0xff);
+      // near 2^52 each (reads + writes under 2^53), the size near 2^53; they fall by 2^51 in snapshot 2 (a reset)
+      const near = (top: number, k: number) => top - ((i * 7 + k + s * 3) % 5) - (s === 2 && top > 2 ** 51 ? 2 ** 51 : 0);
+      const readRequests = near(2 ** 52, 0);
+      const writeRequests = near(2 ** 52 - 1, 1);
+      return {
+        name: `${table},${i},${generation}.${table}${i}g${generation}.`, encodedName: `${table}${i}g${generation}`, startKey: start, endKey: end,
+        server: `rs${(i + s) % 4},16020,1`, table, readRequests, writeRequests, requests: readRequests + writeRequests, storeSizeBytes: near(Number.MAX_SAFE_INTEGER, 2),
+        metrics: { memstoreSizeBytes: near(2 ** 40, 3), locality: ((i + s) % 10) / 10 },
+      };
+    };
+    const series: LoadSeries = {
+      table: 't', tables: ['t', 'u'], source: { kind: 'recorded', intervalMs: 60_000 }, metrics: ['memstoreSizeBytes', 'locality'],
+      snapshots: [0, 1, 2, 3].map((s) => ({
+        timeMs: 60_000 * (s + 1),
+        table: 't',
+        // 200 regions of t and 150 of u; from snapshot 1 on, a third of t's are new regions (another generation), and
+        // from snapshot 2 on a third of u's
+        regions: [
+          ...Array.from({ length: 200 }, (_, i) => regionOf('t', 200, i, s > 0 && i % 3 === s % 3 ? s : 0, s)),
+          ...Array.from({ length: 150 }, (_, i) => regionOf('u', 150, i, s > 1 && i % 3 === 0 ? s : 0, s)),
+        ],
+      })),
+    };
+    const text = formatSeries(series, 2);
+    expect(text.split('\n').filter((l) => l.startsWith('{"open":')).length).toBeGreaterThan(600);
+    expect(parseLoadSeries(text, 'big.ndjson')).toEqual(series);
+  });
+});
