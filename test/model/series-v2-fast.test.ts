@@ -136,6 +136,25 @@ describe('version 2 fast open lines', () => {
     expect(read(text, false)).toEqual(read(text, true));
   });
 
+  it('reads an open line\'s table as JSON does, for header tables and raw table texts of every kind', () => {
+    // tables JSON writes as they read, with escapes (a quote, a backslash, a control character), and non-ASCII ones
+    const TABLES = ['t', 'ns:t', 'ab', 'a"b', 'a\\u0062', 'a\\', 'x\u0001', 'é', 't2'];
+    // a table as an open line may hold it: as JSON writes it, its characters raw, or each character \u-escaped
+    const rawOf = (table: string, how: number): string =>
+      how === 0 ? JSON.stringify(table).slice(1, -1)
+      : how === 1 ? table
+      : [...table].map((c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`).join('');
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...TABLES), { minLength: 1, maxLength: 3 }), fc.constantFrom(...TABLES), fc.nat({ max: 2 }), (tables, table, how) => {
+        const header = JSON.stringify({ format: 'hbase-hotspot/load-series', version: 2, tables, source: { kind: 'recorded' } });
+        const open = `{"open":0,"table":"${rawOf(table, how)}","name":"t,,1.aa.","encodedName":"aa","startKey":"","endKey":"","server":"rs1:16020"}`;
+        const text = `${header}\n${open}\n{"timeMs":60000,"counters":[1,2,3]}\n`;
+        expect(outcome(text, false)).toEqual(outcome(text, true));
+      }),
+      { numRuns: 400, seed: 25 },
+    );
+  });
+
   it('takes a table that JSON writes escaped (a quote, a backslash, a control character) only as JSON reads it', () => {
     // the header's table is written escaped, so the same characters raw in an open line are another table or no JSON
     const header = (table: string) => JSON.stringify({ format: 'hbase-hotspot/load-series', version: 2, tables: [table], source: { kind: 'recorded' } });
