@@ -141,8 +141,9 @@ function gauges(obs: readonly Observed[], read: (o: Observed) => number | undefi
 
 /**
  * Fewer BlockCache lookups than this in a window are never judged: a nearly idle server's few reads (the meta
- * lookups of a client, a region opening) say nothing of the cache's size, and at fewer than 100 one miss moves the
- * ratio by more than the 5 points between the checklist's 95% and a full hit rate.
+ * lookups of a client, a region opening) say nothing of the cache's size. At fewer than 100 each miss moves the ratio
+ * by more than a point, so the 5 points between the checklist's 95% and a full hit rate are fewer than 5 misses (at
+ * 20 lookups or fewer, a single one).
  */
 export const MIN_JUDGED_CACHE_LOOKUPS = 100;
 
