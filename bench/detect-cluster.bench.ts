@@ -130,9 +130,10 @@
 //   at 100,000 regions, about 185 bytes each: three of its fields are fractions, each a separate number on the heap)
 //   and the snapshots' RegionLoad per region held as columns.
 //   The one array of last column values was taken back: at 1,000,000 regions (version 2, one process reading then
-//   detecting, two rounds each, alternating) detection took 6.0 to 7.2 s after it against 3.5 to 4.6 s without it, and
-//   the peak rose from about 1,130 MB to 1,285 MB; the 32 MB array and the arrays it outgrew (64 MB in all, outside the
-//   engine's heap) left the collector more to do. At 100,000 regions it had shown no gain.
+//   detecting, and this bench's child, two rounds each, alternating) detection took 6.0 to 7.2 s after it against 3.5
+//   to 4.9 s without it, and the peak was 1,282 to 1,315 MB against 1,076 to 1,148 MB; the 32 MB array and the
+//   arrays it outgrew (64 MB in all, outside the engine's heap) left the collector more to do. At 100,000 regions it
+//   had shown no gain.
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).
