@@ -113,22 +113,21 @@
 //   a plain file read straight into the line splitter's buffer (no copy of a 28 MB line), a snapshot's encoded names
 //   checked for duplicates in a table of positions instead of a Map, a primary's replica id told from two characters,
 //   the version 2 reader's open lines' table compared as bytes, and (for a while) its last column values in one array
-//   instead of an array per region; two rounds
-//   alternating with the commit before these, load 1.2 to 1.9: version 1 1.28 and 1.63 s beyond the peer against
-//   1.25 and 1.38 s, 231 MB against 233 MB; version 2 1.46 and 1.57 s against 1.49 and 1.54 s, 246 and 251 MB against
-//   231 MB. The read alone, four rounds alternating: version 1 0.79 to 0.93 s against 0.76 to 1.03 s, version 2 0.96
-//   to 1.10 s against 1.01 to 1.08 s. No change beyond the noise. At 1,000,000 regions (version 1, one process
-//   reading then detecting, two rounds alternating): read 7.1 to 7.7 s against 7.6 to 9.2 s, 242,000 pages first
-//   touched against 255,000, peak 976 to 981 MB against 992 to 1,160 MB. What the CPU goes to here is pages: on this machine
-//   a loop that writes one byte into each page of a new 200 MB buffer (51,300 pages) takes 0.33 to 0.36 s of system
-//   time and 0.40 to 0.41 s of user time, about 14 us a page, and a 100,000-region run first touches about 43,000
-//   pages more than the peer (the young generation's 32 MB, the line buffer's 28 MB, the old generation's 80 MB). With
-//   --max-semi-space-size=2 or 4 (a young generation of 8 or 16 MB instead of 32) the version 1 child took 1.39 to
-//   1.50 s instead of 1.54 to 1.58 s (three rounds each, 42,000 pages instead of 48,600), but that is a flag of the
-//   process, which the command cannot set for itself once started (v8.setFlagsFromString then changes nothing:
-//   measured). Within 1 s needs fewer pages as much as fewer instructions: the rates' RegionRate per region (18.5 MB
-//   at 100,000 regions, about 185 bytes each: three of its fields are fractions, each a separate number on the heap)
-//   and the snapshots' RegionLoad per region held as columns.
+//   instead of an array per region; two rounds alternating with the commit before these, load 1.2 to 1.9: version 1
+//   1.28 and 1.63 s beyond the peer against 1.25 and 1.38 s, 231 MB against 233 MB; version 2 1.46 and 1.57 s against
+//   1.49 and 1.54 s, 246 and 251 MB against 231 MB. The read alone, four rounds alternating: version 1 0.79 to 0.93 s
+//   against 0.76 to 1.03 s, version 2 0.96 to 1.10 s against 1.01 to 1.08 s. No change beyond the noise. At 1,000,000
+//   regions (version 1, one process reading then detecting, two rounds alternating): read 7.1 to 7.7 s against 7.6 to
+//   9.2 s, 242,000 pages first touched against 255,000, peak 976 to 981 MB against 992 to 1,160 MB. What the CPU goes
+//   to here is pages: on this machine a loop that writes one byte into each page of a new 200 MB buffer (51,300 pages)
+//   takes 0.33 to 0.36 s of system time and 0.40 to 0.41 s of user time, about 14 us a page, and a 100,000-region run
+//   first touches about 43,000 pages more than the peer (the young generation's 32 MB, the line buffer's 28 MB, the old
+//   generation's 80 MB). With --max-semi-space-size=2 or 4 (a young generation of 8 or 16 MB instead of 32) the version
+//   1 child took 1.39 to 1.50 s instead of 1.54 to 1.58 s (three rounds each, 42,000 pages instead of 48,600), but that
+//   is a flag of the process, which the command cannot set for itself once started (v8.setFlagsFromString then changes
+//   nothing: measured). Within 1 s needs fewer pages as much as fewer instructions: the rates' RegionRate per region
+//   (18.5 MB at 100,000 regions, about 185 bytes each: three of its fields are fractions, each a separate number on the
+//   heap) and the snapshots' RegionLoad per region held as columns.
 //   The one array of last column values was taken back: at 1,000,000 regions (version 2, one process reading then
 //   detecting, and this bench's child, two rounds each, alternating) detection took 6.0 to 7.2 s after it against 3.5
 //   to 4.9 s without it, and the peak was 1,282 to 1,315 MB against 1,076 to 1,148 MB; the 32 MB array and the
