@@ -89,8 +89,10 @@ describe.skipIf(!env.available)('native client against the real HBase', () => {
     const dir = mkdtempSync(join(tmpdir(), 'native-'));
     const file = join(dir, 'series.ndjson');
     const servedBefore = await restRequestsServed();
-    // Writes to [p, ∞) keep going while the commands read: 14 rounds of 200 puts, 3 s apart.
-    const load = runShellCommands([`t = get_table('${table}'); 14.times { 200.times { |i| t.put(format('p-%05d', i), 'cf:v', 'y') }; sleep 3 }`]);
+    // Writes to [p, ∞) keep going while the commands read: 45 rounds of 50 puts, 0.75 s apart (about 50 s in all).
+    // Each command reads two snapshots 3 s apart; rounds of 200 puts 3 s apart let a window fall between two rounds
+    // with no write in it, and no hotspot to find there.
+    const load = runShellCommands([`t = get_table('${table}'); 45.times { 50.times { |i| t.put(format('p-%05d', i), 'cf:v', 'y') }; sleep 0.75 }`]);
     const collect = await runCapture(['collect', '--zk', zk, '--table', table, '--every', '3s', '--for', '6s', '-o', file]);
     expect([collect.code, collect.err]).toEqual([0, expect.stringContaining('3 snapshot(s) of 3 written')]);
     const series = parseLoadSeries(readFileSync(file, 'utf8'), file);
