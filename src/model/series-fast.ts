@@ -22,16 +22,27 @@ import { type NameIndex, rememberNameIndex, uniqueNameIndex } from './name-index
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
 /**
- * What follows `"table":"` in a fast-form line of `table`: the UTF-8 bytes of its raw text (a backslash written `\\`,
- * the one escape of the plain string form) and `","regions":[`; `undefined` for a table the form cannot hold as it is
- * (empty, or with a quote or a control character, which the writer escapes otherwise) or that no bytes decode to (a
- * lone surrogate, which a JSON escape in the header can give).
+ * The UTF-8 bytes of `text` as the fast form writes it inside a JSON string (a backslash written `\\`, the one escape
+ * of the plain string form; every other character as itself), so that a line holding exactly these bytes there holds
+ * `text`; `undefined` for a text the form cannot hold as it is (empty, or with a quote or a control character, which
+ * the writer escapes otherwise) or that no bytes decode to (a lone surrogate, which a JSON escape in a header can give).
+ */
+export function plainStringBytes(text: string): Uint8Array | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (text === '' || /["\u0000-\u001f]/.test(text) || /[\ud800-\udfff]/u.test(text)) return undefined;
+  return UTF8.encode(text.replaceAll('\\', '\\\\'));
+}
+
+/**
+ * What follows `"table":"` in a fast-form line of `table`: its {@link plainStringBytes} and `","regions":[`;
+ * `undefined` for a table the form cannot hold as it is.
  */
 function rawTable(table: string): Uint8Array | undefined {
-  // eslint-disable-next-line no-control-regex
-  if (table === '' || /["\u0000-\u001f]/.test(table) || /[\ud800-\udfff]/u.test(table)) return undefined;
-  return UTF8.encode(`${table.replaceAll('\\', '\\\\')}","regions":[`);
+  const raw = plainStringBytes(table);
+  return raw === undefined ? undefined : Buffer.concat([raw, TABLE_TAIL]);
 }
+/** After a version 1 line's table: the end of its string and the start of its regions. */
+const TABLE_TAIL = Buffer.from('","regions":[', 'latin1');
 const UTF8 = new TextEncoder();
 /** A snapshot line's start, up to its time. */
 const TIME = '{"timeMs":';

@@ -11,7 +11,7 @@
  * @module
  */
 import { isRegionRange } from '../bytes/index.js';
-import { Cursor, isKeyText, keyBytes, lineBytes } from './series-fast.js';
+import { Cursor, isKeyText, keyBytes, lineBytes, plainStringBytes } from './series-fast.js';
 
 /** The fields of an `open` line read by {@link readOpenLine}. */
 export interface OpenFields {
@@ -28,32 +28,33 @@ export interface OpenFields {
 
 const OPEN = '{"open":';
 
-/**
- * True when JSON writes `name` as it reads and its bytes in a line mean only it: printable ASCII with no `"` or `\\`.
- * A name with a quote, a backslash or a control character is written escaped, and the same bytes unescaped in a line
- * would be another name or no valid JSON at all.
- */
-function writtenAsItReads(name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c < 0x20 || c >= 0x80 || c === 0x22 || c === 0x5c) return false;
-  }
-  return true;
-}
+/** The header's tables last asked about, and each one's {@link plainStringBytes} (made once per header). */
+let plainTables: { tables: readonly string[]; bytes: readonly (Uint8Array | undefined)[] } | undefined;
 
 /**
  * The index among `tables` of the table named at the cursor, stepping over it and its closing quote; -1 when it is
- * none of them or not of the fast form. The name is compared where it stands in the line (no string is made for it)
- * when it is written as it reads, as a table's ASCII name is ({@link writtenAsItReads}); else it is decoded and looked up.
+ * none of them or not of the fast form. A table is compared where it stands in the line, as the bytes the fast form
+ * writes it as ({@link plainStringBytes}: no string is made for it); a line whose table is written otherwise is
+ * decoded and looked up.
  */
 function tableAt(at: Cursor, tables: readonly string[]): number {
+  if (plainTables?.tables !== tables) plainTables = { tables, bytes: tables.map(plainStringBytes) };
+  const from = at.pos;
   for (let i = 0; i < tables.length; i++) {
-    const table = tables[i] as string;
-    if (writtenAsItReads(table) && at.same(table)) return i;
+    const bytes = plainTables.bytes[i];
+    if (bytes === undefined || !at.sameBytes(bytes)) continue;
+    if (at.bytes[at.pos] === QUOTE) {
+      at.pos++;
+      return i;
+    }
+    at.pos = from;
   }
   const table = at.name(undefined, false);
   return table === undefined ? -1 : tables.indexOf(table);
 }
+
+/** A JSON string's closing quote. */
+const QUOTE = 0x22;
 
 /**
  * The fields of `line` (its UTF-8 bytes as the file holds them, or its text) when it is an `open` line of the fast
