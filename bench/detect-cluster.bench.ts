@@ -217,7 +217,7 @@ function cpuSeconds(): number {
 /** Child: reads the series file, detects and renders the text (or, as the peer, nothing). */
 async function child(file: string | undefined): Promise<void> {
   const phases: Record<string, number> = {};
-  let found = '';
+  let found = () => '';
   if (file !== undefined) {
     let before = cpuSeconds();
     const series = await readLoadSeriesFile(file);
@@ -228,12 +228,13 @@ async function child(file: string | undefined): Promise<void> {
     before = cpuSeconds();
     const text = isTablesResult(result) ? renderTablesText(result, { color: false }) : renderDetectText(result, { color: false });
     phases.text = cpuSeconds() - before;
-    // the series' count, not the result's rows: reading `result.regions` builds every row, which the command's text
-    // report never does
-    found = `${series.snapshots.at(-1)?.regions.length ?? 0} regions, shape ${result.shape}, hottest region ${(result.hottestRegionShare * 100).toFixed(2)}%, ${result.findings.length} finding(s), ${(text.length / 1e3).toFixed(0)} kB of text`;
+    // told once the figures are taken: the series' regions and the result's rows are built when first read, which the
+    // command's text report never does
+    found = () => `${series.snapshots.at(-1)?.regions.length ?? 0} regions, shape ${result.shape}, hottest region ${(result.hottestRegionShare * 100).toFixed(2)}%, ${result.findings.length} finding(s), ${(text.length / 1e3).toFixed(0)} kB of text`;
   }
   const usage = process.resourceUsage();
-  const report: ChildReport = { cpuS: cpuSeconds(), sysS: usage.systemCPUTime / 1e6, faults: usage.minorPageFault, peakMb: usage.maxRSS / 1024, phases, found };
+  const cpuS = cpuSeconds();
+  const report: ChildReport = { cpuS, sysS: usage.systemCPUTime / 1e6, faults: usage.minorPageFault, peakMb: usage.maxRSS / 1024, phases, found: found() };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 

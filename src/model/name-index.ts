@@ -60,21 +60,21 @@ export function rememberUniqueNames(list: readonly { readonly encodedName: strin
 }
 
 /**
- * The name index of `list` when no encoded name is listed twice in it, its positions mapped only when first asked
- * for; `undefined` when a name is listed twice. The check hashes each name into a table of positions of its own
- * (FNV-1a over the name's UTF-16 code units, linear probing), which costs a fraction of entering every name in a
- * `Map`: a snapshot reader checks every snapshot whose names changed, and the rate step of snapshots listing the same
- * regions in the same order never asks for the positions.
+ * The name index of encoded names `names` (a region list's, in its order) when no name is listed twice, its positions
+ * mapped only when first asked for; `undefined` when a name is listed twice. The check hashes each name into a table
+ * of positions of its own (FNV-1a over the name's UTF-16 code units, linear probing), which costs a fraction of
+ * entering every name in a `Map`: a snapshot reader checks every snapshot whose names changed, and the rate step of
+ * snapshots listing the same regions in the same order never asks for the positions.
  */
-export function uniqueNameIndex(list: readonly { readonly encodedName: string }[]): NameIndex | undefined {
-  const n = list.length;
+export function uniqueNameIndex(names: readonly string[]): NameIndex | undefined {
+  const n = names.length;
   // a power of two at least twice the names: probes stay short
   const size = 2 ** Math.ceil(Math.log2(Math.max(2, 2 * n)));
   const mask = size - 1;
   // position + 1 of the name in each slot, 0 for an empty slot
   const slots = new Int32Array(size);
   for (let i = 0; i < n; i++) {
-    const name = (list[i] as { encodedName: string }).encodedName;
+    const name = names[i] as string;
     let hash = 0x811c9dc5;
     for (let c = 0; c < name.length; c++) hash = Math.imul(hash ^ name.charCodeAt(c), 0x01000193);
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
@@ -83,10 +83,28 @@ export function uniqueNameIndex(list: readonly { readonly encodedName: string }[
         slots[slot] = i + 1;
         break;
       }
-      if ((list[at - 1] as { encodedName: string }).encodedName === name) return undefined;
+      if (names[at - 1] === name) return undefined;
     }
   }
-  return lazyUniqueIndex(list);
+  return uniqueNamesIndex(names);
+}
+
+/**
+ * The name index of encoded names `names` that the caller knows hold no name twice (a reader that refuses a name open
+ * twice), its positions mapped only when first asked for.
+ */
+export function uniqueNamesIndex(names: readonly string[]): NameIndex {
+  let positions: Map<string, number> | undefined;
+  return {
+    unique: true,
+    get positions() {
+      if (positions === undefined) {
+        positions = new Map<string, number>();
+        for (let i = 0; i < names.length; i++) positions.set(names[i] as string, i);
+      }
+      return positions;
+    },
+  };
 }
 
 /** The name index of `list` when one is recorded for it (no map is built), else `undefined`. */

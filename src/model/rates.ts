@@ -33,6 +33,7 @@ import { hostPortOf as hostPort } from '../util/server-name.js';
 import { type Lineage, matchLineage } from './lineage.js';
 import { type NameIndex, nameIndexOf, rememberNameIndex } from './name-index.js';
 import type { LoadRates, RateBasis, RateEvent, RateInterval, RegionRate, ServerRate } from './rate-types.js';
+import { snapshotColumns } from './snapshot-columns.js';
 import type { LoadSeries, LoadSnapshot, RegionLoad } from './types.js';
 
 /** The names map of a steady pair, which matches by position and looks up no name. */
@@ -85,29 +86,45 @@ function perSecond(count: number | null, seconds: number): number | null {
  * The basis is `'since-reset'` exactly when a counter reset is to be reported.
  */
 function regionRate(r: RegionLoad, base: RegionLoad | undefined, seconds: number, reopened: boolean): RegionRate {
+  return rateOf(
+    r.table, r.encodedName, r.name, r.startKey, r.endKey, r.server, r.readRequests, r.writeRequests, r.requests, r.storeSizeBytes,
+    base !== undefined, base?.readRequests ?? null, base?.writeRequests ?? null, base?.requests ?? 0, base?.storeSizeBytes ?? 0,
+    seconds, reopened,
+  );
+}
+
+/**
+ * {@link regionRate} of a reading given by its fields (`table` to `storeSizeBytes`, as {@link RegionLoad}'s) and its
+ * base's counters (`hasBase` false for none), so that a snapshot held in columns is read without an object per region.
+ */
+function rateOf(
+  table: string | undefined, encodedName: string, name: string, startKey: Uint8Array, endKey: Uint8Array, server: string,
+  readRequests: number | null, writeRequests: number | null, requestsNow: number, storeSizeBytes: number,
+  hasBase: boolean, baseReads: number | null, baseWrites: number | null, baseRequests: number, baseSize: number,
+  seconds: number, reopened: boolean,
+): RegionRate {
   let basis: RateBasis = 'since-open';
-  let reads = r.readRequests;
-  let writes = r.writeRequests;
-  let requests = r.requests;
-  if (base) {
-    const reset = reopened || wentDown(r.readRequests, base.readRequests) || wentDown(r.writeRequests, base.writeRequests) || wentDown(r.requests, base.requests);
+  let reads = readRequests;
+  let writes = writeRequests;
+  let requests = requestsNow;
+  if (hasBase) {
+    const reset = reopened || wentDown(readRequests, baseReads) || wentDown(writeRequests, baseWrites) || wentDown(requestsNow, baseRequests);
     basis = reset ? 'since-reset' : 'delta';
     if (!reset) {
-      reads = counted(r.readRequests, base.readRequests);
-      writes = counted(r.writeRequests, base.writeRequests);
-      requests = counted(r.requests, base.requests) as number;
+      reads = counted(readRequests, baseReads);
+      writes = counted(writeRequests, baseWrites);
+      requests = counted(requestsNow, baseRequests) as number;
     }
   }
   const readsPerSec = perSecond(reads, seconds);
   const writesPerSec = perSecond(writes, seconds);
   const requestsPerSec = requests / seconds;
-  const storeGrowthBytes = base ? r.storeSizeBytes - base.storeSizeBytes : null;
-  const { encodedName, name, startKey, endKey, server, storeSizeBytes } = r;
+  const storeGrowthBytes = hasBase ? storeSizeBytes - baseSize : null;
   // two literals rather than a spread of an optional `table`: a spread object is built property by property and
   // takes a sixth more memory, and a day of rates holds one of these per region per interval
-  return r.table === undefined
+  return table === undefined
     ? { encodedName, name, startKey, endKey, server, reads, writes, requests, readsPerSec, writesPerSec, requestsPerSec, storeSizeBytes, storeGrowthBytes, basis }
-    : { table: r.table, encodedName, name, startKey, endKey, server, reads, writes, requests, readsPerSec, writesPerSec, requestsPerSec, storeSizeBytes, storeGrowthBytes, basis };
+    : { table, encodedName, name, startKey, endKey, server, reads, writes, requests, readsPerSec, writesPerSec, requestsPerSec, storeSizeBytes, storeGrowthBytes, basis };
 }
 
 const sameKey = (a: Uint8Array, b: Uint8Array) => a === b || equalBytes(a, b);
@@ -183,11 +200,30 @@ function oneNamePerServer(regions: RegionRate[]): RegionRate[] {
   });
 }
 
-/** True when both lists name the same regions in the same order. */
-function sameNames(a: readonly RegionLoad[], b: readonly RegionLoad[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if ((a[i] as RegionLoad).encodedName !== (b[i] as RegionLoad).encodedName) return false;
+/**
+ * True when both snapshots name the same regions in the same order (held in columns, their encoded names are compared
+ * there: no region object is built).
+ */
+function sameNames(a: LoadSnapshot, b: LoadSnapshot): boolean {
+  const ac = snapshotColumns(a);
+  const bc = ac && snapshotColumns(b);
+  if (ac && bc) {
+    if (ac.encodedNames === bc.encodedNames) return true;
+    if (ac.length !== bc.length) return false;
+    for (let i = 0; i < ac.length; i++) if (ac.encodedNames[i] !== bc.encodedNames[i]) return false;
+    return true;
+  }
+  const ar = a.regions;
+  const br = b.regions;
+  if (ar.length !== br.length) return false;
+  for (let i = 0; i < ar.length; i++) if ((ar[i] as RegionLoad).encodedName !== (br[i] as RegionLoad).encodedName) return false;
   return true;
+}
+
+/** The name index of a snapshot's regions: its columns' when it is held in columns (no region object is built). */
+function snapshotNameIndex(snapshot: LoadSnapshot | undefined): NameIndex {
+  if (snapshot === undefined) return nameIndexOf([]);
+  return snapshotColumns(snapshot)?.index ?? nameIndexOf(snapshot.regions);
 }
 
 /**
@@ -197,17 +233,20 @@ function sameNames(a: readonly RegionLoad[], b: readonly RegionLoad[]): boolean 
  */
 class Sightings {
   private readonly byName = new Map<string, RegionLoad>();
-  private pending: readonly RegionLoad[] = [];
+  private pending: LoadSnapshot | undefined;
 
-  /** Takes `regions` (a whole snapshot's) as the latest sightings of their names. */
-  defer(regions: readonly RegionLoad[]): void {
-    this.pending = regions;
+  /**
+   * Takes the regions of `snapshot` as the latest sightings of their names (read only when the map is: a snapshot
+   * held in columns builds its regions then).
+   */
+  defer(snapshot: LoadSnapshot | undefined): void {
+    this.pending = snapshot;
   }
 
   /** The map, up to date; the caller enters the sightings of the snapshot it is reading. */
   latest(): Map<string, RegionLoad> {
-    for (const r of this.pending) this.byName.set(r.encodedName, r);
-    this.pending = [];
+    for (const r of this.pending?.regions ?? []) this.byName.set(r.encodedName, r);
+    this.pending = undefined;
     return this.byName;
   }
 }
@@ -237,7 +276,7 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
   let before: ReadonlyMap<string, number> = NO_NAMES;
   let lastSeen: Map<string, RegionLoad> | undefined;
   let lineage: Lineage | undefined;
-  if (pair.steady) sightings.defer(next.regions);
+  if (pair.steady) sightings.defer(next);
   else {
     before = pair.prevIndex.positions;
     lastSeen = sightings.latest();
@@ -247,31 +286,52 @@ function interval(pair: Pair, expectedMs: number, sightings: Sightings, events: 
   }
   const restarted = new Set<string>();
   const regions: RegionRate[] = [];
-  for (let i = 0; i < next.regions.length; i++) {
-    const r = next.regions[i] as RegionLoad;
-    let base: RegionLoad | undefined;
-    if (!lastSeen) base = prev.regions[i];
-    else {
-      const position = before.get(r.encodedName);
-      base = position === undefined ? lastSeen.get(r.encodedName) : prev.regions[position];
-      if (base && position === undefined) {
-        events.push({ kind: 'region-returned', ...at, region: r.encodedName, server: r.server, detail: `region ${r.name} is back after missing from a snapshot; its counts since it was last seen are put in this interval` });
-      }
-      lastSeen.set(r.encodedName, r);
+  /** The events of region `i` reopened on `server` after `fromServer` (a server restarted, or the region moved). */
+  const reopenedEvents = (encodedName: string, name: string, server: string, fromServer: string): void => {
+    if (hostPort(fromServer) === hostPort(server)) {
+      if (!restarted.has(server)) events.push({ kind: 'server-restarted', ...at, server, fromServer, detail: `RegionServer ${hostPort(server)} restarted (start code changed); its regions' counters restarted from 0` });
+      restarted.add(server);
+    } else {
+      events.push({ kind: 'region-moved', ...at, region: encodedName, server, fromServer, detail: `region ${name} moved from ${fromServer} to ${server}; the interval's load counts on ${server}` });
     }
-    const reopened = base !== undefined && reopenedOn(base.server, r.server);
-    if (base && reopened) {
-      if (hostPort(base.server) === hostPort(r.server)) {
-        if (!restarted.has(r.server)) events.push({ kind: 'server-restarted', ...at, server: r.server, fromServer: base.server, detail: `RegionServer ${hostPort(r.server)} restarted (start code changed); its regions' counters restarted from 0` });
-        restarted.add(r.server);
-      } else {
-        events.push({ kind: 'region-moved', ...at, region: r.encodedName, server: r.server, fromServer: base.server, detail: `region ${r.name} moved from ${base.server} to ${r.server}; the interval's load counts on ${r.server}` });
+  };
+  // a steady pair of snapshots held in columns is read from them: no region object is built for either
+  const nc = pair.steady ? snapshotColumns(next) : undefined;
+  const pc = nc ? snapshotColumns(prev) : undefined;
+  const count = pc && nc ? nc.length : next.regions.length;
+  for (let i = 0; i < count; i++) {
+    let rate: RegionRate;
+    let reopened: boolean;
+    if (pc && nc) {
+      const server = nc.servers[i] as string;
+      const fromServer = pc.servers[i] as string;
+      reopened = reopenedOn(fromServer, server);
+      if (reopened) reopenedEvents(nc.encodedNames[i] as string, nc.names[i] as string, server, fromServer);
+      rate = rateOf(
+        undefined, nc.encodedNames[i] as string, nc.names[i] as string, nc.startKeys[i] as Uint8Array, nc.endKeys[i] as Uint8Array, server,
+        nc.readRequests[i] as number | null, nc.writeRequests[i] as number | null, nc.requests[i] as number, nc.storeSizeBytes[i] as number,
+        true, pc.readRequests[i] as number | null, pc.writeRequests[i] as number | null, pc.requests[i] as number, pc.storeSizeBytes[i] as number,
+        seconds, reopened,
+      );
+    } else {
+      const r = next.regions[i] as RegionLoad;
+      let base: RegionLoad | undefined;
+      if (!lastSeen) base = prev.regions[i];
+      else {
+        const position = before.get(r.encodedName);
+        base = position === undefined ? lastSeen.get(r.encodedName) : prev.regions[position];
+        if (base && position === undefined) {
+          events.push({ kind: 'region-returned', ...at, region: r.encodedName, server: r.server, detail: `region ${r.name} is back after missing from a snapshot; its counts since it was last seen are put in this interval` });
+        }
+        lastSeen.set(r.encodedName, r);
       }
+      reopened = base !== undefined && reopenedOn(base.server, r.server);
+      if (base && reopened) reopenedEvents(r.encodedName, r.name, r.server, base.server);
+      rate = regionRate(r, base, seconds, reopened);
     }
-    const rate = regionRate(r, base, seconds, reopened);
     if (rate.basis === 'since-reset') {
-      const why = reopened ? `reopened on ${r.server}, so its counters restarted from 0` : 'went down (reopened or server restarted)';
-      events.push({ kind: 'counter-reset', ...at, region: r.encodedName, server: r.server, detail: `counters of region ${r.name} ${why}; the later value is taken as the count since the reset` });
+      const why = reopened ? `reopened on ${rate.server}, so its counters restarted from 0` : 'went down (reopened or server restarted)';
+      events.push({ kind: 'counter-reset', ...at, region: rate.encodedName, server: rate.server, detail: `counters of region ${rate.name} ${why}; the later value is taken as the count since the reset` });
     }
     // an idle region's rates repeat interval after interval: a steady pair lists the previous interval's object again
     // (rates are never changed after they are made), so a long series of a mostly idle table stays small
@@ -315,15 +375,15 @@ export function computeRates(series: LoadSeries): LoadRates {
   }
   const expectedIntervalMs = series.source.intervalMs ?? (spacings.length ? median(spacings) : 0);
   const sightings = new Sightings();
-  sightings.defer(snaps[0]?.regions ?? []);
+  sightings.defer(snaps[0]);
   const intervals: RateInterval[] = [];
   const events: RateEvent[] = [];
-  let prevIndex = nameIndexOf(snaps[0]?.regions ?? []);
+  let prevIndex = snapshotNameIndex(snaps[0]);
   for (let i = 1; i < snaps.length; i++) {
     const prev = snaps[i - 1] as LoadSnapshot;
     const next = snaps[i] as LoadSnapshot;
-    const same = sameNames(prev.regions, next.regions);
-    const nextIndex = same ? prevIndex : nameIndexOf(next.regions);
+    const same = sameNames(prev, next);
+    const nextIndex = same ? prevIndex : snapshotNameIndex(next);
     // the previous interval's rates are listed in `prev`'s region order, which a steady pair shares
     intervals.push(interval({ prev, next, prevIndex, nextIndex, steady: same && prevIndex.unique }, expectedIntervalMs, sightings, events, intervals.at(-1)?.regions));
     prevIndex = nextIndex;

@@ -3,11 +3,13 @@
  * order, no whitespace, whole numbers of at most 15 digits, strings without JSON escapes but `\\`, the escape of the
  * backslash of `\xNN`) is read one region at a time by a cursor over its UTF-8 bytes, as the file holds them (the
  * line is never decoded to one string: a string's end found in one pass over it, a count's digits summed as they are
- * passed, a string decoded alone when it is needed) and turned into its {@link RegionLoad}s, with no intermediate JSON
- * object per region and no substring for a count, and whatever the snapshot before it already held is shared instead
- * of copied: a name, encoded name or server equal to the one at the same position of the previous line is that same
- * string (compared where it stands in the line, nothing decoded), a key equal to it is that same `Uint8Array` (its
- * text compared with the bytes), and a region's start key is its predecessor's end key when they are the same bytes.
+ * passed, a string decoded alone when it is needed) into columns of its regions (a snapshot held in columns,
+ * `snapshot-columns.ts`: no object per region unless a caller reads them), with no intermediate JSON object per region
+ * and no substring for a count, and whatever the snapshot before it already held is shared instead of copied: a name,
+ * encoded name or server equal to the one at the same position of the previous line is that same string (compared
+ * where it stands in the line, nothing decoded), a key equal to it is that same `Uint8Array` (its text compared with
+ * the bytes), a column whose every entry is the previous line's is that same array, and a region's start key is its
+ * predecessor's end key when they are the same bytes.
  *
  * Anything else (another field order, whitespace, escapes, fractions, exponents, an empty string, a duplicate encoded
  * name, a table other than the header's, any malformed JSON) yields `undefined`, and the caller parses the line with
@@ -18,7 +20,8 @@
  */
 import { compareBytes, isRegionRange, toBytesBinary } from '../bytes/index.js';
 import { hexValue } from '../bytes/binary-string.js';
-import { type NameIndex, rememberNameIndex, uniqueNameIndex } from './name-index.js';
+import { type NameIndex, uniqueNameIndex } from './name-index.js';
+import { columnarSnapshot, regionOfColumns } from './snapshot-columns.js';
 import type { LoadSnapshot, RegionLoad } from './types.js';
 
 /**
@@ -194,25 +197,82 @@ const PLAIN_ENCODED = 2;
 const PLAIN_SERVER = 4;
 
 /**
- * What the previous fast-read line held, in line order: its regions, and which of their strings were written with no
- * escape. A line is kept only when no encoded name is listed twice in it.
+ * What the previous fast-read line held, in line order: its regions' columns, and which of their strings were
+ * written with no escape. A line is kept only when no encoded name is listed twice in it.
  */
 interface PreviousLine {
-  readonly regions: readonly RegionLoad[];
+  readonly columns: LineColumns;
   /** Per region, {@link PLAIN_NAME} | {@link PLAIN_ENCODED} | {@link PLAIN_SERVER} for the strings with no escape. */
   readonly plain: Uint8Array;
-  /** Where each encoded name stands in the line's order (mapped when first asked for); `undefined` for no line yet. */
+  /** Where each encoded name stands in the line's order; `undefined` for no line yet. */
   readonly index: NameIndex | undefined;
 }
 
-const NONE: PreviousLine = { regions: [], plain: new Uint8Array(0), index: undefined };
+/**
+ * One line's regions, in line order, by field, as {@link region} reads them (each array the previous line's same
+ * array when every entry is the same, see {@link LineColumns.finish}).
+ */
+class LineColumns {
+  length = 0;
+  names: string[];
+  encodedNames: string[];
+  startKeys: Uint8Array[];
+  endKeys: Uint8Array[];
+  servers: string[];
+  readonly readRequests: (number | null)[];
+  readonly writeRequests: (number | null)[];
+  readonly requests: number[];
+  readonly storeSizeBytes: number[];
+
+  /**
+   * Arrays of `capacity` places to begin with (the previous line's count: a line of as many regions fills them with
+   * no array grown and copied on the way; more are appended, fewer trimmed by {@link finish}).
+   */
+  constructor(readonly capacity: number) {
+    this.names = new Array<string>(capacity);
+    this.encodedNames = new Array<string>(capacity);
+    this.startKeys = new Array<Uint8Array>(capacity);
+    this.endKeys = new Array<Uint8Array>(capacity);
+    this.servers = new Array<string>(capacity);
+    this.readRequests = new Array<number | null>(capacity);
+    this.writeRequests = new Array<number | null>(capacity);
+    this.requests = new Array<number>(capacity);
+    this.storeSizeBytes = new Array<number>(capacity);
+  }
+
+  /**
+   * Takes each string and key array of `previous` in place of this line's own when every entry is the same value (so
+   * two snapshots of the same regions share them).
+   */
+  finish(previous: LineColumns | undefined): void {
+    const n = this.length;
+    if (n < this.capacity) {
+      for (const column of [this.names, this.encodedNames, this.startKeys, this.endKeys, this.servers, this.readRequests, this.writeRequests, this.requests, this.storeSizeBytes]) column.length = n;
+    }
+    if (previous === undefined || previous.length !== this.length) return;
+    if (sameEntries(this.names, previous.names)) this.names = previous.names;
+    if (sameEntries(this.encodedNames, previous.encodedNames)) this.encodedNames = previous.encodedNames;
+    if (sameEntries(this.startKeys, previous.startKeys)) this.startKeys = previous.startKeys;
+    if (sameEntries(this.endKeys, previous.endKeys)) this.endKeys = previous.endKeys;
+    if (sameEntries(this.servers, previous.servers)) this.servers = previous.servers;
+  }
+}
+
+/** True when both arrays hold the same values (`===`) in the same order. */
+function sameEntries<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * Reads version 1 snapshot lines of the fast form (see the module comment), remembering the last one read to share
- * its strings and keys with the next.
+ * its strings and keys with the next. A line in key order (as the writer writes it) becomes a
+ * {@link columnarSnapshot}, its regions built only when read; another line's regions are objects, sorted.
  */
 export class FastSnapshotReader {
-  private previous = NONE;
+  private previous: PreviousLine | undefined;
   /** Each server name read, once ({@link internName}). */
   private readonly servers = new Map<string, string>();
 
@@ -234,17 +294,14 @@ export class FastSnapshotReader {
     const timeMs = at.whole();
     if (timeMs < 0 || !at.literal(TABLE) || !at.sameBytes(tail)) return undefined;
     const prev = this.previous;
-    const regions: RegionLoad[] = [];
+    const before = prev?.columns;
+    const columns = new LineColumns(before?.length ?? 0);
     const plain: number[] = [];
-    let sameNames = true;
     if (bytes[at.pos] !== 0x5d) {
       for (;;) {
-        const i = regions.length;
-        const before = prev.regions[i];
-        const r = region(at, before, before === undefined ? 0 : (prev.plain[i] as number), regions[i - 1], this.servers);
-        if (r === undefined) return undefined;
-        if (r.encodedName !== before?.encodedName) sameNames = false;
-        regions.push(r);
+        const i = columns.length;
+        const was = before !== undefined && i < before.length ? (prev?.plain[i] as number) : -1;
+        if (!region(at, columns, before, was, this.servers)) return undefined;
         plain.push(at.plain);
         if (bytes[at.pos] !== COMMA) break;
         at.pos++;
@@ -252,81 +309,96 @@ export class FastSnapshotReader {
     }
     const pos = at.pos;
     if (pos + 2 !== bytes.length || bytes[pos] !== 0x5d || bytes[pos + 1] !== 0x7d) return undefined;
+    columns.finish(before);
     // the same names in the same order as the previous line (which had no duplicate): its index holds for this one
-    const same = sameNames && regions.length === prev.regions.length;
-    const index = same ? prev.index : uniqueNameIndex(regions);
+    const index = before !== undefined && columns.encodedNames === before.encodedNames ? prev?.index : uniqueNameIndex(columns.encodedNames);
     // a duplicate is reported by the validating reader, with the positions it names
-    if (!same && index === undefined) return undefined;
-    this.previous = { regions, plain: Uint8Array.from(plain), index };
-    const sorted = regions.slice();
-    if (!inKeyOrder(sorted)) sorted.sort((a, b) => compareBytes(a.startKey, b.startKey));
-    // in key order already, the sorted list stands as the line does: the rate step takes the index from here
-    else if (index !== undefined) rememberNameIndex(sorted, index);
-    return { timeMs, table, regions: sorted };
+    if (index === undefined) return undefined;
+    this.previous = { columns, plain: Uint8Array.from(plain), index };
+    if (inKeyOrder(columns.startKeys)) return columnarSnapshot(timeMs, table, { ...columns, length: columns.length, index });
+    const regions: RegionLoad[] = [];
+    for (let i = 0; i < columns.length; i++) regions.push(regionOfColumns(columns, i));
+    return { timeMs, table, regions: regions.sort((a, b) => compareBytes(a.startKey, b.startKey)) };
   }
 }
 
 /**
- * The region at the cursor, as the writer writes it (see {@link Cursor}), stepping over it; `undefined` when it is not
- * of the fast form. `before`: the region at the same place of the previous line, whose strings are shared when equal
- * (`was`: which of them it wrote with no escape, {@link PreviousLine.plain}); `predecessor`: the region before it in
- * this line, whose end key is shared as its start key when the same bytes; `servers`: the server names read so far,
- * one string each ({@link internName}). Sets `at.plain` for this region.
+ * Reads the region at the cursor, as the writer writes it (see {@link Cursor}), into the next place of `columns`,
+ * stepping over it; false when it is not of the fast form. `before`: the previous line's columns, whose strings and
+ * keys at the same place are shared when equal (`was`: which of them it wrote with no escape,
+ * {@link PreviousLine.plain}; -1 when it has no region there); the region before it in this line gives its end key as
+ * this one's start key when the same bytes; `servers`: the server names read so far, one string each
+ * ({@link internName}). Sets `at.plain` for this region.
  * (A function of its own, kept apart from the loop over the regions: the engine compiles it alone, small, rather than
  * the loop with every step of a region in it.)
  */
-function region(at: Cursor, before: RegionLoad | undefined, was: number, predecessor: RegionLoad | undefined, servers: Map<string, string>): RegionLoad | undefined {
+function region(at: Cursor, columns: LineColumns, before: LineColumns | undefined, was: number, servers: Map<string, string>): boolean {
   const text = at.bytes;
+  const i = columns.length;
+  const has = was >= 0;
+  const b = before as LineColumns;
   let bits = 0;
-  if (!at.literal('{"name":"')) return undefined;
-  const name = at.name(before?.name, (was & PLAIN_NAME) !== 0);
-  if (name === undefined) return undefined;
+  if (!at.literal('{"name":"')) return false;
+  const name = at.name(has ? b.names[i] : undefined, has && (was & PLAIN_NAME) !== 0);
+  if (name === undefined) return false;
   if (!at.escaped) bits |= PLAIN_NAME;
-  if (!at.literal(',"encodedName":"')) return undefined;
-  const encodedName = at.name(before?.encodedName, (was & PLAIN_ENCODED) !== 0);
-  if (encodedName === undefined) return undefined;
+  if (!at.literal(',"encodedName":"')) return false;
+  const encodedName = at.name(has ? b.encodedNames[i] : undefined, has && (was & PLAIN_ENCODED) !== 0);
+  if (encodedName === undefined) return false;
   if (!at.escaped) bits |= PLAIN_ENCODED;
-  if (!at.literal(',"startKey":"')) return undefined;
+  if (!at.literal(',"startKey":"')) return false;
   const startFrom = at.pos;
   const startEnd = at.string(true);
-  if (startEnd < 0) return undefined;
+  if (startEnd < 0) return false;
+  const predecessorEnd = i > 0 ? (columns.endKeys[i - 1] as Uint8Array) : undefined;
   const startKey =
-    predecessor !== undefined && isKeyText(text, startFrom, startEnd, predecessor.endKey) ? predecessor.endKey
-    : before !== undefined && isKeyText(text, startFrom, startEnd, before.startKey) ? before.startKey
+    predecessorEnd !== undefined && isKeyText(text, startFrom, startEnd, predecessorEnd) ? predecessorEnd
+    : has && isKeyText(text, startFrom, startEnd, b.startKeys[i] as Uint8Array) ? (b.startKeys[i] as Uint8Array)
     : keyBytes(text, startFrom, startEnd);
-  if (startKey === undefined || !at.literal(',"endKey":"')) return undefined;
+  if (startKey === undefined || !at.literal(',"endKey":"')) return false;
   const endFrom = at.pos;
   const endEnd = at.string(true);
-  if (endEnd < 0) return undefined;
+  if (endEnd < 0) return false;
   const endKey =
-    before !== undefined && isKeyText(text, endFrom, endEnd, before.endKey) ? before.endKey
+    has && isKeyText(text, endFrom, endEnd, b.endKeys[i] as Uint8Array) ? (b.endKeys[i] as Uint8Array)
     : isKeyText(text, endFrom, endEnd, startKey) ? startKey
     : keyBytes(text, endFrom, endEnd);
   // an end key at or before the start key: the validating reader refuses the line, naming the field
-  if (endKey === undefined || !isRegionRange(startKey, endKey) || !at.literal(',"server":"')) return undefined;
-  const read = at.name(before?.server, (was & PLAIN_SERVER) !== 0);
-  if (read === undefined) return undefined;
-  const server = read === before?.server ? read : internName(servers, read);
+  if (endKey === undefined || !isRegionRange(startKey, endKey) || !at.literal(',"server":"')) return false;
+  const knownServer = has ? b.servers[i] : undefined;
+  const read = at.name(knownServer, has && (was & PLAIN_SERVER) !== 0);
+  if (read === undefined) return false;
+  const server = read === knownServer ? read : internName(servers, read);
   if (!at.escaped) bits |= PLAIN_SERVER;
   let readRequests: number | null = null;
   let writeRequests: number | null = null;
   let requests: number;
   if (at.literal(SPLIT_COUNTS)) {
     readRequests = at.whole();
-    if (readRequests < 0 || !at.literal(WRITES)) return undefined;
+    if (readRequests < 0 || !at.literal(WRITES)) return false;
     writeRequests = at.whole();
-    if (writeRequests < 0) return undefined;
+    if (writeRequests < 0) return false;
     requests = readRequests + writeRequests;
   } else {
-    if (!at.literal(SUM_COUNT)) return undefined;
+    if (!at.literal(SUM_COUNT)) return false;
     requests = at.whole();
-    if (requests < 0) return undefined;
+    if (requests < 0) return false;
   }
-  if (!at.literal(SIZE)) return undefined;
+  if (!at.literal(SIZE)) return false;
   const storeSizeBytes = at.whole();
-  if (storeSizeBytes < 0 || !at.literal('}')) return undefined;
+  if (storeSizeBytes < 0 || !at.literal('}')) return false;
   at.plain = bits;
-  return { name, encodedName, startKey, endKey, server, readRequests, writeRequests, requests, storeSizeBytes };
+  columns.names[i] = name;
+  columns.encodedNames[i] = encodedName;
+  columns.startKeys[i] = startKey;
+  columns.endKeys[i] = endKey;
+  columns.servers[i] = server;
+  columns.readRequests[i] = readRequests;
+  columns.writeRequests[i] = writeRequests;
+  columns.requests[i] = requests;
+  columns.storeSizeBytes[i] = storeSizeBytes;
+  columns.length = i + 1;
+  return true;
 }
 
 /**
@@ -429,10 +501,10 @@ function keyOfText(raw: string): Uint8Array | undefined {
   }
 }
 
-/** True when the regions are in start key order already (then sorting would not change them). */
-function inKeyOrder(regions: readonly RegionLoad[]): boolean {
-  for (let i = 1; i < regions.length; i++) {
-    if (compareBytes((regions[i - 1] as RegionLoad).startKey, (regions[i] as RegionLoad).startKey) > 0) return false;
+/** True when the start keys are in order already (then sorting the regions would not change them). */
+function inKeyOrder(startKeys: readonly Uint8Array[]): boolean {
+  for (let i = 1; i < startKeys.length; i++) {
+    if (compareBytes(startKeys[i - 1] as Uint8Array, startKeys[i] as Uint8Array) > 0) return false;
   }
   return true;
 }

@@ -14,9 +14,10 @@ import {
   rejectUnknown, stringField,
 } from './ndjson.js';
 import { LOAD_SERIES_FORMAT, type LoadSeriesReadOptions, acceptInTimeOrder, parseSeriesSource } from './series-common.js';
-import { rememberUniqueNames } from './name-index.js';
+import { type NameIndex, rememberUniqueNames, uniqueNamesIndex } from './name-index.js';
 import { internName } from './series-fast.js';
 import { type OpenFields, readOpenLine } from './series-v2-fast.js';
+import { type SnapshotColumns, columnarSnapshot } from './snapshot-columns.js';
 import type { LoadSeries, LoadSeriesSource, LoadSnapshot, RegionLoad } from './types.js';
 
 const HEADER_FIELDS = ['format', 'version', 'tables', 'source', 'metrics'];
@@ -31,6 +32,24 @@ interface V2Header {
   readonly tables: readonly string[];
   readonly source: LoadSeriesSource;
   readonly metrics: readonly RegionMetricName[];
+}
+
+/** No metrics: the header of a series whose snapshots are held in columns names none. */
+const NO_METRICS: readonly RegionMetricName[] = [];
+
+/** One snapshot line's counts by region id (`regions` of {@link SeriesV2Parser.snapshotLine}), before they are put in key order. */
+class CountColumns {
+  readonly readRequests: (number | null)[];
+  readonly writeRequests: (number | null)[];
+  readonly requests: number[];
+  readonly storeSizeBytes: number[];
+
+  constructor(n: number) {
+    this.readRequests = new Array<number | null>(n);
+    this.writeRequests = new Array<number | null>(n);
+    this.requests = new Array<number>(n);
+    this.storeSizeBytes = new Array<number>(n);
+  }
 }
 
 /** What an open line declares: a region's fields apart from its counters. */
@@ -113,6 +132,12 @@ export class SeriesV2Parser {
   private readonly fastOpen: typeof readOpenLine = readOpenLine;
   /** The end key of the last region opened (the next one's start key when they are the same bytes: shared). */
   private lastEnd: Uint8Array | undefined;
+  /** The open regions' names and keys in key order as of {@link SeriesV2Parser.openVersion} `version` ({@link columnsOf}). */
+  private identity:
+    | { version: number; names: string[]; encodedNames: string[]; startKeys: Uint8Array[]; endKeys: Uint8Array[]; index: NameIndex }
+    | undefined;
+  /** The servers column of the last snapshot held in columns. */
+  private lastServers: string[] | undefined;
 
   constructor(
     private readonly file: string,
@@ -234,6 +259,16 @@ export class SeriesV2Parser {
       throw new FieldProblem('counters', `${obj.counters.length} values; expected ${width} for each of the ${regions.length} open region(s) = ${regions.length * width}`);
     }
     const values = obj.counters;
+    const table = this.header?.tables[0] ?? '';
+    if (metrics.length === 0 && (this.header?.tables.length ?? 0) === 1) {
+      // one table and no metrics: the regions' fields fit the columns of a snapshot held in columns
+      const counts = new CountColumns(regions.length);
+      for (let i = 0; i < regions.length; i++) this.countsInto(regions[i] as OpenRegion, values, i * width, counts, i);
+      if (!acceptInTimeOrder(line, timeMs, this.lastTime, this.options)) return;
+      this.lastTime = { timeMs, line };
+      this.snapshots.push(columnarSnapshot(timeMs, table, this.columnsOf(regions, counts)));
+      return;
+    }
     const loads = regions.map((r, i) => this.regionLoad(r, values, i * width, metrics));
     // dropped or not, its counters were read: the next snapshot's differences are from them, as the writer wrote them
     if (!acceptInTimeOrder(line, timeMs, this.lastTime, this.options)) return;
@@ -243,7 +278,71 @@ export class SeriesV2Parser {
     for (let j = 0; j < order.length; j++) sorted[j] = loads[order[j] as number] as RegionLoad;
     // an encoded name is open under one id at a time (an open line naming an open one is refused): no name twice
     rememberUniqueNames(sorted);
-    this.snapshots.push({ timeMs, table: this.header?.tables[0] ?? '', regions: sorted });
+    this.snapshots.push({ timeMs, table, regions: sorted });
+  }
+
+  /**
+   * The columns of a snapshot of the open regions `regions` (by id) whose counts, by id, are `counts`: in key order,
+   * the names and keys the same arrays for every snapshot until a region opens or closes, the servers the previous
+   * snapshot's array while no region moved.
+   */
+  private columnsOf(regions: readonly OpenRegion[], counts: CountColumns): SnapshotColumns {
+    const order = this.keyOrder(regions);
+    const n = order.length;
+    let identity = this.identity;
+    if (identity?.version !== this.openVersion) {
+      const names = new Array<string>(n);
+      const encodedNames = new Array<string>(n);
+      const startKeys = new Array<Uint8Array>(n);
+      const endKeys = new Array<Uint8Array>(n);
+      for (let j = 0; j < n; j++) {
+        const d = (regions[order[j] as number] as OpenRegion).region as RegionFields;
+        names[j] = d.name;
+        encodedNames[j] = d.encodedName;
+        startKeys[j] = d.startKey;
+        endKeys[j] = d.endKey;
+      }
+      // an encoded name is open under one id at a time (an open line naming an open one is refused): no name twice
+      identity = this.identity = { version: this.openVersion, names, encodedNames, startKeys, endKeys, index: uniqueNamesIndex(encodedNames) };
+    }
+    const servers = new Array<string>(n);
+    const readRequests = new Array<number | null>(n);
+    const writeRequests = new Array<number | null>(n);
+    const requests = new Array<number>(n);
+    const storeSizeBytes = new Array<number>(n);
+    const last = this.lastServers;
+    let sameServers = last !== undefined && last.length === n;
+    for (let j = 0; j < n; j++) {
+      const i = order[j] as number;
+      const server = (regions[i] as OpenRegion).server;
+      servers[j] = server;
+      if (sameServers && (last as string[])[j] !== server) sameServers = false;
+      readRequests[j] = counts.readRequests[i] as number | null;
+      writeRequests[j] = counts.writeRequests[i] as number | null;
+      requests[j] = counts.requests[i] as number;
+      storeSizeBytes[j] = counts.storeSizeBytes[i] as number;
+    }
+    const kept = sameServers ? (last as string[]) : servers;
+    this.lastServers = kept;
+    const { names, encodedNames, startKeys, endKeys, index } = identity;
+    return { length: n, names, encodedNames, startKeys, endKeys, servers: kept, readRequests, writeRequests, requests, storeSizeBytes, index };
+  }
+
+  /**
+   * Decodes the three columns of region `r` (starting at `cells[offset]`; no metrics) into place `i` of `counts`, as
+   * {@link regionLoad} decodes them, with the same errors; a region whose open line was bad only has its cells read.
+   */
+  private countsInto(r: OpenRegion, cells: readonly unknown[], offset: number, counts: CountColumns, i: number): void {
+    const read = this.decode(r, cells[offset], 0, offset, NO_METRICS);
+    const write = this.decode(r, cells[offset + 1], 1, offset, NO_METRICS);
+    const size = this.decode(r, cells[offset + 2], 2, offset, NO_METRICS);
+    if (!r.region) return;
+    if (write === null) throw cellProblem(r, 1, offset, NO_METRICS, 'must be given (after a null readRequests, as the read + write total)');
+    if (size === null) throw cellProblem(r, 2, offset, NO_METRICS, 'must be given');
+    counts.readRequests[i] = read;
+    counts.writeRequests[i] = read === null ? null : write;
+    counts.requests[i] = read === null ? write : read + write;
+    counts.storeSizeBytes[i] = size;
   }
 
   /** The region of id `id` when it is open. */

@@ -31,23 +31,24 @@ describe('name index', () => {
   });
 
   it('uniqueNameIndex: undefined when a name is listed twice, else an index mapping the positions when asked', () => {
-    expect(uniqueNameIndex(list('a', 'b', 'a'))).toBeUndefined();
-    expect(uniqueNameIndex(list('x', 'x'))).toBeUndefined();
-    expect(uniqueNameIndex(list())?.unique).toBe(true);
-    const index = uniqueNameIndex(list('r2', 'r0', 'r1'));
+    expect(uniqueNameIndex(['a', 'b', 'a'])).toBeUndefined();
+    expect(uniqueNameIndex(['x', 'x'])).toBeUndefined();
+    expect(uniqueNameIndex([])?.unique).toBe(true);
+    const index = uniqueNameIndex(['r2', 'r0', 'r1']);
     expect(index?.unique).toBe(true);
     expect([...(index?.positions ?? [])]).toEqual([['r2', 0], ['r0', 1], ['r1', 2]]);
+    expect(index?.positions).toBe(index?.positions);
     // 100,000 encoded names (32 hex digits, numbered like a generated series'): unique; one repeated at the end is not
     const names = Array.from({ length: 100_000 }, (_, i) => i.toString(16).padStart(32, '0'));
-    const regions = names.map((encodedName) => ({ encodedName }));
-    expect(uniqueNameIndex(regions)?.unique).toBe(true);
-    expect(uniqueNameIndex([...regions, { encodedName: '00000000000000000000000000001234' }])).toBeUndefined();
+    expect(uniqueNameIndex(names)?.unique).toBe(true);
+    expect(uniqueNameIndex(names)?.positions.get('00000000000000000000000000001234')).toBe(0x1234);
+    expect(uniqueNameIndex([...names, '00000000000000000000000000001234'])).toBeUndefined();
   });
 
   it('uniqueNameIndex agrees with a Set of the names on any list', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 4 }), { maxLength: 60 }), (names) => {
-        expect(uniqueNameIndex(list(...names)) !== undefined).toBe(new Set(names).size === names.length);
+        expect(uniqueNameIndex(names) !== undefined).toBe(new Set(names).size === names.length);
       }),
       { numRuns: 500, seed: 7 },
     );

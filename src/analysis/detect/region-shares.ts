@@ -14,6 +14,7 @@ import type { RegionColumns, TallyColumns } from './region-columns.js';
 import { share } from './stats.js';
 import { type Tally, ratio } from './tally.js';
 import type { DetectResult, RegionLoadShare } from './types.js';
+import { builtOnRead } from '../../util/built-on-read.js';
 
 /** What the rows are computed from: the window's region columns and the hot tests over the window and over now. */
 export interface RegionShareInputs {
@@ -273,50 +274,17 @@ export class RegionShares {
  */
 const ofResult = new WeakMap<object, RegionShares>();
 
-/** Node's `util.inspect.custom`, by its registered name (no import of `node:util` here). */
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-
-/** A plain `regions` field holding `rows`, in the place the accessor had among the fields. */
-function plainRegions(result: object, rows: readonly RegionLoadShare[]): void {
-  Object.defineProperty(result, 'regions', { value: rows, configurable: true, enumerable: true, writable: true });
-}
-
 /**
  * Makes `result.regions` the rows of `shares`, built when first read (then kept as a plain property): a caller that
  * never reads them (the text report) never builds them. The property keeps its place among the result's fields. A
  * caller may assign `regions` (before or after reading them) as on any result: it becomes a plain field holding what
- * was assigned, and {@link resultHotRegions} and {@link resultRegionNamed} then read those rows.
+ * was assigned, and {@link resultHotRegions} and {@link resultRegionNamed} then read those rows. `util.inspect` shows
+ * the result with its rows ({@link builtOnRead}).
  */
 export function attachRegionShares<T extends Pick<DetectResult, 'regions'>>(result: T, shares: RegionShares): T {
   ofResult.set(result, shares);
-  // `util.inspect` (console.log, the REPL) shows an accessor as [Getter/Setter]: it reads the rows first, then shows
-  // the result as the plain object it has become, with the depth left where it stands (deeper than the limit it is
-  // [Object], as any object there); an object made with the result as its prototype is shown as Node shows it
-  Object.defineProperty(result, INSPECT, {
-    configurable: true,
-    enumerable: false,
-    value(this: T, depth: number | null, options: object, inspect: (value: unknown, options: object) => string): string {
-      if (!Object.prototype.hasOwnProperty.call(this, INSPECT)) return inspect(this, { ...options, depth, customInspect: false });
-      void this.regions;
-      delete (this as Record<symbol, unknown>)[INSPECT];
-      return inspect(this, { ...options, depth });
-    },
-  });
-  Object.defineProperty(result, 'regions', {
-    configurable: true,
-    enumerable: true,
-    get(this: T) {
-      const rows = shares.rows();
-      // the rows are all built: the columns are let go, and the helpers below read the rows
-      ofResult.delete(this);
-      plainRegions(this, rows);
-      return rows;
-    },
-    set(this: T, rows: readonly RegionLoadShare[]) {
-      ofResult.delete(this);
-      plainRegions(this, rows);
-    },
-  });
+  // once the rows are all built (or others assigned), the columns are let go, and the helpers below read the rows
+  builtOnRead(result, 'regions', () => shares.rows() as T['regions'], (r) => ofResult.delete(r));
   return result;
 }
 
