@@ -50,6 +50,19 @@ class CountColumns {
     this.requests = new Array<number>(n);
     this.storeSizeBytes = new Array<number>(n);
   }
+
+  /** The counts of the regions at `order` (positions here), in that order. */
+  inOrder(order: readonly number[]): CountColumns {
+    const sorted = new CountColumns(order.length);
+    for (let j = 0; j < order.length; j++) {
+      const i = order[j] as number;
+      sorted.readRequests[j] = this.readRequests[i] as number | null;
+      sorted.writeRequests[j] = this.writeRequests[i] as number | null;
+      sorted.requests[j] = this.requests[i] as number;
+      sorted.storeSizeBytes[j] = this.storeSizeBytes[i] as number;
+    }
+    return sorted;
+  }
 }
 
 /** What an open line declares: a region's fields apart from its counters. */
@@ -127,7 +140,8 @@ export class SeriesV2Parser {
   private sawFirst = false;
   /** Counts the changes of the set of open regions (opened, closed): {@link SeriesV2Parser.keyOrder} keeps its order until the next. */
   private openVersion = 0;
-  private order: { version: number; positions: readonly number[] } | undefined;
+  /** {@link SeriesV2Parser.keyOrder}'s last order; `inIdOrder`: it lists every open region, in id order. */
+  private order: { version: number; positions: readonly number[]; inIdOrder: boolean } | undefined;
   /** Reads open lines of the writer's form without JSON (replaceable, so a test can compare with the validating path). */
   private readonly fastOpen: typeof readOpenLine = readOpenLine;
   /** The end key of the last region opened (the next one's start key when they are the same bytes: shared). */
@@ -306,26 +320,19 @@ export class SeriesV2Parser {
       identity = this.identity = { version: this.openVersion, names, encodedNames, startKeys, endKeys, index: uniqueNamesIndex(encodedNames) };
     }
     const servers = new Array<string>(n);
-    const readRequests = new Array<number | null>(n);
-    const writeRequests = new Array<number | null>(n);
-    const requests = new Array<number>(n);
-    const storeSizeBytes = new Array<number>(n);
     const last = this.lastServers;
     let sameServers = last !== undefined && last.length === n;
     for (let j = 0; j < n; j++) {
-      const i = order[j] as number;
-      const server = (regions[i] as OpenRegion).server;
+      const server = (regions[order[j] as number] as OpenRegion).server;
       servers[j] = server;
       if (sameServers && (last as string[])[j] !== server) sameServers = false;
-      readRequests[j] = counts.readRequests[i] as number | null;
-      writeRequests[j] = counts.writeRequests[i] as number | null;
-      requests[j] = counts.requests[i] as number;
-      storeSizeBytes[j] = counts.storeSizeBytes[i] as number;
     }
     const kept = sameServers ? (last as string[]) : servers;
     this.lastServers = kept;
     const { names, encodedNames, startKeys, endKeys, index } = identity;
-    return { length: n, names, encodedNames, startKeys, endKeys, servers: kept, readRequests, writeRequests, requests, storeSizeBytes, index };
+    // regions opened in key order (as writers open them) are in key order by id: the counts are the columns
+    const sorted = this.order?.inIdOrder === true ? counts : counts.inOrder(order);
+    return { length: n, names, encodedNames, startKeys, endKeys, servers: kept, ...sorted, index };
   }
 
   /**
@@ -377,7 +384,7 @@ export class SeriesV2Parser {
     let sorted = true;
     for (let j = 1; j < positions.length && sorted; j++) sorted = inOrder(positions[j - 1] as number, positions[j] as number) <= 0;
     if (!sorted) positions.sort(inOrder);
-    this.order = { version: this.openVersion, positions };
+    this.order = { version: this.openVersion, positions, inIdOrder: sorted && positions.length === regions.length };
     return positions;
   }
 

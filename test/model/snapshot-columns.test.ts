@@ -115,6 +115,16 @@ describe('snapshots held in columns', () => {
     expect(c?.encodedNames).toEqual(['a', 'b']);
     expect(c?.servers).toEqual(['rs1,16020,1', 'rs2,16020,1']);
     expect(read).toEqual(series([...SERIES.snapshots, snap(180_000, SERIES.snapshots[1]?.regions.slice(0, 2) as RegionLoad[])]));
+    // a region missing from a snapshot is closed, and opened again under a new id when it is back: ids are then out of
+    // key order, and the columns are still in key order
+    const [x, y, z] = SERIES.snapshots[1]?.regions as RegionLoad[];
+    const back = series([...SERIES.snapshots, snap(180_000, [x as RegionLoad, z as RegionLoad]), snap(240_000, [x as RegionLoad, y as RegionLoad, z as RegionLoad])]);
+    const v2 = formatLoadSeriesV2(back);
+    expect(v2).toContain('{"open":3,');
+    const reread = parsed(v2);
+    expect(snapshotColumns(reread.snapshots[3] as LoadSnapshot)?.encodedNames).toEqual(['a', 'b', 'c']);
+    expect(computeRates(reread)).toEqual(computeRates(back));
+    expect(reread).toEqual(back);
   });
 
   it('a hand-made snapshot in columns reads as its regions', () => {
