@@ -105,6 +105,39 @@ describe('snapshots held in columns', () => {
     expect(rates).toEqual(computeRates(series([SERIES.snapshots[0] as LoadSnapshot, { ...(SERIES.snapshots[1] as LoadSnapshot), regions: second.regions }])));
   });
 
+  it('frozen or sealed before their regions are read, give them, their rates and util.inspect as plain snapshots do', () => {
+    const text = formatLoadSeries(SERIES);
+    const [a, b, c] = SERIES.snapshots[1]?.regions as RegionLoad[];
+    for (const lock of [Object.freeze, Object.seal]) {
+      const read = parsed(text);
+      const plain = validated(text);
+      for (const s of [...read.snapshots, ...plain.snapshots]) lock(s);
+      expect(snapshotColumns(read.snapshots[0] as LoadSnapshot)).toBeDefined();
+      expect(computeRates(read)).toEqual(computeRates(SERIES));
+      const [first, second] = read.snapshots as [LoadSnapshot, LoadSnapshot];
+      expect(first.regions.map((r) => r.requests)).toEqual([7, 12, 9]);
+      expect(first.regions).toBe(first.regions);
+      expect(read).toEqual(SERIES);
+      expect(inspect(second, { depth: 0 })).toBe("{ timeMs: 120000, table: 't', regions: [Array] }");
+      expect(inspect(second, { depth: 0 })).toBe(inspect(plain.snapshots[1], { depth: 0 }));
+      expect(Object.isFrozen(second)).toBe(Object.isFrozen(plain.snapshots[1]));
+      // a frozen snapshot's regions are read-only; a sealed one's may be assigned, as on a plain snapshot
+      const assign = (s: LoadSnapshot) => () => {
+        (s as { regions: readonly RegionLoad[] }).regions = [a as RegionLoad, b as RegionLoad];
+      };
+      if (lock === Object.freeze) {
+        expect(assign(second)).toThrow(TypeError);
+        expect(assign(plain.snapshots[1] as LoadSnapshot)).toThrow(TypeError);
+        expect(second.regions.map((r) => r.encodedName)).toEqual(['a', 'b', 'c']);
+      } else {
+        assign(second)();
+        expect(second.regions).toEqual([a, b]);
+        expect(second.regions.map((r) => r.server)).toEqual(['rs1,16020,1', 'rs2,16020,1']);
+        expect(c?.server).toBe('rs2,16020,1');
+      }
+    }
+  });
+
   it('version 2: the names and keys are the same arrays until a region opens or closes, the servers until one moves', () => {
     const text = formatLoadSeriesV2(series([...SERIES.snapshots, snap(180_000, SERIES.snapshots[1]?.regions.slice(0, 2) as RegionLoad[])]));
     const read = parsed(text);
