@@ -88,9 +88,11 @@ export function columnarSnapshot(timeMs: number, table: string, columns: Snapsho
 }
 
 /**
- * The columns `snapshot` was made from ({@link columnarSnapshot}) while its `regions` have been neither read nor
- * assigned; `undefined` for a snapshot made otherwise, or after that.
+ * The columns `snapshot` was made from ({@link columnarSnapshot}) while its `regions` have been neither read,
+ * assigned, redefined nor deleted; `undefined` for a snapshot made otherwise, or after that.
  */
 export function snapshotColumns(snapshot: LoadSnapshot): SnapshotColumns | undefined {
-  return columnsOf.get(snapshot);
+  const columns = columnsOf.get(snapshot);
+  // held only while `regions` is the accessor: a field redefined (`Object.defineProperty`) or deleted lets them go too
+  return columns !== undefined && Object.getOwnPropertyDescriptor(snapshot, 'regions')?.get !== undefined ? columns : undefined;
 }

@@ -105,6 +105,24 @@ describe('snapshots held in columns', () => {
     expect(rates).toEqual(computeRates(series([SERIES.snapshots[0] as LoadSnapshot, { ...(SERIES.snapshots[1] as LoadSnapshot), regions: second.regions }])));
   });
 
+  it('redefined with Object.defineProperty, or deleted, their regions are no longer read from the columns', () => {
+    const text = formatLoadSeries(SERIES);
+    const [a, b, c] = SERIES.snapshots[1]?.regions as RegionLoad[];
+    const moved = { ...(c as RegionLoad), server: 'rs3,16020,1' };
+    const read = parsed(text);
+    const second = read.snapshots[1] as LoadSnapshot;
+    Object.defineProperty(second, 'regions', { value: [a, b, moved], configurable: true, enumerable: true, writable: true });
+    expect(snapshotColumns(second)).toBeUndefined();
+    const rates = computeRates(read);
+    // region c was on rs1 in the first snapshot: it moved to rs3, where the interval's 21 requests count
+    expect(rates.intervals[0]?.regions.map((r) => r.server)).toEqual(['rs1,16020,1', 'rs2,16020,1', 'rs3,16020,1']);
+    expect(rates.intervals[0]?.regions[2]?.requests).toBe(21);
+    expect(rates.events.filter((e) => e.kind === 'region-moved').map((e) => [e.region, e.fromServer, e.server])).toEqual([['c', 'rs1,16020,1', 'rs3,16020,1']]);
+    const gone = parsed(text);
+    delete (gone.snapshots[1] as { regions?: unknown }).regions;
+    expect(snapshotColumns(gone.snapshots[1] as LoadSnapshot)).toBeUndefined();
+  });
+
   it('frozen or sealed before their regions are read, give them, their rates and util.inspect as plain snapshots do', () => {
     const text = formatLoadSeries(SERIES);
     const [a, b, c] = SERIES.snapshots[1]?.regions as RegionLoad[];
