@@ -8,6 +8,7 @@
  * | 2 | input or state refused (bad option or file, unknown table) |
  * | 3 | the cluster side failed (unreachable, timeout, 5xx, the shell failing, a scanner lost mid-scan); a live read that got no usable snapshot |
  * | 130 | interrupted |
+ * | 141 | the output's reader closed the pipe (`… --json | head`): stopped there, quietly, as SIGPIPE would (`pipe-closed.ts`) |
  *
  * @module
  */
@@ -23,6 +24,8 @@ export const EXIT_USAGE = 2;
 export const EXIT_CLUSTER = 3;
 /** Interrupted (Ctrl-C) before the work was done: the shell convention for SIGINT. */
 export const EXIT_INTERRUPTED = 130;
+/** The output's reader closed the pipe: 128 + SIGPIPE (13), what a shell reports for `yes | head`'s `yes`. */
+export const EXIT_PIPE_CLOSED = 141;
 
 /**
  * Errors that end a run with another status than {@link EXIT_USAGE} or {@link EXIT_CLUSTER}: a backfill stopped by

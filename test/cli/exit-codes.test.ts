@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXIT_CLUSTER, EXIT_FINDING, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitStatusOf } from '../../src/cli/exit.js';
+import { EXIT_CLUSTER, EXIT_FINDING, EXIT_INTERRUPTED, EXIT_OK, EXIT_PIPE_CLOSED, EXIT_USAGE, exitStatusOf } from '../../src/cli/exit.js';
 import { detectFailure } from '../../src/cli/fail-on.js';
 import { HotspotError } from '../../src/util/errors.js';
 import { type FixtureServer, fixtureBody, liveFxRoutes, serveFixtures } from '../sources/fixture-server.js';
@@ -32,11 +32,11 @@ afterEach(async () => {
 });
 
 describe('the README table', () => {
-  it('lists 0, 1, 2, 3 and 130, the codes the CLI uses', () => {
+  it('lists 0, 1, 2, 3, 130 and 141, the codes the CLI uses', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const table = readme.slice(readme.indexOf('### Exit statuses'));
     const codes = [...table.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
-    expect(codes).toEqual([EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_CLUSTER, EXIT_INTERRUPTED]);
+    expect(codes).toEqual([EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_CLUSTER, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED]);
   });
 });
 
