@@ -60,6 +60,21 @@ describe('hbase-hotspot series convert', () => {
     expect(readFileSync(join(d, 'keep.ndjson'), 'utf8')).toBe('precious\n');
     expect((await runCapture(['series', 'convert', fixture('uniform-salted.ndjson'), '-o', out, '--to', '3'])).err).toContain('--to 3: give the format version to write, 1 or 2');
   });
+  it('reads standard input for - and writes standard output for -o -, never a file named "-"', async () => {
+    const d = tmp();
+    const original = readFileSync(fixture('uniform-salted.ndjson'), 'utf8');
+    const fromStdin = await runCapture(['series', 'convert', '-', '-o', join(d, 'back.ndjson'), '--to', '1'], original);
+    expect(fromStdin).toMatchObject({ code: 0, err: `wrote ${join(d, 'back.ndjson')}: format version 1, 3 snapshot(s) of salted\n` });
+    expect(readFileSync(join(d, 'back.ndjson'), 'utf8')).toBe(original);
+    // version 1 -> 1 gives back the same bytes, now on stdout; nothing is created in the working directory
+    const before = readdirSync(process.cwd());
+    const toStdout = await runCapture(['series', 'convert', fixture('uniform-salted.ndjson'), '-o', '-', '--to', '1']);
+    expect(toStdout).toMatchObject({ code: 0, out: original, err: 'wrote stdout: format version 1, 3 snapshot(s) of salted\n' });
+    expect(readdirSync(process.cwd())).toEqual(before);
+    const gz = await runCapture(['series', 'convert', fixture('uniform-salted.ndjson'), '-o', '-', '--to', '2', '--gzip']);
+    expect(gz).toMatchObject({ code: 2, out: '', err: expect.stringContaining('--gzip') });
+    expect(readdirSync(process.cwd())).toEqual(before);
+  });
 });
 
 describe('simulate --record', () => {

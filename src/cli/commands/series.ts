@@ -1,9 +1,10 @@
 /**
  * `hbase-hotspot series convert IN -o OUT --to 1|2 [--gzip] [--table T] [--force] [--allow-clock-steps]`: rewrites a load series in the
  * other format version (docs/load-series.md). Either version, plain or gzip, is read; version 1 -> 2 -> 1 gives back
- * the same bytes.
+ * the same bytes. `IN` may be `-` (standard input, plain text) and `OUT` `-` (standard output, plain text).
  */
-import { type LoadSeries, type SeriesVersion, focusTable, formatSeries, metricsPresent, readLoadSeriesFile, seriesTables } from '../../model/index.js';
+import { type LoadSeries, type SeriesVersion, focusTable, formatSeries, metricsPresent, parseLoadSeries, readLoadSeriesFile, seriesTables } from '../../model/index.js';
+import { checkInputText } from '../../util/input-text.js';
 import { HotspotError } from '../../util/errors.js';
 import { ALLOW_CLOCK_STEPS_HELP, seriesReadOptions } from '../detect-sources.js';
 import type { CliIo } from '../io.js';
@@ -38,8 +39,8 @@ export const seriesCommand: CliCommand = {
     series
       .command('convert')
       .description('rewrite a load series (version 1 or 2, plain or gzip) in format version 1 or 2')
-      .argument('<input>', 'load series NDJSON file, either version, plain or gzip')
-      .option('-o, --output <file>', 'the file to write (gzip when it ends in .gz; an existing file is kept unless --force)')
+      .argument('<input>', 'load series NDJSON file, either version, plain or gzip; - reads standard input (plain)')
+      .option('-o, --output <file>', 'the file to write (gzip when it ends in .gz; an existing file is kept unless --force); - writes standard output (plain)')
       .option('--to <version>', 'format version to write: 1 (one table, one self-contained line per snapshot) or 2 (compact, several tables, metrics)')
       .option('--gzip', 'gzip the output whatever its name')
       .option('--table <table>', 'keep only this table of a series of several (version 1 holds one table)', plainTableName)
@@ -48,13 +49,24 @@ export const seriesCommand: CliCommand = {
       .action(async (input: string, flags: ConvertFlags) => {
         const to = version(flags.to);
         if (flags.output === undefined) throw new HotspotError('SERIES_OPTION_INVALID', 'name the file to write with -o, e.g. -o series.v2.ndjson.gz', { field: '--output' });
-        let loaded = await readLoadSeriesFile(input, seriesReadOptions(flags, input, io));
+        const toStdout = flags.output === '-';
+        if (toStdout && flags.gzip === true) {
+          throw new HotspotError('SERIES_OPTION_INVALID', '--gzip with -o -: standard output gets plain text; pipe it through gzip, or name a file ending in .gz', { field: '--gzip' });
+        }
+        const name = input === '-' ? '<stdin>' : input;
+        const read = seriesReadOptions(flags, name, io);
+        let loaded = input === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), name, 'load series'), name, read) : await readLoadSeriesFile(input, read);
         if (flags.table !== undefined) loaded = focusTable(loaded, flags.table);
         if (to === 1 && seriesTables(loaded).length > 1) {
-          throw new HotspotError('SERIES_V1_MULTI_TABLE', `format version 1 holds one table and ${input} holds ${seriesTables(loaded).join(', ')}; choose one with --table, or write --to 2`, { file: input, field: '--table' });
+          throw new HotspotError('SERIES_V1_MULTI_TABLE', `format version 1 holds one table and ${name} holds ${seriesTables(loaded).join(', ')}; choose one with --table, or write --to 2`, { file: name, field: '--table' });
         }
         if (to === 1) noteDropped(loaded, io);
         const text = formatSeries(loaded, to);
+        if (toStdout) {
+          io.stdout(text);
+          io.stderr(`wrote stdout: format version ${to}, ${loaded.snapshots.length} snapshot(s) of ${seriesTables(loaded).join(', ')}\n`);
+          return;
+        }
         const gzip = flags.gzip === true || isGzipName(flags.output);
         const out = createOutputFile(flags.output, { ...(flags.force ? { force: true } : {}), gzip, field: '--output', exists: 'SERIES_FILE_EXISTS' });
         out.write(text);
