@@ -88,14 +88,18 @@ export function looksBinary(text: string): boolean {
  * Checks the text of an input file before a reader parses it.
  * @param what - what the file is, for messages (`samples file`, `hbase-env.sh`).
  * @returns the text without a byte order mark.
- * @throws HotspotError `FILE_EMPTY` when it holds nothing but blanks, `FILE_BINARY` when it is binary data, each
- *   naming the file.
+ * @throws HotspotError `FILE_EMPTY` when it holds nothing but blanks, `FILE_BINARY` when it is binary data (gzip data,
+ *   as standard input can be, is named so with `gunzip -c` as the way to read it), each naming the file.
  */
 export function checkInputText(text: string, file: string, what: string): string {
   const body = stripBom(text);
   if (body.trim() === '') throw new HotspotError('FILE_EMPTY', `the ${what} is empty`, { file });
   if (looksBinary(body)) {
-    throw new HotspotError('FILE_BINARY', `the ${what} is binary data, not text (it starts "${printable(body, 40)}")`, { file });
+    // gzip's magic bytes 1f 8b (0x8b read as UTF-8 is U+FFFD): files are gunzipped on read, text given otherwise
+    // (standard input) is not, so say what it is and how to read it.
+    const gzip = body.charCodeAt(0) === 0x1f && (body.charCodeAt(1) === 0x8b || body.charCodeAt(1) === 0xfffd);
+    const kind = gzip ? 'gzip data, not text: pipe it through gunzip -c' : 'binary data, not text';
+    throw new HotspotError('FILE_BINARY', `the ${what} is ${kind} (it starts "${printable(body, 40)}")`, { file });
   }
   return body;
 }

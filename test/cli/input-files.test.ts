@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { file } from '../support/temp-file.js';
 import { runCapture } from './run-cli.js';
@@ -74,6 +75,17 @@ describe('binary data is refused with a printable excerpt', () => {
     await refused(['simulate', file('s.yaml', BINARY)], /the scenario is binary data/);
     await refused(['splits', '--samples', file('k.txt', BINARY), '--regions', '2'], /the samples file is binary data/);
     await refused(['fix', 'apply', file('r.json', BINARY)], /the runbook is binary data/);
+  });
+
+  it('gzip data on standard input is named as gzip, with the way to read it', async () => {
+    // Files are gunzipped whatever their name; standard input is read as text (docs/load-series.md), so the message
+    // says what the bytes are (gzip's magic 1f 8b) and how to read them: pipe through gunzip -c.
+    const gz = gzipSync(series).toString('utf8');
+    const run = await runCapture(['detect', '-'], gz);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/^hbase-hotspot: <stdin>: the load series is gzip data, not text: pipe it through gunzip -c \(it starts "\\x1F/);
+    const samples = await runCapture(['detect', file('s.ndjson', series), '--samples', '-'], gz);
+    expect(samples.err).toContain('<stdin>: the samples file is gzip data, not text: pipe it through gunzip -c');
   });
 
   it('JSON syntax errors quote the input on one printable line', async () => {
