@@ -89,4 +89,15 @@ describe('simulate --record', () => {
     expect(detect.code).toBe(0);
     expect((await runCapture(['simulate', scenario('uniform-hash.yaml'), '--gzip'])).err).toContain('--gzip compresses the files of --record');
   }, 60_000);
+
+  it('refuses --record - and --series - (files, not standard output) and creates nothing', async () => {
+    const before = readdirSync(process.cwd());
+    const run = await runCapture(['simulate', scenario('uniform-hash.yaml'), '--record', '-']);
+    expect(run).toMatchObject({ code: 2, out: '', err: expect.stringContaining('--record -: --record writes a directory') });
+    expect(readdirSync(process.cwd())).toEqual(before);
+    // --series FILE likewise: standard output carries the summary, so - is refused rather than taken as a file name
+    const series = await runCapture(['simulate', scenario('two-tables.yaml'), '--series', '-']);
+    expect(series).toMatchObject({ code: 2, out: '', err: expect.stringContaining('--series -: ') });
+    expect(readdirSync(process.cwd())).toEqual(before);
+  });
 });

@@ -125,6 +125,8 @@ export const simulateCommand: CliCommand = {
         const seed = positiveInt(flags.seed, '--seed', 2 ** 31 - 1);
         const representatives = positiveInt(flags.representatives, '--representatives', 1_000_000);
         if (flags.gzip && flags.record === undefined && flags.series === undefined) throw new HotspotError('SIMULATE_OPTION_INVALID', '--gzip compresses the files of --record or --series; give --record DIR or --series FILE too', { field: '--gzip' });
+        if (flags.record === '-') throw new HotspotError('SIMULATE_OPTION_INVALID', '--record -: --record writes a directory of files (a series and key samples per design), not standard output; name a directory, e.g. --record out/', { field: '--record' });
+        if (flags.series === '-') throw new HotspotError('SIMULATE_OPTION_INVALID', '--series -: standard output carries the summary; name the file to write, e.g. --series out/tables.series.ndjson', { field: '--series' });
         checkInputFile(file, 'scenario');
         let text: string;
         try {
