@@ -12,6 +12,17 @@ import { once } from 'node:events';
 import { constants, createGzip } from 'node:zlib';
 import { HotspotError } from '../util/errors.js';
 
+/**
+ * Refuses `-` as the name of a file to write: the options that reach these functions write files only (those that
+ * write standard output, `report -o -`, `collect -o -`, `series convert -o -`, handle `-` before), and a file called
+ * `-` in the working directory is never what was meant.
+ * @param field - the flag that named the file (`--record`, `--output`).
+ * @throws {@link HotspotError} `OUTPUT_NOT_STDOUT` naming the option.
+ */
+function refuseDash(path: string, field: string): void {
+  if (path === '-') throw new HotspotError('OUTPUT_NOT_STDOUT', 'writes a file, not standard output: name a file instead of -', { file: path, field });
+}
+
 /** True when `path` names a gzip file (`.gz`). */
 export function isGzipName(path: string): boolean {
   return /\.gz$/i.test(path);
@@ -31,9 +42,10 @@ export interface OutputFile {
  * Creates `path` (never replacing an existing file unless `force`).
  * @param field - the flag that named the file (`--output`, `--record`), for messages.
  * @throws {@link HotspotError} `OUTPUT_FILE_EXISTS` when it exists and `force` is not set (a recording is never
- *   overwritten by accident), `FILE_WRITE` when it cannot be created.
+ *   overwritten by accident), `FILE_WRITE` when it cannot be created, `OUTPUT_NOT_STDOUT` for `-`.
  */
 export function createOutputFile(path: string, options: { force?: boolean; gzip?: boolean; field: string; exists?: string }): OutputFile {
+  refuseDash(path, options.field);
   let fd: number;
   try {
     fd = openSync(path, options.force ? 'w' : 'wx');
@@ -80,9 +92,10 @@ export interface OutputTarget {
 
 /**
  * Refuses early, before any work, when `path` exists and `--force` was not given.
- * @throws HotspotError `FILE_EXISTS` naming the file and the option.
+ * @throws HotspotError `FILE_EXISTS` naming the file and the option; `OUTPUT_NOT_STDOUT` for `-`.
  */
 export function refuseExisting(path: string, target: OutputTarget): void {
+  refuseDash(path, target.field);
   if (!target.force && existsSync(path)) {
     throw new HotspotError('FILE_EXISTS', 'already exists; give another file, or --force to replace it', { file: path, field: target.field });
   }
@@ -90,9 +103,11 @@ export function refuseExisting(path: string, target: OutputTarget): void {
 
 /**
  * Writes `text` to `path`, creating it (or replacing it with `--force`).
- * @throws HotspotError `FILE_EXISTS` when it appeared meanwhile without `--force`; `FILE_WRITE` when it cannot be written.
+ * @throws HotspotError `FILE_EXISTS` when it appeared meanwhile without `--force`; `FILE_WRITE` when it cannot be written;
+ *   `OUTPUT_NOT_STDOUT` for `-`.
  */
 export async function writeOutputFile(path: string, text: string | Uint8Array, target: OutputTarget): Promise<void> {
+  refuseDash(path, target.field);
   try {
     await writeFile(path, text, { flag: target.force ? 'w' : 'wx' });
   } catch (err) {

@@ -101,3 +101,17 @@ describe('simulate --record', () => {
     expect(readdirSync(process.cwd())).toEqual(before);
   });
 });
+
+describe('options that write a file take no -', () => {
+  it('compare --record - and fix plan --record - are refused, naming the option, and create nothing', async () => {
+    // report -o -, collect -o - and series convert -o - write standard output; these options write a file only, so
+    // before this a file called "-" appeared in the working directory.
+    const before = readdirSync(process.cwd());
+    const compare = await runCapture(['compare', fixture('uniform-salted.ndjson'), fixture('uniform-salted.ndjson'), '--record', '-']);
+    expect(compare).toMatchObject({ code: 2, out: '', err: expect.stringContaining('hbase-hotspot: - (--record): writes a file, not standard output: name a file instead of -') });
+    const shell = fileURLToPath(new URL('../fixtures/shell/list-regions.txt', import.meta.url));
+    const plan = await runCapture(['fix', 'plan', '--list-regions', shell, '--record', '-']);
+    expect(plan).toMatchObject({ code: 2, err: expect.stringContaining('hbase-hotspot: - (--record): writes a file, not standard output: name a file instead of -') });
+    expect(readdirSync(process.cwd())).toEqual(before);
+  });
+});
