@@ -112,7 +112,11 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
     lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  ${s.requestsPerSec.toFixed(1).padStart(8)} req/s  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
   }
   const hidden = result.servers.slice(serverLimit);
-  if (hidden.length > 0) lines.push(`  … ${hidden.length} more server(s), ${hidden.filter((s) => s.hot).length} of them hot (--limit ${serverLimit}; --json lists all)`);
+  if (hidden.length > 0) {
+    // A server cut here may still be hot in some interval (and named by a finding below): count those too.
+    const hotSome = hidden.filter((s) => !s.hot && s.hotIntervals > 0).length;
+    lines.push(`  … ${hidden.length} more server(s), ${hidden.filter((s) => s.hot).length} of them hot${hotSome > 0 ? `, ${hotSome} hot in some interval` : ''} (--limit ${serverLimit}; --json lists all)`);
+  }
   lines.push(`  ${timelineSummary(result)}`);
   lines.push('');
   // Hot over the window or in at least one interval (the report's table lists the same regions).
@@ -125,7 +129,8 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   for (const r of hot.slice(0, regionLimit)) {
     lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${replicaLabel(r)} on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
   }
-  if (hot.length > regionLimit) lines.push(`  … ${hot.length - regionLimit} more (the ${regionLimit} busiest shown; --json lists all)`);
+  // Not "the busiest": the headline's region and those hot now lead, so a busier region hot only earlier can be cut.
+  if (hot.length > regionLimit) lines.push(`  … ${hot.length - regionLimit} more (the headline's region and those hot now first, then by share; --json lists all)`);
   if (result.findings.length) {
     lines.push('');
     lines.push(c.bold('findings'));
