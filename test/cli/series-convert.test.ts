@@ -115,3 +115,15 @@ describe('options that write a file take no -', () => {
     expect(readdirSync(process.cwd())).toEqual(before);
   });
 });
+
+describe('compare with a change record on the after side', () => {
+  it('is refused in one line naming the file and saying a change record is only a before side', async () => {
+    // Before, the record (pretty-printed JSON) was read as a load series: one "not valid JSON" error per line.
+    const d = tmp();
+    const record = join(d, 'change.json');
+    expect((await runCapture(['compare', fixture('uniform-salted.ndjson'), fixture('uniform-salted.ndjson'), '--record', record])).code).toBe(0);
+    const run = await runCapture(['compare', fixture('uniform-salted.ndjson'), record]);
+    expect(run.code).toBe(2);
+    expect(run.err).toBe(`hbase-hotspot: ${record}: a change record can only be the before side (its after side is the baseline); give a load series as after\n`);
+  });
+});

@@ -47,7 +47,11 @@ export async function latencies(files: readonly string[] | undefined): Promise<S
 
 async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions, table: string | undefined): Promise<SideSummary> {
   const text = await readTextFile(file, 'load series');
-  if (allowRecord && text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"')) {
+  const isRecord = text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"');
+  if (isRecord && !allowRecord) {
+    throw new HotspotError('COMPARE_RECORD_AFTER', 'a change record can only be the before side (its after side is the baseline); give a load series as after', { file });
+  }
+  if (isRecord) {
     const after = parseChangeRecordAfter(text, file);
     if (jmx !== undefined) throw new HotspotError('COMPARE_OPTION_INVALID', `${file} is a change record: its latencies are those it recorded; leave out --latency-before`, { field: '--latency-before' });
     return after;
