@@ -86,7 +86,10 @@ export class LoadSeriesWriter {
 function parseHeader(obj: JsonObject): LoadSeriesHeader {
   if (obj.format !== LOAD_SERIES_FORMAT) {
     const looksLikeSnapshot = 'timeMs' in obj && 'regions' in obj;
-    throw new FieldProblem('format', `the first line must be the header {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},"table":...,"source":{"kind":...}}${looksLikeSnapshot ? '; this line is a snapshot: add the header line above it' : ''}`);
+    // A key-samples line ({"timeMs", "key", "op"}) here means the two files were swapped or the samples given alone.
+    const looksLikeSample = !looksLikeSnapshot && 'key' in obj && 'timeMs' in obj;
+    const hint = looksLikeSnapshot ? '; this line is a snapshot: add the header line above it' : looksLikeSample ? '; this line is a key sample: give a key-samples file with --samples, beside the load series' : '';
+    throw new FieldProblem('format', `the first line must be the header {"format":"${LOAD_SERIES_FORMAT}","version":${LOAD_SERIES_VERSION},"table":...,"source":{"kind":...}}${hint}`);
   }
   rejectUnknown(obj, HEADER_FIELDS, '');
   if (obj.version !== LOAD_SERIES_VERSION) {

@@ -85,6 +85,14 @@ describe('load-series NDJSON', () => {
     })();
     expect(e?.issues[0]).toMatchObject({ line: 1, field: 'format' });
     expect(e?.issues[0]?.message).toContain('this line is a snapshot: add the header line above it');
+    // a key-samples file (docs/load-series.md: {"timeMs", "key", "op"} per line) given where a series is read
+    try {
+      parseLoadSeries('{"timeMs":1717243200000,"key":"a","op":"write"}\n{"timeMs":1717243203000,"key":"b","op":"write"}\n', 'k.ndjson');
+      expect.unreachable();
+    } catch (err) {
+      expect((err as NdjsonFormatError).issues[0]).toMatchObject({ line: 1, field: 'format' });
+      expect((err as NdjsonFormatError).issues[0]?.message).toContain('this line is a key sample: give a key-samples file with --samples');
+    }
     expect(() => parseLoadSeries(HEADER.replace('"version":1', '"version":3'), 'v')).toThrow(/unsupported version 3; this release reads versions 1 and 2/);
   });
 
