@@ -9,6 +9,7 @@ import {
   FieldProblem, type JsonObject, NdjsonFormatError, type NdjsonIssue, countField, keyField, numberedLines,
   parseObjectLine, rejectUnknown, stringField,
 } from './ndjson.js';
+import { LOAD_SERIES_FORMAT } from './series-common.js';
 import { KEY_OPS, type KeySample } from './types.js';
 
 const SAMPLE_FIELDS = ['timeMs', 'key', 'op', 'weight'];
@@ -37,6 +38,10 @@ export class KeySampleWriter {
 
 /** Parses one sample object. @throws {@link FieldProblem} naming the bad field. */
 export function parseKeySample(obj: JsonObject): KeySample {
+  if (obj.format === LOAD_SERIES_FORMAT) {
+    // the series and the samples swapped, or the series given twice: say so rather than "unknown field" per line
+    throw new FieldProblem('format', 'this line is a load-series header, not a key sample: give the load series as the series argument and key samples with --samples');
+  }
   rejectUnknown(obj, SAMPLE_FIELDS, '');
   const timeMs = countField(obj, 'timeMs', '', true);
   const key = keyField(obj, 'key', '');

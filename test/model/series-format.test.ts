@@ -10,6 +10,16 @@ const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/series/${na
 
 const HEADER = '{"format":"hbase-hotspot/load-series","version":1,"table":"t","source":{"kind":"recorded"}}';
 
+/** The first line problem of the NDJSON format error `parse` throws (undefined when it throws none). */
+function firstIssue(parse: () => unknown): NdjsonFormatError['issues'][number] | undefined {
+  try {
+    parse();
+  } catch (err) {
+    return (err as NdjsonFormatError).issues[0];
+  }
+  return undefined;
+}
+
 describe('load-series NDJSON', () => {
   it('reads keys in toStringBinary form and sorts regions by start key', () => {
     const text = [
@@ -76,23 +86,13 @@ describe('load-series NDJSON', () => {
 
   it('rejects a missing or wrong header', () => {
     expect(() => parseLoadSeries('\n\n', 'e.ndjson')).toThrow(expect.objectContaining({ code: 'SERIES_EMPTY' }) as HotspotError);
-    const e = (() => {
-      try {
-        parseLoadSeries('{"timeMs":1,"table":"t","regions":[]}', 'h.ndjson');
-      } catch (err) {
-        return err as NdjsonFormatError;
-      }
-    })();
-    expect(e?.issues[0]).toMatchObject({ line: 1, field: 'format' });
-    expect(e?.issues[0]?.message).toContain('this line is a snapshot: add the header line above it');
+    const e = firstIssue(() => parseLoadSeries('{"timeMs":1,"table":"t","regions":[]}', 'h.ndjson'));
+    expect(e).toMatchObject({ line: 1, field: 'format' });
+    expect(e?.message).toContain('this line is a snapshot: add the header line above it');
     // a key-samples file (docs/load-series.md: {"timeMs", "key", "op"} per line) given where a series is read
-    try {
-      parseLoadSeries('{"timeMs":1717243200000,"key":"a","op":"write"}\n{"timeMs":1717243203000,"key":"b","op":"write"}\n', 'k.ndjson');
-      expect.unreachable();
-    } catch (err) {
-      expect((err as NdjsonFormatError).issues[0]).toMatchObject({ line: 1, field: 'format' });
-      expect((err as NdjsonFormatError).issues[0]?.message).toContain('this line is a key sample: give a key-samples file with --samples');
-    }
+    const samples = firstIssue(() => parseLoadSeries('{"timeMs":1717243200000,"key":"a","op":"write"}\n{"timeMs":1717243203000,"key":"b","op":"write"}\n', 'k.ndjson'));
+    expect(samples).toMatchObject({ line: 1, field: 'format' });
+    expect(samples?.message).toContain('this line is a key sample: give a key-samples file with --samples');
     expect(() => parseLoadSeries(HEADER.replace('"version":1', '"version":3'), 'v')).toThrow(/unsupported version 3; this release reads versions 1 and 2/);
   });
 
@@ -133,6 +133,11 @@ describe('key-sample NDJSON', () => {
       { timeMs: 5, key: Uint8Array.of(0x61, 0), op: 'increment', weight: 2.5 },
       { timeMs: 4, key: new Uint8Array(), op: 'read' },
     ]);
+  });
+
+  it('says a load-series header is not a sample: the series goes first, the samples with --samples', () => {
+    const issue = firstIssue(() => parseKeySamples('{"format":"hbase-hotspot/load-series","version":1,"table":"t","source":{"kind":"simulated"}}\n', 's.ndjson'));
+    expect(issue).toEqual({ line: 1, field: 'format', message: 'this line is a load-series header, not a key sample: give the load series as the series argument and key samples with --samples' });
   });
 
   it('reports every malformed sample line', async () => {
