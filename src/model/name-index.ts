@@ -39,13 +39,13 @@ export function nameIndexOf(list: readonly { readonly encodedName: string }[]): 
   return index;
 }
 
-/** The index of `list`, whose names are known to be unique, its positions mapped when first asked for. */
-function lazyUniqueIndex(list: readonly { readonly encodedName: string }[]): NameIndex {
+/** The index of names known to be unique, its positions mapped by `mapPositions` when first asked for. */
+function lazyUniqueIndex(mapPositions: () => Map<string, number>): NameIndex {
   let positions: Map<string, number> | undefined;
   return {
     unique: true,
     get positions() {
-      return (positions ??= positionsOf(list));
+      return (positions ??= mapPositions());
     },
   };
 }
@@ -56,7 +56,7 @@ function lazyUniqueIndex(list: readonly { readonly encodedName: string }[]): Nam
  * order matches them by position and asks only whether the names are unique.
  */
 export function rememberUniqueNames(list: readonly { readonly encodedName: string }[]): void {
-  known.set(list, lazyUniqueIndex(list));
+  known.set(list, lazyUniqueIndex(() => positionsOf(list)));
 }
 
 /**
@@ -94,17 +94,7 @@ export function uniqueNameIndex(names: readonly string[]): NameIndex | undefined
  * twice), its positions mapped only when first asked for.
  */
 export function uniqueNamesIndex(names: readonly string[]): NameIndex {
-  let positions: Map<string, number> | undefined;
-  return {
-    unique: true,
-    get positions() {
-      if (positions === undefined) {
-        positions = new Map<string, number>();
-        for (let i = 0; i < names.length; i++) positions.set(names[i] as string, i);
-      }
-      return positions;
-    },
-  };
+  return lazyUniqueIndex(() => new Map(names.map((name, i) => [name, i])));
 }
 
 /** The name index of `list` when one is recorded for it (no map is built), else `undefined`. */

@@ -315,7 +315,10 @@ export class FastSnapshotReader {
     // a duplicate is reported by the validating reader, with the positions it names
     if (index === undefined) return undefined;
     this.previous = { columns, plain: Uint8Array.from(plain), index };
-    if (inKeyOrder(columns.startKeys)) return columnarSnapshot(timeMs, table, { ...columns, length: columns.length, index });
+    if (inKeyOrder(columns.startKeys)) {
+      const { length, names, encodedNames, startKeys, endKeys, servers, readRequests, writeRequests, requests, storeSizeBytes } = columns;
+      return columnarSnapshot(timeMs, table, { length, names, encodedNames, startKeys, endKeys, servers, readRequests, writeRequests, requests, storeSizeBytes, index });
+    }
     const regions: RegionLoad[] = [];
     for (let i = 0; i < columns.length; i++) regions.push(regionOfColumns(columns, i));
     return { timeMs, table, regions: regions.sort((a, b) => compareBytes(a.startKey, b.startKey)) };

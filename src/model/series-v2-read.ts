@@ -114,6 +114,16 @@ function cellProblem(r: OpenRegion, column: number, offset: number, metrics: rea
   return new FieldProblem(`counters[${offset + column}]`, `${label(r, columnName(column, metrics))}: ${message}`);
 }
 
+/**
+ * Checks that region `r`'s write column (the read + write total after a null read) and store size, decoded from the
+ * cells at `counters[offset]`, are given: after it, neither is `null`.
+ * @throws {@link FieldProblem} naming the first one that is `null`, as `counters[offset + column]` of region `r`.
+ */
+function requireCounts(r: OpenRegion, write: number | null, size: number | null, offset: number, metrics: readonly RegionMetricName[]): void {
+  if (write === null) throw cellProblem(r, 1, offset, metrics, 'must be given (after a null readRequests, as the read + write total)');
+  if (size === null) throw cellProblem(r, 2, offset, metrics, 'must be given');
+}
+
 /** Region id field of a `move` / `open` line, or an element of `close`. */
 function idField(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new FieldProblem(field, `${describe(value)}; expected a region id (a whole number ≥ 0)`);
@@ -344,12 +354,13 @@ export class SeriesV2Parser {
     const write = this.decode(r, cells[offset + 1], 1, offset, NO_METRICS);
     const size = this.decode(r, cells[offset + 2], 2, offset, NO_METRICS);
     if (!r.region) return;
-    if (write === null) throw cellProblem(r, 1, offset, NO_METRICS, 'must be given (after a null readRequests, as the read + write total)');
-    if (size === null) throw cellProblem(r, 2, offset, NO_METRICS, 'must be given');
+    requireCounts(r, write, size, offset, NO_METRICS);
+    // given (checked just above)
+    const total = write as number;
     counts.readRequests[i] = read;
-    counts.writeRequests[i] = read === null ? null : write;
-    counts.requests[i] = read === null ? write : read + write;
-    counts.storeSizeBytes[i] = size;
+    counts.writeRequests[i] = read === null ? null : total;
+    counts.requests[i] = read === null ? total : read + total;
+    counts.storeSizeBytes[i] = size as number;
   }
 
   /** The region of id `id` when it is open. */
@@ -400,11 +411,12 @@ export class SeriesV2Parser {
     }
     const d = r.region;
     if (!d) return undefined;
-    if (write === null) throw cellProblem(r, 1, offset, metrics, 'must be given (after a null readRequests, as the read + write total)');
-    if (size === null) throw cellProblem(r, 2, offset, metrics, 'must be given');
+    requireCounts(r, write, size, offset, metrics);
+    // given (checked just above)
+    const total = write as number;
     const load: RegionLoad = {
       name: d.name, encodedName: d.encodedName, startKey: d.startKey, endKey: d.endKey, server: r.server,
-      readRequests: read, writeRequests: read === null ? null : write, requests: read === null ? write : read + write, storeSizeBytes: size,
+      readRequests: read, writeRequests: read === null ? null : total, requests: read === null ? total : read + total, storeSizeBytes: size as number,
     };
     if (d.table === undefined && metricValues === undefined) return load;
     return { ...load, ...(d.table === undefined ? {} : { table: d.table }), ...(metricValues ? { metrics: metricValues } : {}) };

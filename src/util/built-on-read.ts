@@ -9,17 +9,20 @@
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * What a field of a sealed or frozen target holds once built or assigned: such a field stays the accessor (a
- * non-configurable property cannot become a plain one), which reads it from here.
+ * What the fields of a sealed or frozen target hold once built or assigned, by field: such a field stays the accessor
+ * (a non-configurable property cannot become a plain one), which reads it from here.
  */
-const held = new WeakMap<object, unknown>();
+const held = new WeakMap<object, Map<PropertyKey, unknown>>();
 
 /**
  * Makes `key` a plain, writable, enumerable field of `target` holding `value`, in the place it had among the fields;
  * on a sealed or frozen target, whose accessor cannot be replaced, keeps `value` for the accessor to give instead.
  */
 function plainField(target: object, key: PropertyKey, value: unknown): void {
-  if (!Reflect.defineProperty(target, key, { value, configurable: true, enumerable: true, writable: true })) held.set(target, value);
+  if (Reflect.defineProperty(target, key, { value, configurable: true, enumerable: true, writable: true })) return;
+  let fields = held.get(target);
+  if (fields === undefined) held.set(target, (fields = new Map()));
+  fields.set(key, value);
 }
 
 /**
@@ -48,7 +51,8 @@ export function builtOnRead<T extends object, K extends keyof T>(target: T, key:
     configurable: true,
     enumerable: true,
     get(this: T): T[K] {
-      if (held.has(this)) return held.get(this) as T[K];
+      const fields = held.get(this);
+      if (fields?.has(key)) return fields.get(key) as T[K];
       const value = build();
       settled(this);
       plainField(this, key, value);
