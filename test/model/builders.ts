@@ -1,6 +1,8 @@
 /** Small builders for hand-made load series in tests. Keys are given in toStringBinary form. */
 import { toBytesBinary } from '../../src/bytes/index.js';
-import type { LoadSeries, LoadSnapshot, RegionLoad } from '../../src/model/index.js';
+import { type LoadSeries, LoadSeriesParser, type LoadSnapshot, type RegionLoad } from '../../src/model/index.js';
+import { numberedLines } from '../../src/model/ndjson.js';
+import type { FastSnapshotReader } from '../../src/model/series-fast.js';
 
 /** A region with read/write counters; the encoded name doubles as the region id in the full name. */
 export function region(encodedName: string, startKey: string, endKey: string, server: string, reads: number, writes: number, storeSizeBytes = 0): RegionLoad {
@@ -53,4 +55,15 @@ export function steadySeries(layout: Layout[], writes: number[][], options: { re
 /** `n` copies of `row`. */
 export function repeat<T>(n: number, row: T): T[] {
   return Array.from({ length: n }, () => row);
+}
+
+/**
+ * Version 1 series `text` (file name `s.ndjson`) read by the validating reader alone, the fast path switched off:
+ * every snapshot's regions are objects. @throws what the reader throws for bad text.
+ */
+export function validated(text: string): LoadSeries {
+  const parser = new LoadSeriesParser('s.ndjson');
+  (parser as unknown as { fast: Pick<FastSnapshotReader, 'read'> }).fast = { read: () => undefined };
+  for (const [line, content] of numberedLines(text)) parser.push(line, content);
+  return parser.finish();
 }

@@ -6,22 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toBytesBinary } from '../../src/bytes/index.js';
-import { type LoadSeries, LoadSeriesParser, formatLoadSeries, parseLoadSeries } from '../../src/model/index.js';
-import { numberedLines } from '../../src/model/ndjson.js';
+import { type LoadSeries, formatLoadSeries, parseLoadSeries } from '../../src/model/index.js';
 import { FastSnapshotReader } from '../../src/model/series-fast.js';
 import { HotspotError } from '../../src/util/errors.js';
 import { mutated } from '../fuzz/fuzz.js';
-import { region, series, snap } from './builders.js';
+import { region, series, snap, validated } from './builders.js';
 
 const HEADER = '{"format":"hbase-hotspot/load-series","version":1,"table":"t","source":{"kind":"recorded"}}';
-
-/** `text` read by the validating reader alone. */
-function validated(text: string): LoadSeries {
-  const parser = new LoadSeriesParser('s.ndjson');
-  (parser as unknown as { fast: Pick<FastSnapshotReader, 'read'> }).fast = { read: () => undefined };
-  for (const [line, content] of numberedLines(text)) parser.push(line, content);
-  return parser.finish();
-}
 
 /** What `read` gives for `text`: the series, or the error's code, message and issues. */
 function outcome(read: (text: string) => LoadSeries, text: string): unknown {

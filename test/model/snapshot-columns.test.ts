@@ -6,20 +6,10 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LoadSeries, LoadSeriesParser, type LoadSnapshot, type RegionLoad, computeRates, formatLoadSeries, parseLoadSeries } from '../../src/model/index.js';
-import { numberedLines } from '../../src/model/ndjson.js';
-import type { FastSnapshotReader } from '../../src/model/series-fast.js';
+import { type LoadSnapshot, type RegionLoad, computeRates, formatLoadSeries, parseLoadSeries } from '../../src/model/index.js';
 import { formatLoadSeriesV2 } from '../../src/model/series-v2-write.js';
 import { columnarSnapshot, snapshotColumns } from '../../src/model/snapshot-columns.js';
-import { region, series, snap } from './builders.js';
-
-/** `text` read by the validating reader alone: every snapshot's regions are objects. */
-function validated(text: string): LoadSeries {
-  const parser = new LoadSeriesParser('s.ndjson');
-  (parser as unknown as { fast: Pick<FastSnapshotReader, 'read'> }).fast = { read: () => undefined };
-  for (const [line, content] of numberedLines(text)) parser.push(line, content);
-  return parser.finish();
-}
+import { region, series, snap, validated } from './builders.js';
 
 const parsed = (text: string) => parseLoadSeries(text, 's.ndjson');
 
