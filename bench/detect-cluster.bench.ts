@@ -148,6 +148,14 @@
 //   the 100,000-region figure by less than the noise: what is left there is spread over many passes that each run
 //   once, mostly before the engine optimizes them (the rates' loop, 0.09 s, is the largest), and the pages the run
 //   touches.
+//   the series written by a child of its own and the peer measured right before each run: until now this process wrote
+//   the series itself, and a detect child started right after that paid 0.2 to 0.4 s more system time than one started
+//   a moment later (measured in one session: 1.41 and 1.43 s of CPU with 0.31 and 0.28 s of system time, then 1.28 and
+//   1.27 s with 0.11 and 0.20 s), so the figures above carry that too. Nothing in the command changed. On the
+//   development machine at load average 0.5 to 1.2, one run of this file: 100,000 regions 0.75 s beyond the peer
+//   (version 1; read 0.45 s, detect 0.31 s, 218 MB) and 0.88 s (version 2; read 0.54 s, detect 0.32 s, 219 MB), met;
+//   1,000,000 regions 6.6 s (version 1, 948 MB) and 7.5 s (version 2, 1,054 MB), whole child, under the default heap
+//   limit.
 //
 // --small (CI): 20,000 regions only. Full size: 100,000 and 1,000,000 regions (the million takes a minute or more
 // and about 600 MB of disk in the system's temporary directory, removed at the end).
@@ -253,6 +261,18 @@ async function child(file: string | undefined): Promise<void> {
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
+/**
+ * Writes the series in a child of its own. Writing 100,000 regions leaves this process a large heap for the engine's
+ * background threads to sweep and give back; a detect child started right after it measured 0.2 to 0.4 s more system
+ * time than a second child started a moment later (first 1.41 and 1.43 s of CPU, of which 0.31 and 0.28 s system;
+ * second 1.28 and 1.27 s, 0.11 and 0.20 s system). In a child of its own, all that is done before any measurement.
+ */
+function writeInChild(file: string, n: number, version: SeriesVersion): void {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--write-series', file, String(n), String(version)];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (result.status !== 0) throw new Error(`the writer child failed (exit ${result.status ?? result.signal}): ${result.stderr.slice(-2000)}`);
+}
+
 function runChild(file: string | undefined): ChildReport {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), file === undefined ? '--child-peer' : '--child', ...(file === undefined ? [] : [file])];
   const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
@@ -262,21 +282,25 @@ function runChild(file: string | undefined): ChildReport {
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
-if (argv.includes('--child')) await child(argv[argv.indexOf('--child') + 1]);
+if (argv.includes('--write-series')) {
+  const at = argv.indexOf('--write-series');
+  writeSeries(argv[at + 1] as string, Number(argv[at + 2]), Number(argv[at + 3]) as SeriesVersion);
+} else if (argv.includes('--child')) await child(argv[argv.indexOf('--child') + 1]);
 else if (argv.includes('--child-peer')) await child(undefined);
 else {
   const dir = mkdtempSync(join(tmpdir(), 'detect-cluster-bench-'));
   try {
     console.log(`load average ${load()} at the start (CPU seconds suffer less than wall time on a shared machine, but do suffer)`);
-    const peer = runChild(undefined);
-    console.log(`peer (load the modules, nothing else): CPU ${peer.cpuS.toFixed(2)} s, peak ${peer.peakMb.toFixed(0)} MB`);
     for (const n of sizes) {
       for (const version of VERSIONS) {
         const file = join(dir, `series-${n}-v${version}.ndjson`);
-        writeSeries(file, n, version);
+        writeInChild(file, n, version);
+        // the peer right before each run, so both see the machine in the same state
+        const peer = runChild(undefined);
         const run = runChild(file);
         const work = run.cpuS - peer.cpuS;
         console.log(`${n.toLocaleString('en-US')} regions, 2 snapshots, format version ${version}${version === 2 ? ' (what collectors write)' : ''}: ${run.found}`);
+        console.log(`  peer (load the modules, nothing else), just before: CPU ${peer.cpuS.toFixed(2)} s, peak ${peer.peakMb.toFixed(0)} MB`);
         console.log(`  CPU by phase: ${Object.entries(run.phases).map(([name, s]) => `${name} ${s.toFixed(2)} s`).join(', ')}`);
         console.log(`  detect: CPU ${run.cpuS.toFixed(2)} s (user + sys; ${work.toFixed(2)} s beyond the peer), peak ${run.peakMb.toFixed(0)} MB; load average ${load()}`);
         console.log(`  of which system time ${run.sysS.toFixed(2)} s (the peer's ${peer.sysS.toFixed(2)} s), ${run.faults.toLocaleString('en-US')} pages first touched (the peer's ${peer.faults.toLocaleString('en-US')})`);
