@@ -44,6 +44,16 @@
 // encodeBatch() ran at 0.11 to 0.16 in every run of this file but 26M keys/s (0.45) in a process of its own: after
 // encode() has run, each batch's fresh 196 KiB buffer costs new pages (about 6,600 page faults a round) and collector
 // work; it has no target of its own.
+// Measured 2026-12-03 on a machine of another kind (Intel Xeon, 2 cores, 4 MiB of L2 cache), nothing else running, two
+// runs of this file at load average 1.1: C wrote 46.5M to 46.7M keys/s malloc'ed and 60.6M to 61.0M into its buffer,
+// Java 12.2M to 12.4M; encode() 12.5M to 12.7M, encodeInto() 24.0M to 24.6M (CPU time). Ratios: encode() / Java 1.01
+// to 1.04, encode() / C malloc 0.27, encodeInto() / C into 0.40. So on this processor neither C target holds. Taken
+// apart in a loop of its own over the same records: reaching each record and its id's length 8 ns a key, the id's 13
+// code units read by charCodeAt 13 ns (about 1 ns a character, where C loads bytes), reverseTs about 8 ns, the
+// remaining checks and stores a few ns each: 37 ns a key in all against C's 16.5. encode() adds the key's own
+// Uint8Array, 24 ns to make here (a view of a slab, 15 ns alone, gained nothing in encode(): tried with every key from
+// a slab of 8 and of 64 KiB, 60 to 65 ns a key either way). Tried and dropped, each slower: the reversed time's last
+// 8 digits from a table of two-digit pairs (40 ns a key against 37) or computed by multiply and shift (40).
 // CPU time is the steadier figure on a shared machine: ours is the whole Node process (garbage collection included),
 // Java's and C's are their encoding thread alone (Java's collector left out).
 // Fresh records each round: Java's and C's device ids are built again before each timed round (a Java String caches its
