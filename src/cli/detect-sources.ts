@@ -11,6 +11,7 @@ import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadS
 import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
+import { wholeDecimal } from './decimal.js';
 import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
 import { readTextFile } from './read-text.js';
@@ -72,8 +73,8 @@ function intervalMs(flags: DetectSourceFlags): number | undefined {
 
 function snapshotCount(text: string | undefined): number {
   if (text === undefined) return DEFAULT_LIVE_SNAPSHOTS;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 2) {
+  const n = wholeDecimal(text);
+  if (n === undefined || n < 2) {
     throw new HotspotError('DETECT_SNAPSHOTS_INVALID', `--snapshots ${text}: give a whole number ≥ 2 (rates need two snapshots), e.g. --snapshots 4`, { field: '--snapshots' });
   }
   return n;

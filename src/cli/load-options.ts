@@ -8,6 +8,7 @@ import { type LoadReadSpec, checkIdFormat, parsePopularity, parseReadPattern } f
 import type { PopularitySpec } from '../simulate/scenario/types.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
+import { decimalNumber, wholeDecimal } from './decimal.js';
 
 /** The flags as commander hands them over (strings; defaults already filled in). */
 export interface LoadFlags {
@@ -57,8 +58,8 @@ export const MAX_ENTITIES = 10_000_000;
 export const MAX_VALUE_BYTES = 1_048_576;
 
 function wholeNumber(text: string, flag: string, min: number, max: number, example: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || n < min || n > max) {
+  const n = wholeDecimal(text);
+  if (n === undefined || n < min || n > max) {
     throw new HotspotError('LOAD_OPTION_INVALID', `${flag} "${text}": give a whole number from ${min} to ${max}, e.g. ${flag} ${example}`, { field: flag });
   }
   return n;
@@ -79,8 +80,8 @@ function required(value: string | undefined, flag: string, example: string): str
  */
 export function parseLoadOptions(flags: LoadFlags): LoadOptions {
   const rateText = required(flags.rate, '--rate', '200');
-  const writesPerSec = Number(rateText);
-  if (!/^\d+(\.\d+)?$/.test(rateText.trim()) || !(writesPerSec > 0) || writesPerSec > 1_000_000) {
+  const writesPerSec = decimalNumber(rateText);
+  if (writesPerSec === undefined || !(writesPerSec > 0) || writesPerSec > 1_000_000) {
     throw new HotspotError('LOAD_OPTION_INVALID', `--rate "${rateText}": give the write rate in rows per second, above 0 and at most 1000000, e.g. --rate 200`, { field: '--rate' });
   }
   const durationMs = parseDurationMs(flags.duration, '--duration');

@@ -11,6 +11,7 @@ import { TOP_MODES, TOP_SORTS, type TopMode, type TopReader, type TopSort, clust
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import { parseK } from './commands/detect.js';
+import { wholeDecimal } from './decimal.js';
 import { type LiveFlags, checkUrl, liveSource, nativeConnectionOf, refuseOtherSources, requestTimeoutMs, wantsNative } from './live-source.js';
 
 /** The flags of `top`, as commander hands them over. */
@@ -46,8 +47,8 @@ function oneOf<T extends string>(text: string, allowed: readonly T[], field: str
 
 function wholeNumber(text: string | undefined, field: string, code: string, example: string): number | undefined {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < 1) throw new HotspotError(code, `${field} ${text}: give a whole number ≥ 1, e.g. ${field} ${example}`, { field });
+  const n = wholeDecimal(text);
+  if (n === undefined || n < 1) throw new HotspotError(code, `${field} ${text}: give a whole number ≥ 1, e.g. ${field} ${example}`, { field });
   return n;
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_K, detectTables, isTablesResult } from '../../analysis/detect/i
 import { renderDetectText, renderTablesText } from '../../report/detect-text.js';
 import { redactLoad } from '../../report/redact-series.js';
 import { HotspotError } from '../../util/errors.js';
+import { decimalNumber, wholeDecimal } from '../decimal.js';
 import { type DetectSourceFlags, detectSamples, detectSeriesTables, seriesSourceOptions } from '../detect-sources.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
@@ -28,8 +29,8 @@ interface DetectFlags extends DetectSourceFlags {
  * @throws {@link HotspotError} `DETECT_K_INVALID` for anything but a number above 1.
  */
 export function parseK(text: string): number {
-  const k = Number(text);
-  if (text.trim() === '' || !Number.isFinite(k) || k <= 1) {
+  const k = decimalNumber(text);
+  if (k === undefined || k <= 1) {
     throw new HotspotError('DETECT_K_INVALID', `"${text}" is not a hot factor; give a number above 1, e.g. --k 3 (hot = above k × the peers' average)`, { field: '--k' });
   }
   return k;
@@ -40,8 +41,8 @@ export function parseK(text: string): number {
  * @throws {@link HotspotError} `DETECT_LIMIT_INVALID` for anything but a whole number ≥ 1.
  */
 export function parseLimit(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || n < 1) throw new HotspotError('DETECT_LIMIT_INVALID', `--limit ${text}: give a whole number of rows, 1 or more, e.g. --limit 5`, { field: '--limit' });
+  const n = wholeDecimal(text);
+  if (n === undefined || n < 1) throw new HotspotError('DETECT_LIMIT_INVALID', `--limit ${text}: give a whole number of rows, 1 or more, e.g. --limit 5`, { field: '--limit' });
   return n;
 }
 

@@ -13,6 +13,7 @@ import { HBaseShellError, balanceSwitchCommand, isServerName, moveRegionCommand 
 import { hostPortOf as hostPort } from '../../util/server-name.js';
 import { HotspotError } from '../../util/errors.js';
 import { DEFAULT_K } from '../../analysis/detect/index.js';
+import { decimalNumber } from '../decimal.js';
 import { type DetectSourceFlags, detectSeriesWhole, requireOneTable, seriesSourceOptions } from '../detect-sources.js';
 import { type CliIo, printJson } from '../io.js';
 
@@ -24,8 +25,8 @@ interface FixBalancerFlags extends DetectSourceFlags {
 }
 
 function weight(text: string, flag: string): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < 0) {
+  const n = decimalNumber(text);
+  if (n === undefined || n < 0) {
     throw new HotspotError('FIX_OPTION_INVALID', `${flag} ${text}: give a multiplier ≥ 0 (HBase's default is 5)`, { field: flag });
   }
   return n;

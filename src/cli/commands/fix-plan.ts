@@ -10,6 +10,7 @@ import { clusterFromSeries } from '../../fix/balancer/index.js';
 import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, planFix, renderRunbookShell, renderRunbookText } from '../../fix/plan/index.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { decimalNumber, wholeDecimal } from '../decimal.js';
 import { type DetectSourceFlags, detectSamples, detectSeriesWhole, seriesSourceOptions } from '../detect-sources.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
@@ -33,16 +34,16 @@ interface FixPlanFlags extends DetectSourceFlags {
 }
 
 function wholeNumber(text: string, flag: string, min: number): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < min) {
+  const n = wholeDecimal(text);
+  if (n === undefined || n < min) {
     throw new HotspotError('FIX_OPTION_INVALID', `${flag} ${text}: give a whole number ≥ ${min}`, { field: flag });
   }
   return n;
 }
 
 function minRate(text: string): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < 0) {
+  const n = decimalNumber(text);
+  if (n === undefined) {
     throw new HotspotError('FIX_OPTION_INVALID', `--min-rate ${text}: give a request rate ≥ 0 in requests per second (default ${DEFAULT_MIN_REQUESTS_PER_SEC})`, { field: '--min-rate' });
   }
   return n;

@@ -15,6 +15,7 @@ import { isLegalTableName, saltSplitPoints, plainTableName } from '../../regions
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { describeNative } from '../../sources/index.js';
+import { wholeDecimal } from '../decimal.js';
 import { type CliIo, printJson } from '../io.js';
 import { type LiveFlags, nativeConnectionOf, nativeOptions, wantsNative, withNativeCatalog } from '../live-source.js';
 import type { CliCommand } from '../program.js';
@@ -25,8 +26,8 @@ const repeat = (v: string, all: string[]): string[] => [...all, v];
 
 /** Whole months from 0 to `max` from an option. @throws HotspotError `LIFECYCLE_OPTION_INVALID` naming the flag. */
 function months(text: string, flag: string, max: number): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a whole number of months, 0 or more`, { field: flag });
+  const n = wholeDecimal(text);
+  if (n === undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${text}" is not a whole number of months, 0 or more`, { field: flag });
   if (n > max) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `${n} months is more than ${max}; tables that far ahead are better created later`, { field: flag });
   return n;
 }
@@ -86,8 +87,8 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (flags.family.length === 0) throw new HotspotError('FAMILY_MISSING', "give the new tables' column families, e.g. --family d (repeatable; attributes as in 'd:VERSIONS=1')", { field: '--family' });
       if (flags.rest !== undefined && flags.existing !== undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', 'give either --rest or --existing, not both', { field: '--existing' });
       if (flags.regionsPerBucket !== undefined && flags.template === undefined) throw new HotspotError('LIFECYCLE_OPTION_INVALID', '--regions-per-bucket needs --template', { field: '--regions-per-bucket' });
-      const perBucket = flags.regionsPerBucket === undefined ? 1 : Number(flags.regionsPerBucket);
-      if (!Number.isInteger(perBucket) || perBucket < 1) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.regionsPerBucket}" is not a whole number of regions, 1 or more`, { field: '--regions-per-bucket' });
+      const perBucket = flags.regionsPerBucket === undefined ? 1 : wholeDecimal(flags.regionsPerBucket);
+      if (perBucket === undefined || perBucket < 1) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.regionsPerBucket}" is not a whole number of regions, 1 or more`, { field: '--regions-per-bucket' });
       let splits: Uint8Array[] | undefined;
       try {
         splits = flags.template === undefined ? undefined : saltSplitPoints(compileTemplate(flags.template), { regionsPerBucket: perBucket });

@@ -14,6 +14,7 @@ import { toStringBinary } from '../../bytes/index.js';
 import { startRegionLoadReader } from '../../hbase/native/reader-process.js';
 import { createRestClient } from '../../hbase/rest/index.js';
 import { describeNative } from '../../sources/index.js';
+import { wholeDecimal } from '../decimal.js';
 import { nativeConnectionOf, nativeOptions, wantsNative } from '../live-source.js';
 import { checkFieldsUsed, parseAccess, parseFieldTypes } from '../../lint/access.js';
 import { compileTemplate } from '../../keys/template/index.js';
@@ -67,8 +68,8 @@ export function parseWritesPerSec(text: string, option = '--writes'): number {
  * @throws HotspotError `CLI_COUNT_INVALID` naming the option.
  */
 export function parseCount(text: string, option: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || n < 1) throw new HotspotError('CLI_COUNT_INVALID', `${option} "${text}" must be a whole number of at least 1`, { field: option });
+  const n = wholeDecimal(text);
+  if (n === undefined || n < 1) throw new HotspotError('CLI_COUNT_INVALID', `${option} "${text}" must be a whole number of at least 1`, { field: option });
   return n;
 }
 

@@ -17,6 +17,7 @@ import { toStringBinary } from '../../bytes/index.js';
 import { verifyRecord } from '../../migrate/verify-record.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
+import { decimalNumber, wholeDecimal } from '../decimal.js';
 import { type CliIo, printJson } from '../io.js';
 import { nativeOptions } from '../live-source.js';
 import { type EngineOptions, type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
@@ -46,10 +47,13 @@ export function migrateOptions(cmd: Command, restRequired = true): Command {
     .option('--json', 'print JSON');
 }
 
-/** A number option: finite, above `min` (or at least `min` when `inclusive`). @throws HotspotError `MIGRATE_OPTION_INVALID`. */
+/**
+ * A number option in plain decimal notation (`decimalNumber`, or `wholeDecimal` when `integer`), at least `min`.
+ * @throws HotspotError `MIGRATE_OPTION_INVALID` naming `flag`.
+ */
 export function numberOption(text: string, flag: string, min: number, integer: boolean): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
+  const n = integer ? wholeDecimal(text) : decimalNumber(text);
+  if (n === undefined || n < min) {
     throw new HotspotError('MIGRATE_OPTION_INVALID', `"${text}": give ${integer ? 'a whole number' : 'a number'} ≥ ${min}`, { field: flag });
   }
   return n;

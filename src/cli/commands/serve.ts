@@ -12,6 +12,7 @@ import { liveView } from '../../report/html/live.js';
 import { collectSeries, multiTableSource } from '../../sources/index.js';
 import { parseDurationMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
+import { wholeDecimal } from '../decimal.js';
 import type { CliIo } from '../io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from '../live-source.js';
 import type { CliCommand } from '../program.js';
@@ -60,8 +61,8 @@ export function parseServeOptions(file: string | undefined, flags: ServeFlags): 
   if (file === undefined && !cluster) {
     throw new HotspotError('SERVE_INPUT_REQUIRED', 'give a series file to follow (e.g. one collect -o is writing), or the cluster to read: --zk QUORUM --table T, or --rest URL --table T', { field: 'SERIES' });
   }
-  const port = Number(flags.port);
-  if (!/^\d+$/.test(flags.port.trim()) || port > 65_535) {
+  const port = wholeDecimal(flags.port);
+  if (port === undefined || port > 65_535) {
     throw new HotspotError('SERVE_PORT_INVALID', `--port ${flags.port} is not a TCP port; give 1 to 65535, or 0 for a free one (default ${DEFAULT_SERVE_PORT})`, { field: '--port' });
   }
   const every = flags.interval ?? (file !== undefined ? DEFAULT_FILE_INTERVAL : DEFAULT_CLUSTER_INTERVAL);

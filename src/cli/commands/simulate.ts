@@ -16,6 +16,7 @@ import { parseScenario } from '../../simulate/scenario/parse.js';
 import { simulatedDesigns } from '../../simulate/design.js';
 import { simulateScenario, type ScenarioOutcome } from '../../simulate/simulate.js';
 import { HotspotError } from '../../util/errors.js';
+import { wholeDecimal } from '../decimal.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import { type OutputTarget, refuseExisting, writeOutputFile } from '../output-file.js';
@@ -36,8 +37,8 @@ interface SimulateFlags {
 }
 
 function positiveInt(text: string, flag: string, max: number): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || n < 1 || n > max) {
+  const n = wholeDecimal(text);
+  if (n === undefined || n < 1 || n > max) {
     throw new HotspotError('SIMULATE_OPTION_INVALID', `${flag} "${text}": give a whole number from 1 to ${max}`, { field: flag });
   }
   return n;

@@ -5,6 +5,7 @@
 import { initialRegionCount, type Sizing } from '../../regions/sizing.js';
 import { HotspotError } from '../../util/errors.js';
 import { parseSizeBytes } from '../../util/size.js';
+import { wholeDecimal } from '../decimal.js';
 
 /** Options as commander hands them over. */
 export interface SplitsFlags {
@@ -76,8 +77,8 @@ export function chooseForm(flags: SplitsFlags): Form {
  */
 export function wholeNumber(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n)) {
+  const n = wholeDecimal(text);
+  if (n === undefined) {
     throw new HotspotError('SPLITS_OPTION_INVALID', `${name} "${text}" is not a whole number`, { field: name });
   }
   return n;
