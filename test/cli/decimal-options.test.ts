@@ -5,11 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseK } from '../../src/cli/commands/detect.js';
 import { numberOption } from '../../src/cli/commands/migrate-run.js';
 import { decimalNumber, wholeDecimal } from '../../src/cli/decimal.js';
-import type { CliIo } from '../../src/cli/io.js';
-import { buildProgram } from '../../src/cli/program.js';
-import { isHotspotError } from '../../src/util/errors.js';
 import { TEST_NOW_MS } from '../support/clock.js';
-import { runCapture } from './run-cli.js';
+import { runCapture, runRefusal } from './run-cli.js';
 
 const TAIL = fileURLToPath(new URL('../fixtures/series/tail-hex-presplit.ndjson', import.meta.url));
 const LIST_REGIONS = fileURLToPath(new URL('../fixtures/shell/list-regions.txt', import.meta.url));
@@ -18,14 +15,8 @@ const NOT_DECIMAL = ['0x3', '0b11', '0o7', '1e1', 'Infinity', '', '   '];
 
 /** The code and field of the error `hbase-hotspot ...argv` stops with (it must stop with a HotspotError). */
 async function refusal(argv: readonly string[]): Promise<{ code: string; field: string | undefined }> {
-  const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false, readStdin: async () => '', now: () => TEST_NOW_MS };
-  try {
-    await buildProgram(io).parseAsync([...argv], { from: 'user' });
-  } catch (err) {
-    if (isHotspotError(err)) return { code: err.code, field: err.where.field };
-    throw err;
-  }
-  throw new Error(`${argv.join(' ')} was not refused`);
+  const { code, field } = await runRefusal(argv);
+  return { code, field };
 }
 
 describe('decimalNumber and wholeDecimal', () => {

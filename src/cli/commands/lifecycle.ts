@@ -9,7 +9,6 @@
  */
 import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
-import { compileTemplate } from '../../keys/template/index.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
 import { isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
@@ -20,6 +19,7 @@ import { type CliIo, printJson } from '../io.js';
 import { type LiveFlags, nativeConnectionOf, nativeOptions, wantsNative, withNativeCatalog } from '../live-source.js';
 import type { CliCommand } from '../program.js';
 import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
+import { compileTemplateOption } from '../template-option.js';
 import { parseFamilyOption } from './splits-families.js';
 
 const repeat = (v: string, all: string[]): string[] => [...all, v];
@@ -91,7 +91,7 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (perBucket === undefined || perBucket < 1) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.regionsPerBucket}" is not a whole number of regions, 1 or more`, { field: '--regions-per-bucket' });
       let splits: Uint8Array[] | undefined;
       try {
-        splits = flags.template === undefined ? undefined : saltSplitPoints(compileTemplate(flags.template), { regionsPerBucket: perBucket });
+        splits = flags.template === undefined ? undefined : saltSplitPoints(compileTemplateOption(flags.template, '--template'), { regionsPerBucket: perBucket });
       } catch (e) {
         if (!isHotspotError(e) || e.code !== 'SPLIT_TEMPLATE_NO_SALT') throw e;
         throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.template}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template`, { field: '--template', cause: e });

@@ -29,6 +29,7 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { EXIT_USAGE } from '../exit.js';
+import { withTemplateOption } from '../template-option.js';
 import { checkInputFile, checkInputText, systemReason, terminalText } from '../../util/input-text.js';
 import { parseIndexDefinitions } from '../../index-tables/definition.js';
 import { indexesForLint } from '../../lint/indexes.js';
@@ -92,7 +93,7 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
   const parts: Partial<LintSubject>[] = files.map((f) => readInput(f, readTextFile));
   const access = flags.access === undefined ? [] : parseAccess(flags.access);
   const fieldTypes = flags.fields === undefined ? undefined : parseFieldTypes(flags.fields);
-  for (const t of flags.template ?? []) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
+  for (const t of flags.template ?? []) parts.push({ keys: [withTemplateOption('--template', () => keyDesign(t, access, fieldTypes, flags.table))] });
   if (fieldTypes !== undefined && (flags.template ?? []).length > 0) checkFieldsUsed(fieldTypes, (flags.template ?? []).map((t) => compileTemplate(t)));
   if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
   if (flags.rest !== undefined) {

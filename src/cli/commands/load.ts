@@ -7,7 +7,6 @@ import { setMaxListeners } from 'node:events';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { type HBaseRestClient, createRestClient, isHttpStatus } from '../../hbase/rest/index.js';
-import { compileTemplate } from '../../keys/template/index.js';
 import { type LoadSpec, type LoadSummary, DEFAULT_TIME_FIELD, plannedWrites, resolveLoadFields, runLoad } from '../../load/index.js';
 import { KeySampleWriter } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
@@ -16,6 +15,7 @@ import { type LoadFlags, parseLoadOptions } from '../load-options.js';
 import { checkUrl } from '../live-source.js';
 import { refuseExisting } from '../output-file.js';
 import type { CliCommand } from '../program.js';
+import { compileTemplateOption } from '../template-option.js';
 import { plainTableName } from '../../regions/index.js';
 
 /**
@@ -105,7 +105,7 @@ export const loadCommand: CliCommand = {
         const baseUrl = checkRestUrl(flags.rest);
         if (flags.table === undefined || flags.table.trim() === '') throw new HotspotError('LOAD_OPTION_REQUIRED', 'name the table with --table, e.g. --table metrics', { field: '--table' });
         if (flags.template === undefined) throw new HotspotError('LOAD_OPTION_REQUIRED', "give the rowkey template with --template, e.g. --template '{deviceId}_{reverseTs(ts)}'", { field: '--template' });
-        const template = compileTemplate(flags.template);
+        const template = compileTemplateOption(flags.template, '--template');
         const fields = resolveLoadFields(template, {
           ...(flags.timeField === undefined ? {} : { timeField: flags.timeField }),
           ...(flags.entityField === undefined ? {} : { entityField: flags.entityField }),

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { type HBaseRestClient, createRestClient } from '../../hbase/rest/index.js';
 import { runShellCommands } from '../../hbase/shell/index.js';
 import { type BackfillProgress, runBackfill } from '../../migrate/backfill.js';
-import { templateKeyMap } from '../../migrate/key-map.js';
+import { type TemplateKeyMap, templateKeyMap } from '../../migrate/key-map.js';
 import { readCheckpoint } from '../../migrate/checkpoint.js';
 import { cloneSnapshotSource, namesFromClone, snapshotCleanupCommands } from '../../migrate/snapshot-source.js';
 import { MAX_TIME_RANGES, type VerifyReport, verifyMigration } from '../../migrate/verify.js';
@@ -23,6 +23,7 @@ import { nativeOptions } from '../live-source.js';
 import { type EngineOptions, type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
 import { VERIFY_MAPREDUCE_ONLY, type VerifyEngineFlags, runMapReduceVerify, verifyMapreduceOptions } from './migrate-verify-mapreduce.js';
 import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
+import { compileTemplateOption } from '../template-option.js';
 import { plainTableName } from '../../regions/index.js';
 
 /** Options every migrate sub-command shares. */
@@ -57,6 +58,15 @@ export function numberOption(text: string, flag: string, min: number, integer: b
     throw new HotspotError('MIGRATE_OPTION_INVALID', `"${text}": give ${integer ? 'a whole number' : 'a number'} ≥ ${min}`, { field: flag });
   }
   return n;
+}
+
+/**
+ * The key mapping of `--old-template` to `--new-template` ({@link templateKeyMap}).
+ * @throws HotspotError the template compiler's codes naming the option whose template does not compile, and
+ *   templateKeyMap's `MIGRATE_OLD_NOT_DECODABLE`, `MIGRATE_FIELD_NOT_IN_OLD_KEY`.
+ */
+export function keyMapOf(flags: Pick<MigrateFlags, 'oldTemplate' | 'newTemplate'>): TemplateKeyMap {
+  return templateKeyMap(compileTemplateOption(flags.oldTemplate, '--old-template'), compileTemplateOption(flags.newTemplate, '--new-template'));
 }
 
 /** @throws HotspotError `MIGRATE_SAME_TABLE` when --from and --to name one table. */
@@ -157,7 +167,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .option('--allow-rejects', 'succeed even when rows were rejected'));
   mapreduceOptions(nativeOptions(backfill))
     .action(async (flags: BackfillFlags & MapReduceFlags, cmd: Command) => {
-      const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      const keys = keyMapOf(flags);
       sameTableCheck(flags);
       if (engineOf(flags, (name) => cmd.getOptionValueSource(name)) === 'mapreduce') {
         await runMapReduceEngine(io, flags);
@@ -215,7 +225,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .option('--force', 'with --record: replace an existing file');
   verifyMapreduceOptions(nativeOptions(verify))
     .action(async (flags: Omit<MigrateFlags, 'rest'> & VerifyEngineFlags & { rest?: string; engine: string; sample: string; timeBucket: string; since?: string; seed: string; record?: string; force?: boolean }, cmd: Command) => {
-      const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      const keys = keyMapOf(flags);
       const engine = engineOf(flags, (name) => cmd.getOptionValueSource(name), verifyEngineOptions());
       if (flags.record !== undefined && !flags.force && existsSync(flags.record)) {
         throw new HotspotError('FILE_EXISTS', 'already exists; give another file, or --force to replace it', { file: flags.record, field: '--record' });

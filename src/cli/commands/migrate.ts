@@ -5,7 +5,6 @@
 import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { type LiveFlags, checkUrl, nativeOptions, wantsNative, withNativeCatalog } from '../live-source.js';
-import { templateKeyMap } from '../../migrate/key-map.js';
 import { planMigration, planText } from '../../migrate/plan.js';
 import { checkRetirement } from '../../migrate/retire.js';
 import { parseVerifyRecord, verificationRefusal } from '../../migrate/verify-record.js';
@@ -15,7 +14,7 @@ import { parseTimeMs } from '../../util/duration.js';
 import type { CliCommand } from '../program.js';
 import { type ShellFlags, printOrRunShell, shellOption } from '../shell-option.js';
 import { type CliIo, printJson } from '../io.js';
-import { type MigrateFlags, migrateOptions, numberOption, registerMigrateRun, sameTableCheck } from './migrate-run.js';
+import { type MigrateFlags, keyMapOf, migrateOptions, numberOption, registerMigrateRun, sameTableCheck } from './migrate-run.js';
 import { plainTableName } from '../../regions/index.js';
 
 /** The old table's schema and whether the new one exists, through REST or the native client. */
@@ -33,7 +32,7 @@ function registerPlan(migrate: Command, io: CliIo): void {
   nativeOptions(migrateOptions(migrate.command('plan').description("the five steps: create the pre-split new table, dual writes, backfill, verify, switch and retire"), false))
     .option('--keep-days <days>', 'days the old table is kept after the read switch', '14')
     .action(async (flags: MigrateFlags & LiveFlags & { keepDays: string }) => {
-      const keys = templateKeyMap(flags.oldTemplate, flags.newTemplate);
+      const keys = keyMapOf(flags);
       sameTableCheck(flags);
       const keepDays = numberOption(flags.keepDays, '--keep-days', 0, true);
       const { schema, toExists } = await readTables(flags);

@@ -17,7 +17,6 @@
  */
 import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { createTableCommand, type ShellFamilySpec } from '../../hbase/shell/index.js';
-import { compileTemplate } from '../../keys/template/compile.js';
 import { quantileSplitPoints } from '../../regions/quantile-splits.js';
 import { saltSampleSplitPoints, saltSplitPoints } from '../../regions/salt-splits.js';
 import { parseSampleKeys } from '../../regions/sample-keys.js';
@@ -29,6 +28,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { readTextFile } from '../read-text.js';
 import type { CliCommand } from '../program.js';
+import { compileTemplateOption } from '../template-option.js';
 import { parseFamilyOption, readFamiliesFile } from './splits-families.js';
 import { chooseForm, type Form, regionCount, sizingOf, type SplitsFlags, wholeNumber } from './splits-options.js';
 import { plainTableName } from '../../regions/index.js';
@@ -57,7 +57,7 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
   }
   if (form === 'template') {
     const perBucket = wholeNumber(flags.regionsPerBucket, '--regions-per-bucket');
-    const template = compileTemplate(flags.template as string);
+    const template = compileTemplateOption(flags.template as string, '--template');
     if (flags.samples === undefined) return { splits: saltSplitPoints(template, perBucket === undefined ? {} : { regionsPerBucket: perBucket }), json: {}, notes: [] };
     if (perBucket === undefined || perBucket < 2) {
       throw new HotspotError('SPLITS_OPTION_UNUSED', '--samples with --template cuts each salt bucket at sampled keys: add --regions-per-bucket k (2 or more)', { field: '--samples' });
