@@ -14,6 +14,7 @@ import { HotspotError } from '../util/errors.js';
 import { wholeDecimal } from './decimal.js';
 import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
+import { refuseDash } from './output-file.js';
 import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
 import { checkInputText, systemReason, terminalText } from '../util/input-text.js';
@@ -208,6 +209,8 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.redact && flags.record !== undefined) {
     throw new HotspotError('DETECT_OPTION_CONFLICT', '--record writes the readings as they come, real keys included, and --redact asks for none; record without --redact, then share `detect FILE --redact` or `report FILE --redact`', { field: '--record' });
   }
+  // stdout carries the analysis: refused before a cluster or capture is read
+  if (flags.record !== undefined) refuseDash(flags.record, '--record');
   if (flags.listRegions !== undefined || flags.statusDetailed !== undefined) {
     const kind = flags.listRegions !== undefined ? 'list-regions' : 'status-detailed';
     const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);

@@ -15,11 +15,12 @@ import { HotspotError } from '../util/errors.js';
 /**
  * Refuses `-` as the name of a file to write: the options that reach these functions write files only (those that
  * write standard output, `report -o -`, `collect -o -`, `series convert -o -`, handle `-` before), and a file called
- * `-` in the working directory is never what was meant.
+ * `-` in the working directory is never what was meant. Commands call it themselves, before any cluster access, for
+ * an option whose file is written late or by other code (`load --samples-out`, `migrate backfill --checkpoint`).
  * @param field - the flag that named the file (`--record`, `--output`).
  * @throws {@link HotspotError} `OUTPUT_NOT_STDOUT` naming the option.
  */
-function refuseDash(path: string, field: string): void {
+export function refuseDash(path: string, field: string): void {
   if (path === '-') throw new HotspotError('OUTPUT_NOT_STDOUT', 'writes a file, not standard output: name a file instead of -', { file: path, field });
 }
 

@@ -102,6 +102,7 @@ export const loadCommand: CliCommand = {
       .option('--json', 'print the summary as JSON')
       .action(async (flags: LoadFlags) => {
         const opts = parseLoadOptions(flags);
+        if (flags.samplesOut !== undefined) refuseExisting(flags.samplesOut, { field: '--samples-out', ...(flags.force ? { force: true } : {}) });
         const baseUrl = checkRestUrl(flags.rest);
         if (flags.table === undefined || flags.table.trim() === '') throw new HotspotError('LOAD_OPTION_REQUIRED', 'name the table with --table, e.g. --table metrics', { field: '--table' });
         if (flags.template === undefined) throw new HotspotError('LOAD_OPTION_REQUIRED', "give the rowkey template with --template, e.g. --template '{deviceId}_{reverseTs(ts)}'", { field: '--template' });

@@ -2,7 +2,7 @@
  * `migrate backfill` and `migrate verify`: the copy with original timestamps (checkpointed, resumable, rate-limited,
  * with a progress bar and ETA on a terminal) and the comparison of both tables (see `src/migrate/`).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { type HBaseRestClient, createRestClient } from '../../hbase/rest/index.js';
@@ -20,6 +20,7 @@ import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { decimalNumber, wholeDecimal } from '../decimal.js';
 import { type CliIo, printJson } from '../io.js';
 import { nativeOptions } from '../live-source.js';
+import { refuseDash, refuseExisting } from '../output-file.js';
 import { type EngineOptions, type MapReduceFlags, engineOf, mapreduceAdvice, mapreduceOptions, runMapReduceEngine } from './migrate-mapreduce.js';
 import { VERIFY_MAPREDUCE_ONLY, type VerifyEngineFlags, runMapReduceVerify, verifyMapreduceOptions } from './migrate-verify-mapreduce.js';
 import { type ShellFlags, shellCommandOf, shellOption } from '../shell-option.js';
@@ -169,6 +170,8 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .action(async (flags: BackfillFlags & MapReduceFlags, cmd: Command) => {
       const keys = keyMapOf(flags);
       sameTableCheck(flags);
+      if (flags.checkpoint !== undefined) refuseDash(flags.checkpoint, '--checkpoint');
+      if (flags.rejects !== undefined) refuseDash(flags.rejects, '--rejects');
       if (engineOf(flags, (name) => cmd.getOptionValueSource(name)) === 'mapreduce') {
         await runMapReduceEngine(io, flags);
         return;
@@ -227,9 +230,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
     .action(async (flags: Omit<MigrateFlags, 'rest'> & VerifyEngineFlags & { rest?: string; engine: string; sample: string; timeBucket: string; since?: string; seed: string; record?: string; force?: boolean }, cmd: Command) => {
       const keys = keyMapOf(flags);
       const engine = engineOf(flags, (name) => cmd.getOptionValueSource(name), verifyEngineOptions());
-      if (flags.record !== undefined && !flags.force && existsSync(flags.record)) {
-        throw new HotspotError('FILE_EXISTS', 'already exists; give another file, or --force to replace it', { file: flags.record, field: '--record' });
-      }
+      if (flags.record !== undefined) refuseExisting(flags.record, { field: '--record', ...(flags.force ? { force: true } : {}) });
       const { since, bounds } = verifyTimeBounds(flags.timeBucket, flags.since, io.now());
       const sampleRate = numberOption(flags.sample, '--sample', 0, false);
       if (sampleRate > 1) throw new HotspotError('MIGRATE_OPTION_INVALID', `--sample ${sampleRate}: give a share of rows between 0 and 1`, { field: '--sample' });
