@@ -183,10 +183,17 @@ export function compareSides(before: SideSummary, after: SideSummary): ChangeRec
   if (before.busiestServerShare !== undefined && after.busiestServerShare !== undefined) {
     findings.push(`busiest RegionServer's share ${pct(before.busiestServerShare)} (${serverToFair(before).toFixed(2)}× fair share ${pct(before.fairServerShare ?? 0)}) → ${pct(after.busiestServerShare)} (${serverToFair(after).toFixed(2)}× fair share ${pct(after.fairServerShare ?? 0)})`);
   }
+  // Whether the before side had a hotspot at all. A monotonic tail's region hot now is young, so its window share
+  // (and so hotToFair) can be far below an even table's: the shares alone would call its cure "improved" and its
+  // arrival "moved".
+  const wasHotBefore = Boolean(b?.hot || bw?.hot || before.shape !== 'none' || (before.hotRegions?.length ?? 0) > 0);
   let verdict: CompareVerdict;
-  if (!stillHot && after.hotToFair < before.hotToFair) {
+  if (!stillHot && (wasHotBefore || after.hotToFair < before.hotToFair)) {
     verdict = 'fixed';
     findings.push('no hot region or RegionServer remains');
+  } else if (stillHot && !wasHotBefore) {
+    verdict = 'worse';
+    findings.push(`nothing was hot before; now ${after.shape === 'none' ? 'a hot region or RegionServer' : `a ${after.shape} hotspot`} is`);
   } else if (stillHot && (after.hotToFair > before.hotToFair * 1.1 || serverToFair(after) > serverToFair(before) * 1.1) && !serverFell && after.hotToFair >= before.hotToFair * 0.9) {
     // hotter at one level and better at neither: a regression, wherever the hotspot now is
     verdict = 'worse';

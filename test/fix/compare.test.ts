@@ -213,3 +213,42 @@ describe('compare on a regression elsewhere', () => {
     expect(record.verdict).toBe('worse');
   });
 });
+
+describe('compare between a monotonic tail and an even salted key', () => {
+  // The figures of the case study (examples/case-study.yaml recorded by simulate): the timestamp-first key's region
+  // hot now is the youngest daughter of the tail, 0.011% of the day's requests (0.008x its fair share 1.41%); the
+  // salted key's hottest region took 0.178% (0.125x its fair share 1.43%) and nothing is hot.
+  const tail = {
+    table: 'readings', windowMs: 86_400_000, fairRegionShare: 0.01408, hotToFair: 0.000113828 / 0.01408, shape: 'monotonic-tail' as const,
+    hottestRegion: { encodedName: '42efeae8357412766c13ed8bf241da91', startKey: '20240601233957-sensor-312895', endKey: '22222220', server: 'rs12,16020,2', share: 0.000113828, hot: true },
+    worstServer: { server: 'rs04,16020,1', requestsPerSec: 346309.9, peerRatio: 2.57, hot: false },
+    busiestServerShare: 0.2097, fairServerShare: 0.09167,
+    hotRegions: [{ encodedName: '42efeae8357412766c13ed8bf241da91', startKey: '20240601233957-sensor-312895', endKey: '22222220' }],
+  };
+  const even = {
+    table: 'readings', windowMs: 86_400_000, fairRegionShare: 0.01428, hotToFair: 0.001784 / 0.01428, shape: 'none' as const,
+    hottestRegion: { encodedName: 'b6a06127a959a3988ac1647f21fbcbb8', startKey: '05_sensor-310895_9223370319606638521', endKey: '05_sensor-374882_', server: 'rs11,16020,2', share: 0.001784, hot: false },
+    worstServer: { server: 'rs01,16020,1', requestsPerSec: 157297.1, peerRatio: 1.06, hot: false },
+    busiestServerShare: 0.09526, fairServerShare: 0.09167, hotRegions: [],
+  };
+
+  it('is fixed when the tail is gone and nothing is hot (it said improved, "each hot region remains as hot as before")', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    const record = compareSides(tail, even);
+    expect(record.verdict).toBe('fixed');
+    expect(record.findings).toContain('no hot region or RegionServer remains');
+    expect(record.findings.some((f) => f.includes('remains as hot as before'))).toBe(false);
+  });
+
+  it('is worse when a tail appears where nothing was hot (it said moved)', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    const record = compareSides(even, tail);
+    expect(record.verdict).toBe('worse');
+    expect(record.findings).toContain('nothing was hot before; now a monotonic-tail hotspot is');
+  });
+
+  it('stays unchanged when neither side has anything hot', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    expect(compareSides(even, { ...even, hotToFair: even.hotToFair * 1.05 }).verdict).toBe('unchanged');
+  });
+});

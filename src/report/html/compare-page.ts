@@ -75,11 +75,11 @@ export function compareAnalysis(before: CompareSide, after: CompareSide, k: numb
 
 /** What each verdict of `compare` means, one clause, for the page's headline. */
 export const VERDICT_MEANING: Readonly<Record<CompareVerdict, string>> = {
-  fixed: 'the hottest region\'s share fell toward its fair share and no hot region or RegionServer remains',
+  fixed: 'a hotspot before, or a hottest region\'s share that fell toward its fair share, and no hot region or RegionServer remains',
   improved: 'the load moved toward the fair share, but a hot region or RegionServer remains',
   moved: 'a hot region or RegionServer remains, elsewhere than before',
   unchanged: 'the hot share did not move toward the fair share',
-  worse: 'the hot share rose further above the fair share',
+  worse: 'a hotspot where nothing was hot before, or the hot share rose further above the fair share',
 };
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
