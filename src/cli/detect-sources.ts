@@ -16,6 +16,7 @@ import type { CliIo } from './io.js';
 import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
 import { refuseDash } from './output-file.js';
 import { readTextFile } from './read-text.js';
+import { refuseInputAsOutput } from './output-file.js';
 import { createSeriesFile } from './series-file.js';
 import { checkInputText, systemReason, terminalText } from '../util/input-text.js';
 import { plainTableName } from '../regions/index.js';
@@ -213,6 +214,7 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.record !== undefined) refuseDash(flags.record, '--record');
   if (flags.listRegions !== undefined || flags.statusDetailed !== undefined) {
     const kind = flags.listRegions !== undefined ? 'list-regions' : 'status-detailed';
+    if (flags.record !== undefined) refuseInputAsOutput(flags.record, [...(flags.listRegions ?? []), ...(flags.statusDetailed ?? []), flags.samples], '--record');
     const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);
     const ms = intervalMs(flags);
     const series = parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { closeSync, createWriteStream, existsSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, openSync, statSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { constants, createGzip } from 'node:zlib';
@@ -22,6 +22,38 @@ import { HotspotError } from '../util/errors.js';
  */
 export function refuseDash(path: string, field: string): void {
   if (path === '-') throw new HotspotError('OUTPUT_NOT_STDOUT', 'writes a file, not standard output: name a file instead of -', { file: path, field });
+}
+
+/**
+ * Refuses to write over one of the command's own input files (the same file however the path is spelt, a hard link
+ * included), `--force` or not: `--force` replaces an earlier output, and an input replaced by what was made from it
+ * (a series by its HTML page, a capture by its series) is lost. Inputs that are `-` or not given are skipped; an
+ * output that does not exist yet cannot be one of them.
+ * @param inputs - the files the command reads (series, samples, captures, scenario, JMX readings, ...).
+ * @param field - the flag that named the output (`--output`, `--record`, `--series`).
+ * @throws {@link HotspotError} `OUTPUT_IS_INPUT` naming the file and the option.
+ */
+export function refuseInputAsOutput(path: string, inputs: readonly (string | undefined)[], field: string): void {
+  if (path === '-') return;
+  const out = statOf(path);
+  if (out === undefined) return;
+  for (const input of inputs) {
+    if (input === undefined || input === '-') continue;
+    const file = statOf(input);
+    if (file !== undefined && file.dev === out.dev && file.ino === out.ino) {
+      const same = input === path ? 'is also an input of this command' : `is the input file ${input}`;
+      throw new HotspotError('OUTPUT_IS_INPUT', `${same}; writing it would replace what is being read (--force or not): give another file`, { file: path, field });
+    }
+  }
+}
+
+/** `stat` of a path, undefined when it cannot be read (absent, no access). */
+function statOf(path: string): { dev: number; ino: number } | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when `path` names a gzip file (`.gz`). */

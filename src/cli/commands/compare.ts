@@ -14,7 +14,7 @@ import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-late
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
 import { printJson } from '../io.js';
-import { refuseExisting, writeOutputFile } from '../output-file.js';
+import { refuseExisting, refuseInputAsOutput, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
 import { parseK } from './detect.js';
@@ -88,7 +88,10 @@ export const compareCommand: CliCommand = {
       .action(async (beforeFile: string, afterFile: string, flags: CompareFlags) => {
         const k = parseK(flags.k);
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
-        if (flags.record) refuseExisting(flags.record, target);
+        if (flags.record) {
+          refuseExisting(flags.record, target);
+          refuseInputAsOutput(flags.record, [beforeFile, afterFile, ...(flags.latencyBefore ?? []), ...(flags.latencyAfter ?? [])], '--record');
+        }
         const record = compareSides(
           await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, beforeFile, io), flags.table),
           await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, afterFile, io), flags.table),

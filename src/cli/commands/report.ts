@@ -12,7 +12,7 @@ import { scenarioReport, seriesReport } from '../../report/html/build.js';
 import { parseScenario } from '../../simulate/scenario/parse.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectSourceFlags, detectSamples, detectSeriesTables, seriesSourceOptions } from '../detect-sources.js';
-import { refuseExisting, writeOutputFile } from '../output-file.js';
+import { refuseExisting, refuseInputAsOutput, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { parseK } from './detect.js';
 import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
@@ -53,7 +53,10 @@ export const reportCommand: CliCommand = {
         checkBeforeAfterFlags(after, flags);
         const k = parseK(flags.k ?? String(DEFAULT_K));
         const target = { field: '--output', ...(flags.force ? { force: true } : {}) };
-        if (flags.output !== '-') refuseExisting(flags.output, target);
+        if (flags.output !== '-') {
+          refuseExisting(flags.output, target);
+          refuseInputAsOutput(flags.output, [file, after, flags.samples, flags.samplesBefore, flags.samplesAfter, flags.health, ...(flags.latencyBefore ?? []), ...(flags.latencyAfter ?? []), ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])], '--output');
+        }
         const health = flags.health === undefined ? undefined : parseHealthReportJson(await readTextFile(flags.health, 'health JSON'), flags.health);
         let html: string;
         const scenario = [file, after].find((f) => f !== undefined && isScenarioFile(f));

@@ -19,7 +19,7 @@ import { HotspotError } from '../../util/errors.js';
 import { wholeDecimal } from '../decimal.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
-import { type OutputTarget, refuseExisting, writeOutputFile } from '../output-file.js';
+import { type OutputTarget, refuseExisting, refuseInputAsOutput, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
 
@@ -140,11 +140,17 @@ export const simulateCommand: CliCommand = {
           throw new HotspotError('SIMULATE_OPTION_INVALID', `--series writes the one series of a scenario of several tables (tables:); ${file} compares designs of one table: --record DIR writes one series per design`, { field: '--series' });
         }
         const seriesTarget = { field: '--series', ...(flags.force ? { force: true } : {}) };
-        if (flags.series !== undefined) refuseExisting(flags.series, seriesTarget);
+        if (flags.series !== undefined) {
+          refuseExisting(flags.series, seriesTarget);
+          refuseInputAsOutput(flags.series, [file], '--series');
+        }
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         const recordDir = flags.record;
         if (recordDir !== undefined) {
-          simulatedDesigns(scenario).forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => refuseExisting(f, target)));
+          simulatedDesigns(scenario).forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => {
+            refuseExisting(f, target);
+            refuseInputAsOutput(f, [file], '--record');
+          }));
         }
         if (flags.exact) {
           const writes = (scenario.workload.writeRatePerSec * scenario.durationMs) / 1000;
