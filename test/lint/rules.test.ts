@@ -179,7 +179,11 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'prefix-scan:deviceId'))],
   },
   KEY_LATEST_ORDER: {
-    fires: [[subject(key('{deviceId}_{date(ts,"yyyyMMddHHmmss")}', 'latest-n:deviceId')), 'oldest first']],
+    fires: [
+      [subject(key('{deviceId}_{date(ts,"yyyyMMddHHmmss")}', 'latest-n:deviceId')), 'latest-n:deviceId: after deviceId the key continues with {date(ts,"yyyyMMddHHmmss")}, oldest first'],
+      // A time-first key: deviceId comes after the time, not before it (the message said "after deviceId the key continues with" the time).
+      [subject(key('{date(ts,"yyyyMMddHHmmss")}-{deviceId}', 'latest-n:deviceId')), 'latest-n:deviceId: the key reaches deviceId only after {date(ts,"yyyyMMddHHmmss")}, which ascends: rows come oldest first'],
+    ],
     passes: [subject(key('{deviceId}_{reverseTs(ts)}', 'latest-n:deviceId'))],
   },
   WIDE_ROW_UNSPLITTABLE: {

@@ -185,8 +185,10 @@ export const KEY_RULES: readonly LintRule[] = [
     fix: 'write time as {reverseTs(ts)} after the entity so a forward prefix scan returns newest first',
     check: (s) =>
       perAccess(s, new Set(['latest-n']), (k, a) => {
-        const part = scanShape(k, a).scanned;
+        const { scanned: part, unused } = scanShape(k, a);
         if (part === undefined || timeDirection(k, part) !== 'up') return undefined;
+        // The fields the read names may come after the ascending part (a time-first key): say where it really is.
+        if (unused.length > 0) return `the key reaches ${unused.join(', ')} only after ${part.source}, which ascends: rows come oldest first`;
         return `after ${a.fields.join(', ')} the key continues with ${part.source}, oldest first`;
       }),
   },
