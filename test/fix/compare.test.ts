@@ -252,3 +252,29 @@ describe('compare between a monotonic tail and an even salted key', () => {
     expect(compareSides(even, { ...even, hotToFair: even.hotToFair * 1.05 }).verdict).toBe('unchanged');
   });
 });
+
+describe('compare with one side on standard input', () => {
+  it('reads - as the series it names (it said "-: cannot read the load series (no such file)")', async () => {
+    const { runCapture } = await import('../cli/run-cli.js');
+    const afterFile = file('stdin-after.ndjson', split, [100, 2000, 2000, 100, 100]);
+    const fromStdin = await runCapture(['compare', '-', afterFile, '--json'], readFileSync(beforeFile, 'utf8'));
+    expect([fromStdin.code, fromStdin.err]).toEqual([0, '']);
+    const rec = JSON.parse(fromStdin.out);
+    // The same figures as from the file: 4000 of 4300 = 93.0% before (3.72x fair 1/4), 2000 of 4300 after (2.33x fair 1/5).
+    expect(rec.verdict).toBe('improved');
+    expect(rec.before.hotToFair).toBeCloseTo((4000 / 4300) * 4, 12);
+    expect(rec.after.hotToFair).toBeCloseTo((2000 / 4300) * 5, 12);
+    const afterStdin = await runCapture(['compare', beforeFile, '-', '--json'], readFileSync(afterFile, 'utf8'));
+    expect(JSON.parse(afterStdin.out).after.hotToFair).toBeCloseTo((2000 / 4300) * 5, 12);
+  });
+
+  it('refuses both sides on standard input, and names <stdin> in errors', async () => {
+    const { runCapture } = await import('../cli/run-cli.js');
+    const both = await runCapture(['compare', '-', '-'], '');
+    expect([both.code, both.err]).toEqual([2, 'hbase-hotspot: before and after cannot both be read from stdin (-); give one of them as a file\n']);
+    const empty = await runCapture(['compare', '-', beforeFile], '');
+    expect(empty.code).toBe(2);
+    expect(empty.err).toContain('<stdin>');
+    expect(empty.err).not.toContain('no such file');
+  });
+});

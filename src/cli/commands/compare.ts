@@ -13,10 +13,11 @@ import { type LoadSeriesReadOptions, parseLoadSeries } from '../../model/index.j
 import { type ServerLatency, parseServerLatencies } from '../../sources/jmx-latency.js';
 import { HotspotError } from '../../util/errors.js';
 import { failWith } from '../fail-on.js';
-import { printJson } from '../io.js';
+import { type CliIo, printJson } from '../io.js';
 import { refuseExisting, refuseInputAsOutput, writeOutputFile } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { readTextFile } from '../read-text.js';
+import { checkInputText } from '../../util/input-text.js';
 import { parseK } from './detect.js';
 import { ALLOW_CLOCK_STEPS_HELP, requireOneTable, requireTwoSnapshots, seriesReadOptions } from '../detect-sources.js';
 import { plainTableName } from '../../regions/index.js';
@@ -45,8 +46,9 @@ export async function latencies(files: readonly string[] | undefined): Promise<S
   return out;
 }
 
-async function side(file: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions, table: string | undefined): Promise<SideSummary> {
-  const text = await readTextFile(file, 'load series');
+async function side(path: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions, table: string | undefined, io: CliIo): Promise<SideSummary> {
+  const file = path === '-' ? '<stdin>' : path;
+  const text = path === '-' ? checkInputText(await io.readStdin(), file, 'load series') : await readTextFile(path, 'load series');
   const isRecord = text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"');
   if (isRecord && !allowRecord) {
     throw new HotspotError('COMPARE_RECORD_AFTER', 'a change record can only be the before side (its after side is the baseline); give a load series as after', { file });
@@ -74,8 +76,8 @@ export const compareCommand: CliCommand = {
     program
       .command('compare')
       .description('before/after proof of a fix: hottest region vs fair share, busiest server vs peers, whether the outlier moved')
-      .argument('<before>', 'load series NDJSON (version 1 or 2, plain or gzip) before the change, or an earlier change record (JSON)')
-      .argument('<after>', 'load series NDJSON after the change, over the same interval length')
+      .argument('<before>', 'load series NDJSON (version 1 or 2, plain or gzip) before the change, or an earlier change record (JSON); - reads standard input (plain)')
+      .argument('<after>', 'load series NDJSON after the change, over the same interval length; - reads standard input (one side only)')
       .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
       .option('--table <table>', 'with series of several tables: the table to compare on both sides', plainTableName)
       .option('--latency-before <files...>', "RegionServers' JMX (/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server) saved during the before load, one file each")
@@ -92,9 +94,12 @@ export const compareCommand: CliCommand = {
           refuseExisting(flags.record, target);
           refuseInputAsOutput(flags.record, [beforeFile, afterFile, ...(flags.latencyBefore ?? []), ...(flags.latencyAfter ?? [])], '--record');
         }
+        const stdin = [beforeFile, afterFile].filter((f) => f === '-').length;
+        if (stdin > 1) throw new HotspotError('DETECT_STDIN_TWICE', 'before and after cannot both be read from stdin (-); give one of them as a file');
+        const stdinName = (f: string) => (f === '-' ? '<stdin>' : f);
         const record = compareSides(
-          await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, beforeFile, io), flags.table),
-          await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, afterFile, io), flags.table),
+          await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, stdinName(beforeFile), io), flags.table, io),
+          await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, stdinName(afterFile), io), flags.table, io),
         );
         if (flags.record) await writeOutputFile(flags.record, `${JSON.stringify(record, null, 2)}\n`, target);
         if (flags.json) printJson(io, record);
