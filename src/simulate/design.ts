@@ -129,7 +129,8 @@ export function simulatedDesigns(scenario: Scenario): DesignSpec[] {
  * @throws HotspotError naming `file:line (designs[i].template)` for a template that does not compile or reads a
  *   field the workload does not provide (the entity field, the time field and `workload.fields`: `TEMPLATE_UNKNOWN_FIELD`), or
  *   `(designs[i].preSplit)` (`SCENARIO_PRESPLIT`) for a pre-split that cannot be built, or whose `servers` are
- *   given for split points not listed distinct and in ascending byte order.
+ *   given for split points not listed distinct and in ascending byte order; `(table.preSplit)`, at its line and naming
+ *   the design, when the design takes the table's pre-split.
  */
 export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
   const known = [scenario.workload.entities.field, scenario.workload.timeField, ...(scenario.workload.fields ?? []).map((f) => f.name)];
@@ -144,7 +145,16 @@ export function prepareDesigns(scenario: Scenario): PreparedDesign[] {
       const hint = err.code === 'TEMPLATE_UNKNOWN_FIELD' ? ` (the workload provides ${known.slice(0, -1).join(', ')} and ${known.at(-1) ?? ''})` : '';
       throw new HotspotError(err.code, `template "${spec.template}": ${err.message}${hint}`, { ...where('template'), cause: err });
     }
-    const fail = (m: string) => new HotspotError('SCENARIO_PRESPLIT', m, where('preSplit'));
+    // A design without a preSplit of its own takes the table's: the error is at the table's, naming the design.
+    const inherited = spec.preSplit === undefined && spec.field === undefined;
+    const fail = (m: string) =>
+      inherited
+        ? new HotspotError('SCENARIO_PRESPLIT', `design "${spec.name}" (${at}) takes the table's pre-split: ${m}; give the design a preSplit of its own`, {
+            file: scenario.file,
+            ...(scenario.table.preSplitLine === undefined ? {} : { line: scenario.table.preSplitLine }),
+            field: 'table.preSplit',
+          })
+        : new HotspotError('SCENARIO_PRESPLIT', m, where('preSplit'));
     const preSplit = spec.preSplit ?? scenario.table.preSplit;
     const splits = preSplitPoints(scenario, spec, template, preSplit, fail);
     return { spec, template, splits, ...(preSplit.kind === 'list' && preSplit.servers ? { assignment: preSplit.servers } : {}) };

@@ -123,6 +123,17 @@ describe('a pre-split that assigns its regions to servers (preSplit.servers)', (
     expect(err.where).toEqual({ file: 'case-study.yaml', line: lineOf(text, "splits:") + 2, field: 'table.preSplit.splits[1]' });
     expect(err.message).toContain(`${why}: "a" (splits[1]) repeats "a" (splits[0]); "\\x10" (splits[2]) sorts before "a" (splits[1]); list them as ["\\x10", "a"]`);
   });
+  it("places an error of the table's pre-split at the table's preSplit line, naming the design that takes it", () => {
+    // The timestamp-first design has no preSplit of its own: it takes the table's perSaltBucket, which needs a salt.
+    // The error said "(designs[0].preSplit)" at the design's template line, a field the file does not have.
+    const text = withLine('  preSplit: { algorithm: hex, regions: 30 }', '  preSplit: { perSaltBucket: 2 }');
+    const err = failure(text);
+    expect(err.code).toBe('SCENARIO_PRESPLIT');
+    expect(err.where).toEqual({ file: 'case-study.yaml', line: lineOf(text, 'preSplit: { perSaltBucket: 2 }'), field: 'table.preSplit' });
+    expect(err.message).toBe(`case-study.yaml:21 (table.preSplit): design "timestamp-first" (designs[0]) takes the table's pre-split: preSplit perSaltBucket needs a salt part such as {salt(id,16)} in the template "{date(ts,"yyyyMMddHHmmss")}-{deviceId}"; give the design a preSplit of its own`);
+    // A design's own preSplit keeps its own field.
+    expect(failure(withLine('    preSplit: { perSaltBucket: 4 }', '    preSplit: { perSaltBucket: 4 }\n  - name: plain\n    template: \'{deviceId}_{ts}\'\n    preSplit: { perSaltBucket: 2 }')).where.field).toBe('designs[2].preSplit');
+  });
   it('keeps listed split points without servers in any order, sorted once and each once', () => {
     const [first] = prepareDesigns(parseScenario(withLine('  preSplit: { algorithm: hex, regions: 30 }', "  preSplit: { splits: ['8', '4', 'c', '4'] }"), 'case-study.yaml'));
     expect(first?.splits.map((k) => toStringBinary(k))).toEqual(['4', '8', 'c']);

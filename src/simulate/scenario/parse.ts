@@ -44,6 +44,7 @@ function readTableFields(get: (key: string) => YamlField, regionServers: number)
     name: get('name').string(),
     rowSizeBytes: get('rowSizeBytes').number({ positive: true }),
     preSplit: get('preSplit').present ? readPreSplit(get('preSplit'), regionServers) : { kind: 'none' },
+    ...(get('preSplit').present ? { preSplitLine: get('preSplit').line } : {}),
     splitPolicy: readSplitPolicy(get('splitPolicy')),
   };
 }

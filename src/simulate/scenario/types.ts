@@ -64,6 +64,8 @@ export interface TableSpec {
   readonly rowSizeBytes: number;
   /** Pre-split used by designs that do not give their own. */
   readonly preSplit: PreSplitSpec;
+  /** Line of `preSplit` in the scenario file, when given, for errors raised while building it for a design. */
+  readonly preSplitLine?: number;
   /** The split policy. */
   readonly splitPolicy: SplitPolicySpec;
 }
