@@ -55,7 +55,9 @@ function readOne(doc: Document, text: string, file: string, item: unknown, at: (
   };
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return fail('(root)', 'a wide-row description is a mapping with table, key, newQualifierEvery and cellBytes');
   const o = item as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!KNOWN.has(k)) fail(k, `unknown field '${k}'; known: ${[...KNOWN].join(', ')}`);
+  // a secondary index file given among the inputs: say where it goes rather than list the wide-row fields alone
+  const indexHint = (k: string) => (k === 'indexes' && at.length === 0 ? '; a file of index definitions (indexes:) is linted with --indexes FILE, beside a table schema' : '');
+  for (const k of Object.keys(o)) if (!KNOWN.has(k)) fail(k, `unknown field '${k}'; known: ${[...KNOWN].join(', ')}${indexHint(k)}`);
   const str = (k: string): string => (typeof o[k] === 'string' && o[k] !== '' ? (o[k] as string) : fail(k, `'${k}' must be a non-empty string`));
   // YAML reads .inf, .nan and 1e400 as numbers; a rate or size past 2^53 - 1 is no real one either.
   const positive = (k: string): number => {

@@ -25,4 +25,11 @@ describe('lint --indexes', () => {
     expect(run.code).toBe(2);
     expect(run.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4 \\(indexes\\[0\\]\\.fields\\.x\\): must be one of string, `));
   });
+
+  it('given as a plain input, an index file is refused pointing at --indexes (it listed the wide-row fields alone)', async () => {
+    const path = fixturePath('order-indexes.yaml');
+    const run = await runCapture(['lint', path]);
+    expect(run.code).toBe(2);
+    expect(run.err).toBe(`${path}:3:3 (indexes): unknown field 'indexes'; known: table, key, family, qualifier, newQualifierEvery, qualifiersPerSec, cellBytes, ttlSeconds, fields; a file of index definitions (indexes:) is linted with --indexes FILE, beside a table schema\n`);
+  });
 });
