@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -124,4 +124,29 @@ describe('simulate text', () => {
     const tail = json.designs[0] as DesignJson & { servers: { server: string; share: number }[] };
     expect(tail.servers.map((s) => s.server)).not.toEqual([...tail.servers].sort((a, b) => b.writeShare - a.writeShare).map((s) => s.server));
   }, 60_000);
+});
+
+describe('simulate --record naming a file', () => {
+  // Before, --record on an existing file ended, after the whole simulation, in Node's EEXIST from mkdir with a stack
+  // trace (exit 1); a path under a file in ENOTDIR the same way.
+  it('refuses an existing file before simulating, exit 2, naming it and --record; the file is left as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-record-file-'));
+    const file = join(dir, 'series.ndjson');
+    writeFileSync(file, 'kept\n');
+    const run = await runCapture(['simulate', fixture('monotonic-tail.yaml'), '--record', file]);
+    expect(run.code).toBe(2);
+    expect(run.err).toBe(`hbase-hotspot: ${file} (--record): is a file, and --record names a directory for each design's series and key samples (e.g. --record out/); --series FILE writes the one series of a scenario of several tables\n`);
+    expect(run.out).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe('kept\n');
+  });
+
+  it('refuses a directory under a file, naming the file in the way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-record-under-'));
+    const file = join(dir, 'series.ndjson');
+    writeFileSync(file, 'kept\n');
+    const run = await runCapture(['simulate', fixture('monotonic-tail.yaml'), '--record', join(file, 'out')]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`${join(file, 'out')} (--record): lies under the file ${file}, and --record names a directory`);
+    expect(readdirSync(dir)).toEqual(['series.ndjson']);
+  });
 });

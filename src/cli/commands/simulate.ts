@@ -3,8 +3,9 @@
  * runs every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them, or
  * the tables of a scenario of several tables together on the same servers.
  */
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -57,12 +58,30 @@ function recordFiles(dir: string, i: number, name: string, gzip: boolean): { ser
 }
 
 /**
+ * Refuses, before the simulation runs, a `--record` path that cannot become a directory: an existing file, or a path
+ * under one (the nearest existing ancestor is not a directory).
+ * @throws {@link HotspotError} `SIMULATE_OPTION_INVALID` naming the file and `--record`.
+ */
+function checkRecordDir(dir: string): void {
+  let at = dir;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  if (existsSync(at) && !statSync(at).isDirectory()) {
+    const which = at === dir ? 'is a file' : `lies under the file ${at}`;
+    throw new HotspotError('SIMULATE_OPTION_INVALID', `${which}, and --record names a directory for each design's series and key samples (e.g. --record out/); --series FILE writes the one series of a scenario of several tables`, { field: '--record', file: dir });
+  }
+}
+
+/**
  * Writes each design's load series (format version 2) and key samples as NDJSON into `dir` (docs/load-series.md):
  * `N-<design slug>.series.ndjson` and `N-<design slug>.samples.ndjson`, each with `.gz` added and gzip-compressed
  * when `gzip` is set; an existing file is kept unless `--force`.
  */
 async function record(outcome: ScenarioOutcome, dir: string, gzip: boolean, target: OutputTarget): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw new HotspotError('FILE_WRITE', `cannot create the directory (${systemReason(err)}); --record names a directory for each design's series and key samples`, { file: dir, field: '--record', cause: err });
+  }
   const written: string[] = [];
   const put = async (file: string, text: string): Promise<void> => {
     await writeOutputFile(file, gzip ? await gzipText(text) : text, target);
@@ -147,6 +166,7 @@ export const simulateCommand: CliCommand = {
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         const recordDir = flags.record;
         if (recordDir !== undefined) {
+          checkRecordDir(recordDir);
           simulatedDesigns(scenario).forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => {
             refuseExisting(f, target);
             refuseInputAsOutput(f, [file], '--record');
