@@ -130,6 +130,14 @@ describe('splits errors (exit 2, one clear line)', () => {
     expect(r.err).toMatch(message);
     expect(r.out).toBe('');
   });
+  it('refuses --format shell without --table before computing: no share notes on stderr, only the error', async () => {
+    // Before, the quantile form printed "region 1: 50.0% of the samples" and the like, then said --table was missing.
+    const keys = file('shell-keys.txt', 'a\nb\nc\nd\n');
+    const r = await run('--samples', keys, '--regions', '2', '--format', 'shell', '--family', 'd');
+    expect([r.code, r.out, r.err]).toEqual([2, '', 'hbase-hotspot: --table: --format shell needs --table NAME for the create statement\n']);
+    const noFamily = await run('--samples', keys, '--regions', '2', '--format', 'shell', '--table', 't');
+    expect([noFamily.code, noFamily.err]).toEqual([2, "hbase-hotspot: --family: --format shell needs the column families: --family 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable) or --families file.yaml\n"]);
+  });
   it('names the file and line of a bad sample', async () => {
     const bad = file('bad.txt', 'k1\nk2\\xZZ\n');
     expect((await run('--samples', bad, '--regions', '2')).err).toBe(

@@ -93,7 +93,7 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
 async function families(flags: SplitsFlags): Promise<ShellFamilySpec[]> {
   const all = [...(flags.families === undefined ? [] : await readFamiliesFile(flags.families)), ...flags.family.map(parseFamilyOption)];
   if (all.length === 0) {
-    throw new HotspotError('FAMILY_MISSING', "--format shell needs the column families: --family 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable) or --families file.yaml");
+    throw new HotspotError('FAMILY_MISSING', "--format shell needs the column families: --family 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable) or --families file.yaml", { field: '--family' });
   }
   const names = all.map((f) => f.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -134,6 +134,11 @@ export const splitsCommand: CliCommand = {
         if (flags.format !== 'shell' && (flags.table !== undefined || flags.family.length > 0 || flags.families !== undefined)) {
           throw new HotspotError('SPLITS_OPTION_UNUSED', '--table, --family and --families only apply to --format shell; add it or remove them');
         }
+        // the create statement's table and families are checked before any split point is computed or noted
+        if (flags.format === 'shell' && flags.table === undefined) {
+          throw new HotspotError('SPLITS_TABLE_MISSING', '--format shell needs --table NAME for the create statement', { field: '--table' });
+        }
+        const shellFamilies = flags.format === 'shell' ? await families(flags) : undefined;
         const form = chooseForm(flags);
         const sizing = sizingOf(flags);
         if (form === 'sizing' && sizing) {
@@ -148,9 +153,8 @@ export const splitsCommand: CliCommand = {
           return;
         }
         for (const note of notes) io.stderr(`${note}\n`);
-        if (flags.format === 'shell') {
-          if (flags.table === undefined) throw new HotspotError('SPLITS_TABLE_MISSING', '--format shell needs --table NAME for the create statement');
-          io.stdout(`${createTableCommand({ table: flags.table, families: await families(flags), splits: result.splits })}\n`);
+        if (flags.table !== undefined && shellFamilies !== undefined) {
+          io.stdout(`${createTableCommand({ table: flags.table, families: shellFamilies, splits: result.splits })}\n`);
         } else {
           io.stdout(result.splits.map((s) => `${toStringBinary(s)}\n`).join(''));
         }
