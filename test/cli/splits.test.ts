@@ -100,6 +100,12 @@ describe('splits --servers alone', () => {
     );
     expect(JSON.parse((await run('--servers', '10', '--json')).out).sizing).toMatchObject({ regions: 200, winner: 'servers' });
   });
+
+  it('prints the sizing under --format shell too: no split points, so no create statement needing --table', async () => {
+    const r = await run('--servers', '10', '--format', 'shell');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('200 regions from 10 RegionServers x 20 regions each = 200 (no data volume given)\n');
+  });
 });
 
 describe('splits errors (exit 2, one clear line)', () => {

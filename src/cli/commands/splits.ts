@@ -134,18 +134,19 @@ export const splitsCommand: CliCommand = {
         if (flags.format !== 'shell' && (flags.table !== undefined || flags.family.length > 0 || flags.families !== undefined)) {
           throw new HotspotError('SPLITS_OPTION_UNUSED', '--table, --family and --families only apply to --format shell; add it or remove them');
         }
+        const form = chooseForm(flags);
+        const sizing = sizingOf(flags);
+        if (form === 'sizing' && sizing) {
+          // the sizing alone: no split points, so no create statement to check the table and families for
+          if (flags.json) printJson(io, { sizing });
+          else io.stdout(`${[sizing.explanation, ...sizing.warnings.map((w) => `warning: ${w}`)].join('\n')}\n`);
+          return;
+        }
         // the create statement's table and families are checked before any split point is computed or noted
         if (flags.format === 'shell' && flags.table === undefined) {
           throw new HotspotError('SPLITS_TABLE_MISSING', '--format shell needs --table NAME for the create statement', { field: '--table' });
         }
         const shellFamilies = flags.format === 'shell' ? await families(flags) : undefined;
-        const form = chooseForm(flags);
-        const sizing = sizingOf(flags);
-        if (form === 'sizing' && sizing) {
-          if (flags.json) printJson(io, { sizing });
-          else io.stdout(`${[sizing.explanation, ...sizing.warnings.map((w) => `warning: ${w}`)].join('\n')}\n`);
-          return;
-        }
         const result = await compute(form, flags, sizing, io);
         const notes = [...(sizing ? [sizing.explanation, ...sizing.warnings] : []), ...result.notes];
         if (flags.json) {
