@@ -241,6 +241,22 @@ describe('fix apply: the runbook\'s creation time', () => {
   });
 });
 
+describe('fix apply: createdAt and createdAtMs disagree', () => {
+  it('is refused naming the file and createdAt, before any age is judged (it printed one time and measured another)', async () => {
+    const file = join(dir, 'edited.json');
+    // createdAtMs 2 h before now, createdAt edited to 10 min before now: before, the refusal said "planned at 11:50, 2h ago"
+    writeFileSync(file, JSON.stringify({ ...book, createdAtMs: TEST_NOW_MS - 2 * 3_600_000, createdAt: '2026-06-15T11:50:00.000Z' }));
+    const c = io();
+    expect(await runCli(['fix', 'apply', file, '--yes', '--shell-cmd', 'false'], c.io)).toBe(2);
+    expect(c.err.join('')).toBe(`hbase-hotspot: ${file} (createdAt): "2026-06-15T11:50:00.000Z" disagrees with createdAtMs ${TEST_NOW_MS - 2 * 3_600_000} (2026-06-15T10:00:00.000Z); the age is measured from createdAtMs: make the two agree; give the JSON that \`hbase-hotspot fix plan --json\` printed\n`);
+    expect(c.out.join('')).toBe('');
+    const { createdAtMs: _ms, ...noMs } = { ...book, createdAt: '2026-06-15T11:50:00.000Z' };
+    expect(() => parseRunbook(JSON.stringify(noMs), 'r.json')).toThrow(expect.objectContaining({ code: 'FIX_RUNBOOK_INVALID', where: { file: 'r.json', field: 'createdAtMs' } }));
+    // a time Date cannot hold (it threw a RangeError from toISOString) is refused as not a time
+    expect(() => parseRunbook(JSON.stringify({ ...book, createdAtMs: 1e20 }), 'r.json')).toThrow(expect.objectContaining({ code: 'FIX_RUNBOOK_INVALID', where: { file: 'r.json', field: 'createdAtMs' } }));
+  });
+});
+
 describe('runbook file and helpers', () => {
   it('rejects what fix plan did not write', () => {
     expect(() => parseRunbook('{', 'r.json')).toThrow(expect.objectContaining({ code: 'FIX_RUNBOOK_INVALID' }));

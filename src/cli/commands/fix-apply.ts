@@ -43,8 +43,9 @@ export const DEFAULT_MAX_AGE = '1h';
  */
 function checkAge(io: CliIo, book: Runbook, file: string, flags: FixApplyFlags): void {
   const maxAgeMs = parseDurationMs(flags.maxAge, '--max-age');
+  // createdAtMs is the one source of the time: parseRunbook refused a createdAt that disagrees with it
   const ageMs = book.createdAtMs === undefined ? undefined : io.now() - book.createdAtMs;
-  const at = book.createdAt ?? new Date(book.createdAtMs ?? 0).toISOString();
+  const at = new Date(book.createdAtMs ?? 0).toISOString();
   // a creation time ahead of this clock by more than --max-age (the planning machine's clock ahead, or an edited
   // time) would keep the runbook fresh for as long: its age cannot be told
   const why = ageMs === undefined

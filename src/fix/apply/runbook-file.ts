@@ -21,6 +21,23 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * Checks the creation time: `createdAtMs` (epoch ms) is what `fix apply --max-age` measures the age from, and
+ * `createdAt` is its ISO text, written from it by `fix plan`; a file where the two disagree (one of them edited by
+ * hand) would print one time and judge by another, so it is refused.
+ * @throws {@link HotspotError} `FIX_RUNBOOK_INVALID` naming the file and `createdAtMs` or `createdAt`.
+ */
+function checkCreated(book: Json, file: string): void {
+  const ms = book['createdAtMs'];
+  const at = book['createdAt'];
+  if (ms !== undefined && !(typeof ms === 'number' && Number.isFinite(new Date(ms).getTime()))) throw bad(file, 'createdAtMs', 'is not a time in epoch ms');
+  if (at === undefined) return;
+  if (typeof at !== 'string') throw bad(file, 'createdAt', 'must be text');
+  if (ms === undefined) throw bad(file, 'createdAtMs', `is missing beside createdAt ${jsonPreview(at)} (the age is measured from createdAtMs)`);
+  const iso = new Date(ms as number).toISOString();
+  if (at !== iso) throw bad(file, 'createdAt', `${jsonPreview(at)} disagrees with createdAtMs ${ms as number} (${iso}); the age is measured from createdAtMs: make the two agree`);
+}
+
+/**
  * Parses and checks a runbook: every field the renderers and `fix apply` read is there with its type.
  * @throws {@link HotspotError} `FIX_RUNBOOK_INVALID` naming the file (once) and the field.
  */
@@ -52,7 +69,7 @@ export function parseRunbook(source: string, file: string): Runbook {
   };
   if (book['format'] !== 'hbase-hotspot-runbook/1') throw bad(file, 'format', 'is not "hbase-hotspot-runbook/1"');
   text(book['table'], 'table');
-  if (book['createdAtMs'] !== undefined && !Number.isFinite(book['createdAtMs'])) throw bad(file, 'createdAtMs', 'is not a time in epoch ms');
+  checkCreated(book, file);
   if (typeof book['shape'] !== 'string' || !SHAPES.has(book['shape'])) throw bad(file, 'shape', `must be one of ${[...SHAPES].join(', ')}`);
   if (book['hotRegion'] !== null) {
     const h = object(book['hotRegion'], 'hotRegion');

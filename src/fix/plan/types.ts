@@ -76,8 +76,9 @@ export interface Refusal {
 export interface Runbook {
   /** Format marker for files `fix apply` reads. */
   readonly format: 'hbase-hotspot-runbook/1';
-  /** When the plan was made, epoch ms and ISO (absent in runbooks of earlier versions): `fix apply --max-age`. */
+  /** When the plan was made, epoch ms (absent in runbooks of earlier versions): what `fix apply --max-age` measures. */
   readonly createdAtMs?: number;
+  /** `createdAtMs` as ISO text, for reading; a file where it disagrees with `createdAtMs` is refused. */
   readonly createdAt?: string;
   readonly table: string;
   readonly shape: ShapeId | 'none';
