@@ -64,6 +64,22 @@ describe('parseRunbook: validated whole before use', () => {
     }));
   });
 
+  it('text that is not one JSON document is refused at its line and column (before: only JSON.parse\'s position)', () => {
+    const line = JSON.stringify(good);
+    // NDJSON: two runbooks, one a line; the second starts at line 2, column 1
+    const ndjson = `${line}\n${line}\n`;
+    let thrown: HotspotError | undefined;
+    try {
+      parseRunbook(ndjson, 'r.ndjson');
+    } catch (e) {
+      thrown = e as HotspotError;
+    }
+    expect([thrown?.code, thrown?.where]).toEqual(['FIX_RUNBOOK_INVALID', { file: 'r.ndjson', line: 2, column: 1 }]);
+    expect(thrown?.message).toMatch(/^r\.ndjson:2:1: not JSON \(/);
+    // cut short on its third line, after `{\n  "format": "x",\n  "table": ` (column 12): where the text ends
+    expect(() => parseRunbook('{\n  "format": "x",\n  "table": ', 'r.json')).toThrow(expect.objectContaining({ code: 'FIX_RUNBOOK_INVALID', where: { file: 'r.json', line: 3, column: 12 } }));
+  });
+
   it('names the file once', () => {
     for (const text of ['{', 'null', '{"format":"x"}', JSON.stringify({ ...good, warnings: [1] })]) {
       let message = '';

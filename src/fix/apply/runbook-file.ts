@@ -8,6 +8,8 @@ import { HotspotError } from '../../util/errors.js';
 import type { Runbook } from '../plan/index.js';
 import { jsonErrorText, jsonPreview } from '../../util/input-text.js';
 import { repeatedJsonKey } from '../../util/json-duplicates.js';
+import { jsonErrorOffset } from '../../lint/json-position.js';
+import { lineColumn } from '../../lint/rest-schema.js';
 
 const KINDS = new Set(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove', 'replicas', 'create-salted', 'advice']);
 const SHAPES = new Set(['none', 'monotonic-tail', 'hot-range', 'single-row']);
@@ -39,14 +41,17 @@ function checkCreated(book: Json, file: string): void {
 
 /**
  * Parses and checks a runbook: every field the renderers and `fix apply` read is there with its type.
- * @throws {@link HotspotError} `FIX_RUNBOOK_INVALID` naming the file (once) and the field.
+ * @throws {@link HotspotError} `FIX_RUNBOOK_INVALID` naming the file (once) and the field, or for text that is not
+ *   one JSON document the line and column where it stops being one.
  */
 export function parseRunbook(source: string, file: string): Runbook {
   let json: unknown;
   try {
     json = JSON.parse(source);
   } catch (e) {
-    throw new HotspotError('FIX_RUNBOOK_INVALID', `not JSON (${jsonErrorText(e)}); ${HINT}`, { file, cause: e });
+    // the line and column where the JSON stops (a second document of an NDJSON file, a cut-short file)
+    const at = jsonErrorOffset(source) ?? source.length;
+    throw new HotspotError('FIX_RUNBOOK_INVALID', `not JSON (${jsonErrorText(e)}); ${HINT}`, { file, ...lineColumn(source, at), cause: e });
   }
   if (!isObject(json)) throw new HotspotError('FIX_RUNBOOK_INVALID', `not a runbook object; ${HINT}`, { file });
   // a field given twice (a hand edit pasting a step's commands again) would run the last one unseen
