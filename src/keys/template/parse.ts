@@ -70,7 +70,7 @@ function hex(c: string | undefined): number {
 /**
  * Parses a template into literal and expression nodes.
  * @throws HotspotError `TEMPLATE_EMPTY_KEY` for an empty template, `TEMPLATE_SYNTAX` naming the character offset for
- * an unterminated `{`, an unmatched `}`, a bad escape, or a malformed expression, `TEMPLATE_TOO_DEEP` for calls nested
+ * an unterminated `{`, a `{` inside an open part, an unmatched `}`, a bad escape, or a malformed expression, `TEMPLATE_TOO_DEEP` for calls nested
  * more than {@link TEMPLATE_MAX_DEPTH} deep.
  */
 export function parseTemplate(template: string): TemplateNode[] {
@@ -114,7 +114,11 @@ export function parseTemplate(template: string): TemplateNode[] {
   return nodes;
 }
 
-/** Index of the `}` closing the `{` at `open`, skipping string literals; throws for an unterminated `{`. */
+/**
+ * Index of the `}` closing the `{` at `open`, skipping string literals.
+ * @throws HotspotError `TEMPLATE_SYNTAX` at a `{` met before that `}` (naming the part it is inside), or at `open` when
+ *   the template ends first.
+ */
 function findClose(template: string, open: number): number {
   let inString = false;
   for (let j = open + 1; j < template.length; j++) {
@@ -123,7 +127,7 @@ function findClose(template: string, open: number): number {
       if (c === '\\') j++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === '{') break;
+    else if (c === '{') throw syntax(template, j, `"{" inside the part opened at position ${open}: close that part with "}" first`);
     else if (c === '}') return j;
   }
   throw syntax(template, open, 'unterminated "{": every "{" needs a matching "}"');

@@ -18,6 +18,9 @@ describe('template compile errors name the position', () => {
   it.each([
     ['', 'TEMPLATE_EMPTY_KEY', /template is empty/],
     ['a_{id', 'TEMPLATE_SYNTAX', /position 2: unterminated "\{"/],
+    // the "{" at 13 is the mistake (the part opened at 0 was not closed), not the "{" at 0
+    ['{salt(id,16)_{id}', 'TEMPLATE_SYNTAX', /^template "\{salt\(id,16\)_\{id\}" at position 13: "\{" inside the part opened at position 0: close that part with "\}" first$/],
+    ['a_{x{', 'TEMPLATE_SYNTAX', /position 4: "\{" inside the part opened at position 2:/],
     ['a}b', 'TEMPLATE_SYNTAX', /position 1: a "}" without a "\{"/],
     ['{}', 'TEMPLATE_SYNTAX', /position 1: empty "\{\}"/],
     ['x\\q{id}', 'TEMPLATE_SYNTAX', /position 1: bad escape "\\q\{i"/],
