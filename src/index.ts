@@ -97,7 +97,7 @@ export {
   type SwapMultiplier,
 } from './fix/balancer/index.js';
 export { applyRunbook, renderApplyReport, parseRunbook, type ApplyOptions, type ApplyReport, type LiveRegion, type StepOutcome, type StepReport } from './fix/apply/index.js';
-export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type SideSummary, compareSides, renderChangeRecord, summarize } from './fix/compare.js';
+export { type ChangeRecord, type CompareVerdict, type LatencyFigure, type CompareFiles, type SideSummary, compareSides, renderChangeRecord, summarize } from './fix/compare.js';
 
 // client helpers
 export {

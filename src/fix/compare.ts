@@ -152,14 +152,25 @@ const overlaps = (a: { startKey: string; endKey: string }, b: { startKey: string
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
 
+/** The files the two sides were read from, as the user gave them (`<stdin>` for standard input), for errors. */
+export interface CompareFiles {
+  readonly before: string;
+  readonly after: string;
+}
+
 /**
  * Compares two sides.
- * @throws {@link HotspotError} `COMPARE_INTERVAL_MISMATCH` when the window lengths differ by more than 10%.
+ * @throws {@link HotspotError} `COMPARE_INTERVAL_MISMATCH` when the window lengths differ by more than 10%: with
+ *   `files`, placed at the after side's file and naming the before side's; without, at the field `after`.
  */
-export function compareSides(before: SideSummary, after: SideSummary): ChangeRecord {
+export function compareSides(before: SideSummary, after: SideSummary, files?: CompareFiles): ChangeRecord {
   const longer = Math.max(before.windowMs, after.windowMs);
   if (longer > 0 && Math.abs(before.windowMs - after.windowMs) / longer > INTERVAL_TOLERANCE) {
-    throw new HotspotError('COMPARE_INTERVAL_MISMATCH', `before covers ${(before.windowMs / 1000).toFixed(0)} s and after ${(after.windowMs / 1000).toFixed(0)} s; measure both over the same interval (within ${INTERVAL_TOLERANCE * 100}%) so their rates compare`, { field: 'after' });
+    const seconds = (s: SideSummary) => `${(s.windowMs / 1000).toFixed(0)} s`;
+    const same = `measure both over the same interval (within ${INTERVAL_TOLERANCE * 100}%) so their rates compare`;
+    throw files === undefined
+      ? new HotspotError('COMPARE_INTERVAL_MISMATCH', `before covers ${seconds(before)} and after ${seconds(after)}; ${same}`, { field: 'after' })
+      : new HotspotError('COMPARE_INTERVAL_MISMATCH', `the after side covers ${seconds(after)} and the before side (${files.before}) ${seconds(before)}; ${same}`, { file: files.after });
   }
   const findings: string[] = [];
   if (before.table !== after.table) findings.push(`tables differ: ${before.table} before, ${after.table} after (a migration)`);

@@ -61,10 +61,12 @@ describe('compare', () => {
     expect(rec.verdict).toBe('fixed');
   });
 
-  it('refuses different interval lengths', async () => {
-    const r = await run(['compare', beforeFile, file('short.ndjson', split, [100, 2000, 2000, 100, 100], 2)]);
+  it('refuses different interval lengths, at the after side\'s file and naming the before side\'s (before: at the field "after")', async () => {
+    const short = file('short.ndjson', split, [100, 2000, 2000, 100, 100], 2);
+    const r = await run(['compare', beforeFile, short]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('before covers 240 s and after 120 s');
+    // 4 intervals of a minute before, 2 after
+    expect(r.err).toBe(`hbase-hotspot: ${short}: the after side covers 120 s and the before side (${beforeFile}) 240 s; measure both over the same interval (within 10%) so their rates compare\n`);
   });
 
   it('refuses a broken change record', async () => {

@@ -116,7 +116,8 @@ describe('report BEFORE AFTER refuses', () => {
 
   it('windows of different lengths, as compare does', async () => {
     // tail-hex-presplit has 4 snapshots a minute apart (3 minutes), uniform-salted 3 (2 minutes)
-    expect(await refused([fixture('tail-hex-presplit.ndjson'), fixture('uniform-salted.ndjson'), '-o', out('x3.html')])).toContain('before covers 180 s and after 120 s');
+    expect(await refused([fixture('tail-hex-presplit.ndjson'), fixture('uniform-salted.ndjson'), '-o', out('x3.html')]))
+      .toContain(`${fixture('uniform-salted.ndjson')}: the after side covers 120 s and the before side (${fixture('tail-hex-presplit.ndjson')}) 180 s;`);
   });
 
   it('options of one input, and before/after options with one input', async () => {

@@ -100,6 +100,7 @@ export const compareCommand: CliCommand = {
         const record = compareSides(
           await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, stdinName(beforeFile), io), flags.table, io),
           await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, stdinName(afterFile), io), flags.table, io),
+          { before: stdinName(beforeFile), after: stdinName(afterFile) },
         );
         if (flags.record) await writeOutputFile(flags.record, `${JSON.stringify(record, null, 2)}\n`, target);
         if (flags.json) printJson(io, record);

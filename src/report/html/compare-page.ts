@@ -65,12 +65,14 @@ function analyseSide(title: 'Before' | 'After', side: CompareSide, k: number): {
  * Analyses both sides as `compare` does (`detectFromRates` with hot factor `k`, `summarize` with the latencies,
  * `compareSides`).
  * @throws HotspotError `SERIES_TOO_SHORT`, `DETECT_K_INVALID` as the detection; `SERIES_TABLE_REQUIRED` (naming the
- *   side) for a series of several tables; `COMPARE_INTERVAL_MISMATCH` when the windows differ by more than 10%.
+ *   side) for a series of several tables; `COMPARE_INTERVAL_MISMATCH` when the windows differ by more than 10% (at
+ *   the after side's label as its file when both sides have one).
  */
 export function compareAnalysis(before: CompareSide, after: CompareSide, k: number = DEFAULT_K): CompareAnalysis {
   const b = analyseSide('Before', before, k);
   const a = analyseSide('After', after, k);
-  return { before: b, after: a, record: compareSides(b.summary, a.summary) };
+  const files = before.label !== undefined && after.label !== undefined ? { before: before.label, after: after.label } : undefined;
+  return { before: b, after: a, record: compareSides(b.summary, a.summary, files) };
 }
 
 /** What each verdict of `compare` means, one clause, for the page's headline. */
