@@ -6,7 +6,8 @@
  */
 import pc from 'picocolors';
 import { findingEntry, shapeEntry } from '../analysis/detect/catalogue.js';
-import type { DetectResult } from '../analysis/detect/types.js';
+import type { DetectResult, RegionLoadShare } from '../analysis/detect/types.js';
+import { formatDurationMs } from '../util/duration.js';
 import type { TablesDetectResult } from '../analysis/detect/tables.js';
 import { resultHotRegions, resultRegionNamed } from '../analysis/detect/region-shares.js';
 import type { RateEvent } from '../model/index.js';
@@ -64,12 +65,27 @@ export function timelineSummary(result: DetectResult): string {
   return `per interval (min / median / max): hottest server's share of requests ${range3(t.map((e) => e.hottestServerShare))}${write}; a server was hot in ${hotIntervals} of ${t.length}`;
 }
 
-/** Renders a {@link DetectResult} for the terminal. Ends with a newline. */
+/**
+ * A hot region's load for its line: its share of the window's requests and its rate. The rate is over the intervals
+ * the region was part of, so for one that opened or went during the window (a monotonic tail's young last region) it
+ * says so, with when it was first (or last) seen, rather than pair a window share with a rate over a shorter life.
+ */
+function regionLoadText(r: RegionLoadShare, w: DetectResult['window']): string {
+  const rate = `${r.requestsPerSec.toFixed(1)} req/s`;
+  if (r.firstSeenMs <= w.startMs && r.lastSeenMs >= w.endMs) return `${percent(r.share)} of requests (${rate})`;
+  const seen = [
+    ...(r.firstSeenMs > w.startMs ? [`first seen ${formatDurationMs(w.endMs - r.firstSeenMs)} before the window's end`] : []),
+    ...(r.lastSeenMs < w.endMs ? [`last seen ${formatDurationMs(w.endMs - r.lastSeenMs)} before the window's end`] : []),
+  ];
+  return `${percent(r.share)} of the window's requests; ${rate} over the intervals it was part of (${seen.join(', ')})`;
+}
+
 /** ` read replica N` for a secondary read replica, nothing for a primary or an unknown region. */
 function replicaLabel(region: { readonly replicaId?: number } | undefined): string {
   return region?.replicaId === undefined ? '' : ` read replica ${region.replicaId}`;
 }
 
+/** Renders a {@link DetectResult} for the terminal. Ends with a newline. */
 export function renderDetectText(result: DetectResult, options: DetectTextOptions): string {
   const c = pc.createColors(options.color);
   const width = options.barWidth ?? 30;
@@ -127,7 +143,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
   const regionLimit = options.limit ?? 10;
   for (const r of hot.slice(0, regionLimit)) {
-    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${replicaLabel(r)} on ${r.server}: ${percent(r.share)} of requests (${r.requestsPerSec.toFixed(1)} req/s), ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
+    lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${replicaLabel(r)} on ${r.server}: ${regionLoadText(r, w)}, ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);
   }
   // Not "the busiest": the headline's region and those hot now lead, so a busier region hot only earlier can be cut.
   if (hot.length > regionLimit) lines.push(`  … ${hot.length - regionLimit} more (the headline's region and those hot now first, then by share; --json lists all)`);

@@ -56,8 +56,9 @@ describe('detect series.ndjson', () => {
     expect(r.out).toContain('HOT (requests, writes)');
     // interval shares 6000/6180, 6000/6180, 6040/6180 (requests); 6000/6000, 6000/6000, 5980/(5980 + 20) (writes)
     expect(r.out).toContain("per interval (min / median / max): hottest server's share of requests 97.1% / 97.1% / 97.7%, of writes 99.7% / 100.0% / 100.0%; a server was hot in 3 of 3");
-    // b existed for the first two intervals (120 s) and took 6000 + 6000 requests: 100.0 req/s
-    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of requests (100.0 req/s), hot over the window or now, hot in 2 of 3 interval(s)`);
+    // b existed for the first two intervals (120 s) and took 6000 + 6000 requests: 100.0 req/s, over its 2 minutes
+    // (it split 1 minute before the window's end), not the window's 3
+    expect(r.out).toContain(`${'b'.repeat(32)} ["1fffffff", "3fffffff") on ${RS(2)}: 64.7% of the window's requests; 100.0 req/s over the intervals it was part of (last seen 1m before the window's end), hot over the window or now, hot in 2 of 3 interval(s)`);
     // two alternatives separated by the same key samples: the sentence once, then a pointer back
     expect(r.out).toContain('  or single hot row: separated by key samples (--samples), as above\n');
     expect(r.out.match(/one key taking most requests is a single row/g)).toHaveLength(1);

@@ -1,0 +1,36 @@
+/**
+ * The text report's hot-regions list: a region's share is over the whole window, its rate over the intervals it was
+ * part of; for a region that opened or went during the window the line says which, so the two figures do not read as
+ * one contradicting the other.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { renderDetectText } from '../../src/report/detect-text.js';
+import { region, series, snap } from '../model/builders.js';
+
+/**
+ * 10 one-minute intervals: `a` ["", "m") on rs1 takes 60 writes a minute throughout; the tail `t` ["m", "") on rs2
+ * takes 6,000 a minute until it splits at 9 min, and then its upper daughter `t2` ["n", "") on rs3 takes them
+ * (the daughters' counters start at their opening, so t2's 6,000 at 10 min are the last interval's).
+ */
+function tailSeries() {
+  const snaps = Array.from({ length: 10 }, (_, i) => snap(60_000 * i, [region('a', '', 'm', 'rs1', 0, 60 * i), region('t', 'm', '', 'rs2', 0, 6000 * i)]));
+  snaps.push(snap(600_000, [region('a', '', 'm', 'rs1', 0, 600), region('t1', 'm', 'n', 'rs2', 0, 0), region('t2', 'n', '', 'rs3', 0, 6000)]));
+  return series(snaps);
+}
+
+describe('detect text: hot regions that lived part of the window', () => {
+  const text = renderDetectText(detectHotspots(tailSeries()), { color: false });
+  const line = (name: string) => text.split('\n').find((l) => l.startsWith(`  ${name} [`));
+
+  it('the young last region: share of the window\'s 60,600 requests, rate over its one minute, and when it opened', () => {
+    // 6,000 of 600 + 9 × 6,000 + 6,000 = 60,600 requests: 9.9%; 6,000 in 60 s: 100.0 req/s. Before, this read
+    // "9.9% of requests (100.0 req/s)", as though the rate were the window's.
+    expect(line('t2')).toMatch(/^ {2}t2 \["n", ""\) on rs3: 9\.9% of the window's requests; 100\.0 req\/s over the intervals it was part of \(first seen 1m before the window's end\), /);
+  });
+
+  it('the split parent: rate over its nine minutes, and when it went', () => {
+    // 54,000 of 60,600: 89.1%; 54,000 in 540 s: 100.0 req/s
+    expect(line('t')).toMatch(/^ {2}t \["m", ""\) on rs2: 89\.1% of the window's requests; 100\.0 req\/s over the intervals it was part of \(last seen 1m before the window's end\), /);
+  });
+});
