@@ -7,7 +7,7 @@
  */
 import { jsonErrorText } from '../util/input-text.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonErrorOffset } from './json-position.js';
+import { jsonErrorOffset, lineColumn } from '../util/json-position.js';
 import type { FamilyModel, SourcePlace, TableModel } from './model.js';
 
 /** A schema as the REST client decodes it (`name`, attribute strings, families). */
@@ -15,12 +15,6 @@ export interface SchemaLike {
   readonly name: string;
   readonly attributes: Readonly<Record<string, string>>;
   readonly columns: readonly { readonly name: string; readonly attributes: Readonly<Record<string, string>> }[];
-}
-
-/** 1-based line and column of character offset `at` in `text`. */
-export function lineColumn(text: string, at: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, Math.min(at, text.length)));
-  return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
 }
 
 /**

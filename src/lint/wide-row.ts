@@ -21,7 +21,7 @@ import { jsonPreview } from '../util/input-text.js';
 import { checkYamlDocument, parseYamlDocument, YAML_MAX_DEPTH, yamlToJs } from '../util/yaml-guard.js';
 import { keyDesign } from './key-design.js';
 import type { WideRowModel } from './model.js';
-import { lineColumn } from './rest-schema.js';
+import { lineColumn } from '../util/json-position.js';
 
 const KNOWN = new Set(['table', 'key', 'family', 'qualifier', 'newQualifierEvery', 'qualifiersPerSec', 'cellBytes', 'ttlSeconds', 'fields']);
 

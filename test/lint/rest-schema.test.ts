@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset } from '../../src/lint/json-position.js';
+import { jsonErrorOffset } from '../../src/util/json-position.js';
 import { parseRestSchema } from '../../src/lint/rest-schema.js';
 import { errorOf, fixture } from './helpers.js';
 

@@ -46,8 +46,11 @@ export async function latencies(files: readonly string[] | undefined): Promise<S
   return out;
 }
 
+/** The name a side's file goes by in messages: `<stdin>` for `-`. */
+const sideName = (path: string): string => (path === '-' ? '<stdin>' : path);
+
 async function side(path: string, k: number, allowRecord: boolean, jmx: readonly string[] | undefined, read: LoadSeriesReadOptions, table: string | undefined, io: CliIo): Promise<SideSummary> {
-  const file = path === '-' ? '<stdin>' : path;
+  const file = sideName(path);
   const text = path === '-' ? checkInputText(await io.readStdin(), file, 'load series') : await readTextFile(path, 'load series');
   const isRecord = text.trimStart().startsWith('{') && text.includes('"hbase-hotspot-change/1"');
   if (isRecord && !allowRecord) {
@@ -96,11 +99,10 @@ export const compareCommand: CliCommand = {
         }
         const stdin = [beforeFile, afterFile].filter((f) => f === '-').length;
         if (stdin > 1) throw new HotspotError('DETECT_STDIN_TWICE', 'before and after cannot both be read from stdin (-); give one of them as a file');
-        const stdinName = (f: string) => (f === '-' ? '<stdin>' : f);
         const record = compareSides(
-          await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, stdinName(beforeFile), io), flags.table, io),
-          await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, stdinName(afterFile), io), flags.table, io),
-          { before: stdinName(beforeFile), after: stdinName(afterFile) },
+          await side(beforeFile, k, true, flags.latencyBefore, seriesReadOptions(flags, sideName(beforeFile), io), flags.table, io),
+          await side(afterFile, k, false, flags.latencyAfter, seriesReadOptions(flags, sideName(afterFile), io), flags.table, io),
+          { before: sideName(beforeFile), after: sideName(afterFile) },
         );
         if (flags.record) await writeOutputFile(flags.record, `${JSON.stringify(record, null, 2)}\n`, target);
         if (flags.json) printJson(io, record);

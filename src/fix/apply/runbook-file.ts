@@ -8,8 +8,7 @@ import { HotspotError } from '../../util/errors.js';
 import type { Runbook } from '../plan/index.js';
 import { jsonErrorText, jsonPreview } from '../../util/input-text.js';
 import { repeatedJsonKey } from '../../util/json-duplicates.js';
-import { jsonErrorOffset } from '../../lint/json-position.js';
-import { lineColumn } from '../../lint/rest-schema.js';
+import { jsonErrorOffset, lineColumn } from '../../util/json-position.js';
 
 const KINDS = new Set(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove', 'replicas', 'create-salted', 'advice']);
 const SHAPES = new Set(['none', 'monotonic-tail', 'hot-range', 'single-row']);

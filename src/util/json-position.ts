@@ -1,6 +1,7 @@
 /**
- * Finds where JSON text stops being valid, for error messages: `JSON.parse` names a position for some mistakes
- * only ("Unexpected token" has none in Node 20).
+ * Places in text for error messages: where JSON text stops being valid ({@link jsonErrorOffset}), and the line and
+ * column of an offset ({@link lineColumn}). `JSON.parse` names a position for some mistakes only ("Unexpected token" has
+ * none in Node 20).
  *
  * @module
  */
@@ -52,4 +53,10 @@ export function jsonErrorOffset(text: string): number | undefined {
     i += m[0].length;
     expect = 'after';
   }
+}
+
+/** 1-based line and column of character offset `at` in `text` (an offset past the end counts as the end). */
+export function lineColumn(text: string, at: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(at, text.length)));
+  return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
 }
