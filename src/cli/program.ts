@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { isHotspotError } from '../util/errors.js';
 import { terminalText } from '../util/input-text.js';
-import { commands } from './commands/index.js';
+import { loadCommands } from './commands/index.js';
 import { EXIT_USAGE, exitStatusOf } from './exit.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
@@ -14,10 +14,13 @@ export interface CliCommand {
 }
 
 /**
- * Builds the `hbase-hotspot` program with every command registered, writing through `io`.
+ * Builds the `hbase-hotspot` program writing through `io`, with the commands `argv` needs registered: the one it names,
+ * or every command when it names none or is omitted ({@link loadCommands}; a command's module is loaded only then).
  * Commands set `process.exitCode` (never call `process.exit`), so tests can run them in-process.
+ * @param argv - the command line the program will parse (without the node and script entries).
  */
-export function buildProgram(io: CliIo): Command {
+export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise<Command> {
+  const commands = await loadCommands(argv);
   // The commands' io: the caller's, with --color / --no-color / --no-progress applied before any action runs.
   const cli: CliIo = { ...io };
   const program = new Command('hbase-hotspot')
@@ -49,7 +52,7 @@ export function buildProgram(io: CliIo): Command {
  * @returns the exit status.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const program = buildProgram(io);
+  const program = await buildProgram(io, argv);
   const before = process.exitCode;
   process.exitCode = 0;
   try {

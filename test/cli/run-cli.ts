@@ -37,7 +37,7 @@ export interface CliRefusal {
 export async function runRefusal(argv: readonly string[]): Promise<CliRefusal> {
   const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false, readStdin: async () => '', now: () => TEST_NOW_MS };
   try {
-    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    await (await buildProgram(io, argv)).parseAsync([...argv], { from: 'user' });
   } catch (err) {
     if (isHotspotError(err)) return { code: err.code, field: err.where.field, message: err.message };
     throw err;
