@@ -1,5 +1,5 @@
-// A template given as an option value that does not compile names the option (as the error's field and at the start
-// of the message) and keeps the compiler's code and its message with the position in the template.
+// A template given as an option value or as a command's argument that does not compile names the option or the
+// argument (as the error's field and at the start of the message) and keeps the compiler's code and its message with the position in the template.
 import { describe, expect, it } from 'vitest';
 import { compileTemplateOption, withTemplateOption } from '../../src/cli/template-option.js';
 import { HotspotError } from '../../src/util/errors.js';
@@ -33,6 +33,27 @@ describe('the other commands that take a template option', () => {
     [['migrate', 'plan', '--rest', CLOSED, '--from', 'a', '--to', 'b', '--old-template', '{ts}', '--new-template', '{ts'], '--new-template'],
   ])('%j names %s', async (argv, field) => {
     expect(await runRefusal(argv)).toEqual({ code: 'TEMPLATE_SYNTAX', field, message: `${field}: ${UNCLOSED}` });
+  });
+});
+
+describe('the key commands that take the template as their argument', () => {
+  const ARG = 'the template argument';
+  it.each([
+    [['key', 'encode', '{ts', '--record', '{"ts": 1}']],
+    [['key', 'decode', '{ts', 'abc']],
+    [['key', 'explain', '{ts']],
+    [['key', 'explain', '{ts', '--fields', 'ts:epochMs']],
+    [['key', 'scan', '{ts', '--where', '{}']],
+  ])('%j names the argument', async (argv) => {
+    expect(await runRefusal(argv)).toEqual({ code: 'TEMPLATE_SYNTAX', field: ARG, message: `${ARG}: ${UNCLOSED}` });
+  });
+
+  it('an unknown function is named at the argument too, and printed with exit 2', async () => {
+    const unknown = await runRefusal(['key', 'scan', '{nope(id)}']);
+    expect([unknown.code, unknown.field]).toEqual(['TEMPLATE_UNKNOWN_FUNCTION', ARG]);
+    expect(unknown.message).toMatch(/^the template argument: unknown function "nope" at template position 1; /);
+    const r = await runCapture(['key', 'decode', '{ts', 'abc']);
+    expect([r.code, r.out, r.err]).toEqual([2, '', `hbase-hotspot: ${ARG}: ${UNCLOSED}\n`]);
   });
 });
 

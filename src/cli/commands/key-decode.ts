@@ -5,14 +5,18 @@
  */
 import type { Command } from 'commander';
 import { toBytesBinary } from '../../bytes/index.js';
-import { compileTemplate } from '../../keys/template/index.js';
 import { printJson, type CliIo } from '../io.js';
+import { compileTemplateOption, TEMPLATE_ARGUMENT } from '../template-option.js';
 import type { KeySubcommand } from './key.js';
 import { jsonRecord } from './key-record.js';
 
-/** Runs `key decode`. */
+/**
+ * Runs `key decode`.
+ * @throws HotspotError the template compiler's codes naming {@link TEMPLATE_ARGUMENT}; `KEY_ESCAPE_INVALID` and the
+ *   decoder's codes for the key.
+ */
 export function runKeyDecode(template: string, key: string, io: CliIo): void {
-  const compiled = compileTemplate(template);
+  const compiled = compileTemplateOption(template, TEMPLATE_ARGUMENT);
   printJson(io, jsonRecord(compiled.decode(toBytesBinary(key, 'the key argument'))));
 }
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toHex, toStringBinary } from '../../bytes/index.js';
-import { compileTemplate } from '../../keys/template/index.js';
 import { formatWhere, HotspotError, type InputLocation, isHotspotError } from '../../util/errors.js';
 import { printJson, type CliIo } from '../io.js';
+import { compileTemplateOption, TEMPLATE_ARGUMENT } from '../template-option.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
 import { checkInputFile, checkInputText, systemReason } from '../../util/input-text.js';
@@ -45,12 +45,16 @@ function writableKey(key: Uint8Array, where: InputLocation): Uint8Array {
   throw new HotspotError('KEY_TOO_LONG', `the rowkey is ${key.length} bytes, longer than HBase's longest (HConstants.MAX_ROW_LENGTH, ${MAX_ROW_LENGTH} bytes), which every write refuses; shorten the fields the template writes`, where);
 }
 
-/** Runs `key encode`. */
+/**
+ * Runs `key encode`.
+ * @throws HotspotError the template compiler's codes naming {@link TEMPLATE_ARGUMENT}; `CLI_RECORD_INVALID`,
+ *   `KEY_TOO_LONG` and the encoder's codes for a record.
+ */
 export async function runKeyEncode(template: string, options: EncodeOptions, io: CliIo): Promise<void> {
   if ((options.record === undefined) === (options.records === undefined)) {
     throw new HotspotError('CLI_RECORD_INVALID', `give exactly one of --record '<json>' or --records file.ndjson`);
   }
-  const compiled = compileTemplate(template);
+  const compiled = compileTemplateOption(template, TEMPLATE_ARGUMENT);
   const render = (key: Uint8Array) => (options.json ? JSON.stringify({ key: toStringBinary(key), hex: toHex(key) }) : toStringBinary(key));
   if (options.record !== undefined) {
     const key = writableKey(compiled.encode(parseRecord(options.record, { what: '--record', field: '--record' })), { field: '--record' });

@@ -7,13 +7,14 @@
  * {@link KeyExplanation}, plus `"lint": [finding, ...]` (the objects `lint --json` prints) with `--fields`.
  */
 import type { Command } from 'commander';
-import { compileTemplate, explainTemplate, type KeyExplanation } from '../../keys/template/index.js';
+import { explainTemplate, type KeyExplanation } from '../../keys/template/index.js';
 import { checkFieldsUsed, parseFieldTypes } from '../../lint/access.js';
 import { keyDesign } from '../../lint/key-design.js';
 import { emptySubject } from '../../lint/model.js';
 import { RULES, type Finding } from '../../lint/rules/index.js';
 import { lintSubject } from '../../lint/run.js';
 import { printJson, type CliIo } from '../io.js';
+import { compileTemplateOption, TEMPLATE_ARGUMENT } from '../template-option.js';
 import type { KeySubcommand } from './key.js';
 
 function table(rows: readonly (readonly string[])[]): string {
@@ -68,11 +69,12 @@ export function keyLintFindings(template: string, fieldTypes: Readonly<Record<st
 
 /**
  * Runs `key explain`.
- * @throws HotspotError `LINT_FIELDS` for a bad `--fields`, the template compiler's errors.
+ * @throws HotspotError `LINT_FIELDS` for a bad `--fields`, the template compiler's codes naming
+ *   {@link TEMPLATE_ARGUMENT}.
  */
 export function runKeyExplain(template: string, options: KeyExplainOptions, io: CliIo): void {
   const fieldTypes = options.fields === undefined ? undefined : parseFieldTypes(options.fields);
-  const compiled = compileTemplate(template);
+  const compiled = compileTemplateOption(template, TEMPLATE_ARGUMENT);
   if (fieldTypes !== undefined) checkFieldsUsed(fieldTypes, [compiled]);
   const e = explainTemplate(compiled, fieldTypes);
   const lint = fieldTypes === undefined ? undefined : keyLintFindings(template, fieldTypes);

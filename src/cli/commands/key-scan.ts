@@ -9,12 +9,12 @@
 import type { Command } from 'commander';
 import { toStringBinary } from '../../bytes/index.js';
 import { planScans, type ScanPlan, type TimeRangeMs } from '../../keys/scan/index.js';
-import { compileTemplate } from '../../keys/template/index.js';
 import { checkTableName, plainTableName } from '../../regions/index.js';
 import { rubyBytes, rubyName } from '../../hbase/shell/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { parseTimeMs } from '../../util/duration.js';
 import { printJson, type CliIo } from '../io.js';
+import { compileTemplateOption, TEMPLATE_ARGUMENT } from '../template-option.js';
 import type { KeySubcommand } from './key.js';
 import { parseRecord } from './key-record.js';
 
@@ -70,9 +70,13 @@ export function formatPlan(plan: ScanPlan): string {
   return out;
 }
 
-/** Runs `key scan`. */
+/**
+ * Runs `key scan`.
+ * @throws HotspotError the template compiler's codes naming {@link TEMPLATE_ARGUMENT}; `CLI_WHERE_INVALID`,
+ *   `TIME_RANGE_INVALID` and the planner's codes for the options.
+ */
 export function runKeyScan(template: string, options: ScanOptions, io: CliIo): void {
-  const compiled = compileTemplate(template);
+  const compiled = compileTemplateOption(template, TEMPLATE_ARGUMENT);
   const where = options.where === undefined ? {} : parseRecord(options.where, { what: '--where', code: 'CLI_WHERE_INVALID' });
   const timeRange: TimeRangeMs | undefined =
     options.from === undefined && options.to === undefined
