@@ -2,7 +2,7 @@
  * Key migration of a live table: the plan, dual writes with a read switch, the timestamp-preserving resumable
  * backfill, verification, retirement, and lifecycle helpers (monthly partitions, TTL per column family).
  */
-export { templateKeyMap, type KeyMapper, type TemplateKeyMap } from './key-map.js';
+export { templateKeyMap, type KeyMapNames, type KeyMapper, type TemplateKeyMap } from './key-map.js';
 export { DualWriter, type DualWriterOptions, type ReadSide } from './dual-write.js';
 export { runBackfill, type BackfillOptions, type BackfillProgress, type BackfillResult } from './backfill.js';
 export { readCheckpoint, writeCheckpoint, checkpointFromJson, checkpointToJson, type BackfillCheckpoint, type RangeState } from './checkpoint.js';

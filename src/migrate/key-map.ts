@@ -22,29 +22,44 @@ export interface TemplateKeyMap {
 }
 
 /**
+ * What the errors of {@link templateKeyMap} call the two templates: the option, argument or file field each came from
+ * (`--old-template`, `plan.json (oldTemplate)`, ...). Each name is the error's field and opens its message.
+ */
+export interface KeyMapNames {
+  /** Where the old key's template came from; `--old-template` unless given. */
+  readonly oldTemplate?: string;
+  /** Where the new key's template came from; `--new-template` unless given. */
+  readonly newTemplate?: string;
+}
+
+/**
  * Compiles the mapping `newTemplate.encode(oldTemplate.decode(key))`.
  * @param oldTemplate - template text of the table's current rowkey; must be decodable.
  * @param newTemplate - template text of the new rowkey; may read only fields the old key holds.
+ * @param names - what the errors call each template (default: the options `--old-template`, `--new-template`).
  * @throws HotspotError `MIGRATE_OLD_NOT_DECODABLE` when the old key cannot be decoded (with the template's reasons),
- *   `MIGRATE_FIELD_NOT_IN_OLD_KEY` naming a field the new template needs and the old key lacks, and the template
- *   compiler's codes (`TEMPLATE_SYNTAX`, ...).
+ *   naming `names.oldTemplate`; `MIGRATE_FIELD_NOT_IN_OLD_KEY` naming `names.newTemplate` and a field the new
+ *   template needs and the old key lacks; and the template compiler's codes (`TEMPLATE_SYNTAX`, ...) for text that
+ *   does not compile.
  */
-export function templateKeyMap(oldTemplate: string | RowkeyTemplate, newTemplate: string | RowkeyTemplate): TemplateKeyMap {
+export function templateKeyMap(oldTemplate: string | RowkeyTemplate, newTemplate: string | RowkeyTemplate, names: KeyMapNames = {}): TemplateKeyMap {
+  const oldName = names.oldTemplate ?? '--old-template';
+  const newName = names.newTemplate ?? '--new-template';
   const from = typeof oldTemplate === 'string' ? compileTemplate(oldTemplate) : oldTemplate;
   const to = typeof newTemplate === 'string' ? compileTemplate(newTemplate) : newTemplate;
   if (!from.decodable) {
     throw new HotspotError(
       'MIGRATE_OLD_NOT_DECODABLE',
-      `--old-template "${from.source}" cannot be decoded back into fields (${from.decodeWarnings.join('; ')}); give a decodable template of the old key, or map keys with a function in the library`,
-      { field: 'oldTemplate' },
+      `${oldName} "${from.source}" cannot be decoded back into fields (${from.decodeWarnings.join('; ')}); give a decodable template of the old key, or map keys with a function in the library`,
+      { field: oldName },
     );
   }
   const missing = to.fields.filter((f) => !from.fields.includes(f));
   if (missing.length > 0) {
     throw new HotspotError(
       'MIGRATE_FIELD_NOT_IN_OLD_KEY',
-      `--new-template "${to.source}" reads ${missing.map((f) => `"${f}"`).join(', ')}, which the old key "${from.source}" does not hold; the new key may use only fields of the old key (${from.fields.join(', ')})`,
-      { field: 'newTemplate' },
+      `${newName} "${to.source}" reads ${missing.map((f) => `"${f}"`).join(', ')}, which the old key "${from.source}" does not hold; the new key may use only fields of the old key (${from.fields.join(', ')})`,
+      { field: newName },
     );
   }
   return { oldTemplate: from, newTemplate: to, map: (key) => to.encode(from.decode(key)) };

@@ -72,6 +72,13 @@ describe('migrate CLI', () => {
     expect(await runCli(args, c.io)).toBe(2);
     expect(c.err()).toContain('--from and --to are both "a"');
   });
+  it('plan refuses an old template that does not decode naming --old-template, as the user typed it', async () => {
+    const c = capture();
+    const args = ['migrate', 'plan', '--rest', 'http://127.0.0.1:1', '--from', 'a', '--to', 'b', '--old-template', '{md5(id,8)}', '--new-template', '{salt(id,8)}_{id}'];
+    expect(await runCli(args, c.io)).toBe(2);
+    expect(c.err()).toMatch(/^hbase-hotspot: --old-template "\{md5\(id,8\)\}" cannot be decoded back into fields \(/);
+    expect(c.err()).not.toContain('oldTemplate');
+  });
   it('plan needs --rest or --zk, and only one of them', async () => {
     const tpl = ['--from', 'a', '--to', 'b', '--old-template', '{pad(ts,13)}_{id}', '--new-template', '{salt(id,8)}_{id}'];
     const none = capture();

@@ -4,6 +4,7 @@ import { templateKeyMap } from '../../src/migrate/key-map.js';
 import { familiesFromSchema, planMigration } from '../../src/migrate/plan.js';
 import { checkRetirement } from '../../src/migrate/retire.js';
 import { namesFromClone, snapshotNames, snapshotSourceCommands } from '../../src/migrate/snapshot-source.js';
+import type { HotspotError } from '../../src/util/errors.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -18,6 +19,30 @@ describe('templateKeyMap', () => {
   it('refuses an old key that does not decode and a new key needing other fields', () => {
     expect(() => templateKeyMap('{md5(id,8)}', '{id}')).toThrow(expect.objectContaining({ code: 'MIGRATE_OLD_NOT_DECODABLE' }));
     expect(() => templateKeyMap('{id}', '{salt(host,4)}_{id}')).toThrow(expect.objectContaining({ code: 'MIGRATE_FIELD_NOT_IN_OLD_KEY' }));
+  });
+  it('names the options the templates came from by default, and the places a caller gives', () => {
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (err) {
+        return [(err as HotspotError).code, (err as HotspotError).where.field, (err as Error).message];
+      }
+      throw new Error('not refused');
+    };
+    const [code, field, message] = refusal(() => templateKeyMap('{md5(id,8)}', '{id}'));
+    expect([code, field]).toEqual(['MIGRATE_OLD_NOT_DECODABLE', '--old-template']);
+    // the option opens the message once, not again as a prefix
+    expect(message).toMatch(/^--old-template "\{md5\(id,8\)\}" cannot be decoded back into fields \(/);
+    expect(refusal(() => templateKeyMap('{id}', '{salt(host,4)}_{id}'))).toEqual([
+      'MIGRATE_FIELD_NOT_IN_OLD_KEY',
+      '--new-template',
+      '--new-template "{salt(host,4)}_{id}" reads "host", which the old key "{id}" does not hold; the new key may use only fields of the old key (id)',
+    ]);
+    const named = { oldTemplate: 'plan.json (oldTemplate)', newTemplate: 'plan.json (newTemplate)' };
+    const [, planField, planMessage] = refusal(() => templateKeyMap('{md5(id,8)}', '{id}', named));
+    expect(planField).toBe('plan.json (oldTemplate)');
+    expect(planMessage).toMatch(/^plan\.json \(oldTemplate\) "\{md5\(id,8\)\}" cannot be decoded/);
+    expect(refusal(() => templateKeyMap('{id}', '{host}', named)).slice(0, 2)).toEqual(['MIGRATE_FIELD_NOT_IN_OLD_KEY', 'plan.json (newTemplate)']);
   });
 });
 

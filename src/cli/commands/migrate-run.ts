@@ -64,10 +64,14 @@ export function numberOption(text: string, flag: string, min: number, integer: b
 /**
  * The key mapping of `--old-template` to `--new-template` ({@link templateKeyMap}).
  * @throws HotspotError the template compiler's codes naming the option whose template does not compile, and
- *   templateKeyMap's `MIGRATE_OLD_NOT_DECODABLE`, `MIGRATE_FIELD_NOT_IN_OLD_KEY`.
+ *   templateKeyMap's `MIGRATE_OLD_NOT_DECODABLE` naming `--old-template`, `MIGRATE_FIELD_NOT_IN_OLD_KEY` naming
+ *   `--new-template`.
  */
 export function keyMapOf(flags: Pick<MigrateFlags, 'oldTemplate' | 'newTemplate'>): TemplateKeyMap {
-  return templateKeyMap(compileTemplateOption(flags.oldTemplate, '--old-template'), compileTemplateOption(flags.newTemplate, '--new-template'));
+  return templateKeyMap(compileTemplateOption(flags.oldTemplate, '--old-template'), compileTemplateOption(flags.newTemplate, '--new-template'), {
+    oldTemplate: '--old-template',
+    newTemplate: '--new-template',
+  });
 }
 
 /** @throws HotspotError `MIGRATE_SAME_TABLE` when --from and --to name one table. */
