@@ -16,12 +16,16 @@ import { HotspotError } from '../util/errors.js';
  * Refuses `-` as the name of a file to write: the options that reach these functions write files only (those that
  * write standard output, `report -o -`, `collect -o -`, `series convert -o -`, handle `-` before), and a file called
  * `-` in the working directory is never what was meant. Commands call it themselves, before any cluster access, for
- * an option whose file is written late or by other code (`load --samples-out`, `migrate backfill --checkpoint`).
- * @param field - the flag that named the file (`--record`, `--output`).
+ * an option whose file is written late or by other code (`load --samples-out`, `migrate backfill --checkpoint`), and
+ * with `kind: 'folder'` for an option naming a folder the command writes into (`migrate backfill --work-dir`).
+ * @param field - the flag that named the file (`--record`, `--output`) or folder (`--work-dir`).
+ * @param kind - what the option names: a file (default) or a folder.
  * @throws {@link HotspotError} `OUTPUT_NOT_STDOUT` naming the option.
  */
-export function refuseDash(path: string, field: string): void {
-  if (path === '-') throw new HotspotError('OUTPUT_NOT_STDOUT', 'writes a file, not standard output: name a file instead of -', { file: path, field });
+export function refuseDash(path: string, field: string, kind: 'file' | 'folder' = 'file'): void {
+  if (path !== '-') return;
+  const what = kind === 'file' ? 'writes a file' : 'writes into a folder';
+  throw new HotspotError('OUTPUT_NOT_STDOUT', `${what}, not standard output: name a ${kind} instead of -`, { file: path, field });
 }
 
 /**

@@ -1,6 +1,6 @@
-// An option naming a file the CLI writes, given `-`, is refused (OUTPUT_NOT_STDOUT) before anything runs: no file
-// called `-` appears in the working directory, and no request goes out (the gateway here is a closed loopback port,
-// so a run that reached it would fail with the cluster's error instead).
+// An option naming a file the CLI writes (or a folder it writes into), given `-`, is refused (OUTPUT_NOT_STDOUT)
+// before anything runs: no file called `-` appears in the working directory, and no request goes out (the gateway
+// here is a closed loopback port, so a run that reached it would fail with the cluster's error instead).
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,23 @@ describe('- as a file to write', () => {
     const r = await runCapture(argv);
     expect([r.code, r.out]).toEqual([2, '']);
     expect(existsSync(join(cwd, '-'))).toBe(false);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+});
+
+describe('- as a folder to write into', () => {
+  const TABLES = ['--from', 'a', '--to', 'b', '--old-template', '{id}', '--new-template', '{salt(id,4)}_{id}'];
+  it.each([
+    ['migrate backfill --engine mapreduce', ['migrate', 'backfill', '--engine', 'mapreduce', ...TABLES, '--work-dir', '-']],
+    ['migrate backfill --engine mapreduce --hadoop', ['migrate', 'backfill', '--engine', 'mapreduce', ...TABLES, '--work-dir', '-', '--hadoop']],
+    ['migrate verify --engine mapreduce', ['migrate', 'verify', '--engine', 'mapreduce', ...TABLES, '--work-dir', '-']],
+    ['migrate verify --engine mapreduce --hadoop', ['migrate', 'verify', '--engine', 'mapreduce', ...TABLES, '--work-dir', '-', '--hadoop']],
+  ])('%s --work-dir - is refused before the cluster configuration is read, and writes nothing', async (_name, argv) => {
+    // no --hbase-conf: a run that got as far as the configuration would stop there with MIGRATE_HBASE_CONF instead
+    const refused = await runRefusal(argv);
+    expect(refused).toEqual({ code: 'OUTPUT_NOT_STDOUT', field: '--work-dir', message: '- (--work-dir): writes into a folder, not standard output: name a folder instead of -' });
+    const r = await runCapture(argv);
+    expect([r.code, r.out]).toEqual([2, '']);
     expect(readdirSync(cwd)).toEqual([]);
   });
 });

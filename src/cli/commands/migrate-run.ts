@@ -176,6 +176,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       sameTableCheck(flags);
       if (flags.checkpoint !== undefined) refuseDash(flags.checkpoint, '--checkpoint');
       if (flags.rejects !== undefined) refuseDash(flags.rejects, '--rejects');
+      if (flags.workDir !== undefined) refuseDash(flags.workDir, '--work-dir', 'folder');
       if (engineOf(flags, (name) => cmd.getOptionValueSource(name)) === 'mapreduce') {
         await runMapReduceEngine(io, flags);
         return;
@@ -235,6 +236,7 @@ export function registerMigrateRun(migrate: Command, io: CliIo): void {
       const keys = keyMapOf(flags);
       const engine = engineOf(flags, (name) => cmd.getOptionValueSource(name), verifyEngineOptions());
       if (flags.record !== undefined) refuseExisting(flags.record, { field: '--record', ...(flags.force ? { force: true } : {}) });
+      if (flags.workDir !== undefined) refuseDash(flags.workDir, '--work-dir', 'folder');
       const { since, bounds } = verifyTimeBounds(flags.timeBucket, flags.since, io.now());
       const sampleRate = numberOption(flags.sample, '--sample', 0, false);
       if (sampleRate > 1) throw new HotspotError('MIGRATE_OPTION_INVALID', `--sample ${sampleRate}: give a share of rows between 0 and 1`, { field: '--sample' });
