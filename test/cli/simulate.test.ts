@@ -149,4 +149,27 @@ describe('simulate --record naming a file', () => {
     expect(run.err).toContain(`${join(file, 'out')} (--record): lies under the file ${file}, and --record names a directory`);
     expect(readdirSync(dir)).toEqual(['series.ndjson']);
   });
+
+  it('refuses a file named with a trailing separator before simulating (was: ENOTDIR from mkdir after the simulation)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-record-slash-'));
+    const file = join(dir, 'series.ndjson');
+    writeFileSync(file, 'kept\n');
+    for (const given of [`${file}/`, `${file}//`]) {
+      const run = await runCapture(['simulate', fixture('monotonic-tail.yaml'), '--record', given]);
+      expect([run.code, run.out]).toEqual([2, '']);
+      expect(run.err).toBe(`hbase-hotspot: ${given} (--record): is a file, and --record names a directory for each design's series and key samples (e.g. --record out/); --series FILE writes the one series of a scenario of several tables\n`);
+    }
+    expect(readdirSync(dir)).toEqual(['series.ndjson']);
+    expect(readFileSync(file, 'utf8')).toBe('kept\n');
+  });
+
+  it('makes every missing directory of the path, one below the other', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-record-deep-'));
+    const run = await runCapture(['simulate', fixture('monotonic-tail.yaml'), '--record', join(dir, 'a', 'b') + '/']);
+    expect(run.code).toBe(0);
+    expect(readdirSync(join(dir, 'a'))).toEqual(['b']);
+    expect(readdirSync(join(dir, 'a', 'b')).sort()).toEqual([
+      '1-timestamp-first.samples.ndjson', '1-timestamp-first.series.ndjson', '2-hashed-device.samples.ndjson', '2-hashed-device.series.ndjson',
+    ]);
+  });
 });

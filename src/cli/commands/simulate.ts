@@ -3,9 +3,9 @@
  * runs every key design of a scenario (docs/scenarios.md) over the same cluster and workload and compares them, or
  * the tables of a scenario of several tables together on the same servers.
  */
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { type Stats, mkdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
 import cliProgress from 'cli-progress';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -58,30 +58,60 @@ function recordFiles(dir: string, i: number, name: string, gzip: boolean): { ser
 }
 
 /**
- * Refuses, before the simulation runs, a `--record` path that cannot become a directory: an existing file, or a path
- * under one (the nearest existing ancestor is not a directory).
- * @throws {@link HotspotError} `SIMULATE_OPTION_INVALID` naming the file and `--record`.
+ * Makes the `--record` directory, before the simulation runs: each missing directory from the nearest existing one
+ * down, one `mkdir` at a time (Node's recursive `mkdir` never returns under `/proc` and similar filesystems, where
+ * `mkdir` answers ENOENT below an existing directory), so a directory that cannot be made is refused at once.
+ * @param dir - the path `--record` gave, with or without a trailing separator.
+ * @throws {@link HotspotError} `SIMULATE_OPTION_INVALID` naming `dir` and `--record` when it is a file or lies under
+ *   one; `FILE_WRITE` naming `dir`, `--record` and the directory that could not be made (permission, a filesystem that
+ *   takes no new directories).
  */
-function checkRecordDir(dir: string): void {
-  let at = dir;
-  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
-  if (existsSync(at) && !statSync(at).isDirectory()) {
-    const which = at === dir ? 'is a file' : `lies under the file ${at}`;
-    throw new HotspotError('SIMULATE_OPTION_INVALID', `${which}, and --record names a directory for each design's series and key samples (e.g. --record out/); --series FILE writes the one series of a scenario of several tables`, { field: '--record', file: dir });
+function makeRecordDir(dir: string): void {
+  const target = normalize(dir).replace(/(.)[\\/]+$/, '$1');
+  const missing: string[] = [];
+  let at = target;
+  for (;;) {
+    const found = statOrUndefined(at);
+    if (found !== undefined) {
+      if (found.isDirectory()) break;
+      const which = at === target ? 'is a file' : `lies under the file ${at}`;
+      throw new HotspotError('SIMULATE_OPTION_INVALID', `${which}, and --record names a directory for each design's series and key samples (e.g. --record out/); --series FILE writes the one series of a scenario of several tables`, { field: '--record', file: dir });
+    }
+    if (dirname(at) === at) break;
+    missing.unshift(at);
+    at = dirname(at);
+  }
+  for (const each of missing) {
+    try {
+      mkdirSync(each);
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code === 'EEXIST' && statOrUndefined(each)?.isDirectory()) continue;
+      const reason = code === 'ENOENT' ? 'the filesystem there takes no new directories' : systemReason(err);
+      const which = each === target ? 'the directory' : `the directory ${each}`;
+      throw new HotspotError('FILE_WRITE', `cannot create ${which} (${reason}); --record names a directory for each design's series and key samples`, { file: dir, field: '--record', cause: err });
+    }
+  }
+}
+
+/** `stat` of `path`, undefined when there is nothing there to stat (absent, or a file in the way: ENOTDIR). */
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new HotspotError('FILE_WRITE', `cannot look at ${path} (${systemReason(err)}); --record names a directory for each design's series and key samples`, { field: '--record', file: path, cause: err });
   }
 }
 
 /**
- * Writes each design's load series (format version 2) and key samples as NDJSON into `dir` (docs/load-series.md):
- * `N-<design slug>.series.ndjson` and `N-<design slug>.samples.ndjson`, each with `.gz` added and gzip-compressed
- * when `gzip` is set; an existing file is kept unless `--force`.
+ * Writes each design's load series (format version 2) and key samples as NDJSON into `dir` (docs/load-series.md),
+ * which {@link makeRecordDir} made before the simulation: `N-<design slug>.series.ndjson` and
+ * `N-<design slug>.samples.ndjson`, each with `.gz` added and gzip-compressed when `gzip` is set; an existing file is
+ * kept unless `--force`.
  */
 async function record(outcome: ScenarioOutcome, dir: string, gzip: boolean, target: OutputTarget): Promise<string[]> {
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (err) {
-    throw new HotspotError('FILE_WRITE', `cannot create the directory (${systemReason(err)}); --record names a directory for each design's series and key samples`, { file: dir, field: '--record', cause: err });
-  }
   const written: string[] = [];
   const put = async (file: string, text: string): Promise<void> => {
     await writeOutputFile(file, gzip ? await gzipText(text) : text, target);
@@ -166,7 +196,8 @@ export const simulateCommand: CliCommand = {
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         const recordDir = flags.record;
         if (recordDir !== undefined) {
-          checkRecordDir(recordDir);
+          // a directory made here is new and empty: none of the files checked below can be in it
+          makeRecordDir(recordDir);
           simulatedDesigns(scenario).forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => {
             refuseExisting(f, target);
             refuseInputAsOutput(f, [file], '--record');
