@@ -7,7 +7,7 @@
  * {@link KeyExplanation}, plus `"lint": [finding, ...]` (the objects `lint --json` prints) with `--fields`.
  */
 import type { Command } from 'commander';
-import { explainTemplate, type KeyExplanation } from '../../keys/template/index.js';
+import { type CompiledTemplate, explainTemplate, type KeyExplanation } from '../../keys/template/index.js';
 import { checkFieldsUsed, parseFieldTypes } from '../../lint/access.js';
 import { keyDesign } from '../../lint/key-design.js';
 import { emptySubject } from '../../lint/model.js';
@@ -59,10 +59,11 @@ export interface KeyExplainOptions {
 }
 
 /**
- * The findings of `lint`'s key rules for `template` on its own (no access patterns, no table) with `fieldTypes`.
- * @throws HotspotError from the template compiler.
+ * The findings of `lint`'s key rules for `template` (text, or already compiled) on its own (no access patterns, no
+ * table) with `fieldTypes`.
+ * @throws HotspotError from the template compiler, for template text.
  */
-export function keyLintFindings(template: string, fieldTypes: Readonly<Record<string, string>>): Finding[] {
+export function keyLintFindings(template: string | CompiledTemplate, fieldTypes: Readonly<Record<string, string>>): Finding[] {
   const subject = { ...emptySubject(), keys: [keyDesign(template, [], fieldTypes)] };
   return lintSubject(subject, RULES.filter((r) => r.scope === 'key'));
 }
@@ -77,7 +78,7 @@ export function runKeyExplain(template: string, options: KeyExplainOptions, io: 
   const compiled = compileTemplateOption(template, TEMPLATE_ARGUMENT);
   if (fieldTypes !== undefined) checkFieldsUsed(fieldTypes, [compiled]);
   const e = explainTemplate(compiled, fieldTypes);
-  const lint = fieldTypes === undefined ? undefined : keyLintFindings(template, fieldTypes);
+  const lint = fieldTypes === undefined ? undefined : keyLintFindings(compiled, fieldTypes);
   if (options.json) printJson(io, lint === undefined ? e : { ...e, lint });
   else io.stdout(formatExplanation(e) + (lint === undefined ? '' : formatLint(lint)));
 }

@@ -17,7 +17,6 @@ import { describeNative } from '../../sources/index.js';
 import { wholeDecimal } from '../decimal.js';
 import { nativeConnectionOf, nativeOptions, wantsNative } from '../live-source.js';
 import { checkFieldsUsed, parseAccess, parseFieldTypes } from '../../lint/access.js';
-import { compileTemplate } from '../../keys/template/index.js';
 import { formatFindings } from '../../lint/format.js';
 import { keyDesign } from '../../lint/key-design.js';
 import { INPUT_KINDS, mergeSubjects, readInput } from '../../lint/load.js';
@@ -29,7 +28,7 @@ import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import type { CliCommand } from '../program.js';
 import { EXIT_USAGE } from '../exit.js';
-import { withTemplateOption } from '../template-option.js';
+import { compileTemplateOption } from '../template-option.js';
 import { checkInputFile, checkInputText, systemReason, terminalText } from '../../util/input-text.js';
 import { parseIndexDefinitions } from '../../index-tables/definition.js';
 import { indexesForLint } from '../../lint/indexes.js';
@@ -93,8 +92,9 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
   const parts: Partial<LintSubject>[] = files.map((f) => readInput(f, readTextFile));
   const access = flags.access === undefined ? [] : parseAccess(flags.access);
   const fieldTypes = flags.fields === undefined ? undefined : parseFieldTypes(flags.fields);
-  for (const t of flags.template ?? []) parts.push({ keys: [withTemplateOption('--template', () => keyDesign(t, access, fieldTypes, flags.table))] });
-  if (fieldTypes !== undefined && (flags.template ?? []).length > 0) checkFieldsUsed(fieldTypes, (flags.template ?? []).map((t) => compileTemplate(t)));
+  const templates = (flags.template ?? []).map((t) => compileTemplateOption(t, '--template'));
+  for (const t of templates) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
+  if (fieldTypes !== undefined && templates.length > 0) checkFieldsUsed(fieldTypes, templates);
   if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
   if (flags.rest !== undefined) {
     if (flags.table === undefined) throw new HotspotError('CLI_REST_TABLE', '--rest needs --table <name>: the table whose schema to lint', { field: '--table' });
