@@ -224,6 +224,27 @@ describe('monotonic tail', () => {
     expect(book.steps[1]!.why).toContain('hbase-hotspot migrate');
     expect(book.steps.some((s) => s.kind === 'split')).toBe(false);
   });
+  it('asks for key samples before migrating when one split alone decided the tail, which a hot row matches too', () => {
+    // b takes 5000 writes a minute against 100 on each other region; it splits at "k" and the upper daughter keeps
+    // 5000 of the 5100 (98%): what a rising tail does, and what a hot row that fell in the upper half does
+    const base: Layout[] = [['a', '', 'g', rs(1)], ['b', 'g', 'n', rs(2)], ['c', 'n', 't', rs(3)], ['d', 't', '', rs(4)]];
+    const others = (n: number) => [region('a', '', 'g', rs(1), 0, 100 * n, 10_000 * n), region('c', 'n', 't', rs(3), 0, 100 * n, 10_000 * n), region('d', 't', '', rs(4), 0, 100 * n, 10_000 * n)];
+    const split = series([
+      ...steadySeries(base, repeat(2, [100, 5000, 100, 100])).snapshots,
+      snap(180_000, [...others(3), region('b1', 'g', 'k', rs(2), 0, 100, 10_000), region('b2', 'k', 'n', rs(2), 0, 5000, 500_000)]),
+      snap(240_000, [...others(4), region('b1', 'g', 'k', rs(2), 0, 200, 20_000), region('b2', 'k', 'n', rs(2), 0, 10_000, 1_000_000)]),
+    ], 60_000);
+    const history = detectHotspots(split);
+    expect([history.shape, history.decidedBy, history.alternatives.map((a) => a.shape)]).toEqual(['monotonic-tail', 'region-history', ['hot-range', 'single-row']]);
+    const book = planFix({ detect: history, newTable: { name: 't_salted', families: ['d'], buckets: 4 } });
+    expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'create-salted', 'advice']);
+    expect(book.steps[0]!.title).toBe('Get key samples and confirm the tail before creating a salted table or migrating');
+    expect(book.steps[0]!.why).toContain('the upper daughter region b2 ["k", "n") kept 98% of the writes');
+    expect(book.steps[0]!.check).toContain('the request keys of ["k", "n")');
+    expect(book.warnings).toContain('the tail was decided from region history alone, which a single hot row matches too: confirm it with key samples before migrating');
+    // key samples that show the tail (the test above) leave nothing to confirm
+    expect(planFix({ detect, samples }).steps.map((s) => s.kind)).toEqual(['advice']);
+  });
   it('rejects a bad bucket count', () => {
     expect(() => planFix({ detect, samples, newTable: { name: 't2', families: ['d'], buckets: 1 } })).toThrow(expect.objectContaining({ code: 'FIX_BUCKETS_INVALID' }));
   });

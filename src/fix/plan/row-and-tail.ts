@@ -13,6 +13,7 @@ import { plainTableName, saltSplitPoints } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DraftStep, quotaSteps } from './common-steps.js';
 import type { PlanInputs } from './inputs.js';
+import { KEY_SAMPLE_SOURCES } from './no-samples.js';
 import { listRegionsCommand, regionReplicationCommand } from './shell-text.js';
 import type { Refusal } from './types.js';
 
@@ -131,7 +132,35 @@ export function newKeyTemplate(buckets: number): string {
 }
 
 /**
- * Steps for a monotonic tail in region `hot`: refuse the split, create the salted table, migrate.
+ * True when the tail was decided without key samples and a single row fits the same evidence (the detection names
+ * `single-row` among its alternatives): one split whose daughter kept the writes, or a lone hot region whose growth the
+ * source's whole-MB sizes cannot show. A split leaves a row whole in one daughter, which keeps every write as a
+ * tail's newest daughter does, so region history alone cannot tell them apart.
+ */
+function tailUnconfirmed(inputs: PlanInputs): boolean {
+  const d = inputs.detect;
+  return d.shape === 'monotonic-tail' && d.decidedBy !== 'samples' && d.alternatives.some((a) => a.shape === 'single-row');
+}
+
+/**
+ * The first step of a tail's runbook when {@link tailUnconfirmed}: get key samples and plan again before any salted
+ * table or migration, since a salted key cannot divide one row.
+ */
+function confirmTailStep(inputs: PlanInputs, hot: RegionLoadShare): DraftStep {
+  return {
+    kind: 'advice',
+    title: 'Get key samples and confirm the tail before creating a salted table or migrating',
+    why: `the tail rests on region history alone (${inputs.detect.evidence.join('; ')}), and one hot row shows the same history: a split leaves the row whole in one daughter, which then keeps every write. A salted key cannot divide one row: every request for it goes to one salt bucket, so a migration would move that hotspot, not spread it. Key samples: ${KEY_SAMPLE_SOURCES.join('; ')}`,
+    commands: [],
+    check: `fix plan --samples FILE with the request keys of ["${hot.startKey}", "${hot.endKey}"): written keys that keep rising past every earlier key confirm the tail and keep the steps below; one key taking most of the requests is a row, fixed in place (replicas, a cache, sharded rows)`,
+    undo: [],
+    undoNote: 'nothing to undo',
+  };
+}
+
+/**
+ * Steps for a monotonic tail in region `hot`: refuse the split, create the salted table, migrate; first, when the
+ * tail is {@link tailUnconfirmed}, get key samples to confirm it.
  * @throws {@link HotspotError} `FIX_OPTION_INVALID` when the new table is the table being fixed (the create's undo
  *   drops it); `FIX_BUCKETS_INVALID` for a bucket count outside 2..256.
  */
@@ -141,7 +170,8 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
     action: 'split',
     why: `keys rise monotonically, so new writes land at the end of the written range: after a split of ${hot.encodedName} the upper daughter is the new tail and takes every write; the hotspot only changes its region name`,
   }];
-  const steps: DraftStep[] = [...quotaSteps(inputs, table).set];
+  const unconfirmed = tailUnconfirmed(inputs);
+  const steps: DraftStep[] = [...quotaSteps(inputs, table).set, ...(unconfirmed ? [confirmTailStep(inputs, hot)] : [])];
   const t = inputs.newTable;
   if (t) {
     // the create's undo drops the new table: it must not be the table being fixed ("default:" is the name without it)
@@ -177,5 +207,7 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
     undo: [],
     undoNote: 'switch readers back with the flag; stop dual writes',
   });
-  return { steps, refused, warnings: ['splitting a monotonic tail moves the hotspot to the new last region'], evidence: [] };
+  const warnings = ['splitting a monotonic tail moves the hotspot to the new last region'];
+  if (unconfirmed) warnings.push('the tail was decided from region history alone, which a single hot row matches too: confirm it with key samples before migrating');
+  return { steps, refused, warnings, evidence: [] };
 }
