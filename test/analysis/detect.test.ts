@@ -208,6 +208,25 @@ describe('findings', () => {
     expect(result.findings[1]!.evidence[1]).toBe("it hosts 6 of the table's regions against 2.7 per server on average; its busiest region took 13%");
   });
 
+  it('says where the hot region went when a server is hot in now only while it held it', () => {
+    // b takes 5000 writes a minute against 100 on each other region; it moves from rs2 to rs3 before the last of five
+    // intervals (its counter restarting there). Now is the last 3: rs2 was hot in the first two while it held b
+    const servers = ['rs1', 'rs2', 'rs3', 'rs4'];
+    const keys = ['', 'b', 'c', 'd', 'e', 'f', 'g', 'h', ''];
+    const at = (n: number, movedB: boolean) => snap(60_000 * n, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name, i) => {
+      const hot = name === 'b';
+      const server = hot && movedB ? 'rs3' : servers[i % 4]!;
+      return region(name, keys[i]!, keys[i + 1]!, server, 0, hot ? (movedB ? 5000 : 5000 * n) : 100 * n);
+    }));
+    const result = detectHotspots(series([0, 1, 2, 3, 4].map((n) => at(n, false)).concat([at(5, true)]), 60_000));
+    const hot = result.findings.find((f) => f.kind === 'server-hotspot');
+    expect(hot?.servers).toEqual(['rs2', 'rs3']);
+    // over now: rs2 took 5100 + 5100 + 100 of 3 × 5700 requests
+    expect(result.servers.find((s) => s.server === 'rs2')?.nowShare).toBeCloseTo(10_300 / 17_100, 12);
+    expect(hot?.evidence[0]).toMatch(/^rs2: 60% of the requests over now, .*; none of the regions it holds is hot now: it was hot in now while it held hot region b, on rs3 since$/);
+    expect(hot?.evidence[1]).toMatch(/^rs3: .*; hot region\(s\) b$/);
+  });
+
   it('names an unsplit table', () => {
     const result = detectHotspots(steadySeries([['only', '', '', 'rs1']], [[500], [700]]));
     expect(result.findings.map((f) => f.kind)).toEqual(['unsplit-table']);

@@ -15,6 +15,7 @@ import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
 import type { RegionShares } from './region-shares.js';
 import type { WindowShares } from './window.js';
 import { maxOf } from '../../util/arrays.js';
+import { hostPortOf } from '../../util/server-name.js';
 
 /** A pre-split region is idle when its share is below this fraction of the fair region share. */
 export const IDLE_OF_FAIR = 0.1;
@@ -330,16 +331,44 @@ function regionHotspots(shares: WindowShares): Finding[] {
   }];
 }
 
-/** The servers hot now, each with the hot regions it hosts. */
+/**
+ * The regions hot now that `server` held in an interval of now in which it was hot, and that sit on another server at
+ * the window's end (the balancer or an operator moved them): each as `[encoded name, its server when last seen]`, in
+ * the order they were first seen there. A server is matched by host and port, so a restart is no move.
+ */
+function hotRegionsMovedOff(shares: WindowShares, server: string, lastServer: ReadonlyMap<string, string>): [string, string][] {
+  const here = hostPortOf(server);
+  const out = new Map<string, string>();
+  for (const i of shares.nowIndexes) {
+    const h = shares.hotByInterval[i];
+    if (!h || !h.hotServers.some((x) => hostPortOf(x) === here)) continue;
+    for (const r of h.hot) {
+      const now = lastServer.get(r.encodedName);
+      if (hostPortOf(r.server) === here && now !== undefined && hostPortOf(now) !== here) out.set(r.encodedName, now);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The servers hot now, each with the hot regions it hosts; a server whose hot regions have moved off it since says
+ * which, and where they went, rather than leaving its load unexplained.
+ */
 function serverHotspots(shares: WindowShares): Finding[] {
   const hot = shares.servers.filter((s) => s.hotNow).sort((a, b) => b.nowShare - a.nowShare);
   if (hot.length === 0) return [];
   const fair = shares.timeline.at(-1)?.fairServerShare ?? 0;
   const regions = shares.regions;
   const hotNow = regions.hotNowRows();
+  const lastServer = new Map(hotNow.map((j) => [regions.encodedName(j), regions.server(j)]));
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
     const mine = hotNow.filter((j) => regions.server(j) === s.server).map((j) => regions.encodedName(j));
-    return `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; ${mine.length > 0 ? `hot region(s) ${mine.join(', ')}` : 'none of its regions is hot now'}`;
+    const head = `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; `;
+    if (mine.length > 0) return `${head}hot region(s) ${mine.join(', ')}`;
+    const moved = hotRegionsMovedOff(shares, s.server, lastServer);
+    return moved.length === 0
+      ? `${head}none of its regions is hot now`
+      : `${head}none of the regions it holds is hot now: it was hot in now while it held ${moved.map(([name, to]) => `hot region ${name}, on ${to} since`).join(', ')}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more server(s) hot now`);
   return [{
