@@ -225,6 +225,9 @@ describe('findings', () => {
     expect(result.servers.find((s) => s.server === 'rs2')?.nowShare).toBeCloseTo(10_300 / 17_100, 12);
     expect(hot?.evidence[0]).toMatch(/^rs2: 60% of the requests over now, .*; none of the regions it holds is hot now: it was hot in now while it held hot region b, on rs3 since$/);
     expect(hot?.evidence[1]).toMatch(/^rs3: .*; hot region\(s\) b$/);
+    // rs2 is hot over the window (5100 a minute for four of five intervals) but its load was b's: no placement to blame
+    expect(result.servers.find((s) => s.server === 'rs2')?.hot).toBe(true);
+    expect(result.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot']);
   });
 
   it('names an unsplit table', () => {

@@ -25,13 +25,28 @@ export const IDLE_FRACTION = 0.25;
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 const range = (r: RegionLoadShare) => `["${r.startKey}", "${r.endKey}")`;
 
+/**
+ * Servers (as `host:port`) that hosted a region in an interval in which that region was hot: their load is explained by
+ * that region, wherever it is at the window's end (the balancer or an operator may have moved it off since).
+ */
+function hostedHotRegion(shares: WindowShares): Set<string> {
+  const out = new Set<string>();
+  for (const h of shares.hotByInterval) for (const r of h.hot) out.add(hostPortOf(r.server));
+  return out;
+}
+
+/**
+ * Servers hot though no region they hold is or was hot: placement, not a key, makes them hot. A server that held a
+ * region while it was hot is not one, even when the region has moved off it since.
+ */
 function coLocation(shares: WindowShares, rates: LoadRates): Finding[] {
   // a table of one key range and its read replicas has nothing to place otherwise: that is the unsplit table
   const regions = shares.regions;
   if (regions.hasReplicas && oneRange(rates)) return [];
   const avgRegions = shares.servers.reduce((a, s) => a + s.regionCount, 0) / Math.max(1, shares.servers.length);
+  const heldHot = hostedHotRegion(shares);
   return shares.servers
-    .filter((s) => s.hot)
+    .filter((s) => s.hot && !heldHot.has(hostPortOf(s.server)))
     .flatMap((s) => {
       const mine: number[] = [];
       for (let j = 0; j < regions.length; j++) if (regions.server(j) === s.server) mine.push(j);
