@@ -108,6 +108,17 @@ describe('hot in one measure, or only against region peers', () => {
     expect(result.servers.find((s) => s.server === 'rs1')!.nowPeerRatio).toBeCloseTo(1.75, 9);
     expect(result.findings.some((f) => f.kind === 'server-hotspot')).toBe(false);
   });
+
+  it('does not call the servers even when two busy servers hide each other from the peer test', () => {
+    // a on rs1 and e on rs2 take 5000 writes a minute each, the six others 100: rs1 takes 5100 against its peers'
+    // (5100 + 200 + 200) / 3 = 1833, 2.8 × (not hot at 3), though rs1 and rs2 take 10,200 of the 10,600 requests
+    const eight: Layout[] = [['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs3'], ['d', 'd', 'e', 'rs3'], ['e', 'e', 'f', 'rs2'], ['f', 'f', 'g', 'rs2'], ['g', 'g', 'h', 'rs4'], ['h', 'h', '', 'rs4']];
+    const result = detectHotspots(steadySeries(eight, repeat(3, [5000, 100, 100, 100, 5000, 100, 100, 100])));
+    expect(result.servers.some((s) => s.hot)).toBe(false);
+    expect(result.servers.find((s) => s.server === 'rs1')!.nowPeerRatio).toBeCloseTo(5100 / (5500 / 3), 9);
+    const finding = result.findings.find((f) => f.kind === 'region-hotspot');
+    expect(finding!.evidence.find((e) => e.startsWith('region a '))).toMatch(/^region a \["", "b"\): 47% of the requests over now, 6\.[23] × its peers' average, fair share 13%; its server rs1 is not hot \(48% of the requests, 2\.8 × its peers' average, under 3 ×\), but the servers are not even either: 2 × its peers or more is beyond what placement gives a healthy table$/);
+  });
   it('does not read "no store growth" as a rewritten row when sizes come in whole MB', () => {
     // 3 intervals, one region takes every write; sizes stay at 5 MB as REST's storefileSizeMB would report them.
     const base = steadySeries(layout, repeat(3, [0, 0, 0, 3000]));

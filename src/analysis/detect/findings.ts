@@ -319,6 +319,13 @@ const ratioText = (x: number | null) => (x === null ? 'with its peers idle' : `$
 // a secondary read replica has no peers: its ratio is to the primaries' average (replicas.ts)
 const replicaRatioText = (x: number | null) => (x === null ? 'with the primaries idle' : `${x.toFixed(1)} × the primaries' average`);
 
+/**
+ * A server under k × its peers but at this many times their average or more does not "look even": healthy tables show
+ * 1.5–2 × every day from uneven key popularity and region-count placement; two busy servers among four can each stay
+ * under k × the others (one is in the other's peers) while taking most of the table's requests.
+ */
+export const EVEN_SERVER_RATIO = 2;
+
 /** The regions hot now, each with its server's figures: a region hotspot whether or not its server is hot. */
 function regionHotspots(shares: WindowShares): Finding[] {
   const regions = shares.regions;
@@ -329,9 +336,12 @@ function regionHotspots(shares: WindowShares): Finding[] {
   const lastRegions = lastInterval ? primaryCount(lastInterval.regions, secondaryReplicas(lastInterval.regions)) : 0;
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r) => {
     const server = shares.servers.find((s) => s.server === r.server);
+    const ratio = server?.nowPeerRatio ?? null;
     const level = server?.hotNow
       ? `its server ${r.server} is hot too (${pct(server.nowShare)} of the requests)`
-      : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(server?.nowPeerRatio ?? null)}): the servers look even, the region does not`;
+      : ratio !== null && ratio >= EVEN_SERVER_RATIO
+        ? `its server ${r.server} is not hot (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}, under ${shares.k} ×), but the servers are not even either: ${EVEN_SERVER_RATIO} × its peers or more is beyond what placement gives a healthy table`
+        : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}): the servers look even, the region does not`;
     const replica = r.replicaId === undefined ? '' : ` (read replica ${r.replicaId}: reads sent with Consistency.TIMELINE)`;
     return `region ${r.encodedName} ${range(r)}${replica}: ${pct(r.nowShare ?? 0)} of the requests over now, ${(r.replicaId === undefined ? ratioText : replicaRatioText)(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
   });
