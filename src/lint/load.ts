@@ -10,7 +10,7 @@ import type { LintSubject, TableModel } from './model.js';
 import { parseRestSchema } from './rest-schema.js';
 import { parseShellScript } from './shell/script.js';
 import { parseHbaseEnv } from './site/env-sh.js';
-import { parseSiteXml } from './site/site-xml.js';
+import { parseSiteXml, withoutOverriddenFinals } from './site/site-xml.js';
 import { parseWideRows } from './wide-row.js';
 import { isScenarioText, parseScenarioForLint } from './scenario.js';
 import { checkInputText } from '../util/input-text.js';
@@ -87,7 +87,11 @@ function withSplitsFile(table: TableModel, script: string, readText: ReadText): 
   return { ...table, splits: { kind: 'points', points, file: splits.file, place: splits.place } };
 }
 
-/** Merges partial subjects in order: tables with the same name are replaced by the later one (a later alter wins). */
+/**
+ * Merges partial subjects in order: tables with the same name are replaced by the later one (a later alter wins);
+ * site properties accumulate as Hadoop's `Configuration` adds resources, so a property marked final in an earlier
+ * file keeps its value against later files.
+ */
 export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubject {
   const tables = new Map<string, TableModel>();
   const out = { site: [] as LintSubject['site'][number][], keys: [] as LintSubject['keys'][number][], wideRows: [] as LintSubject['wideRows'][number][] };
@@ -101,5 +105,6 @@ export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubje
     if (p.jvm !== undefined) jvm = { ...jvm, ...p.jvm, places: { ...jvm?.places, ...p.jvm.places } };
     if (p.workload !== undefined) workload = { ...workload, ...p.workload };
   }
+  out.site = withoutOverriddenFinals(out.site);
   return { tables: [...tables.values()], ...out, ...(jvm === undefined ? {} : { jvm }), workload };
 }

@@ -97,6 +97,11 @@ export interface SiteProperty {
   readonly value: string;
   /** Where the property was written. */
   readonly place: SourcePlace;
+  /**
+   * `true` when the property is marked final (`<final>true</final>`): Hadoop's `Configuration` then ignores every
+   * later property of the same name, in the same file or a later one.
+   */
+  readonly final?: boolean;
 }
 
 /** RegionServer JVM settings read from `hbase-env.sh` (`HBASE_HEAPSIZE`, `HBASE_REGIONSERVER_OPTS`, `HBASE_OPTS`). */

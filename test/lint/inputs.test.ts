@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAccess, parseFieldTypes } from '../../src/lint/access.js';
 import { inputKind, mergeSubjects, readInput } from '../../src/lint/load.js';
+import { lintSubject } from '../../src/lint/run.js';
 import { parseWideRows } from '../../src/lint/wide-row.js';
 import { errorOf, fixture } from './helpers.js';
 
@@ -114,5 +115,29 @@ describe('readInput / mergeSubjects', () => {
     expect(merged.tables[0]?.attributes).toEqual({ X: '1' });
     expect(merged.site).toHaveLength(1);
     expect(merged.workload).toEqual({ servers: 3 });
+  });
+
+  it('keeps a property marked final in an earlier hbase-site.xml against later files, as Hadoop Configuration does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    writeFileSync(join(dir, 'a.xml'), [
+      '<configuration>',
+      '<property><name>hfile.block.cache.size</name><value>0.4</value><final>true</final></property>',
+      '<property><name>hbase.regionserver.global.memstore.size</name><value>0.4</value></property>',
+      '</configuration>',
+    ].join('\n'));
+    writeFileSync(join(dir, 'b.xml'), '<configuration>\n<property><name>hfile.block.cache.size</name><value>0.5</value></property>\n</configuration>\n');
+    const merged = mergeSubjects([readInput(join(dir, 'a.xml'), read), readInput(join(dir, 'b.xml'), read)]);
+    // b.xml's 0.5 is ignored: the cache stays 0.4, and 40% + 40% = 80% is within HBase's limit
+    expect(merged.site.map((p) => [p.name, p.value, p.place.file])).toEqual([
+      ['hfile.block.cache.size', '0.4', join(dir, 'a.xml')],
+      ['hbase.regionserver.global.memstore.size', '0.4', join(dir, 'a.xml')],
+    ]);
+    expect(lintSubject(merged).map((f) => f.code)).not.toContain('HEAP_CACHE_MEMSTORE');
+    // without the final mark the later file wins: 50% + 40% = 90%
+    writeFileSync(join(dir, 'a.xml'), readFileSync(join(dir, 'a.xml'), 'utf8').replace('<final>true</final>', ''));
+    const unmarked = mergeSubjects([readInput(join(dir, 'a.xml'), read), readInput(join(dir, 'b.xml'), read)]);
+    expect(lintSubject(unmarked).filter((f) => f.code === 'HEAP_CACHE_MEMSTORE').map((f) => f.message)).toEqual([
+      'block cache 0.5 + global memstore 0.4 take 90% of the heap (limit 80%)',
+    ]);
   });
 });

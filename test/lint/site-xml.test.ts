@@ -22,6 +22,24 @@ describe('parseSiteXml', () => {
     expect(props.map((p) => [p.name, p.value])).toEqual([['a&b', 'x<yAB']]);
   });
 
+  it('keeps a final property against later ones of its name, unchecked, as Hadoop Configuration does', () => {
+    const text = [
+      '<configuration>',
+      '  <property><name>hfile.block.cache.size</name><value>0.4</value><final>true</final></property>',
+      '  <property><name>hfile.block.cache.size</name><value>0.5</value></property>',
+      '  <property><name>hfile.block.cache.size</name><value>40%</value></property>',
+      '  <property><name>hbase.hregion.majorcompaction</name><value>0</value><final> true </final></property>',
+      '  <property><name>hbase.hregion.majorcompaction</name><value>86400000</value></property>',
+      '</configuration>',
+    ].join('\n');
+    // only the exact text "true" marks a property final (Configuration.Parser: "true".equals(token))
+    expect(parseSiteXml(text, 's.xml').map((p) => [p.name, p.value, p.place.line, p.final ?? false])).toEqual([
+      ['hfile.block.cache.size', '0.4', 2, true],
+      ['hbase.hregion.majorcompaction', '0', 5, false],
+      ['hbase.hregion.majorcompaction', '86400000', 6, false],
+    ]);
+  });
+
   it.each([
     ['<configuration>\n  <property>\n    <name>x</name>\n  </property>\n', 1, 1, 'LINT_XML_SYNTAX', '<configuration> is never closed'],
     ['<configuration>\n<property><name>x</nam></property>\n</configuration>', 2, 18, 'LINT_XML_SYNTAX', 'does not match <name>'],

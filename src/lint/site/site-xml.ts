@@ -26,8 +26,28 @@ const NUMERIC: Readonly<Record<string, 'fraction' | 'count' | 'size'>> = {
 };
 
 /**
+ * The properties Hadoop's `Configuration` keeps, in order: once a property is marked final, every later property of
+ * the same name is ignored (`Configuration.loadProperty`: "an attempt to override final parameter ... Ignoring"),
+ * in the same file or in a file added after it; the first final value stays.
+ * @param properties - properties in the order their files are added and written.
+ * @returns the properties that take effect, in the same order (the last of a name is its value).
+ */
+export function withoutOverriddenFinals(properties: readonly SiteProperty[]): SiteProperty[] {
+  const finals = new Set<string>();
+  const kept: SiteProperty[] = [];
+  for (const p of properties) {
+    if (finals.has(p.name)) continue;
+    kept.push(p);
+    if (p.final === true) finals.add(p.name);
+  }
+  return kept;
+}
+
+/**
  * Parses an `hbase-site.xml`.
- * @returns the properties in file order (later ones override earlier ones with the same name).
+ * @returns the properties that take effect, in file order (later ones override earlier ones with the same name,
+ *   except that a property marked `<final>true</final>` keeps its value: later ones of its name are dropped, and
+ *   their values are not checked, as Hadoop never reads them).
  * @throws HotspotError `LINT_XML_SYNTAX` for malformed XML, `LINT_SITE_SHAPE` for a root other than
  *   `<configuration>`, a `<property>` without `<name>`/`<value>` or an unexpected element, `LINT_SITE_VALUE` for a
  *   non-numeric value of a numeric setting (fractions must lie in 0..1); each with file:line:column.
@@ -38,7 +58,7 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     throw new HotspotError(code, message, { file, line: el.line, column: el.column });
   };
   if (root.name !== 'configuration') fail('LINT_SITE_SHAPE', root, `the root element is <${root.name}>; hbase-site.xml needs <configuration>`);
-  const properties: SiteProperty[] = [];
+  const read: SiteProperty[] = [];
   for (const el of root.children) {
     if (el.name !== 'property') {
       fail('LINT_SITE_SHAPE', el, `unexpected <${el.name}> in <configuration>: only <property> elements are read`);
@@ -49,13 +69,18 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     if (nameEl === undefined || nameEl.text.trim() === '') return fail('LINT_SITE_SHAPE', el, '<property> without a <name>: add <name>setting.name</name>');
     const name = nameEl.text.trim();
     if (valueEl === undefined) return fail('LINT_SITE_SHAPE', el, `property ${name} has no <value>: add <value>...</value> or remove it`);
-    const value = valueEl.text.trim();
+    // Hadoop's parser: <final> counts only when its text is exactly "true".
+    const isFinal = child('final')?.text === 'true';
+    const property: SiteProperty = { name, value: valueEl.text.trim(), place: { file, line: valueEl.line, column: valueEl.column }, ...(isFinal ? { final: true } : {}) };
+    read.push(property);
+  }
+  const properties = withoutOverriddenFinals(read);
+  for (const { name, value, place } of properties) {
     const kind = NUMERIC[name];
     const n = Number(value);
     if (kind !== undefined && (value === '' || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1) || (kind === 'count' && !Number.isInteger(n)))) {
-      fail('LINT_SITE_VALUE', valueEl, `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a heap fraction below 1 or a size in MB' : 'a whole non-negative number'}`);
+      throw new HotspotError('LINT_SITE_VALUE', `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a heap fraction below 1 or a size in MB' : 'a whole non-negative number'}`, place);
     }
-    properties.push({ name, value, place: { file, line: valueEl.line, column: valueEl.column } });
   }
   return properties;
 }
