@@ -40,6 +40,25 @@ describe('parseSiteXml', () => {
     ]);
   });
 
+  it('reads the short form <property name="..." value="..."/> that Hadoop Configuration reads', () => {
+    const text = [
+      '<configuration>',
+      '  <property name="hfile.block.cache.size" value="0.5"/>',
+      '  <property name="hbase.regionserver.global.memstore.size" value="0.4" final="true"></property>',
+      "  <property name='hbase.regionserver.global.memstore.size' value='0.45'/>",
+      '  <property name="hbase.hregion.majorcompaction" value="604800000"><value>0</value></property>',
+      '</configuration>',
+    ].join('\n');
+    expect(parseSiteXml(text, 's.xml')).toEqual([
+      { name: 'hfile.block.cache.size', value: '0.5', place: { file: 's.xml', line: 2, column: 3 } },
+      { name: 'hbase.regionserver.global.memstore.size', value: '0.4', place: { file: 's.xml', line: 3, column: 3 }, final: true },
+      { name: 'hbase.hregion.majorcompaction', value: '0', place: { file: 's.xml', line: 5, column: 68 } },
+    ]);
+    // an attribute value is checked like an element's, at the <property>
+    const err = errorOf('<configuration>\n <property name="hfile.block.cache.size" value="40%"/>\n</configuration>');
+    expect([err.code, err.where, err.message]).toEqual(['LINT_SITE_VALUE', { file: 'site.xml', line: 2, column: 2 }, "site.xml:2:2: hfile.block.cache.size = '40%' is not a heap fraction between 0 and 1 (e.g. 0.4)"]);
+  });
+
   it.each([
     ['<configuration>\n  <property>\n    <name>x</name>\n  </property>\n', 1, 1, 'LINT_XML_SYNTAX', '<configuration> is never closed'],
     ['<configuration>\n<property><name>x</nam></property>\n</configuration>', 2, 18, 'LINT_XML_SYNTAX', 'does not match <name>'],

@@ -7,6 +7,7 @@
  */
 import { HotspotError } from '../../util/errors.js';
 import type { SiteProperty } from '../model.js';
+import { own } from '../../util/own.js';
 import { type XmlElement, parseXml } from './xml.js';
 
 /** Settings lint reads as numbers, with the kind of number HBase expects. */
@@ -64,14 +65,21 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
       fail('LINT_SITE_SHAPE', el, `unexpected <${el.name}> in <configuration>: only <property> elements are read`);
     }
     const child = (name: string): XmlElement | undefined => el.children.find((c) => c.name === name);
+    // Hadoop's parser reads the short form <property name="..." value="..." final="true"/> too; a <name>, <value> or
+    // <final> element overrides its attribute (<name> and <value> only when not empty).
     const nameEl = child('name');
     const valueEl = child('value');
-    if (nameEl === undefined || nameEl.text.trim() === '') return fail('LINT_SITE_SHAPE', el, '<property> without a <name>: add <name>setting.name</name>');
-    const name = nameEl.text.trim();
-    if (valueEl === undefined) return fail('LINT_SITE_SHAPE', el, `property ${name} has no <value>: add <value>...</value> or remove it`);
-    // Hadoop's parser: <final> counts only when its text is exactly "true".
-    const isFinal = child('final')?.text === 'true';
-    const property: SiteProperty = { name, value: valueEl.text.trim(), place: { file, line: valueEl.line, column: valueEl.column }, ...(isFinal ? { final: true } : {}) };
+    const attr = el.attributes;
+    const name = nameEl !== undefined && nameEl.text !== '' ? nameEl.text.trim() : own(attr, 'name');
+    if (name === undefined || name.trim() === '') return fail('LINT_SITE_SHAPE', el, '<property> without a <name>: add <name>setting.name</name>');
+    const fromElement = valueEl !== undefined && (valueEl.text !== '' || own(attr, 'value') === undefined);
+    const value = fromElement ? valueEl.text : own(attr, 'value');
+    if (value === undefined) return fail('LINT_SITE_SHAPE', el, `property ${name} has no <value>: add <value>...</value> (or a value="..." attribute) or remove it`);
+    const at = fromElement ? valueEl : el;
+    // Hadoop's parser: final counts only when its text is exactly "true".
+    const finalEl = child('final');
+    const isFinal = (finalEl === undefined ? own(attr, 'final') : finalEl.text) === 'true';
+    const property: SiteProperty = { name, value: value.trim(), place: { file, line: at.line, column: at.column }, ...(isFinal ? { final: true } : {}) };
     read.push(property);
   }
   const properties = withoutOverriddenFinals(read);
