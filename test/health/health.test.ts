@@ -112,6 +112,14 @@ describe('evaluateHealth on the sick window (one answer of a shared JVM)', () =>
     expect(item(r, 'memstore-flush-size', RS1)).toMatchObject({ value: 10_000_000, threshold: 8_388_608, status: 'pass' });
     expect(item(r, 'store-files', RS1)).toMatchObject({ value: 17, threshold: 20, status: 'pass' });
   });
+
+  it('a site file whose setting has an empty value keeps HBase\'s default for it, as Hadoop leaves the setting unset', () => {
+    const site = '<configuration>\n<property><name>hbase.hregion.memstore.flush.size</name><value></value></property>\n</configuration>\n';
+    expect(healthSettingsFromSite(site, 'hbase-site.xml').flushSizeBytes).toEqual({
+      value: 134_217_728,
+      from: 'hbase-default.xml (hbase-site.xml does not set hbase.hregion.memstore.flush.size)',
+    });
+  });
 });
 
 describe('evaluateHealth, other windows', () => {

@@ -59,6 +59,22 @@ describe('parseSiteXml', () => {
     expect([err.code, err.where, err.message]).toEqual(['LINT_SITE_VALUE', { file: 'site.xml', line: 2, column: 2 }, "site.xml:2:2: hfile.block.cache.size = '40%' is not a heap fraction between 0 and 1 (e.g. 0.4)"]);
   });
 
+  it('leaves out a property with an empty value, which Hadoop Configuration leaves unset', () => {
+    const text = [
+      '<configuration>',
+      '  <property><name>hbase.hregion.majorcompaction</name><value>0</value></property>',
+      '  <property><name>hbase.hregion.majorcompaction</name><value></value></property>',
+      '  <property><name>hfile.block.cache.size</name><value/></property>',
+      '  <property name="hbase.regionserver.global.memstore.size" value=""/>',
+      '</configuration>',
+    ].join('\n');
+    // the empty majorcompaction does not replace 0; the others stay at HBase's defaults
+    expect(parseSiteXml(text, 's.xml')).toEqual([{ name: 'hbase.hregion.majorcompaction', value: '0', place: { file: 's.xml', line: 2, column: 55 } }]);
+    // blanks are a value: Configuration.getLong trims them to '' and fails, so lint refuses them
+    const err = errorOf('<configuration><property><name>hbase.hregion.majorcompaction</name><value> </value></property></configuration>');
+    expect([err.code, err.where]).toEqual(['LINT_SITE_VALUE', { file: 'site.xml', line: 1, column: 68 }]);
+  });
+
   it.each([
     ['<configuration>\n  <property>\n    <name>x</name>\n  </property>\n', 1, 1, 'LINT_XML_SYNTAX', '<configuration> is never closed'],
     ['<configuration>\n<property><name>x</nam></property>\n</configuration>', 2, 18, 'LINT_XML_SYNTAX', 'does not match <name>'],

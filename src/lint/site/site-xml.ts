@@ -46,9 +46,10 @@ export function withoutOverriddenFinals(properties: readonly SiteProperty[]): Si
 
 /**
  * Parses an `hbase-site.xml`.
- * @returns the properties that take effect, in file order (later ones override earlier ones with the same name,
- *   except that a property marked `<final>true</final>` keeps its value: later ones of its name are dropped, and
- *   their values are not checked, as Hadoop never reads them).
+ * @returns the properties that take effect, in file order: later ones override earlier ones with the same name,
+ *   except that a property marked `<final>true</final>` keeps its value (later ones of its name are dropped, and
+ *   their values not checked, as Hadoop never reads them); a property with an empty value is left out, as Hadoop
+ *   leaves it unset.
  * @throws HotspotError `LINT_XML_SYNTAX` for malformed XML, `LINT_SITE_SHAPE` for a root other than
  *   `<configuration>`, a `<property>` without `<name>`/`<value>` or an unexpected element, `LINT_SITE_VALUE` for a
  *   non-numeric value of a numeric setting (fractions must lie in 0..1); each with file:line:column.
@@ -75,6 +76,9 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     const fromElement = valueEl !== undefined && (valueEl.text !== '' || own(attr, 'value') === undefined);
     const value = fromElement ? valueEl.text : own(attr, 'value');
     if (value === undefined) return fail('LINT_SITE_SHAPE', el, `property ${name} has no <value>: add <value>...</value> (or a value="..." attribute) or remove it`);
+    // An empty <value></value> or <value/> sets nothing: Hadoop's parser keeps no value for it and skips the
+    // property, so the setting keeps its default (whitespace is a value, which HBase fails to read as a number).
+    if (value === '') continue;
     const at = fromElement ? valueEl : el;
     // Hadoop's parser: final counts only when its text is exactly "true".
     const finalEl = child('final');
