@@ -230,6 +230,19 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     ],
     passes: [subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '52428800', 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' }))],
   },
+  BUCKETCACHE_SIZE_REFUSED: {
+    // HBase 2.6.4 MemorySizeUtil.getBucketCacheSize: getFloat(hbase.bucketcache.size, 0) < 1 throws IllegalArgumentException
+    fires: [
+      [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '0.4' })), 'hbase.bucketcache.ioengine is offheap but hbase.bucketcache.size is 0.4, below 1 MB'],
+      [subject(site({ 'hbase.bucketcache.ioengine': 'file:/data/cache' })), 'hbase.bucketcache.ioengine is file:/data/cache but hbase.bucketcache.size is unset (0)'],
+    ],
+    passes: [
+      subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '8192' })),
+      subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '1' })),
+      // without an ioengine there is no BucketCache and the size is never read
+      subject(site({ 'hbase.bucketcache.size': '0.4' })),
+    ],
+  },
   BUCKETCACHE_DIRECT_MEMORY: {
     fires: [
       [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '12288' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g -XX:MaxDirectMemorySize=8g"')), 'needs 12288 MiB but -XX:MaxDirectMemorySize allows 8192 MiB'],

@@ -20,6 +20,8 @@ export const DEFAULT_BLOCK_CACHE_FRACTION = 0.4;
 export const DEFAULT_MEMSTORE_FRACTION = 0.4;
 /** Most heap percent block cache + memstore may take: HBase keeps 20% free (`HBASE_CLUSTER_MINIMUM_MEMORY_THRESHOLD`). */
 export const MAX_CACHE_PLUS_MEMSTORE_PERCENT = 80;
+/** Smallest `hbase.bucketcache.size` HBase 2 accepts, MB (`MemorySizeUtil.getBucketCacheSize`). */
+export const MIN_BUCKETCACHE_MB = 1;
 /** Longest stop-the-world pause the operations checklist tolerates, ms. */
 export const MAX_GC_PAUSE_MS = 5000;
 
@@ -125,6 +127,24 @@ export const SITE_RULES: readonly LintRule[] = [
     },
   },
   {
+    code: 'BUCKETCACHE_SIZE_REFUSED',
+    severity: 'error',
+    scope: 'site',
+    checks: 'a BucketCache (hbase.bucketcache.ioengine set) whose hbase.bucketcache.size is unset or below 1',
+    why: 'HBase 2 reads hbase.bucketcache.size as megabytes and refuses one below 1 MB (MemorySizeUtil.getBucketCacheSize): the RegionServer fails at start; a heap fraction such as 0.4 was the form of HBase 1',
+    fix: 'set hbase.bucketcache.size to the cache size in MB (8192 for 8 GiB), or remove hbase.bucketcache.ioengine to run without a BucketCache',
+    check: (s) => {
+      const engine = siteValue(s, 'hbase.bucketcache.ioengine');
+      if (engine === undefined || engine.value === '') return [];
+      const size = siteValue(s, 'hbase.bucketcache.size');
+      // Configuration.getFloat(hbase.bucketcache.size, 0): unset reads as 0.
+      const n = size === undefined ? 0 : Math.fround(Number(size.value));
+      if (n >= MIN_BUCKETCACHE_MB) return [];
+      const what = size === undefined ? 'is unset (0)' : `is ${size.value}, below 1 MB`;
+      return [{ path: 'site hbase.bucketcache.size', message: `hbase.bucketcache.ioengine is ${engine.value} but hbase.bucketcache.size ${what}: HBase 2 refuses to start the RegionServer`, place: (size ?? engine).place }];
+    },
+  },
+  {
     code: 'BUCKETCACHE_DIRECT_MEMORY',
     severity: 'error',
     scope: 'jvm',
@@ -137,9 +157,9 @@ export const SITE_RULES: readonly LintRule[] = [
       const direct = s.jvm?.maxDirectMemoryBytes ?? s.jvm?.heapBytes;
       if (engine?.value !== 'offheap' || size === undefined || direct === undefined || s.jvm === undefined) return [];
       const n = Number(size.value);
-      // Below 1.0 the size is a fraction of the heap; otherwise megabytes (BucketCache sizing in MemorySizeUtil).
-      const cacheBytes = n < 1 ? n * (s.jvm.heapBytes ?? Number.NaN) : n * 1_048_576;
-      if (!(cacheBytes > direct)) return [];
+      // Megabytes (MemorySizeUtil.getBucketCacheSize); a size below 1 is BUCKETCACHE_SIZE_REFUSED's.
+      const cacheBytes = n * 1_048_576;
+      if (n < MIN_BUCKETCACHE_MB || !(cacheBytes > direct)) return [];
       const limit = s.jvm.maxDirectMemoryBytes === undefined ? 'the heap size (the JVM default when -XX:MaxDirectMemorySize is unset)' : '-XX:MaxDirectMemorySize';
       return [{
         path: 'site hbase.bucketcache.size',

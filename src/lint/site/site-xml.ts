@@ -91,7 +91,7 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     const kind = NUMERIC[name];
     const n = Number(value);
     if (kind !== undefined && (value === '' || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1) || (kind === 'count' && !Number.isInteger(n)))) {
-      throw new HotspotError('LINT_SITE_VALUE', `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a heap fraction below 1 or a size in MB' : 'a whole non-negative number'}`, place);
+      throw new HotspotError('LINT_SITE_VALUE', `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a size in MB' : 'a whole non-negative number'}`, place);
     }
   }
   return properties;
