@@ -104,7 +104,10 @@ export interface SiteProperty {
   readonly final?: boolean;
 }
 
-/** RegionServer JVM settings read from `hbase-env.sh` (`HBASE_HEAPSIZE`, `HBASE_REGIONSERVER_OPTS`, `HBASE_OPTS`). */
+/**
+ * RegionServer JVM settings read from `hbase-env.sh` (`HBASE_HEAPSIZE`, `HBASE_OFFHEAPSIZE`, `HBASE_OPTS`,
+ * `HBASE_REGIONSERVER_OPTS`, in the order `bin/hbase` puts them on the java command line).
+ */
 export interface JvmModel {
   /** Maximum heap, bytes (`-Xmx` wins over `HBASE_HEAPSIZE`); `undefined` when not set. */
   readonly heapBytes?: number;
@@ -112,7 +115,7 @@ export interface JvmModel {
   readonly maxGcPauseMs?: number;
   /** Collector chosen by flags: `G1`, `CMS`, `Parallel`, `Serial`, `ZGC`, `Shenandoah`. */
   readonly collector?: string;
-  /** `-XX:MaxDirectMemorySize`, bytes. */
+  /** `-XX:MaxDirectMemorySize` (or `HBASE_OFFHEAPSIZE`), bytes. */
   readonly maxDirectMemoryBytes?: number;
   /** Where each setting was read, by setting name (`heap`, `maxGcPause`, `collector`, `maxDirectMemory`). */
   readonly places: Readonly<Record<string, SourcePlace>>;

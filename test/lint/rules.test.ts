@@ -247,11 +247,15 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
     fires: [
       [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '12288' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g -XX:MaxDirectMemorySize=8g"')), 'needs 12288 MiB but -XX:MaxDirectMemorySize allows 8192 MiB'],
       [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '20480' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')), 'the heap size (the JVM default when -XX:MaxDirectMemorySize is unset) allows 16384 MiB'],
+      // bin/hbase puts HBASE_REGIONSERVER_OPTS after HBASE_OPTS: the heap is 8 GiB, whatever the file order
+      [subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '12288' }), env('HBASE_REGIONSERVER_OPTS="-Xmx8g"\nHBASE_OPTS="-Xmx32g"')), 'needs 12288 MiB but the heap size (the JVM default when -XX:MaxDirectMemorySize is unset) allows 8192 MiB'],
     ],
     passes: [
       subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '8192' }), env('HBASE_REGIONSERVER_OPTS="-Xmx32g -XX:MaxDirectMemorySize=10g"')),
       subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '0.5' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
       subject(site({ 'hbase.bucketcache.ioengine': 'file:/data/cache', 'hbase.bucketcache.size': '65536' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
+      // the HBase book's off-heap set-up: HBASE_OFFHEAPSIZE=16G is -XX:MaxDirectMemorySize=16G, above the 12 GiB cache
+      subject(site({ 'hbase.bucketcache.ioengine': 'offheap', 'hbase.bucketcache.size': '12288' }), env('export HBASE_HEAPSIZE=8G\nexport HBASE_OFFHEAPSIZE=16G')),
     ],
   },
   GC_PAUSE_TARGET: {
