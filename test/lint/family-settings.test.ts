@@ -122,6 +122,33 @@ describe('CF_SETTING_INVALID: BLOCKSIZE (1 KiB to 16 MiB) and DFS_REPLICATION', 
   });
 });
 
+describe('CF_SETTING_INVALID: names of codecs, bloom types and encodings (admin.rb, HBase 2.6 enums)', () => {
+  // admin.rb upper-cases COMPRESSION, COMPRESSION_COMPACT, BLOOMFILTER and KEEP_DELETED_CELLS and raises ArgumentError
+  // for a name the enum lacks ("Compression SNAPPYY is not supported"); DATA_BLOCK_ENCODING and IN_MEMORY_COMPACTION
+  // go to valueOf as written, which throws IllegalArgumentException ("No enum constant ...FAST_DIF").
+  refused([
+    ["BLOOMFILTER => 'ROWS'", "table 't': family 'd' has BLOOMFILTER 'ROWS', which is not one of NONE, ROW, ROWCOL, ROWPREFIX_FIXED_LENGTH; the shell refuses it"],
+    ["COMPRESSION_COMPACT => 'snapy'", "table 't': family 'd' has COMPRESSION_COMPACT 'snapy', which is not one of LZO, GZ, NONE, SNAPPY, LZ4, BZIP2, ZSTD, LZMA, BROTLI; the shell refuses it"],
+    ["DATA_BLOCK_ENCODING => 'fast_diff'", "table 't': family 'd' has DATA_BLOCK_ENCODING 'fast_diff', which is not one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1 (the shell takes it as written: use 'FAST_DIFF'); the shell refuses it"],
+    // PREFIX_TREE was removed in HBase 2.0
+    ["DATA_BLOCK_ENCODING => 'PREFIX_TREE'", "table 't': family 'd' has DATA_BLOCK_ENCODING 'PREFIX_TREE', which is not one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1; the shell refuses it"],
+    ["KEEP_DELETED_CELLS => 'yes'", "table 't': family 'd' has KEEP_DELETED_CELLS 'yes', which is not one of FALSE, TRUE, TTL; the shell refuses it"],
+    ["IN_MEMORY_COMPACTION => 'basic'", "table 't': family 'd' has IN_MEMORY_COMPACTION 'basic', which is not one of NONE, BASIC, EAGER, ADAPTIVE (the shell takes it as written: use 'BASIC'); the shell refuses it"],
+  ]);
+
+  passes([
+    "BLOOMFILTER => 'rowcol'", "BLOOMFILTER => 'ROWPREFIX_FIXED_LENGTH'", "COMPRESSION_COMPACT => 'zstd'", "DATA_BLOCK_ENCODING => 'ROW_INDEX_V1'",
+    'KEEP_DELETED_CELLS => true', "KEEP_DELETED_CELLS => 'ttl'", "IN_MEMORY_COMPACTION => 'ADAPTIVE'",
+  ]);
+
+  it('an unknown COMPRESSION is refused at its place, in a create or an alter', () => {
+    const s = subject(shell("create 't', {NAME => 'd', VERSIONS => 1, COMPRESSION => 'snappyy'}\nalter 't', {NAME => 'd', COMPRESSION => 'lz4'}"));
+    expect(lintSubject(s).filter((f) => f.code === 'CF_SETTING_INVALID').map((f) => [f.location, f.message])).toEqual([
+      ['s.hbase:1:42', "table 't': family 'd' has COMPRESSION 'snappyy', which is not one of LZO, GZ, NONE, SNAPPY, LZ4, BZIP2, ZSTD, LZMA, BROTLI; the shell refuses it: this statement fails, whatever later ones set"],
+    ]);
+  });
+});
+
 describe('CF_SETTING_INVALID over other inputs', () => {
   it('points at the alter that set the value, not the create', () => {
     const s = subject(shell("create 't', {NAME => 'd', TTL => 86400}\nalter 't', {NAME => 'd', TTL => -1}"));

@@ -130,3 +130,32 @@ export function readTtlSeconds(text: string): ReadValue {
 export function readBlockSizeBytes(text: string): ReadValue {
   return javaInt(readPretty(text, BYTE), `${JAVA_INT_MIN} to ${JAVA_INT_MAX} bytes`);
 }
+
+/**
+ * The names the shell accepts for a family's enumerated settings (HBase 2.6 `Compression.Algorithm`, `BloomType`,
+ * `DataBlockEncoding`, `KeepDeletedCells`, `MemoryCompactionPolicy`), and whether admin.rb upper-cases the value
+ * first (`COMPRESSION`, `COMPRESSION_COMPACT`, `BLOOMFILTER`, `KEEP_DELETED_CELLS`) or hands it to `valueOf` as
+ * written (`DATA_BLOCK_ENCODING`, `IN_MEMORY_COMPACTION`, so `'fast_diff'` fails).
+ */
+export const FAMILY_ENUMS: Readonly<Record<string, { readonly names: readonly string[]; readonly upcased: boolean }>> = {
+  COMPRESSION: { names: ['LZO', 'GZ', 'NONE', 'SNAPPY', 'LZ4', 'BZIP2', 'ZSTD', 'LZMA', 'BROTLI'], upcased: true },
+  COMPRESSION_COMPACT: { names: ['LZO', 'GZ', 'NONE', 'SNAPPY', 'LZ4', 'BZIP2', 'ZSTD', 'LZMA', 'BROTLI'], upcased: true },
+  BLOOMFILTER: { names: ['NONE', 'ROW', 'ROWCOL', 'ROWPREFIX_FIXED_LENGTH'], upcased: true },
+  KEEP_DELETED_CELLS: { names: ['FALSE', 'TRUE', 'TTL'], upcased: true },
+  DATA_BLOCK_ENCODING: { names: ['NONE', 'PREFIX', 'DIFF', 'FAST_DIFF', 'ROW_INDEX_V1'], upcased: false },
+  IN_MEMORY_COMPACTION: { names: ['NONE', 'BASIC', 'EAGER', 'ADAPTIVE'], upcased: false },
+};
+
+/**
+ * Why the shell refuses an enumerated family setting (`key` one of {@link FAMILY_ENUMS}), or `undefined` when it
+ * takes `text`: admin.rb raises ArgumentError ("Compression SNAPPYY is not supported") or `valueOf` throws
+ * IllegalArgumentException, so the create or alter fails before it reaches the master.
+ */
+export function refusedEnumValue(key: string, text: string): string | undefined {
+  const e = Object.prototype.hasOwnProperty.call(FAMILY_ENUMS, key) ? FAMILY_ENUMS[key] : undefined;
+  if (e === undefined) return undefined;
+  const read = e.upcased ? text.toUpperCase() : text;
+  if (e.names.includes(read)) return undefined;
+  const near = !e.upcased && e.names.includes(text.toUpperCase()) ? ` (the shell takes it as written: use '${text.toUpperCase()}')` : '';
+  return `is not one of ${e.names.join(', ')}${near}`;
+}

@@ -5,7 +5,7 @@
  */
 import { utf8Bytes } from '../../bytes/index.js';
 import type { FamilyModel, FamilyWrite, LintSubject, SiteProperty, SourcePlace, TableModel } from '../model.js';
-import { DEFAULT_VERSIONS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, isWholeNumberText, readBlockSizeBytes, readJavaInt, readTtlSeconds } from './family-values.js';
+import { DEFAULT_VERSIONS, FAMILY_ENUMS, MAX_BLOCKSIZE_BYTES, MIN_BLOCKSIZE_BYTES, TTL_FOREVER_SECONDS, isWholeNumberText, readBlockSizeBytes, readJavaInt, readTtlSeconds, refusedEnumValue } from './family-values.js';
 import { printable } from '../../util/input-text.js';
 import { keysForTable } from './links.js';
 import type { Hit, LintRule } from './types.js';
@@ -68,6 +68,10 @@ function sanityChecked(t: TableModel, site: readonly SiteProperty[]): boolean {
  * 16 MiB and a negative DFS_REPLICATION.
  */
 function refusedValue(key: string, text: string, master: boolean): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(FAMILY_ENUMS, key)) {
+    const why = refusedEnumValue(key, text);
+    return why === undefined ? undefined : `has ${key} '${printable(text, 40)}', which ${why}; the shell refuses it`;
+  }
   const read = key === 'TTL' ? readTtlSeconds(text) : key === 'BLOCKSIZE' ? readBlockSizeBytes(text) : readJavaInt(text);
   if (!('value' in read)) return `has ${key} ${shown(text)}, which ${read.unreadable}; HBase refuses it`;
   const n = read.value;
@@ -88,7 +92,7 @@ function refusedValue(key: string, text: string, master: boolean): string | unde
 
 /** The settings {@link refusedValue} judges, in the order their findings are listed (MIN_VERSIONS against VERSIONS comes after MIN_VERSIONS). */
 const JUDGED_BEFORE = ['TTL', 'VERSIONS', 'MIN_VERSIONS'];
-const JUDGED_AFTER = ['BLOCKSIZE', 'DFS_REPLICATION'];
+const JUDGED_AFTER = ['BLOCKSIZE', 'DFS_REPLICATION', ...Object.keys(FAMILY_ENUMS)];
 
 /**
  * The family settings of table `t` that HBase 2.6 refuses, each a hit at the place the setting was written (see
@@ -163,9 +167,9 @@ export const TABLE_RULES: readonly LintRule[] = [
     code: 'CF_SETTING_INVALID',
     severity: 'error',
     scope: 'table',
-    checks: `column family settings HBase refuses: VERSIONS below 1, a TTL that is not positive, MIN_VERSIONS below 0 or above VERSIONS, BLOCKSIZE outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes, DFS_REPLICATION below 0, numbers beyond a Java int`,
-    why: 'the shell refuses VERSIONS below 1 and the master (TableDescriptorChecker) refuses the rest, so the create or alter fails',
-    fix: `use VERSIONS => 1 or more, a TTL in seconds above 0 (or FOREVER, ${TTL_FOREVER_SECONDS}), MIN_VERSIONS from 0 to VERSIONS, BLOCKSIZE => 65536 (the default)`,
+    checks: `column family settings HBase refuses: VERSIONS below 1, a TTL that is not positive, MIN_VERSIONS below 0 or above VERSIONS, BLOCKSIZE outside ${MIN_BLOCKSIZE_BYTES} to ${MAX_BLOCKSIZE_BYTES} bytes, DFS_REPLICATION below 0, numbers beyond a Java int, a COMPRESSION, BLOOMFILTER, DATA_BLOCK_ENCODING, KEEP_DELETED_CELLS or IN_MEMORY_COMPACTION name HBase does not know`,
+    why: 'the shell refuses VERSIONS below 1 and names it does not know, and the master (TableDescriptorChecker) refuses the rest, so the create or alter fails',
+    fix: `use VERSIONS => 1 or more, a TTL in seconds above 0 (or FOREVER, ${TTL_FOREVER_SECONDS}), MIN_VERSIONS from 0 to VERSIONS, BLOCKSIZE => 65536 (the default), a codec, bloom type or encoding HBase names (COMPRESSION => 'SNAPPY', BLOOMFILTER => 'ROW', DATA_BLOCK_ENCODING => 'FAST_DIFF')`,
     check: (s) => s.tables.flatMap((t) => refusedSettings(t, s.site)),
   },
   {
