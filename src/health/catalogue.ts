@@ -7,6 +7,7 @@
  */
 import { HotspotError } from '../util/errors.js';
 import { jsonErrorText, jsonPreview } from '../util/input-text.js';
+import { jsonSyntaxPlace } from '../util/json-position.js';
 
 /** The items, in report order. */
 export const HEALTH_ITEMS = [
@@ -76,7 +77,8 @@ function isItem(name: string): name is HealthItemName {
  * The catalogue with the thresholds of a thresholds file: JSON `{"thresholds": {"<item>": number, ...}}`. An
  * overridden rule's source names the file.
  * @param file - where the text came from, for messages and the sources.
- * @throws {@link HotspotError} `HEALTH_THRESHOLDS_INVALID` naming the file and field, for text that is not JSON,
+ * @throws {@link HotspotError} `HEALTH_THRESHOLDS_INVALID` naming the file and field, for text that is not JSON
+ *   (naming the line and column where it stops being JSON),
  *   a missing `thresholds` object, an unknown item or a value that is not a finite number ≥ 0.
  */
 export function applyThresholdsFile(catalogue: HealthCatalogue, text: string, file: string): HealthCatalogue {
@@ -85,7 +87,7 @@ export function applyThresholdsFile(catalogue: HealthCatalogue, text: string, fi
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw bad(`not JSON (${jsonErrorText(err)}); expected {"thresholds": {"block-cache-hit-ratio": 90}}`);
+    throw new HotspotError('HEALTH_THRESHOLDS_INVALID', `not JSON (${jsonErrorText(err)}); expected {"thresholds": {"block-cache-hit-ratio": 90}}`, { file, ...jsonSyntaxPlace(text), cause: err });
   }
   const thresholds = (json as { thresholds?: unknown } | null)?.thresholds;
   if (typeof thresholds !== 'object' || thresholds === null || Array.isArray(thresholds)) throw bad('no "thresholds" object; expected {"thresholds": {"block-cache-hit-ratio": 90}}', 'thresholds');

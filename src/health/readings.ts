@@ -9,7 +9,8 @@
  */
 import { jmxBeansNamed } from '../sources/jmx.js';
 import { HotspotError } from '../util/errors.js';
-import { jsonPreview } from '../util/input-text.js';
+import { jsonErrorText, jsonPreview } from '../util/input-text.js';
+import { jsonSyntaxPlace } from '../util/json-position.js';
 
 /** The ObjectName patterns `health` asks a live info server for, one request each. */
 export const HEALTH_QUERIES = [
@@ -73,14 +74,19 @@ function numbers(bean: Record<string, unknown>): BeanNumbers {
 /**
  * Reads the health beans of one `/jmx` answer.
  * @param origin - where the text came from (URL or file), for messages and items.
- * @throws {@link HotspotError} `HEALTH_JMX_INVALID` naming the origin, for text that is not JSON or has no `beans`
- *   array, a `sub=Server` bean without `tag.serverName` or with a counter the checklist reads past 2^53 - 1 (or
+ * @throws {@link HotspotError} `HEALTH_JMX_INVALID` naming the origin, for text that is not JSON (with the line and
+ *   column where it stops being JSON) or has no `beans` array, a `sub=Server` bean without `tag.serverName` or with a counter the checklist reads past 2^53 - 1 (or
  *   past a double's range), or an answer with no RegionServer or master bean at all.
  */
 export function parseHealthReading(text: string, origin: string): HealthReading {
   // The error's place names the origin; the message does not repeat it.
   const fail = (message: string): HotspotError => new HotspotError('HEALTH_JMX_INVALID', `${message}; expected the answer of a RegionServer's or the master's /jmx`, { file: origin });
-  jmxBeansNamed(text, '', fail); // throws unless JSON with a beans array
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    throw new HotspotError('HEALTH_JMX_INVALID', `not JSON (${jsonErrorText(err)}); expected the answer of a RegionServer's or the master's /jmx`, { file: origin, ...jsonSyntaxPlace(text), cause: err });
+  }
+  jmxBeansNamed(text, '', fail); // throws unless it has a beans array
   const all = allBeans(text);
   const named = (re: RegExp): Record<string, unknown>[] => all.filter((b) => typeof b['name'] === 'string' && re.test(b['name']));
   const seen = new Set<string>();

@@ -6,6 +6,7 @@
  */
 import { HotspotError } from '../util/errors.js';
 import { jsonErrorText, jsonPreview } from '../util/input-text.js';
+import { jsonSyntaxPlace } from '../util/json-position.js';
 import { HEALTH_ITEMS } from './catalogue.js';
 import type { HealthCause } from './causes.js';
 import type { HealthItem, HealthReport, HealthStatus } from './evaluate.js';
@@ -21,7 +22,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  * @param file - where the text came from, for messages.
  * @returns the report as written (items in file order).
  * @throws {@link HotspotError} `HEALTH_JSON_INVALID` naming the file and the field (`items`, `items[2].status`,
- *   `items[0].causes[1].from`): text that is not JSON, no `items` array, an item whose `item` is not a catalogue
+ *   `items[0].causes[1].from`): text that is not JSON (naming its line and column instead), no `items` array, an item whose `item` is not a catalogue
  *   item, a `status` other than pass / fail / not-measured, a `value` or `threshold` neither a number nor null, a
  *   `server`, `unit`, `reason` or `source` that is not text, `causes` that are not `{setting, value, from, lint?}`.
  */
@@ -32,7 +33,7 @@ export function parseHealthReportJson(text: string, file: string): HealthReport 
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw bad(`not JSON (${jsonErrorText(err)})`);
+    throw new HotspotError('HEALTH_JSON_INVALID', `not a health JSON: not JSON (${jsonErrorText(err)}); write one with hbase-hotspot health --json > health.json`, { file, ...jsonSyntaxPlace(text), cause: err });
   }
   if (!isObject(json) || !Array.isArray(json['items'])) throw bad('no "items" array', 'items');
   const str = (o: Json, key: string, field: string): string => {

@@ -60,3 +60,12 @@ export function lineColumn(text: string, at: number): { line: number; column: nu
   const before = text.slice(0, Math.max(0, Math.min(at, text.length)));
   return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
 }
+
+/**
+ * 1-based line and column where `text` stops being valid JSON (its end when it ends too early), for the place of
+ * a `JSON.parse` error; `undefined` when the text is valid JSON.
+ */
+export function jsonSyntaxPlace(text: string): { line: number; column: number } | undefined {
+  const at = jsonErrorOffset(text);
+  return at === undefined ? undefined : lineColumn(text, at);
+}

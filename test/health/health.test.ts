@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   HEALTH_ITEMS, HEALTH_RULES, applyThresholdsFile, defaultCatalogue, evaluateHealth, healthSettingsFromSite, nagiosState,
-  parseHealthReading, type HealthItem, type HealthReport, type HealthSample,
+  parseHealthReading, parseHealthReportJson, type HealthItem, type HealthReport, type HealthSample,
 } from '../../src/health/index.js';
 import { fixtureBody } from '../sources/fixture-server.js';
+import { errorOf } from '../lint/helpers.js';
 
 const text = (path: string): string => readFileSync(new URL(`../fixtures/jmx/${path}`, import.meta.url), 'utf8');
 const REAL = 'server-2.6.4.json';
@@ -236,5 +237,18 @@ describe('the catalogue', () => {
     err('{').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID' }));
     // 1e400 is Infinity to JSON.parse; before, the message called it null.
     err('{"thresholds": {"gc-pause": 1e400}}').toThrow(expect.objectContaining({ code: 'HEALTH_THRESHOLDS_INVALID', message: 'ops.json (thresholds.gc-pause): the number is past the range of a double (±1.8e308); give a number ≥ 0' }));
+  });
+
+  it('names the line and column where a file stops being JSON: thresholds, a recorded /jmx answer, a health --json', () => {
+    // after the ',' closing line 3 a key must follow: the '}' at line 4, column 3 is where the JSON breaks
+    const thresholds = '{\n  "thresholds": {\n    "block-cache-hit-ratio": 90,\n  }\n}\n';
+    expect(errorOf(() => applyThresholdsFile(defaultCatalogue(), thresholds, 'ops.json')).where).toEqual({ file: 'ops.json', line: 4, column: 3 });
+    // a recording cut after 2000 characters ends inside a key ("flushQueueLengt): the place is where that string opens
+    const cut = text('health/sick-before.derived.json').slice(0, 2000);
+    const lines = cut.split('\n');
+    const jmx = errorOf(() => parseHealthReading(cut, 'rs1.json'));
+    expect([jmx.code, jmx.where]).toEqual(['HEALTH_JMX_INVALID', { file: 'rs1.json', line: lines.length, column: (lines.at(-1) as string).indexOf('"') + 1 }]);
+    const report = errorOf(() => parseHealthReportJson('{"items": [\n  {"item": "gc-pause"} {"item": "disk"}\n]}', 'h.json'));
+    expect([report.code, report.where]).toEqual(['HEALTH_JSON_INVALID', { file: 'h.json', line: 2, column: 24 }]);
   });
 });
