@@ -69,6 +69,19 @@ describe('parseShellScript', () => {
     expect(parseShellScript("create 't', 'd', {NUMREGIONS => 100000, SPLITALGO => 'HexStringSplit'}", 's.hbase')[0]?.splits).toMatchObject({ numRegions: 100_000 });
   });
 
+  it('takes one pre-split per hash as admin.rb does: SPLITS_FILE over SPLITS over NUMREGIONS/SPLITALGO, the latter then unchecked', () => {
+    const splits = (text: string) => parseShellScript(text, 's.hbase')[0]?.splits;
+    // SPLITS first or last in the hash, the table starts with 3 regions, not NUMREGIONS' 16
+    expect(splits("create 't', 'd', {SPLITS => ['a', 'b'], NUMREGIONS => 16, SPLITALGO => 'HexStringSplit'}")).toEqual({ kind: 'points', points: ['a', 'b'], place: { file: 's.hbase', line: 1, column: 19 } });
+    expect(splits("create 't', 'd', {NUMREGIONS => 16, SPLITALGO => 'HexStringSplit', SPLITS => ['a', 'b']}")).toMatchObject({ kind: 'points', points: ['a', 'b'] });
+    // the ignored NUMREGIONS is never checked: 1 region or a lone NUMREGIONS are not errors there
+    expect(splits("create 't', 'd', {SPLITS => ['a'], NUMREGIONS => 1}")).toMatchObject({ kind: 'points', points: ['a'] });
+    // a SPLITS_FILE's lines replace SPLITS (arg[SPLITS] = lines of the file)
+    expect(splits("create 't', 'd', {SPLITS => ['a'], SPLITS_FILE => 'p.txt'}")).toEqual({ kind: 'file', file: 'p.txt', place: { file: 's.hbase', line: 1, column: 36 } });
+    // in separate hashes each one sets the pre-split, the last one winning
+    expect(splits("create 't', 'd', {SPLITS => ['a']}, {NUMREGIONS => 4, SPLITALGO => 'UniformSplit'}")).toMatchObject({ kind: 'algorithm', numRegions: 4 });
+  });
+
   it('rejects an unknown attribute at its key', () => {
     const err = errorOf("create 't', {NAME => 'd', TTl => 10}");
     expect(err.code).toBe('LINT_SHELL_UNKNOWN_ATTRIBUTE');

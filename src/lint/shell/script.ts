@@ -83,11 +83,15 @@ function applyHash(draft: Draft, command: string, entries: readonly HashEntry[],
     addFamily(draft, family, entries.filter((e) => e.key !== 'NAME' && e.key !== 'METHOD'), place, fail);
     return;
   }
+  // admin.rb reads one pre-split per hash: a SPLITS_FILE (its lines replace any SPLITS), else SPLITS, else
+  // NUMREGIONS/SPLITALGO, which it then ignores unchecked ("An argument ignored (unknown or overridden)").
+  const splitsBy = entries.some((e) => e.key === 'SPLITS_FILE') ? 'SPLITS_FILE' : entries.some((e) => e.key === 'SPLITS') ? 'SPLITS' : undefined;
   for (const e of entries) {
     if (!TABLE_ATTRIBUTES.has(e.key)) {
       const hint = FAMILY_ATTRIBUTES.has(e.key) ? ` (${e.key} is a column family attribute: put it in {NAME => 'cf', ${e.key} => ...})` : '';
       fail(e.keyPlace, 'LINT_SHELL_UNKNOWN_ATTRIBUTE', `unknown table attribute ${e.key}${hint}`);
     }
+    if ((e.key === 'SPLITS' && splitsBy === 'SPLITS_FILE') || ((e.key === 'NUMREGIONS' || e.key === 'SPLITALGO') && splitsBy !== undefined)) continue;
     if (e.key === 'SPLITS') {
       if (e.value.type !== 'array') fail(e.value.place, 'LINT_SHELL_ARGUMENT', "SPLITS needs an array of split points, e.g. SPLITS => ['10', '20']");
       else draft.splits = { kind: 'points', points: e.value.items.map((v) => scalar(v, fail)), place: e.keyPlace };
