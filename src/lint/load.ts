@@ -88,7 +88,37 @@ function withSplitsFile(table: TableModel, script: string, readText: ReadText): 
 }
 
 /**
- * Merges partial subjects in order: tables with the same name are replaced by the later one (a later alter wins);
+ * Table `before` as a later input that only alters it (`altered`) leaves it: the altered families' settings over
+ * the earlier ones, the families it deletes gone, its table attributes over the earlier ones, the earlier pre-split.
+ */
+function applyAlter(before: TableModel, alter: TableModel): TableModel {
+  const families = new Map(before.families.map((f) => [f.name, f]));
+  for (const name of alter.deletedFamilies ?? []) families.delete(name);
+  for (const f of alter.families) {
+    const prior = families.get(f.name);
+    families.set(f.name, prior === undefined ? f : {
+      name: f.name,
+      attributes: { ...prior.attributes, ...f.attributes },
+      attributePlaces: { ...prior.attributePlaces, ...f.attributePlaces },
+      place: prior.place,
+    });
+  }
+  const writes = [...(before.familyWrites ?? []), ...(alter.familyWrites ?? [])];
+  const { altered, deletedFamilies } = before;
+  return {
+    name: before.name,
+    families: [...families.values()],
+    attributes: { ...before.attributes, ...alter.attributes },
+    splits: alter.splits.kind === 'unknown' ? before.splits : alter.splits,
+    place: before.place,
+    ...(before.familyWrites === undefined && alter.familyWrites === undefined ? {} : { familyWrites: writes }),
+    ...(altered === true ? { altered, deletedFamilies: [...(deletedFamilies ?? []), ...(alter.deletedFamilies ?? [])] } : {}),
+  };
+}
+
+/**
+ * Merges partial subjects in order: tables with the same name are replaced by the later one, except that a later
+ * script that only alters a table (its first statement on it an `alter`) is applied on top of the earlier one;
  * site properties accumulate as Hadoop's `Configuration` adds resources, so a property marked final in an earlier
  * file keeps its value against later files.
  */
@@ -98,7 +128,10 @@ export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubje
   let jvm: LintSubject['jvm'];
   let workload: LintSubject['workload'] = {};
   for (const p of parts) {
-    for (const t of p.tables ?? []) tables.set(t.name, t);
+    for (const t of p.tables ?? []) {
+      const before = tables.get(t.name);
+      tables.set(t.name, before !== undefined && t.altered === true ? applyAlter(before, t) : t);
+    }
     pushAll(out.site, p.site ?? []);
     pushAll(out.keys, p.keys ?? []);
     pushAll(out.wideRows, p.wideRows ?? []);

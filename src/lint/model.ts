@@ -87,6 +87,14 @@ export interface TableModel {
   readonly place: SourcePlace;
   /** Every family setting written, in the order written, when the input is a script of statements (shell scripts). */
   readonly familyWrites?: readonly FamilyWrite[];
+  /**
+   * `true` when a script only alters the table (its first statement on it is an `alter`): the table exists before
+   * the script, so its pre-split (`splits` is `unknown`), its other families and every family setting the script
+   * does not write are unknown, and rules that judge a setting by its absence leave its families alone.
+   */
+  readonly altered?: boolean;
+  /** With `altered`: families the script deletes (and does not add again), which another input may have created. */
+  readonly deletedFamilies?: readonly string[];
 }
 
 /** One `<property>` of `hbase-site.xml`. */

@@ -117,6 +117,29 @@ describe('readInput / mergeSubjects', () => {
     expect(merged.workload).toEqual({ servers: 3 });
   });
 
+  it('applies a script that only alters a table on top of the script that creates it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    writeFileSync(join(dir, 'create.hbase'), "create 'events', {NAME => 'd', VERSIONS => 1, COMPRESSION => 'SNAPPY'}, {NAME => 'a'}, {NAME => 'b'}, {NAME => 'c'}, {NUMREGIONS => 40, SPLITALGO => 'HexStringSplit'}\n");
+    writeFileSync(join(dir, 'alter.hbase'), "alter 'events', {NAME => 'd', TTL => 86400}, {NAME => 'c', METHOD => 'delete'}\nalter 'events', NAME => 'e', VERSIONS => 2\n");
+    const merged = mergeSubjects([readInput(join(dir, 'create.hbase'), read), readInput(join(dir, 'alter.hbase'), read), { workload: { servers: 4 } }]);
+    const [t] = merged.tables;
+    // d keeps the create's settings and gains the TTL; c is deleted; e is added; the 40 regions stay
+    expect(t?.families.map((f) => [f.name, f.attributes])).toEqual([
+      ['d', { VERSIONS: '1', COMPRESSION: 'SNAPPY', TTL: '86400' }],
+      ['a', {}],
+      ['b', {}],
+      ['e', { VERSIONS: '2' }],
+    ]);
+    expect(t?.splits).toMatchObject({ kind: 'algorithm', numRegions: 40 });
+    // 4 families after the alter (d, a, b, e); a and b set neither retention nor compression, e no compression;
+    // 40 regions for 4 servers is 10 per server, within the playbook's 10 to 30
+    expect(lintSubject(merged).map((f) => [f.code, f.message])).toEqual([
+      ['CF_COUNT', "table 'events' has 4 column families (d, a, b, e); keep 3 or fewer"],
+      ['CF_RETENTION', "table 'events': families 'a', 'b' set neither VERSIONS nor TTL"],
+      ['CF_COMPRESSION', "table 'events': families 'a', 'b', 'e' are not compressed"],
+    ]);
+  });
+
   it('keeps a property marked final in an earlier hbase-site.xml against later files, as Hadoop Configuration does', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lint-'));
     writeFileSync(join(dir, 'a.xml'), [

@@ -82,6 +82,14 @@ describe('parseShellScript', () => {
     expect(splits("create 't', 'd', {SPLITS => ['a']}, {NUMREGIONS => 4, SPLITALGO => 'UniformSplit'}")).toMatchObject({ kind: 'algorithm', numRegions: 4 });
   });
 
+  it('models a table the script only alters as existing: pre-split unknown, deleted families listed', () => {
+    const [t] = parseShellScript("alter 'events', {NAME => 'd', TTL => 86400}, {NAME => 'x', METHOD => 'delete'}\nalter 'events', 'delete' => 'y'", 's.hbase');
+    expect(t).toMatchObject({ name: 'events', splits: { kind: 'unknown' }, altered: true, deletedFamilies: ['x', 'y'] });
+    expect(t?.families.map((f) => f.name)).toEqual(['d']);
+    // a table the script creates is not marked, whatever alters follow
+    expect(parseShellScript("create 'events', 'd'\nalter 'events', {NAME => 'd', TTL => 1}", 's.hbase')[0]).not.toHaveProperty('altered');
+  });
+
   it('rejects an unknown attribute at its key', () => {
     const err = errorOf("create 't', {NAME => 'd', TTl => 10}");
     expect(err.code).toBe('LINT_SHELL_UNKNOWN_ATTRIBUTE');

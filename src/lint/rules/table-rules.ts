@@ -127,7 +127,8 @@ function refusedSettings(t: TableModel, site: readonly SiteProperty[]): Hit[] {
     judge(JUDGED_BEFORE);
     const f = t.families.find((x) => x.name === name);
     const minText = f?.attributes['MIN_VERSIONS'];
-    if (f !== undefined && master && minText !== undefined) {
+    // an unwritten VERSIONS of a table the script only alters is the existing family's, unknown here
+    if (f !== undefined && master && minText !== undefined && !(t.altered === true && f.attributes['VERSIONS'] === undefined)) {
       const min = readJavaInt(minText);
       const versionsText = f.attributes['VERSIONS'];
       const max = versionsText === undefined ? { value: DEFAULT_VERSIONS } : readJavaInt(versionsText);
@@ -192,7 +193,8 @@ export const TABLE_RULES: readonly LintRule[] = [
     check: (s) =>
       perTable(
         s,
-        (f) => f.attributes['VERSIONS'] === undefined && (f.attributes['TTL'] === undefined || isForever(f.attributes['TTL'])),
+        // on a table the script only alters, an unwritten VERSIONS or TTL is the existing family's, unknown here
+        (f, t) => f.attributes['VERSIONS'] === undefined && (f.attributes['TTL'] === undefined ? t.altered !== true : isForever(f.attributes['TTL'])),
         (fs, t, pl) => `table '${t.name}': ${fs} set${pl ? '' : 's'} neither VERSIONS nor TTL`,
       ),
   },
@@ -204,7 +206,12 @@ export const TABLE_RULES: readonly LintRule[] = [
     why: 'uncompressed HFiles take several times the disk and block cache of SNAPPY/LZ4 ones',
     fix: "add COMPRESSION => 'SNAPPY' (or 'LZ4'/'ZSTD') to the family",
     check: (s) =>
-      perTable(s, (f) => !CODECS.has(upper(f, 'COMPRESSION') ?? 'NONE'), (fs, t, pl) => `table '${t.name}': ${fs} ${pl ? 'are' : 'is'} not compressed`),
+      perTable(
+        s,
+        // on a table the script only alters, an unwritten COMPRESSION is the existing family's, unknown here
+        (f, t) => !CODECS.has(upper(f, 'COMPRESSION') ?? (t.altered === true ? 'SNAPPY' : 'NONE')),
+        (fs, t, pl) => `table '${t.name}': ${fs} ${pl ? 'are' : 'is'} not compressed`,
+      ),
   },
   {
     code: 'CF_BLOOM_NONE',

@@ -21,6 +21,10 @@ interface Draft {
   place: SourcePlace;
   /** Every family setting written so far, in order (kept when a later statement replaces it or deletes its family). */
   familyWrites: FamilyWrite[];
+  /** True when the script's first statement on the table is an `alter`: the table exists already. */
+  altered: boolean;
+  /** Families an `alter` deleted. */
+  deleted: Set<string>;
 }
 
 /**
@@ -45,7 +49,10 @@ export function parseShellScript(text: string, file: string): TableModel[] {
     }
     let draft = tables.get(nameArg.text);
     if (draft === undefined) {
-      draft = { name: nameArg.text, families: new Map(), attributes: {}, splits: { kind: 'none' }, place: st.place, familyWrites: [] };
+      // An alter changes a table made before the script (admin.rb starts from its descriptor): how it was pre-split
+      // and what the script does not set are unknown.
+      const altered = st.command === 'alter';
+      draft = { name: nameArg.text, families: new Map(), attributes: {}, splits: altered ? { kind: 'unknown' } : { kind: 'none' }, place: st.place, familyWrites: [], altered, deleted: new Set() };
       tables.set(nameArg.text, draft);
     }
     for (const arg of rest.flatMap((a) => (a.type === 'array' ? a.items : [a]))) {
@@ -61,6 +68,7 @@ export function parseShellScript(text: string, file: string): TableModel[] {
     splits: d.splits,
     place: d.place,
     familyWrites: d.familyWrites,
+    ...(d.altered ? { altered: true, deletedFamilies: [...d.deleted].filter((f) => !d.families.has(f)) } : {}),
   }));
 }
 
@@ -71,13 +79,16 @@ function applyHash(draft: Draft, command: string, entries: readonly HashEntry[],
   const method = entries.find((e) => e.key === 'METHOD');
   const deleteKey = entries.find((e) => e.key === 'delete');
   if (deleteKey !== undefined) {
-    draft.families.delete(scalar(deleteKey.value, fail));
+    const family = scalar(deleteKey.value, fail);
+    draft.families.delete(family);
+    draft.deleted.add(family);
     return;
   }
   if (name !== undefined) {
     const family = scalar(name.value, fail);
     if (method !== undefined && scalar(method.value, fail) === 'delete') {
       draft.families.delete(family);
+      draft.deleted.add(family);
       return;
     }
     addFamily(draft, family, entries.filter((e) => e.key !== 'NAME' && e.key !== 'METHOD'), place, fail);
