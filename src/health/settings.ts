@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parseSiteXml } from '../lint/site/site-xml.js';
+import { parseSiteXml, readHadoopLong } from '../lint/site/site-xml.js';
 import { HotspotError } from '../util/errors.js';
 import { HBASE_DEFAULT_SETTINGS, type HealthSettings, type SettingValue } from './evaluate.js';
 
@@ -20,8 +20,9 @@ export function healthSettingsFromSite(text: string, file: string): HealthSettin
   const setting = (name: string, fallback: SettingValue): SettingValue => {
     const p = properties.filter((q) => q.name === name).pop();
     if (p === undefined) return { value: fallback.value, from: `hbase-default.xml (${file} does not set ${name})` };
-    const n = Number(p.value);
-    if (p.value === '' || !Number.isInteger(n) || n < 1) {
+    // Configuration.getLong / getInt: decimal digits, or hex after 0x
+    const n = readHadoopLong(p.value);
+    if (n === undefined || n < 1) {
       throw new HotspotError('HEALTH_SITE_VALUE', `${name} = '${p.value}' is not a whole number ≥ 1`, { file, line: p.place.line, column: p.place.column });
     }
     return { value: n, from: `${file}:${p.place.line}` };

@@ -103,6 +103,11 @@ export interface SiteProperty {
   readonly name: string;
   /** The value text, trimmed. */
   readonly value: string;
+  /**
+   * A setting lint reads as a number, as HBase reads `value` (`Configuration.getLong`: `0x10` is 16; `getFloat`:
+   * `0.4f` is 0.4 as a Java float); absent for other settings.
+   */
+  readonly number?: number;
   /** Where the property was written. */
   readonly place: SourcePlace;
   /**

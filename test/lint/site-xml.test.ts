@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSiteXml } from '../../src/lint/site/site-xml.js';
 import type { HotspotError } from '../../src/util/errors.js';
 import { errorOf as errorOfRun, fixture } from './helpers.js';
+import { lintSubject } from '../../src/lint/run.js';
+import { subject } from './subjects.js';
 
 const errorOf = (text: string): HotspotError => errorOfRun(() => parseSiteXml(text, 'site.xml'));
 
@@ -9,8 +11,8 @@ describe('parseSiteXml', () => {
   it('reads properties with the place of their value', () => {
     const props = parseSiteXml(fixture('ttl-site.xml'), 'ttl-site.xml');
     expect(props).toEqual([
-      { name: 'hbase.hstore.compaction.min', value: '3', place: { file: 'ttl-site.xml', line: 6, column: 5 } },
-      { name: 'hbase.hregion.majorcompaction', value: '86400000', place: { file: 'ttl-site.xml', line: 10, column: 5 } },
+      { name: 'hbase.hstore.compaction.min', value: '3', place: { file: 'ttl-site.xml', line: 6, column: 5 }, number: 3 },
+      { name: 'hbase.hregion.majorcompaction', value: '86400000', place: { file: 'ttl-site.xml', line: 10, column: 5 }, number: 86_400_000 },
     ]);
   });
 
@@ -50,9 +52,9 @@ describe('parseSiteXml', () => {
       '</configuration>',
     ].join('\n');
     expect(parseSiteXml(text, 's.xml')).toEqual([
-      { name: 'hfile.block.cache.size', value: '0.5', place: { file: 's.xml', line: 2, column: 3 } },
-      { name: 'hbase.regionserver.global.memstore.size', value: '0.4', place: { file: 's.xml', line: 3, column: 3 }, final: true },
-      { name: 'hbase.hregion.majorcompaction', value: '0', place: { file: 's.xml', line: 5, column: 68 } },
+      { name: 'hfile.block.cache.size', value: '0.5', place: { file: 's.xml', line: 2, column: 3 }, number: 0.5 },
+      { name: 'hbase.regionserver.global.memstore.size', value: '0.4', place: { file: 's.xml', line: 3, column: 3 }, final: true, number: Math.fround(0.4) },
+      { name: 'hbase.hregion.majorcompaction', value: '0', place: { file: 's.xml', line: 5, column: 68 }, number: 0 },
     ]);
     // an attribute value is checked like an element's, at the <property>
     const err = errorOf('<configuration>\n <property name="hfile.block.cache.size" value="40%"/>\n</configuration>');
@@ -69,10 +71,29 @@ describe('parseSiteXml', () => {
       '</configuration>',
     ].join('\n');
     // the empty majorcompaction does not replace 0; the others stay at HBase's defaults
-    expect(parseSiteXml(text, 's.xml')).toEqual([{ name: 'hbase.hregion.majorcompaction', value: '0', place: { file: 's.xml', line: 2, column: 55 } }]);
+    expect(parseSiteXml(text, 's.xml')).toEqual([{ name: 'hbase.hregion.majorcompaction', value: '0', place: { file: 's.xml', line: 2, column: 55 }, number: 0 }]);
     // blanks are a value: Configuration.getLong trims them to '' and fails, so lint refuses them
     const err = errorOf('<configuration><property><name>hbase.hregion.majorcompaction</name><value> </value></property></configuration>');
     expect([err.code, err.where]).toEqual(['LINT_SITE_VALUE', { file: 'site.xml', line: 1, column: 68 }]);
+  });
+
+  it('reads numbers as Hadoop Configuration does: getFloat takes 0.4f, getLong takes 0x10 but not 1.0 or 1e3', () => {
+    // Values from Java 17: Float.parseFloat("0.4f") = 0.4f, Float.parseFloat("0x1.8p-1") = 0.75, Long.parseLong of
+    // the hex digits after 0x; Long.parseLong("1.0") and ("1e3") and Float.parseFloat("0x10") throw NumberFormatException.
+    const props = (pairs: Record<string, string>) =>
+      parseSiteXml(`<configuration>${Object.entries(pairs).map(([n, v]) => `<property><name>${n}</name><value>${v}</value></property>`).join('')}</configuration>`, 'site.xml');
+    expect(props({ 'hfile.block.cache.size': '0.4f', 'hbase.regionserver.global.memstore.size': '0x1.8p-2', 'hbase.hregion.majorcompaction': '0x10', 'hbase.hregion.max.filesize': '+5' }).map((p) => [p.value, p.number])).toEqual([
+      ['0.4f', Math.fround(0.4)],
+      ['0x1.8p-2', 0.375],
+      ['0x10', 16],
+      ['+5', 5],
+    ]);
+    for (const [name, value] of [['hbase.hregion.majorcompaction', '1.0'], ['hbase.hregion.memstore.flush.size', '1e3'], ['hbase.bucketcache.size', '0x10']] as const) {
+      expect(errorOf(`<configuration><property><name>${name}</name><value>${value}</value></property></configuration>`).code).toBe('LINT_SITE_VALUE');
+    }
+    // the heap check reads 0.45f as 0.45: 45% + 40% = 85%, over HBase's 80%
+    const s = subject({ site: props({ 'hfile.block.cache.size': '0.45f', 'hbase.regionserver.global.memstore.size': '0.4' }) });
+    expect(lintSubject(s).map((f) => f.message)).toEqual(['block cache 0.45f + global memstore 0.4 take 85% of the heap (limit 80%)']);
   });
 
   it.each([

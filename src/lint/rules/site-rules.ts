@@ -10,6 +10,7 @@
  */
 import { formatDurationMs } from '../../util/duration.js';
 import type { LintSubject, SiteProperty } from '../model.js';
+import { siteNumber } from '../site/site-xml.js';
 import type { Hit, LintRule } from './types.js';
 
 /** HBase's default major compaction period, ms (`HConstants.DEFAULT_MAJOR_COMPACTION_PERIOD`, 7 days). */
@@ -55,8 +56,8 @@ export const SITE_RULES: readonly LintRule[] = [
     check: (s) => {
       const p = siteValue(s, 'hbase.hregion.majorcompaction');
       if (p === undefined && !talksCompaction(s)) return [];
-      if (p !== undefined && Number(p.value) === 0 && p.value !== '') return [];
-      const ms = p === undefined ? `unset (HBase default ${DEFAULT_MAJOR_COMPACTION_MS} ms, 7 days)` : `${p.value} ms (${formatDurationMs(Number(p.value))})`;
+      if (p !== undefined && siteNumber(p) === 0 && p.value !== '') return [];
+      const ms = p === undefined ? `unset (HBase default ${DEFAULT_MAJOR_COMPACTION_MS} ms, 7 days)` : `${p.value} ms (${formatDurationMs(siteNumber(p))})`;
       return [{ path: 'site hbase.hregion.majorcompaction', message: `automatic major compaction every ${ms}`, ...where(p) }];
     },
   },
@@ -71,13 +72,13 @@ export const SITE_RULES: readonly LintRule[] = [
       const cache = siteValue(s, 'hfile.block.cache.size');
       const memstore = siteValue(s, 'hbase.regionserver.global.memstore.size') ?? siteValue(s, 'hbase.regionserver.global.memstore.upperLimit');
       if (cache === undefined && memstore === undefined) return [];
-      const c = cache === undefined ? DEFAULT_BLOCK_CACHE_FRACTION : Number(cache.value);
-      const m = memstore === undefined ? DEFAULT_MEMSTORE_FRACTION : Number(memstore.value);
+      const c = cache === undefined ? DEFAULT_BLOCK_CACHE_FRACTION : siteNumber(cache);
+      const m = memstore === undefined ? DEFAULT_MEMSTORE_FRACTION : siteNumber(memstore);
       const percent = heapPercent(c) + heapPercent(m);
       if (!(percent > MAX_CACHE_PLUS_MEMSTORE_PERCENT)) return [];
       return [{
         path: 'site hfile.block.cache.size',
-        message: `block cache ${c} + global memstore ${m} take ${percent}% of the heap (limit ${MAX_CACHE_PLUS_MEMSTORE_PERCENT}%)`,
+        message: `block cache ${cache?.value ?? c} + global memstore ${memstore?.value ?? m} take ${percent}% of the heap (limit ${MAX_CACHE_PLUS_MEMSTORE_PERCENT}%)`,
         ...where(cache ?? memstore),
       }];
     },
@@ -106,7 +107,7 @@ export const SITE_RULES: readonly LintRule[] = [
           message: `the ${missing} compaction throughput ${missing.includes(' and ') ? 'bounds are' : 'bound is'} not set`,
           ...where(first),
         });
-      } else if (Number(lower.value) > Number(higher.value)) {
+      } else if (siteNumber(lower) > siteNumber(higher)) {
         hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `lower bound ${lower.value} B/s is above higher bound ${higher.value} B/s`, place: lower.place });
       }
       return hits;
@@ -138,7 +139,7 @@ export const SITE_RULES: readonly LintRule[] = [
       if (engine === undefined || engine.value === '') return [];
       const size = siteValue(s, 'hbase.bucketcache.size');
       // Configuration.getFloat(hbase.bucketcache.size, 0): unset reads as 0.
-      const n = size === undefined ? 0 : Math.fround(Number(size.value));
+      const n = size === undefined ? 0 : Math.fround(siteNumber(size));
       if (n >= MIN_BUCKETCACHE_MB) return [];
       const what = size === undefined ? 'is unset (0)' : `is ${size.value}, below 1 MB`;
       return [{ path: 'site hbase.bucketcache.size', message: `hbase.bucketcache.ioengine is ${engine.value} but hbase.bucketcache.size ${what}: HBase 2 refuses to start the RegionServer`, place: (size ?? engine).place }];
@@ -156,7 +157,7 @@ export const SITE_RULES: readonly LintRule[] = [
       const size = siteValue(s, 'hbase.bucketcache.size');
       const direct = s.jvm?.maxDirectMemoryBytes ?? s.jvm?.heapBytes;
       if (engine?.value !== 'offheap' || size === undefined || direct === undefined || s.jvm === undefined) return [];
-      const n = Number(size.value);
+      const n = siteNumber(size);
       // Megabytes (MemorySizeUtil.getBucketCacheSize); a size below 1 is BUCKETCACHE_SIZE_REFUSED's.
       const cacheBytes = n * 1_048_576;
       if (n < MIN_BUCKETCACHE_MB || !(cacheBytes > direct)) return [];

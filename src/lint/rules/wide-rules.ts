@@ -5,6 +5,7 @@
  * @module
  */
 import { DEFAULT_REGION_SIZE_BYTES } from '../../regions/sizing.js';
+import { siteNumber } from '../site/site-xml.js';
 import type { LintSubject, WideRowModel } from '../model.js';
 import { timeDirection } from './key-scan.js';
 import { siteValue } from './site-rules.js';
@@ -63,7 +64,7 @@ export function wideRowGrowth(w: WideRowModel, flushBytes: number, regionBytes: 
 function sizes(s: LintSubject): [number, number] {
   const flush = siteValue(s, 'hbase.hregion.memstore.flush.size');
   const region = siteValue(s, 'hbase.hregion.max.filesize');
-  return [flush === undefined ? DEFAULT_FLUSH_SIZE_BYTES : Number(flush.value), region === undefined ? DEFAULT_REGION_SIZE_BYTES : Number(region.value)];
+  return [flush === undefined ? DEFAULT_FLUSH_SIZE_BYTES : siteNumber(flush), region === undefined ? DEFAULT_REGION_SIZE_BYTES : siteNumber(region)];
 }
 
 function check(s: LintSubject, overRegion: boolean): Hit[] {

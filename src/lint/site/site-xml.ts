@@ -27,6 +27,39 @@ const NUMERIC: Readonly<Record<string, 'fraction' | 'count' | 'size'>> = {
 };
 
 /**
+ * A number as Hadoop's `Configuration.getLong` / `getInt` reads it (`Long.parseLong` of the trimmed text, or of its
+ * hex digits after `0x` / `-0x`); `undefined` for text it refuses (`1.0`, `1e3`, `10m`, `0b11`).
+ */
+export function readHadoopLong(text: string): number | undefined {
+  const hex = /^(-?)0[xX]([0-9a-fA-F]+)$/.exec(text);
+  if (hex !== null) return (hex[1] === '-' ? -1 : 1) * parseInt(hex[2] as string, 16);
+  return /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * A number as Hadoop's `Configuration.getFloat` reads it (`Float.parseFloat` of the trimmed text): decimal with an
+ * optional exponent and an optional `f`/`F`/`d`/`D` suffix (`0.4f`), a hexadecimal float (`0x1.8p-1`), `NaN` or
+ * `Infinity`, rounded to a Java float; `undefined` for text it refuses (`40%`, `0x10` without its `p` exponent).
+ */
+export function readJavaFloat(text: string): number | undefined {
+  const dec = /^([+-]?)(NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?$/.exec(text);
+  if (dec !== null) return Math.fround(Number(`${dec[1]}${dec[2]}`));
+  const hex = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)[fFdD]?$/.exec(text);
+  if (hex === null || (hex[2] === '' && hex[3] === '')) return undefined;
+  const digits = `${hex[2]}${hex[3]}`;
+  const mantissa = parseInt(digits, 16) / 16 ** (hex[3] as string).length;
+  return Math.fround((hex[1] === '-' ? -1 : 1) * mantissa * 2 ** Number(hex[4]));
+}
+
+/**
+ * A numeric setting's value as HBase reads it: {@link SiteProperty.number} when the site reader read it, else the
+ * text as a plain number (`NaN` when it is none).
+ */
+export function siteNumber(p: SiteProperty): number {
+  return p.number ?? Number(p.value);
+}
+
+/**
  * The properties Hadoop's `Configuration` keeps, in order: once a property is marked final, every later property of
  * the same name is ignored (`Configuration.loadProperty`: "an attempt to override final parameter ... Ignoring"),
  * in the same file or in a file added after it; the first final value stays.
@@ -86,13 +119,15 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     const property: SiteProperty = { name, value: value.trim(), place: { file, line: at.line, column: at.column }, ...(isFinal ? { final: true } : {}) };
     read.push(property);
   }
-  const properties = withoutOverriddenFinals(read);
-  for (const { name, value, place } of properties) {
-    const kind = NUMERIC[name];
-    const n = Number(value);
-    if (kind !== undefined && (value === '' || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1) || (kind === 'count' && !Number.isInteger(n)))) {
-      throw new HotspotError('LINT_SITE_VALUE', `${name} = '${value}' is not ${kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a size in MB' : 'a whole non-negative number'}`, place);
+  return withoutOverriddenFinals(read).map((p) => {
+    const kind = own(NUMERIC, p.name);
+    if (kind === undefined) return p;
+    // getLong / getInt for counts, getFloat for fractions and the BucketCache size
+    const n = kind === 'count' ? readHadoopLong(p.value) : readJavaFloat(p.value);
+    if (n === undefined || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1)) {
+      const what = kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a size in MB' : 'a whole non-negative number (Hadoop reads it with Long.parseLong: no fraction, exponent or unit)';
+      throw new HotspotError('LINT_SITE_VALUE', `${p.name} = '${p.value}' is not ${what}`, p.place);
     }
-  }
-  return properties;
+    return { ...p, number: n };
+  });
 }
