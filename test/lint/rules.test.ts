@@ -225,10 +225,17 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
   COMPACTION_THROUGHPUT: {
     fires: [
       [subject(site({ 'hbase.regionserver.throughput.controller': 'org.apache.hadoop.hbase.regionserver.throttle.NoLimitThroughputController' })), 'unlimited'],
-      [subject(site({ 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' })), 'the lower compaction throughput bound is not set'],
       [subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '200', 'hbase.hstore.compaction.throughput.higher.bound': '100' })), 'lower bound 200 B/s is above higher bound 100 B/s'],
+      // 20 MiB/s higher bound under the unset lower bound's default, 52428800 B/s (PressureAwareCompactionThroughputController)
+      [subject(site({ 'hbase.hstore.compaction.throughput.higher.bound': '20971520' })), "lower bound 52428800 B/s (HBase's default) is above higher bound 20971520 B/s"],
     ],
-    passes: [subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '52428800', 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' }))],
+    passes: [
+      subject(site({ 'hbase.hstore.compaction.throughput.lower.bound': '52428800', 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' })),
+      // HBase 2's default controller is PressureAwareCompactionThroughputController with 50 and 100 MiB/s bounds:
+      // a site that follows MAJOR_COMPACTION_AUTO's fix and sets no bound is throttled, not unlimited
+      subject(site({ 'hbase.hregion.majorcompaction': '0' })),
+      subject(site({ 'hbase.hstore.compaction.throughput.higher.bound': '104857600', 'hbase.hregion.majorcompaction': '0' })),
+    ],
   },
   BUCKETCACHE_SIZE_REFUSED: {
     // HBase 2.6.4 MemorySizeUtil.getBucketCacheSize: getFloat(hbase.bucketcache.size, 0) < 1 throws IllegalArgumentException

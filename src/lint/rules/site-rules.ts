@@ -2,9 +2,9 @@
  * Rules over `hbase-site.xml` and `hbase-env.sh` (playbook sections 7.1, 7.3, 7.4 and the operations checklist).
  *
  * Settings are read as a merged configuration: the last `<property>` with a name wins, as in Hadoop's
- * `Configuration` when resources are added in order. Compaction rules judge only configurations that say something
- * about compaction (any property with `compaction` in its name), so a file that only tunes caches is not blamed for
- * compaction settings it never meant to hold.
+ * `Configuration` when resources are added in order. `MAJOR_COMPACTION_AUTO` judges only configurations that say
+ * something about compaction (any property with `compaction` in its name), so a file that only tunes caches is not
+ * blamed for compaction settings it never meant to hold.
  *
  * @module
  */
@@ -23,6 +23,10 @@ export const DEFAULT_MEMSTORE_FRACTION = 0.4;
 export const MAX_CACHE_PLUS_MEMSTORE_PERCENT = 80;
 /** Smallest `hbase.bucketcache.size` HBase 2 accepts, MB (`MemorySizeUtil.getBucketCacheSize`). */
 export const MIN_BUCKETCACHE_MB = 1;
+/** `PressureAwareCompactionThroughputController`'s default lower bound, bytes/s (50 MiB/s). */
+export const DEFAULT_COMPACTION_LOWER_BOUND = 52_428_800;
+/** `PressureAwareCompactionThroughputController`'s default higher bound, bytes/s (100 MiB/s). */
+export const DEFAULT_COMPACTION_HIGHER_BOUND = 104_857_600;
 /** Longest stop-the-world pause the operations checklist tolerates, ms. */
 export const MAX_GC_PAUSE_MS = 5000;
 
@@ -87,30 +91,22 @@ export const SITE_RULES: readonly LintRule[] = [
     code: 'COMPACTION_THROUGHPUT',
     severity: 'warning',
     scope: 'site',
-    checks: 'compaction throughput without explicit lower and higher bounds (or with NoLimitThroughputController)',
-    why: 'unthrottled compactions take the disks from foreground reads and writes during peaks',
-    fix: 'use PressureAwareCompactionThroughputController with hbase.hstore.compaction.throughput.lower.bound/higher.bound (e.g. 50 MB/s and 100 MB/s)',
+    checks: 'compaction throughput left unlimited (NoLimitThroughputController), or a lower bound above the higher one (an unset bound is HBase\'s default, 50 or 100 MB/s)',
+    why: 'unthrottled compactions take the disks from foreground reads and writes during peaks; with the bounds crossed, the throttle allows less as compaction pressure rises',
+    fix: 'use PressureAwareCompactionThroughputController (HBase\'s default) with hbase.hstore.compaction.throughput.lower.bound at or below higher.bound (e.g. 50 MB/s and 100 MB/s)',
     check: (s) => {
       const controller = siteValue(s, 'hbase.regionserver.throughput.controller');
       if (controller !== undefined && controller.value.endsWith('NoLimitThroughputController')) {
         return [{ path: 'site hbase.regionserver.throughput.controller', message: 'compaction throughput is unlimited', place: controller.place }];
       }
-      if (!talksCompaction(s)) return [];
+      // HBase 2's default controller, PressureAwareCompactionThroughputController, throttles between these bounds.
       const lower = siteValue(s, 'hbase.hstore.compaction.throughput.lower.bound');
       const higher = siteValue(s, 'hbase.hstore.compaction.throughput.higher.bound');
-      const hits: Hit[] = [];
-      if (lower === undefined || higher === undefined) {
-        const missing = [lower === undefined ? 'lower' : '', higher === undefined ? 'higher' : ''].filter(Boolean).join(' and ');
-        const first = s.site.find((p) => p.name.includes('compaction'));
-        hits.push({
-          path: 'site hbase.hstore.compaction.throughput',
-          message: `the ${missing} compaction throughput ${missing.includes(' and ') ? 'bounds are' : 'bound is'} not set`,
-          ...where(first),
-        });
-      } else if (siteNumber(lower) > siteNumber(higher)) {
-        hits.push({ path: 'site hbase.hstore.compaction.throughput', message: `lower bound ${lower.value} B/s is above higher bound ${higher.value} B/s`, place: lower.place });
-      }
-      return hits;
+      const low = lower === undefined ? DEFAULT_COMPACTION_LOWER_BOUND : siteNumber(lower);
+      const high = higher === undefined ? DEFAULT_COMPACTION_HIGHER_BOUND : siteNumber(higher);
+      if (!(low > high)) return [];
+      const shown = (p: SiteProperty | undefined, n: number): string => `${p === undefined ? n : p.value} B/s${p === undefined ? " (HBase's default)" : ''}`;
+      return [{ path: 'site hbase.hstore.compaction.throughput', message: `lower bound ${shown(lower, low)} is above higher bound ${shown(higher, high)}`, ...where(lower ?? higher) }];
     },
   },
   {
