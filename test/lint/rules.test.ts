@@ -215,11 +215,16 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       [subject(site({ 'hfile.block.cache.size': '0.5' })), 'block cache 0.5 + global memstore 0.4 take 90% of the heap'],
       [subject(site({ 'hfile.block.cache.size': '0.41', 'hbase.regionserver.global.memstore.size': '0.4' })), '81%'],
       [subject(site({ 'hbase.regionserver.global.memstore.upperLimit': '0.45' })), '85%'],
+      // a memstore fraction above 0.8 is read as 0.4 (getGlobalMemStoreHeapPercent): 50% + 40% = 90%
+      [subject(site({ 'hfile.block.cache.size': '0.5', 'hbase.regionserver.global.memstore.size': '0.9' })), "block cache 0.5 + global memstore 0.4 (HBase's default in place of 0.9, outside 0 to 0.8) take 90% of the heap"],
     ],
     passes: [
       subject(site({ 'hfile.block.cache.size': '0.4', 'hbase.regionserver.global.memstore.size': '0.4' })),
       // 0.405f * 100 truncates to 40 in Java, so HBase accepts 0.405 + 0.4.
       subject(site({ 'hfile.block.cache.size': '0.405', 'hbase.regionserver.global.memstore.size': '0.4' })),
+      // HBase 2.6 replaces 0.85 with 0.4: 10% + 40% = 50% starts; 0.85 itself would have made 95%
+      subject(site({ 'hfile.block.cache.size': '0.1', 'hbase.regionserver.global.memstore.size': '0.85' })),
+      subject(site({ 'hfile.block.cache.size': '0.4', 'hbase.regionserver.global.memstore.size': '0' })),
     ],
   },
   COMPACTION_THROUGHPUT: {

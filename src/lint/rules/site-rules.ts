@@ -19,6 +19,8 @@ export const DEFAULT_MAJOR_COMPACTION_MS = 604_800_000;
 export const DEFAULT_BLOCK_CACHE_FRACTION = 0.4;
 /** Default heap fraction of the global memstore in HBase 2.x (`hbase.regionserver.global.memstore.size`). */
 export const DEFAULT_MEMSTORE_FRACTION = 0.4;
+/** Largest global memstore fraction HBase takes; one above it (or 0 and below) is read as the default 0.4. */
+export const MAX_MEMSTORE_FRACTION = 0.8;
 /** Most heap percent block cache + memstore may take: HBase keeps 20% free (`HBASE_CLUSTER_MINIMUM_MEMORY_THRESHOLD`). */
 export const MAX_CACHE_PLUS_MEMSTORE_PERCENT = 80;
 /** Smallest `hbase.bucketcache.size` HBase 2 accepts, MB (`MemorySizeUtil.getBucketCacheSize`). */
@@ -77,12 +79,16 @@ export const SITE_RULES: readonly LintRule[] = [
       const memstore = siteValue(s, 'hbase.regionserver.global.memstore.size') ?? siteValue(s, 'hbase.regionserver.global.memstore.upperLimit');
       if (cache === undefined && memstore === undefined) return [];
       const c = cache === undefined ? DEFAULT_BLOCK_CACHE_FRACTION : siteNumber(cache);
-      const m = memstore === undefined ? DEFAULT_MEMSTORE_FRACTION : siteNumber(memstore);
+      const written = memstore === undefined ? DEFAULT_MEMSTORE_FRACTION : siteNumber(memstore);
+      // MemorySizeUtil.getGlobalMemStoreHeapPercent: a fraction outside (0, 0.8] is replaced by the default 0.4.
+      const outside = !(Math.fround(written) > 0 && Math.fround(written) <= Math.fround(MAX_MEMSTORE_FRACTION));
+      const m = outside ? DEFAULT_MEMSTORE_FRACTION : written;
       const percent = heapPercent(c) + heapPercent(m);
       if (!(percent > MAX_CACHE_PLUS_MEMSTORE_PERCENT)) return [];
+      const shownMemstore = outside ? `${DEFAULT_MEMSTORE_FRACTION} (HBase's default in place of ${memstore?.value ?? written}, outside 0 to ${MAX_MEMSTORE_FRACTION})` : `${memstore?.value ?? m}`;
       return [{
         path: 'site hfile.block.cache.size',
-        message: `block cache ${cache?.value ?? c} + global memstore ${memstore?.value ?? m} take ${percent}% of the heap (limit ${MAX_CACHE_PLUS_MEMSTORE_PERCENT}%)`,
+        message: `block cache ${cache?.value ?? c} + global memstore ${shownMemstore} take ${percent}% of the heap (limit ${MAX_CACHE_PLUS_MEMSTORE_PERCENT}%)`,
         ...where(cache ?? memstore),
       }];
     },
