@@ -80,6 +80,8 @@ describe('lifecycle ttl', () => {
     expect(await err('--retention', 'b@d=1d')).toBe('hbase-hotspot: --retention: "b@d" is not a column family name (letters, digits, \'_\', \'-\' and \'.\')\n');
     expect(await err('--retention', 'd=90')).toBe('hbase-hotspot: --retention: "d=90": give the retention with its unit, e.g. d=90d or d=90h (a bare number would be seconds)\n');
     expect(await err('--retention', 'd=0s')).toContain('a retention must be above 0');
+    // 25000 days = 2,160,000,000 s, past the Java int TTL; 2147483646 s = 24855 whole days is the longest
+    expect(await err('--retention', 'd=25000d')).toBe('hbase-hotspot: --retention: "d=25000d": a TTL is at most 2147483646 seconds (24855 days; 2147483647 is FOREVER); write d=forever to keep cells forever\n');
     expect(await err('--retention', 'd=1d', '--yes')).toContain('--yes needs --rest URL');
     expect(await err('--retention', 'd=1d', '--yes', '--json', '--rest', 'http://127.0.0.1:9')).toContain('--json prints the plan and runs nothing');
     expect(await err()).toContain('give at least one FAMILY=DURATION');

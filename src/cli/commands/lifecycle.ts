@@ -9,6 +9,7 @@
  */
 import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
+import { TTL_FOREVER_SECONDS } from '../../lint/rules/family-values.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
 import { isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
@@ -135,6 +136,10 @@ function retentionByFamily(items: readonly string[]): Record<string, number | un
     }
     const ms = parseDurationMs(value, '--retention');
     if (ms <= 0) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${item}": a retention must be above 0 (leave the family out, or write ${family}=forever)`, { field: '--retention' });
+    // The TTL is whole seconds in a Java int, and 2147483647 itself is HBase's FOREVER.
+    if (Math.ceil(ms / 1000) >= TTL_FOREVER_SECONDS) {
+      throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${item}": a TTL is at most ${TTL_FOREVER_SECONDS - 1} seconds (${Math.floor((TTL_FOREVER_SECONDS - 1) / 86_400)} days; ${TTL_FOREVER_SECONDS} is FOREVER); write ${family}=forever to keep cells forever`, { field: '--retention' });
+    }
     out[family] = ms;
   }
   return out;
