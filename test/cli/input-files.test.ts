@@ -102,9 +102,10 @@ describe('binary data is refused with a printable excerpt', () => {
     const bad = file('bad.json', text);
     const jmx = new URL('../fixtures/jmx/health/sick-before.derived.json', import.meta.url).pathname;
     await refused(['migrate', 'retire', '--from', 'x', '--switched-at', '2020-01-01T00:00:00Z', '--verified', bad], `${bad}: not valid JSON ${quoted}`);
-    await refused(['report', file('s.ndjson', series), '--health', bad, '-o', `${bad}.html`], `${bad}: not a health JSON: not JSON ${quoted}`);
-    await refused(['health', '--jmx-files', jmx, '--thresholds', bad], `${bad}: not JSON ${quoted}`);
-    const err = await refused(['health', '--jmx-files', bad], `${bad}: not JSON ${quoted}`);
+    // the health inputs also name where the JSON breaks: the 'x' at line 2, column 2
+    await refused(['report', file('s.ndjson', series), '--health', bad, '-o', `${bad}.html`], `${bad}:2:2: not a health JSON: not JSON ${quoted}`);
+    await refused(['health', '--jmx-files', jmx, '--thresholds', bad], `${bad}:2:2: not JSON ${quoted}`);
+    const err = await refused(['health', '--jmx-files', bad], `${bad}:2:2: not JSON ${quoted}`);
     expect(err.split(bad)).toHaveLength(2);
   });
 });
