@@ -65,11 +65,13 @@ function sanityChecked(t: TableModel, site: readonly SiteProperty[]): boolean {
  * cannot read (not a whole number, beyond a Java int, a TTL interval whose spellings disagree: the shell fails on it
  * before the master sees it), and, when `master` (the master's `TableDescriptorChecker.sanityCheck` refuses rather
  * than logs, {@link sanityChecked}), a TTL that is not positive, a negative MIN_VERSIONS, BLOCKSIZE outside 1 KiB to
- * 16 MiB and a negative DFS_REPLICATION.
+ * 16 MiB and a negative DFS_REPLICATION; when `script` (a shell script wrote the value), a codec, bloom type or
+ * encoding name the shell does not know ({@link refusedEnumValue}).
  */
-function refusedValue(key: string, text: string, master: boolean): string | undefined {
+function refusedValue(key: string, text: string, master: boolean, script: boolean): string | undefined {
   if (Object.prototype.hasOwnProperty.call(FAMILY_ENUMS, key)) {
-    const why = refusedEnumValue(key, text);
+    // the names are the shell's to refuse: a live table's schema holds what its own cluster took
+    const why = script ? refusedEnumValue(key, text) : undefined;
     return why === undefined ? undefined : `has ${key} '${printable(text, 40)}', which ${why}; the shell refuses it`;
   }
   const read = key === 'TTL' ? readTtlSeconds(text) : key === 'BLOCKSIZE' ? readBlockSizeBytes(text) : readJavaInt(text);
@@ -119,7 +121,7 @@ function refusedSettings(t: TableModel, site: readonly SiteProperty[]): Hit[] {
       for (const key of keys) {
         for (const w of writes) {
           if (w.family !== name || w.key !== key) continue;
-          const why = refusedValue(key, w.value, master);
+          const why = refusedValue(key, w.value, master, t.familyWrites !== undefined);
           if (why !== undefined) say(name, final(w) ? why : `${why}: this statement fails, whatever later ones set`, w.place);
         }
       }
