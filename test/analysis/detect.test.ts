@@ -195,6 +195,36 @@ describe('shape: monotonic tail', () => {
     expect(lumpy?.evidence[0]).toContain('7 of 8 pre-split regions');
     expect(lumpy?.evidence[2]).toBe('sampled keys start with only "2"; 7 of 7 split points start with other bytes: ranges the key never uses');
   });
+
+  /**
+   * A time-keyed table five regions long: four older regions and the tail, each holding `held[i]` bytes when the window
+   * begins. Every interval the tail takes 6000 writes (200 bytes each) and each older region 10 point reads.
+   */
+  const grownByTail = (held: number[]) => {
+    const keys = ['', '1717200000', '1717203600', '1717207200', '1717210800', ''];
+    const at = (t: number) => snap(t * 60_000, keys.slice(0, 5).map((k, i) => (i < 4
+      ? region(`o${i}`, k, keys[i + 1]!, `rs${(i % 3) + 1}`, 10 * t, 0, held[i]!)
+      : region('tail', k, '', 'rs2', 0, 6000 * t, held[i]! + 6000 * t * 200))));
+    return series([0, 1, 2, 3, 4, 5].map(at), 60_000);
+  };
+
+  it('does not call the older regions of a tail that held rows when the window began a lumpy pre-split', () => {
+    // each older region: 50 of the 30,200 requests = 0.17%, under 10% of the fair share (20% of 5 regions = 2%); the
+    // key reached them (1 GB each at the start): they went idle because the key is time-ordered, not because of a split
+    const result = detectHotspots(grownByTail([1e9, 1e9, 1e9, 1e9, 1e9]));
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.regions.find((r) => r.encodedName === 'o0')?.share).toBeCloseTo(50 / 30_200, 12);
+    expect(result.findings.map((f) => f.kind)).not.toContain('lumpy-presplit');
+  });
+
+  it('still calls a tail\'s ranges that held no rows when the window began a lumpy pre-split', () => {
+    // o1 and o3 never written (0 bytes): 2 of the 5 regions present from the start idle, at least a quarter (1.25)
+    const result = detectHotspots(grownByTail([1e9, 0, 1e9, 0, 1e9]));
+    expect(result.shape).toBe('monotonic-tail');
+    const lumpy = result.findings.find((f) => f.kind === 'lumpy-presplit');
+    expect(lumpy?.regions).toEqual(['o1', 'o3']);
+    expect(lumpy?.evidence[0]).toContain('2 of 5 pre-split regions');
+  });
 });
 
 describe('findings', () => {

@@ -232,7 +232,22 @@ function inFirstInterval(rates: LoadRates, regions: RegionShares): (j: number) =
   return (j) => names.has(regions.encodedName(j));
 }
 
-function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
+/**
+ * Encoded names of the first interval's regions that held rows when the window began (store size at its start above
+ * 0, bytes): written before, so a key of the table's own reached them.
+ */
+function heldRowsAtStart(first: LoadRates['intervals'][number]): Set<string> {
+  return new Set(first.regions.filter((r) => r.storeSizeBytes - (r.storeGrowthBytes ?? r.storeSizeBytes) > 0).map((r) => r.encodedName));
+}
+
+/**
+ * Lumpy pre-split: at least {@link IDLE_FRACTION} of the regions present from the start take under {@link IDLE_OF_FAIR}
+ * of the fair region share beside a hot region. Under a monotonic tail (`tail`), a region that held rows when the
+ * window began is the tail's past, idle because the key is time-ordered and not because a split point misses the key:
+ * no choice of split points changes it (the tail's fix is a new key), so it is not counted idle; a range the tail
+ * never wrote still is.
+ */
+function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, tail: boolean): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
   // a secondary read replica is idle by design (replicas.ts): not a pre-split range left empty
@@ -245,7 +260,8 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   for (let j = 0; j < regions.length; j++) if (regions.replicaId(j) === undefined && firstInterval(j)) presplit.push(j);
   // nor is the primary of a range read through its hot replica
   const hotReplicaRanges = new Set(hot.filter((j) => regions.replicaId(j) !== undefined).map((j) => keyRangeOfName(regions.name(j))));
-  const idle = presplit.filter((j) => regions.share(j) < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(regions.name(j)))));
+  const written = tail ? heldRowsAtStart(first) : new Set<string>();
+  const idle = presplit.filter((j) => regions.share(j) < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(regions.name(j)))) && !written.has(regions.encodedName(j)));
   if (idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
   const evidence = [
     `${idle.length} of ${presplit.length} pre-split regions took under ${pct(IDLE_OF_FAIR)} of their fair share, e.g. ${regions.rowsAt(idle.slice(0, 4)).map(range).join(', ')}`,
@@ -406,11 +422,15 @@ function serverHotspots(shares: WindowShares): Finding[] {
   }];
 }
 
-/** All findings of a window, in catalogue order; `splits` are the hot ranges left on one server by a split ({@link coLocatedSplits}). */
-export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[], splits: readonly CoLocatedSplit[] = []): Finding[] {
+/**
+ * All findings of a window, in catalogue order; `splits` are the hot ranges left on one server by a split
+ * ({@link coLocatedSplits}); `shape` is the headline's shape (a monotonic tail's older regions are not a lumpy
+ * pre-split, see `lumpy`).
+ */
+export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[], splits: readonly CoLocatedSplit[] = [], shape?: string): Finding[] {
   return [
     ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares, rates), ...splitCoLocation(shares, splits), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
-    ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
+    ...unsplit(rates, shares), ...lumpy(rates, shares, samples, shape === 'monotonic-tail'),
     ...scanAmplification(shares, readPatterns),
   ];
 }
