@@ -2,8 +2,9 @@
  * The incident catalogue (test/fixtures/incidents/): real hotspot incidents from public sources, each reproduced by a
  * generator script that imports nothing from src/, with the verdict the incident calls for derived by that script.
  * Each is run through detection and the fix planner and checked for shape, the region named hot now, its share, the
- * runbook's direction and the findings. An incident of a family not yet fixed is an expected failure (`it.fails`)
- * named by its family, and flips when the family lands.
+ * runbook's direction and the findings, as an exact set: every finding the incident calls for and no other, so a false
+ * finding fails as a missing one does. An incident of a family not yet fixed is an expected failure (`it.fails`) named
+ * by its family, and flips when the family lands.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ interface Expected {
     readonly share: number | null;
     readonly shareTolerance: number;
     readonly runbook: Direction;
+    /** Every finding kind detect must give, and the only ones: the set is compared exactly. */
     readonly findings: readonly string[];
     readonly row?: string;
     /**
@@ -96,7 +98,8 @@ function checkDirection(book: Runbook, direction: Direction): void {
 
 /**
  * A series of several tables judged without --table: the headline is `table`'s detection, `fix plan` plans for it
- * alone, no server is hot by the sum of the tables (so no cluster finding), and each of `even` shows no hotspot.
+ * alone, no server is hot by the sum of the tables (so no cluster finding), and each of `even` shows no hotspot and no
+ * finding.
  */
 function checkTableOfSeveral(series: LoadSeries, table: string, even: readonly string[]): void {
   const result = detectTables(series);
@@ -106,7 +109,7 @@ function checkTableOfSeveral(series: LoadSeries, table: string, even: readonly s
   expect(result.cluster.findings.map((f) => f.kind), 'no cluster finding').toEqual([]);
   for (const name of even) {
     const t = result.tables.find((r) => r.table === name);
-    expect([t?.shape, t?.regions.filter((r) => r.hot).length, t?.servers.filter((sv) => sv.hot).length], `${name} alone`).toEqual(['none', 0, 0]);
+    expect([t?.shape, t?.regions.filter((r) => r.hot).length, t?.servers.filter((sv) => sv.hot).length, t?.findings.map((f) => f.kind)], `${name} alone`).toEqual(['none', 0, 0, []]);
   }
 }
 
@@ -148,7 +151,9 @@ describe('incident catalogue', () => {
       expect(named?.startKey ?? null, 'the region hot now').toBe(x.hotRegionStartKey);
       expect(detect.now.server, 'its server').toBe(x.hotServer);
       if (x.share !== null) expect(Math.abs(detect.now.regionShare - x.share), `share ${detect.now.regionShare} against ${x.share}`).toBeLessThanOrEqual(x.shareTolerance);
-      for (const kind of x.findings) expect(detect.findings.map((f) => f.kind), 'findings').toContain(kind);
+      // exactly: a finding detect gives that the incident does not call for is a false finding
+      const found = [...new Set(detect.findings.map((f) => f.kind))].sort();
+      expect(found, 'the findings, no more and no fewer').toEqual([...new Set(x.findings)].sort());
       if (x.row !== undefined) expect(detect.evidence.join('\n'), 'the row named').toContain(`"${x.row}"`);
       const book = planFix({ detect, placement: clusterFromSeries(series), ...(samples ? { samples } : {}) });
       checkDirection(book, x.runbook);

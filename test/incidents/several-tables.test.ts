@@ -2,7 +2,8 @@
  * The incident catalogue's incidents of several tables (test/fixtures/incidents/, `expected.causeTable` set): a small
  * busy table or hbase:meta beside an evenly spread big table. Each is detected without --table: the server named is
  * hot by the sum of the tables with the share the generator's model drew, the cluster finding names the table whose
- * regions caused it, the big table shows no hotspot of its own, a one-table step is pointed at that table, and that
+ * regions caused it, the big table shows no hotspot or finding of its own, that table alone gives exactly the findings
+ * the incident lists (`expected.findings`, no other), a one-table step is pointed at that table, and that
  * table's runbook moves its region (`move`) or, when the region alone is above k × the other servers, refuses the
  * move and spreads the region's own load (`spread`).
  */
@@ -26,6 +27,8 @@ interface Expected {
     readonly serverShare: number;
     readonly shareTolerance: number;
     readonly evenTables: readonly string[];
+    /** Every finding kind `causeTable` alone gives, and the only ones. */
+    readonly findings: readonly string[];
     readonly runbook: 'spread' | 'move';
   };
 }
@@ -52,11 +55,13 @@ describe('incident catalogue: several tables', () => {
       expect(result.cluster.findings.map((f) => [f.kind, f.table, f.servers]), 'the cluster finding').toEqual([[x.clusterFinding, x.causeTable, [x.hotServer]]]);
       for (const table of x.evenTables) {
         const t = result.tables.find((r) => r.table === table)!;
-        expect([t.shape, t.regions.filter((r) => r.hot).length, t.servers.filter((s) => s.hot).length], `${table} alone`).toEqual(['none', 0, 0]);
+        expect([t.shape, t.regions.filter((r) => r.hot).length, t.servers.filter((s) => s.hot).length, t.findings.map((f) => f.kind)], `${table} alone`).toEqual(['none', 0, 0, []]);
       }
+      const cause = detectHotspots(focusTable(series, x.causeTable));
+      expect([...new Set(cause.findings.map((f) => f.kind))].sort(), `${x.causeTable} alone: the findings, no more and no fewer`).toEqual([...new Set(x.findings)].sort());
       expect(tableAdvice(result), 'the one-table steps are pointed at the table').toContain(`--table ${x.causeTable}`);
       expect(unambiguousTable(result), 'fix plan without --table plans for it').toBe(x.causeTable);
-      const book = planFix({ detect: detectHotspots(focusTable(series, x.causeTable)), cluster: result.cluster });
+      const book = planFix({ detect: cause, cluster: result.cluster });
       const kinds = book.steps.map((step) => step.kind);
       if (x.runbook === 'move') expect(kinds, 'the region moved, the balancer off first').toEqual(['balancer-off', 'move']);
       else {
