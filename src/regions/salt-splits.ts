@@ -88,6 +88,28 @@ function saltLayout(template: RowkeyTemplate, perBucket: number): SaltLayout {
   return { bucketStarts, next };
 }
 
+/** Parts that write a time: their values fill only the slice of their width that today's dates give. */
+const TIME_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['reverseTs', 'date']);
+
+/**
+ * Refuses to cut a bucket evenly over a time part. Even cuts treat the part as spread over every value of its width,
+ * but a time is not: `reverseTs` writes `Long.MAX_VALUE - t`, at least `9223118634553975807` for any date before the
+ * year 10000 (above every cut at `3333...`, `6666...`), and a `yyyy...` date of this millennium stays below a cut at
+ * `3333...`, so all keys of a bucket fall in one of its k regions. Nor would cuts that do fall among the times spread
+ * the writes: rows written at the same moment share their time, so they all go to one region of each bucket.
+ * @throws HotspotError `SPLIT_REGIONS_INVALID` naming the part and its template position.
+ */
+function refuseTimeCut(next: KeyPart, perBucket: number): void {
+  if (!TIME_KINDS.has(next.kind)) return;
+  throw new HotspotError(
+    'SPLIT_REGIONS_INVALID',
+    `--regions-per-bucket ${perBucket}: the part after the salt, "${next.source}" at template position ${next.position}, is a time; ` +
+      'even cuts over every value of its width miss the narrow slice times fill (a bucket\'s keys would all land in one ' +
+      'of its regions), and rows written at the same moment go to one region of each bucket whatever the cuts: use more ' +
+      'salt buckets with 1 region each, or add --samples of existing keys to cut loaded history where it lies',
+  );
+}
+
 /**
  * Pre-split points for a salted or bucketed key: the key starts with optional literal text, then a salt-like part
  * (`salt`, `bucket`, `phoenixSalt`, `hbasewdPrefix`, `opentsdbSalt`). With one region per bucket, the split points are
@@ -99,7 +121,8 @@ function saltLayout(template: RowkeyTemplate, perBucket: number): SaltLayout {
  * @returns split points in ascending order: N * k - 1 of them.
  * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` (naming the template position) when the key does not start with a
  *   salt after optional literals; `SPLIT_REGIONS_INVALID` when `regionsPerBucket` is not a whole number >= 1, or > 1
- *   with no key part after the salt; `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k.
+ *   with no key part after the salt, or > 1 when that part is a time (`reverseTs`, `date`: even cuts over it leave
+ *   every key of a bucket in one region); `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k.
  * @example saltSplitPoints(compileTemplate('{salt(id,4)}_{id}')) // "01_", "02_", "03_"
  */
 export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOptions = {}): Uint8Array[] {
@@ -108,6 +131,7 @@ export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOpti
     throw new HotspotError('SPLIT_REGIONS_INVALID', `--regions-per-bucket ${perBucket}: give a whole number of regions per salt bucket, at least 1`);
   }
   const { bucketStarts, next } = saltLayout(template, perBucket);
+  if (perBucket > 1 && next !== undefined) refuseTimeCut(next, perBucket);
   const inner = perBucket > 1 && next ? cutsWithin(next, perBucket) : [];
   const out: Uint8Array[] = [];
   bucketStarts.forEach((bucketStart, b) => {

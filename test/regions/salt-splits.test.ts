@@ -69,6 +69,26 @@ describe('saltSplitPoints', () => {
   });
 });
 
+describe('saltSplitPoints over a time part', () => {
+  it('refuses to cut buckets evenly over reverseTs or date, naming the part and its position', () => {
+    // Long.MAX_VALUE - 253402300800000 (9999-12-31T24:00Z) = 9223118634553975807: every reverseTs of a real date is
+    // above both decimal cuts of 3 regions (3333333333333333333, 6666666666666666666), so one region per bucket holds it all.
+    const reversed = compileTemplate('{salt(id,4)}_{reverseTs(ts)}');
+    expect(() => saltSplitPoints(reversed, { regionsPerBucket: 3 })).toThrow(
+      expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID', message: expect.stringContaining('"{reverseTs(ts)}" at template position 13, is a time') }),
+    );
+    // A yyyyMMdd date is below 33333333 until the year 3333.
+    const dated = compileTemplate('{salt(id,4)}{date(ts,"yyyyMMdd")}_{id}');
+    expect(() => saltSplitPoints(dated, { regionsPerBucket: 3 })).toThrow(/"\{date\(ts,"yyyyMMdd"\)\}" at template position 12, is a time/);
+  });
+
+  it('still gives one region per bucket, and cuts a part that is not a time', () => {
+    expect(show(saltSplitPoints(compileTemplate('{salt(id,4)}_{reverseTs(ts)}')))).toEqual(['01_', '02_', '03_']);
+    // pad(n,2): 100 values 00..99, step 100 / 2 = 50.
+    expect(show(saltSplitPoints(compileTemplate('{salt(id,2)}{pad(n,2)}_{reverseTs(ts)}'), { regionsPerBucket: 2 }))).toEqual(['0050', '01', '0150']);
+  });
+});
+
 describe('saltSampleSplitPoints', () => {
   const t = compileTemplate('{salt(id,2)}_{id}');
   const w = (key: string, weight = 1) => ({ key: utf8Bytes(key), weight });
