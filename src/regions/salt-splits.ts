@@ -6,7 +6,7 @@ import { compareBytes, concatBytes } from '../bytes/index.js';
 import type { KeyPart, RowkeyTemplate } from '../keys/types.js';
 import { HotspotError } from '../util/errors.js';
 import { quantileSplitPoints } from './quantile-splits.js';
-import { computeSplits } from './split-algorithms.js';
+import { MAX_PRESPLIT_REGIONS, computeSplits } from './split-algorithms.js';
 import type { WeightedKey } from './weighted-keys.js';
 import { pushAll } from '../util/arrays.js';
 
@@ -43,6 +43,14 @@ function cutsWithin(part: KeyPart, regions: number): Uint8Array[] {
     case 'decimal': {
       const radix = part.alphabet === 'hex' ? 16 : 10;
       const width = part.fixedWidth ?? digitsFor(regions, radix);
+      const values = BigInt(radix) ** BigInt(width);
+      if (values < BigInt(regions)) {
+        throw new HotspotError(
+          'SPLIT_TOO_MANY_REGIONS',
+          `--regions-per-bucket ${regions} is more than the ${values} values of "${part.source}" at template position ${part.position} ` +
+            `(${width} ${part.alphabet} digit${width === 1 ? '' : 's'}), the part each bucket is cut on; give at most ${values} regions per bucket`,
+        );
+      }
       const top = part.alphabet === 'hex' ? 'f' : '9';
       return computeSplits(part.alphabet, { regions, first: '0'.repeat(width), last: top.repeat(width) });
     }
@@ -78,6 +86,14 @@ function saltLayout(template: RowkeyTemplate, perBucket: number): SaltLayout {
   for (let part = parts[after]; part?.kind === 'literal'; part = parts[++after]) separators.push(part.encode({}));
   const separator = concatBytes(...separators);
   const next = parts[after];
+  if (salt.buckets * perBucket > MAX_PRESPLIT_REGIONS) {
+    throw new HotspotError(
+      'SPLIT_REGIONS_INVALID',
+      `${perBucket > 1 ? `--regions-per-bucket ${perBucket}` : `template "${template.source}"`}: ${salt.buckets} buckets of "${salt.source}" x ${perBucket} region${perBucket === 1 ? '' : 's'} each is ` +
+        `${salt.buckets * perBucket} regions, more than the ${MAX_PRESPLIT_REGIONS} a pre-split may have (each region costs the cluster ` +
+        'memory and the master work); use fewer buckets or regions per bucket and let regions split as they grow',
+    );
+  }
   if (perBucket > 1 && next === undefined) {
     throw new HotspotError(
       'SPLIT_REGIONS_INVALID',
@@ -122,7 +138,8 @@ function refuseTimeCut(next: KeyPart, perBucket: number): void {
  * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` (naming the template position) when the key does not start with a
  *   salt after optional literals; `SPLIT_REGIONS_INVALID` when `regionsPerBucket` is not a whole number >= 1, or > 1
  *   with no key part after the salt, or > 1 when that part is a time (`reverseTs`, `date`: even cuts over it leave
- *   every key of a bucket in one region); `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k.
+ *   every key of a bucket in one region), or when N * k is above `MAX_PRESPLIT_REGIONS`; `SPLIT_TOO_MANY_REGIONS`
+ *   when the next part has fewer values than k (both name `--regions-per-bucket`).
  * @example saltSplitPoints(compileTemplate('{salt(id,4)}_{id}')) // "01_", "02_", "03_"
  */
 export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOptions = {}): Uint8Array[] {

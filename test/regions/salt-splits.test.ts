@@ -89,6 +89,27 @@ describe('saltSplitPoints over a time part', () => {
   });
 });
 
+describe('saltSplitPoints region counts', () => {
+  it('names --regions-per-bucket and the part when the part has fewer values than k', () => {
+    // pad(n,2) writes 10^2 = 100 values; md5(id,1) writes 16.
+    expect(() => saltSplitPoints(compileTemplate('{salt(id,2)}{pad(n,2)}'), { regionsPerBucket: 101 })).toThrow(
+      expect.objectContaining({ code: 'SPLIT_TOO_MANY_REGIONS', message: expect.stringMatching(/^--regions-per-bucket 101 is more than the 100 values of "\{pad\(n,2\)\}" at template position 12 /) }),
+    );
+    expect(() => saltSplitPoints(compileTemplate('{salt(id,2)}_{md5(id,1)}'), { regionsPerBucket: 17 })).toThrow(/more than the 16 values of "\{md5\(id,1\)\}"/);
+    expect(saltSplitPoints(compileTemplate('{salt(id,2)}_{md5(id,1)}'), { regionsPerBucket: 16 })).toHaveLength(2 * 16 - 1);
+  });
+
+  it('refuses more than 100000 regions in all, as --regions does', () => {
+    // 1000 buckets x 101 regions = 101000 > 100000; 1000 x 100 = 100000 is allowed.
+    expect(() => saltSplitPoints(compileTemplate('{salt(id,1000)}_{id}'), { regionsPerBucket: 101 })).toThrow(
+      expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID', message: expect.stringContaining('--regions-per-bucket 101: 1000 buckets of "{salt(id,1000)}" x 101 regions each is 101000 regions') }),
+    );
+    expect(saltSplitPoints(compileTemplate('{salt(id,1000)}_{id}'), { regionsPerBucket: 100 })).toHaveLength(99_999);
+    expect(() => saltSplitPoints(compileTemplate('{bucket(id,100001)}_{id}'))).toThrow(/^template "\{bucket\(id,100001\)\}_\{id\}": 100001 buckets/);
+    expect(() => saltSampleSplitPoints(compileTemplate('{salt(id,1000)}_{id}'), 101, [])).toThrow(expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID' }));
+  });
+});
+
 describe('saltSampleSplitPoints', () => {
   const t = compileTemplate('{salt(id,2)}_{id}');
   const w = (key: string, weight = 1) => ({ key: utf8Bytes(key), weight });
