@@ -160,6 +160,17 @@ export function compileText(expr: Expr, ctx: ExprContext): TextExpr {
   }
 }
 
+/**
+ * The value of an integer literal argument: `16`, or a negated one, `-1` (parsed as the unary minus `0 - 1`), so that
+ * a negative count is refused for its range (`must be between 1 and ...`) rather than as not being an integer.
+ * `undefined` for anything else (a field, a string, other arithmetic).
+ */
+function integerLiteral(expr: Expr): number | undefined {
+  if (expr.type === 'int') return expr.value;
+  const negated = expr.type === 'arith' && expr.op === '-' && expr.source.startsWith('-') && expr.left.type === 'int' && expr.left.value === 0;
+  return negated && expr.right.type === 'int' ? 0 - expr.right.value : undefined;
+}
+
 function compileArg(expr: Expr, kind: ArgKind, name: string, fn: FunctionDescriptor, ctx: ExprContext, min?: number, max?: number): CompiledArg {
   const base = { source: expr.source, position: expr.position };
   const what = `${fn.name}(): argument "${name}"`;
@@ -171,12 +182,14 @@ function compileArg(expr: Expr, kind: ArgKind, name: string, fn: FunctionDescrip
       if (expr.type !== 'name') throw argError(ctx, expr, `${what} must be a field name or arithmetic on fields and integers, got ${expr.source}`);
       checkField(ctx, expr.name, expr.position);
       return { ...base, kind, name: expr.name };
-    case 'int':
-      if (expr.type !== 'int') throw argError(ctx, expr, `${what} must be an integer, got ${expr.source}`);
-      if ((min !== undefined && expr.value < min) || (max !== undefined && expr.value > max)) {
-        throw argError(ctx, expr, `${what} must be between ${min ?? '-'} and ${max ?? '-'}, got ${expr.value}`);
+    case 'int': {
+      const value = integerLiteral(expr);
+      if (value === undefined) throw argError(ctx, expr, `${what} must be an integer, got ${expr.source}`);
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+        throw argError(ctx, expr, `${what} must be between ${min ?? '-'} and ${max ?? '-'}, got ${value}`);
       }
-      return { ...base, kind, value: expr.value };
+      return { ...base, kind, value };
+    }
     case 'string':
       if (expr.type !== 'string') throw argError(ctx, expr, `${what} must be a "quoted string", got ${expr.source}`);
       return { ...base, kind, value: expr.value };

@@ -35,6 +35,12 @@ describe('template compile errors name the position', () => {
     ['{salt(id,16,"%2d")}', 'TEMPLATE_ARGUMENT', /salt format "%2d" is not one of "%0Wd", "%0Wx", "%d", "%x"/],
     ['{salt(id,16,4)}', 'TEMPLATE_ARGUMENT', /position 12: salt\(\): argument "format" must be a "quoted string", got 4/],
     ['{salt(id,"16")}', 'TEMPLATE_ARGUMENT', /argument "buckets" must be an integer, got "16"/],
+    // A negative count is an integer out of range, not a non-integer.
+    ['{salt(id,-1)}', 'TEMPLATE_ARGUMENT', /position 9: salt\(\): argument "buckets" must be between 1 and 2147483647, got -1$/],
+    ['{md5(id, -(8))}', 'TEMPLATE_ARGUMENT', /argument "chars" must be between 1 and 32, got -8$/],
+    ['{padBytes(id,4,-1)}', 'TEMPLATE_ARGUMENT', /argument "fill" must be between 0 and 127, got -1$/],
+    ['{opentsdbSalt(20,1,3,-4)}{long(x)}', 'TEMPLATE_ARGUMENT', /metricWidthBytes and timestampBytes must be from 1 to 8, got 3 and -4/],
+    ['{salt(id,20-4)}', 'TEMPLATE_ARGUMENT', /argument "buckets" must be an integer, got 20-4/],
     ['{reverseTs(concat(a,b))}', 'TEMPLATE_ARGUMENT', /position 11: reverseTs\(\): argument "t" must be a field name/],
     ['{salt(long(ts),16)}', 'TEMPLATE_ARGUMENT', /long\(\.\.\.\) writes raw bytes/],
     ['{salt(16,16)}', 'TEMPLATE_ARGUMENT', /the number 16 stands where text is expected/],
