@@ -7,6 +7,7 @@
  */
 import { concatBytes, equalBytes, prefixStopRow, toStringBinary } from '../../bytes/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { looksLikeTime } from '../template/explain-names.js';
 import type { FieldValue, KeyPart, KeyRecord, RowkeyTemplate } from '../types.js';
 import { allSaltPrefixes, isFollowingSalt, isSaltPart, saltInputs } from './salt-parts.js';
 import { checkTimeRange } from './time-range.js';
@@ -143,14 +144,19 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
 }
 
 /**
- * The field a time range applies to: the one a `reverseTs` or `date` part orders by; otherwise (templates ordering
- * by `long`, `reverseLong` or `pad`) the first ordered part whose field `where` leaves open.
+ * The field a time range applies to: the one a `reverseTs` or `date` part orders by; otherwise, among the ordered
+ * parts whose field `where` leaves open, the first whose field is named like a time (`ts`, `eventTime`,
+ * `created_at`), then the first `long` or `reverseLong`, then the first of any kind (`pad`, `int`, `uint`, a Phoenix
+ * integer). A number such as `{pad(shard,2)}` before `{long(ts)}` is thus not taken for the time.
  */
 function findTimeField(template: RowkeyTemplate, where: KeyRecord): string {
   const ordered = template.parts.filter((p) => p.order !== 'none' && p.orderField !== undefined);
+  const open = ordered.filter((p) => !Object.hasOwn(where, p.orderField as string));
   const part =
     ordered.find((p) => p.kind === 'reverseTs' || p.kind === 'date') ??
-    ordered.find((p) => !Object.hasOwn(where, p.orderField as string)) ??
+    open.find((p) => looksLikeTime(p.orderField as string)) ??
+    open.find((p) => p.kind === 'long' || p.kind === 'reverseLong') ??
+    open[0] ??
     ordered[0];
   if (part?.orderField === undefined) {
     throw new HotspotError(

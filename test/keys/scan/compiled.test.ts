@@ -38,6 +38,28 @@ describe('planScans over compiled templates', () => {
     expect(show(plan)).toEqual([['007_9223372036854775807', '007_9223372036854775808']]);
   });
 
+  it('an open number before the time is not taken for the time field: a row of shard 3 at ts 39 is read', () => {
+    const t = compileTemplate('{id}_{pad(shard,2)}{long(ts)}');
+    const plan = planScans(t, { id: 'a' }, { timeRange: { fromMs: 38, toMs: 44 } });
+    expect(plan.timeField).toBe('ts');
+    // The shard is unknown, so the range cannot bound: the whole prefix "a_", stopping at "a`" ("_" + 1).
+    expect(show(plan)).toEqual([['a_', 'a`']]);
+    expect(plan.exact).toBe(false);
+    expect(plan.notes.join('\n')).toMatch(/the time range on ts could not bound the rows/);
+    // "a_03" then 39 as 8 bytes.
+    const row = t.encode({ id: 'a', shard: 3, ts: 39 });
+    expect(toStringBinary(row)).toBe("a_03\\x00\\x00\\x00\\x00\\x00\\x00\\x00'");
+    expect(reads(plan, row)).toBe(true);
+  });
+
+  it('a fixed number before the time bounds it; a pad part alone still takes the range', () => {
+    // 38 = 0x26, to - 1 = 43 = 0x2B, whose prefix stop is 0x2C.
+    const fixed = planScans(compileTemplate('{pad(shard,2)}_{long(ts)}'), { shard: 7 }, { timeRange: { fromMs: 38, toMs: 44 } });
+    expect(fixed.scans.map((s) => [toHex(s.startRow), toHex(s.stopRow)])).toEqual([['30375f0000000000000026', '30375f000000000000002c']]);
+    const padded = planScans(compileTemplate('{id}_{pad(at,13)}'), { id: 'a' }, { timeRange: { fromMs: 38, toMs: 44 } });
+    expect([padded.timeField, show(padded)]).toEqual(['at', [['a_0000000000038', 'a_0000000000044']]]);
+  });
+
   it('opentsdbSalt with the default 4-byte time over an 8-byte long(ts) cannot be trusted: fan out and say why', () => {
     const t = compileTemplate('{opentsdbSalt(20, 1)}\\x00\\x00\\x01{long(ts)}\\x00\\x00\\x01\\x00\\x00\\x01');
     const plan = planScans(t, {}, { timeRange: { fromMs: 0, toMs: 10 } });
