@@ -129,6 +129,11 @@ describe('splits errors (exit 2, one clear line)', () => {
     ['bad table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 'a b', '--family', 'd'], /"a b" is not a valid HBase table name/],
     ['missing samples file', ['--samples', join(dir, 'nope.txt'), '--regions', '2'], /nope\.txt: cannot read the samples file/],
     ['traffic median without samples', ['--traffic-median'], /needs --samples/],
+    // 100000 servers x 30 = 3000000 regions; 2000 TB / 10 GB = 2000 * 1024 / 10 = 204800 regions.
+    ['sizing past the cap', ['--algorithm', 'hex', '--servers', '100000', '--regions-per-server', '30'],
+      /^hbase-hotspot: --servers: sizing: 3000000 regions from 100000 RegionServers x 30 regions each = 3000000 .*more than the 100000 regions a pre-split may have: lower --servers/],
+    ['data sizing past the cap', ['--algorithm', 'uniform', '--servers', '10', '--data-bytes', '2000TB'],
+      /^hbase-hotspot: --servers: sizing: 204800 regions: data volume wins .*more than the 100000 regions a pre-split may have: raise --region-size/],
   ];
   it.each(cases)('%s', async (_name, argv, message) => {
     const r = await run(...argv);

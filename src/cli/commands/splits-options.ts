@@ -3,6 +3,7 @@
  * never ignored), whole-number parsing, and the region count from `--regions` or from sizing.
  */
 import { initialRegionCount, type Sizing } from '../../regions/sizing.js';
+import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import { HotspotError } from '../../util/errors.js';
 import { parseSizeBytes } from '../../util/size.js';
 import { wholeDecimal } from '../decimal.js';
@@ -108,12 +109,21 @@ export function sizingOf(flags: SplitsFlags): Sizing | undefined {
 
 /**
  * The region count: `--regions`, else the sizing's count.
- * @throws HotspotError `SPLITS_FORM_CONFLICT` when both are given, `SPLITS_REGIONS_MISSING` when neither is.
+ * @throws HotspotError `SPLITS_FORM_CONFLICT` when both are given, `SPLITS_REGIONS_MISSING` when neither is,
+ *   `SPLIT_REGIONS_INVALID` (naming `--servers` and the sizing) when the sizing's count passes `MAX_PRESPLIT_REGIONS`.
  */
 export function regionCount(flags: SplitsFlags, sizing: Sizing | undefined): number {
   const regions = wholeNumber(flags.regions, '--regions');
   if (regions !== undefined && sizing) throw new HotspotError('SPLITS_FORM_CONFLICT', '--regions and --servers both set the region count; give one');
   const count = regions ?? sizing?.regions;
   if (count === undefined) throw new HotspotError('SPLITS_REGIONS_MISSING', 'how many regions? give --regions N, or --servers N (with --data-bytes) to size it');
+  if (regions === undefined && sizing && count > MAX_PRESPLIT_REGIONS) {
+    throw new HotspotError(
+      'SPLIT_REGIONS_INVALID',
+      `sizing: ${sizing.explanation}; that is more than the ${MAX_PRESPLIT_REGIONS} regions a pre-split may have: ` +
+        `${sizing.winner === 'data' ? 'raise --region-size' : 'lower --servers or --regions-per-server'} and let regions split as they grow`,
+      { field: '--servers' },
+    );
+  }
   return count;
 }
