@@ -63,6 +63,7 @@ function cutsWithin(part: KeyPart, regions: number): Uint8Array[] {
 
 /** Where each bucket starts (prefix literals, bucket bytes, separator literals) and the key part after them. */
 interface SaltLayout {
+  readonly salt: SaltPart;
   readonly bucketStarts: readonly Uint8Array[];
   readonly next: KeyPart | undefined;
 }
@@ -86,6 +87,29 @@ function saltLayout(template: RowkeyTemplate, perBucket: number): SaltLayout {
   for (let part = parts[after]; part?.kind === 'literal'; part = parts[++after]) separators.push(part.encode({}));
   const separator = concatBytes(...separators);
   const next = parts[after];
+  if (perBucket > 1 && next === undefined) {
+    throw new HotspotError(
+      'SPLIT_REGIONS_INVALID',
+      `--regions-per-bucket ${perBucket}: template "${template.source}" has no key part after the salt to cut each bucket on; use 1`,
+    );
+  }
+  const bucketStarts = Array.from({ length: salt.buckets }, (_, b) => concatBytes(prefix, salt.bucketBytes(b), separator));
+  return { salt, bucketStarts, next };
+}
+
+/** Parts that write a time: their values fill only the slice of their width that today's dates give. */
+const TIME_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['reverseTs', 'date']);
+
+/**
+ * Refuses a pre-split of more than `MAX_PRESPLIT_REGIONS` regions from a salted key: N buckets x k regions each, the
+ * cap `--regions` has. The `splits` and `lifecycle` commands call it before {@link saltSplitPoints} (which does not
+ * cap, so that a library caller may size as it sees fit).
+ * @param perBucket - k, the regions per bucket: a whole number >= 1.
+ * @throws HotspotError `SPLIT_REGIONS_INVALID` naming `--regions-per-bucket` (or the template when k is 1), the
+ *   bucket count and the total; as {@link saltSplitPoints} for a key that does not start with a salt.
+ */
+export function checkSaltRegionTotal(template: RowkeyTemplate, perBucket: number): void {
+  const { salt } = saltLayout(template, 1);
   if (salt.buckets * perBucket > MAX_PRESPLIT_REGIONS) {
     throw new HotspotError(
       'SPLIT_REGIONS_INVALID',
@@ -94,18 +118,7 @@ function saltLayout(template: RowkeyTemplate, perBucket: number): SaltLayout {
         'memory and the master work); use fewer buckets or regions per bucket and let regions split as they grow',
     );
   }
-  if (perBucket > 1 && next === undefined) {
-    throw new HotspotError(
-      'SPLIT_REGIONS_INVALID',
-      `--regions-per-bucket ${perBucket}: template "${template.source}" has no key part after the salt to cut each bucket on; use 1`,
-    );
-  }
-  const bucketStarts = Array.from({ length: salt.buckets }, (_, b) => concatBytes(prefix, salt.bucketBytes(b), separator));
-  return { bucketStarts, next };
 }
-
-/** Parts that write a time: their values fill only the slice of their width that today's dates give. */
-const TIME_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['reverseTs', 'date']);
 
 /**
  * Refuses to cut a bucket evenly over a time part. Even cuts treat the part as spread over every value of its width,
@@ -138,8 +151,8 @@ function refuseTimeCut(next: KeyPart, perBucket: number): void {
  * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` (naming the template position) when the key does not start with a
  *   salt after optional literals; `SPLIT_REGIONS_INVALID` when `regionsPerBucket` is not a whole number >= 1, or > 1
  *   with no key part after the salt, or > 1 when that part is a time (`reverseTs`, `date`: even cuts over it leave
- *   every key of a bucket in one region), or when N * k is above `MAX_PRESPLIT_REGIONS`; `SPLIT_TOO_MANY_REGIONS`
- *   when the next part has fewer values than k (both name `--regions-per-bucket`).
+ *   every key of a bucket in one region); `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k
+ *   (naming `--regions-per-bucket`). N * k is not capped here: see {@link checkSaltRegionTotal}.
  * @example saltSplitPoints(compileTemplate('{salt(id,4)}_{id}')) // "01_", "02_", "03_"
  */
 export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOptions = {}): Uint8Array[] {

@@ -129,6 +129,9 @@ describe('splits errors (exit 2, one clear line)', () => {
     ['bad table', ['--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 'a b', '--family', 'd'], /"a b" is not a valid HBase table name/],
     ['missing samples file', ['--samples', join(dir, 'nope.txt'), '--regions', '2'], /nope\.txt: cannot read the samples file/],
     ['traffic median without samples', ['--traffic-median'], /needs --samples/],
+    // 1000 buckets x 101 = 101000 regions.
+    ['salt regions past the cap', ['--template', '{salt(id,1000)}_{id}', '--regions-per-bucket', '101'],
+      /^hbase-hotspot: --regions-per-bucket 101: 1000 buckets of "\{salt\(id,1000\)\}" x 101 regions each is 101000 regions, more than the 100000/],
     // 100000 servers x 30 = 3000000 regions; 2000 TB / 10 GB = 2000 * 1024 / 10 = 204800 regions.
     ['sizing past the cap', ['--algorithm', 'hex', '--servers', '100000', '--regions-per-server', '30'],
       /^hbase-hotspot: --servers: sizing: 3000000 regions from 100000 RegionServers x 30 regions each = 3000000 .*more than the 100000 regions a pre-split may have: lower --servers/],

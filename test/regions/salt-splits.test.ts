@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toStringBinary, utf8Bytes } from '../../src/bytes/index.js';
 import { compileTemplate } from '../../src/keys/template/compile.js';
 import type { KeyPart, PartAlphabet, RowkeyTemplate } from '../../src/keys/types.js';
-import { saltSampleSplitPoints, saltSplitPoints } from '../../src/regions/salt-splits.js';
+import { checkSaltRegionTotal, saltSampleSplitPoints, saltSplitPoints } from '../../src/regions/salt-splits.js';
 
 const show = (keys: Uint8Array[]) => keys.map((k) => toStringBinary(k));
 
@@ -99,14 +99,15 @@ describe('saltSplitPoints region counts', () => {
     expect(saltSplitPoints(compileTemplate('{salt(id,2)}_{md5(id,1)}'), { regionsPerBucket: 16 })).toHaveLength(2 * 16 - 1);
   });
 
-  it('refuses more than 100000 regions in all, as --regions does', () => {
+  it('checkSaltRegionTotal refuses more than 100000 regions in all, as --regions does', () => {
     // 1000 buckets x 101 regions = 101000 > 100000; 1000 x 100 = 100000 is allowed.
-    expect(() => saltSplitPoints(compileTemplate('{salt(id,1000)}_{id}'), { regionsPerBucket: 101 })).toThrow(
+    expect(() => checkSaltRegionTotal(compileTemplate('{salt(id,1000)}_{id}'), 101)).toThrow(
       expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID', message: expect.stringContaining('--regions-per-bucket 101: 1000 buckets of "{salt(id,1000)}" x 101 regions each is 101000 regions') }),
     );
+    expect(() => checkSaltRegionTotal(compileTemplate('{salt(id,1000)}_{id}'), 100)).not.toThrow();
     expect(saltSplitPoints(compileTemplate('{salt(id,1000)}_{id}'), { regionsPerBucket: 100 })).toHaveLength(99_999);
-    expect(() => saltSplitPoints(compileTemplate('{bucket(id,100001)}_{id}'))).toThrow(/^template "\{bucket\(id,100001\)\}_\{id\}": 100001 buckets/);
-    expect(() => saltSampleSplitPoints(compileTemplate('{salt(id,1000)}_{id}'), 101, [])).toThrow(expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID' }));
+    expect(() => checkSaltRegionTotal(compileTemplate('{bucket(id,100001)}_{id}'), 1)).toThrow(/^template "\{bucket\(id,100001\)\}_\{id\}": 100001 buckets/);
+    expect(() => checkSaltRegionTotal(compileTemplate('{id}'), 1)).toThrow(expect.objectContaining({ code: 'SPLIT_TEMPLATE_NO_SALT' }));
   });
 });
 

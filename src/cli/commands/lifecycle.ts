@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { TTL_FOREVER_SECONDS } from '../../lint/rules/family-values.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
-import { isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
+import { checkSaltRegionTotal, isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { describeNative } from '../../sources/index.js';
@@ -92,7 +92,9 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       if (perBucket === undefined || perBucket < 1) throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.regionsPerBucket}" is not a whole number of regions, 1 or more`, { field: '--regions-per-bucket' });
       let splits: Uint8Array[] | undefined;
       try {
-        splits = flags.template === undefined ? undefined : saltSplitPoints(compileTemplateOption(flags.template, '--template'), { regionsPerBucket: perBucket });
+        const template = flags.template === undefined ? undefined : compileTemplateOption(flags.template, '--template');
+        if (template) checkSaltRegionTotal(template, perBucket);
+        splits = template && saltSplitPoints(template, { regionsPerBucket: perBucket });
       } catch (e) {
         if (!isHotspotError(e) || e.code !== 'SPLIT_TEMPLATE_NO_SALT') throw e;
         throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.template}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template`, { field: '--template', cause: e });

@@ -18,7 +18,7 @@
 import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { createTableCommand, type ShellFamilySpec } from '../../hbase/shell/index.js';
 import { quantileSplitPoints } from '../../regions/quantile-splits.js';
-import { saltSampleSplitPoints, saltSplitPoints } from '../../regions/salt-splits.js';
+import { checkSaltRegionTotal, saltSampleSplitPoints, saltSplitPoints } from '../../regions/salt-splits.js';
 import { parseSampleKeys } from '../../regions/sample-keys.js';
 import type { Sizing } from '../../regions/sizing.js';
 import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
@@ -58,6 +58,7 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
   if (form === 'template') {
     const perBucket = wholeNumber(flags.regionsPerBucket, '--regions-per-bucket');
     const template = compileTemplateOption(flags.template as string, '--template');
+    checkSaltRegionTotal(template, perBucket ?? 1);
     if (flags.samples === undefined) return { splits: saltSplitPoints(template, perBucket === undefined ? {} : { regionsPerBucket: perBucket }), json: {}, notes: [] };
     if (perBucket === undefined || perBucket < 2) {
       throw new HotspotError('SPLITS_OPTION_UNUSED', '--samples with --template cuts each salt bucket at sampled keys: add --regions-per-bucket k (2 or more)', { field: '--samples' });
