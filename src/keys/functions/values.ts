@@ -67,7 +67,7 @@ export function fieldText(record: KeyRecord, field: string, site: ValueSite): st
 
 /**
  * A field's value as a Java long: a safe-integer number, a bigint, or a string of decimal digits (for JSON input
- * beyond 2^53). Returns a number when it is a safe integer, a bigint otherwise.
+ * beyond 2^53) in the form `Long.toString` writes (`-12`, not `+12` or `007`), so that a decoded key gives it back. Returns a number when it is a safe integer, a bigint otherwise.
  * @throws HotspotError `TEMPLATE_FIELD_MISSING`, `TEMPLATE_FIELD_TYPE` (not an integer), `TEMPLATE_VALUE_RANGE`
  * (outside the signed 64-bit range).
  */
@@ -77,7 +77,7 @@ export function fieldLong(record: KeyRecord, field: string, site: ValueSite): nu
   let big: bigint;
   if (typeof value === 'bigint') big = value;
   else if (typeof value === 'string' && DECIMAL.test(value)) big = BigInt(value);
-  else throw typeError(field, value, site, 'an integer (a number, a bigint, or a string of decimal digits)');
+  else throw typeError(field, value, site, 'an integer (a number, a bigint, or a string of decimal digits as Long.toString writes them: no "+", no leading zeros)');
   if (big < JAVA_LONG_MIN || big > JAVA_LONG_MAX) {
     throw new HotspotError(
       'TEMPLATE_VALUE_RANGE',

@@ -68,6 +68,8 @@ describe('encode errors name the position and the field', () => {
     ['k{pad(n,3)}', { n: -1 }, 'TEMPLATE_VALUE_RANGE', /is negative/, 'n'],
     ['k{reverseTs(t)}', { t: 1.5 }, 'TEMPLATE_FIELD_TYPE', /field "t" is 1.5; it must be an integer/, 't'],
     ['k{reverseTs(t)}', { t: '12a' }, 'TEMPLATE_FIELD_TYPE', /field "t" is "12a"/, 't'],
+    // "007" is decimal digits, but not as Long.toString writes 7: the message must say which form is wanted.
+    ['{pad(n,3)}', { n: '007' }, 'TEMPLATE_FIELD_TYPE', /field "n" is "007"; it must be an integer .*no "\+", no leading zeros/, 'n'],
     ['k{reverseTs(t)}', { t: -5 }, 'TEMPLATE_VALUE_RANGE', /would overflow a long/, 't'],
     ['k{long(t)}', { t: 2n ** 63n }, 'TEMPLATE_VALUE_RANGE', /does not fit in a signed 64-bit long/, 't'],
     ['k{a}', { a: 0.5 }, 'TEMPLATE_FIELD_TYPE', /field "a" is 0.5; it must be an integer or a string/, 'a'],
