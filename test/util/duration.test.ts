@@ -51,4 +51,14 @@ describe('parseTimeMs', () => {
     expect(() => parseEpochMs('2026-02-29', '--to')).toThrow(expect.objectContaining({ code: 'TIME_RANGE_INVALID' }));
     expect(parseEpochMs('2026-02-28T08:00:00Z', '--from')).toBe(1_767_225_600_000 + 58 * 86_400_000 + 8 * 3_600_000);
   });
+
+  it('says why a number is refused: negative, or past 2^53 - 1', () => {
+    expect(() => parseEpochMs('-5', '--from')).toThrow(expect.objectContaining({ code: 'TIME_RANGE_INVALID', message: '--from "-5" is negative; HBase times are epoch milliseconds from 0 (1970-01-01T00:00:00Z)' }));
+    // 2^53 = 9007199254740992 is the first integer past the safe range; Long.MAX_VALUE is far past it.
+    for (const text of ['9007199254740992', '9223372036854775807']) {
+      expect(() => parseEpochMs(text, '--to')).toThrow(expect.objectContaining({ code: 'TIME_RANGE_INVALID', message: expect.stringContaining(`--to "${text}" is past 2^53 - 1 (9007199254740991)`) }));
+    }
+    expect(parseEpochMs('9007199254740991', '--to')).toBe(9_007_199_254_740_991);
+    expect(() => parseEpochMs('1.5', '--from')).toThrow(/--from "1.5" is not a time/);
+  });
 });

@@ -32,12 +32,19 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 
 /**
  * Parses `--from`/`--to`: epoch milliseconds as a non-negative decimal integer, or an ISO 8601 time with its zone.
- * @throws HotspotError `TIME_RANGE_INVALID` naming the option (a date-time without a zone is refused: it would mean
- *   the machine's local time).
+ * @throws HotspotError `TIME_RANGE_INVALID` naming the option: a negative number or one past 2^53 - 1 says so; a
+ *   date-time without a zone is refused (it would mean the machine's local time).
  */
 export function parseEpochMs(text: string, option: string): number {
   const t = text.trim();
-  const ms = /^\d{1,16}$/.test(t) ? Number(t) : ISO_TIME.test(t) ? parseTimeMs(t) : Number.NaN;
+  const digits = /^\d+$/.test(t);
+  const ms = digits ? Number(t) : ISO_TIME.test(t) ? parseTimeMs(t) : Number.NaN;
+  if (/^-\d+$/.test(t)) {
+    throw new HotspotError('TIME_RANGE_INVALID', `${option} "${text}" is negative; HBase times are epoch milliseconds from 0 (1970-01-01T00:00:00Z)`, { field: option });
+  }
+  if (digits && BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new HotspotError('TIME_RANGE_INVALID', `${option} "${text}" is past 2^53 - 1 (9007199254740991) epoch milliseconds, the largest time a range here takes`, { field: option });
+  }
   if (!Number.isSafeInteger(ms) || ms < 0) {
     const zone = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(t) ? ' (add its zone, e.g. Z for UTC)' : '';
     throw new HotspotError('TIME_RANGE_INVALID', `${option} "${text}" is not a time${zone}; give epoch milliseconds such as 1717200000000, or ISO 8601 such as 2024-06-01T00:00:00Z`, { field: option });
