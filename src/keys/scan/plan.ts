@@ -115,7 +115,8 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     }
   }
   if (timeField !== undefined && used === i) {
-    inexact.push(`the time range on ${timeField} could not bound the rows (an unknown part comes first): filter on the key${options.cellTimestamps ? ' or rely on the cell time range' : ''}`);
+    const why = stop?.inputs.includes(timeField) ? `${stop.source} is not ordered by ${timeField} alone` : 'an unknown part comes first';
+    inexact.push(`the time range on ${timeField} could not bound the rows (${why}): filter on the key${options.cellTimestamps ? ' or rely on the cell time range' : ''}`);
   }
 
   const headBytes = concatBytes(...head);
@@ -146,18 +147,25 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
 /**
  * The field a time range applies to: the one a `reverseTs` or `date` part orders by; otherwise, among the ordered
  * parts whose field `where` leaves open, the first whose field is named like a time (`ts`, `eventTime`,
- * `created_at`), then the first `long` or `reverseLong`, then the first of any kind (`pad`, `int`, `uint`, a Phoenix
- * integer). A number such as `{pad(shard,2)}` before `{long(ts)}` is thus not taken for the time.
+ * `created_at`), then the first `long` or `reverseLong`, then an open field named like a time that no part orders by
+ * (a time behind arithmetic: the range then bounds nothing), then the first ordered part of any kind (`pad`, `int`,
+ * `uint`, a Phoenix integer). A number such as `{pad(shard,2)}` or OpenTSDB's `{uint(tagk,3)}` is thus not taken for
+ * the time.
  */
 function findTimeField(template: RowkeyTemplate, where: KeyRecord): string {
   const ordered = template.parts.filter((p) => p.order !== 'none' && p.orderField !== undefined);
   const open = ordered.filter((p) => !Object.hasOwn(where, p.orderField as string));
-  const part =
+  const first =
     ordered.find((p) => p.kind === 'reverseTs' || p.kind === 'date') ??
     open.find((p) => looksLikeTime(p.orderField as string)) ??
-    open.find((p) => p.kind === 'long' || p.kind === 'reverseLong') ??
-    open[0] ??
-    ordered[0];
+    open.find((p) => p.kind === 'long' || p.kind === 'reverseLong');
+  if (first === undefined) {
+    // A time written only through arithmetic (OpenTSDB's base hour, ts / 3600000 * 3600) orders no part, but it is
+    // still the field the range is about: the plan then says the range could not bound the rows.
+    const timeNamed = template.fields.find((f) => looksLikeTime(f) && !Object.hasOwn(where, f));
+    if (timeNamed !== undefined) return timeNamed;
+  }
+  const part = first ?? open[0] ?? ordered[0];
   if (part?.orderField === undefined) {
     throw new HotspotError(
       'SCAN_TIME_FIELD',

@@ -52,6 +52,19 @@ describe('planScans over compiled templates', () => {
     expect(reads(plan, row)).toBe(true);
   });
 
+  it('OpenTSDB layouts: the range is on ts, written only through arithmetic, never on a tag UID', () => {
+    const t = compileTemplate('{uint(metric,3)}{uint(tagk,3)}{uint(ts / 3600000 * 3600, 4)}');
+    const plan = planScans(t, { metric: 1 }, { timeRange: { fromMs: 1_700_000_000_000, toMs: 1_700_003_600_000 } });
+    expect(plan.timeField).toBe('ts');
+    // Metric UID 1 as 3 bytes, up to the next UID.
+    expect(show(plan)).toEqual([['\\x00\\x00\\x01', '\\x00\\x00\\x02']]);
+    expect(plan.notes.join('\n')).toMatch(/the time range on ts could not bound the rows \(an unknown part comes first\)/);
+    const hourFirst = compileTemplate('{uint(metric,3)}{uint(ts / 3600000 * 3600, 4)}{uint(tagk,3)}');
+    const behind = planScans(hourFirst, { metric: 1 }, { timeRange: { fromMs: 0, toMs: 1 } });
+    expect(behind.timeField).toBe('ts');
+    expect(behind.notes.join('\n')).toMatch(/could not bound the rows \(\{uint\(ts \/ 3600000 \* 3600, 4\)\} is not ordered by ts alone\)/);
+  });
+
   it('a fixed number before the time bounds it; a pad part alone still takes the range', () => {
     // 38 = 0x26, to - 1 = 43 = 0x2B, whose prefix stop is 0x2C.
     const fixed = planScans(compileTemplate('{pad(shard,2)}_{long(ts)}'), { shard: 7 }, { timeRange: { fromMs: 38, toMs: 44 } });
