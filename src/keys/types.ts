@@ -105,7 +105,7 @@ export interface RowkeyTemplate {
   encode(record: KeyRecord): Uint8Array;
   /**
    * Decodes a rowkey back into a record, verifying salts and hashes (the record must encode back to the same key).
-   * @throws HotspotError `TEMPLATE_NOT_DECODABLE`, `KEY_DECODE` naming the field and byte offset, or
+   * @throws HotspotError `TEMPLATE_NOT_DECODABLE`, `KEY_DECODE` naming the field and byte offset (or for an empty key), or
    * `KEY_DECODE_AMBIGUOUS` naming the field when a value holding a delimiter lets the key split more than one way.
    */
   decode(key: Uint8Array): Record<string, FieldValue>;

@@ -214,6 +214,10 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     if (!plan.decodable) {
       throw new HotspotError('TEMPLATE_NOT_DECODABLE', `template "${source}" is not decodable: ${plan.warnings.filter((w) => !w.includes('delimited by')).join('; ')}`);
     }
+    if (key.length === 0) {
+      // Encoding refuses a record that gives no bytes, so no record decodes from none.
+      throw new HotspotError('KEY_DECODE', `the key is empty, and HBase has no empty rowkey: no record of template "${source}" writes it`);
+    }
     const extents = splitKey(parts, plan, key, source);
     const record = readFields(parts, key, extents, source);
     verify(record, key);

@@ -102,6 +102,13 @@ describe('decode errors', () => {
     const single = compileTemplate('{salt(metric,16)}_{metric}_{reverseTs(ts)}');
     expect(single.decode(single.encode({ metric: 'mem_used', ts: 7 }))).toEqual({ metric: 'mem_used', ts: 7 });
   });
+  it('rejects an empty key, which no record encodes to: encoding the record it would give is refused', () => {
+    for (const source of ['{id}', '{reverse(id)}']) {
+      const t = compileTemplate(source);
+      expect(() => t.encode(Object.fromEntries(t.fields.map((f) => [f, ''])))).toThrow(expect.objectContaining({ code: 'TEMPLATE_EMPTY_KEY' }));
+      expect(caught(() => t.decode(new Uint8Array(0)))).toMatchObject({ code: 'KEY_DECODE', message: expect.stringContaining('the key is empty, and HBase has no empty rowkey') });
+    }
+  });
   it('rejects a key whose salt does not match its fields, naming the field', () => {
     const s = compileTemplate('{salt(id,16)}_{id}');
     const err = caught(() => s.decode(new TextEncoder().encode('0f_sensor001')));
