@@ -12,6 +12,10 @@ describe('--family', () => {
   it('refuses bad names, items and values', () => {
     expect(() => parseFamilyOption('d:VERSIONS')).toThrow(/"VERSIONS" is not NAME=VALUE/);
     expect(() => parseFamilyOption('.d:VERSIONS=1')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID' }));
+    // HBase's isLegalColumnFamilyName: "Column Family name cannot be: recovered.edits".
+    expect(() => parseFamilyOption('recovered.edits')).toThrow(expect.objectContaining({ code: 'FAMILY_NAME_INVALID', message: expect.stringContaining('"recovered.edits" is the name HBase keeps') }));
+    expect(() => parseFamiliesText('recovered.edits: {}\n', 'f.yaml')).toThrow(/^f\.yaml:1: column family name "recovered\.edits"/);
+    expect(parseFamilyOption('recovered.edit').name).toBe('recovered.edit');
     expect(() => parseFamilyOption('d:VERSIONS=0')).toThrow(/VERSIONS "0" must be a whole number from 1 to 2147483647/);
     expect(() => parseFamilyOption('d:BLOCKSIZE=1.5')).toThrow(expect.objectContaining({ code: 'FAMILY_ATTRIBUTE_INVALID' }));
     expect(() => parseFamilyOption('d:BLOOMFILTER=rows')).toThrow(/not one of NONE, ROW, ROWCOL/);

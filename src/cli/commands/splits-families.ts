@@ -42,6 +42,8 @@ export const FAMILY_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
 };
 
 const FAMILY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+/** `HConstants.RECOVERED_EDITS_DIR`: the one name of the allowed characters HBase refuses for a column family. */
+const RECOVERED_EDITS = 'recovered.edits';
 
 /**
  * Checks one attribute and sets it on `spec`: whole numbers for `VERSIONS`, `TTL` (seconds; `FOREVER`, HBase's
@@ -77,6 +79,10 @@ export function setFamilyAttribute(spec: Mutable<ShellFamilySpec>, name: string,
 }
 
 function familyNamed(name: string, where: InputLocation): Mutable<ShellFamilySpec> {
+  if (name === RECOVERED_EDITS) {
+    // ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName refuses the name of the region's recovered-edits folder.
+    throw new HotspotError('FAMILY_NAME_INVALID', `column family name "${name}" is the name HBase keeps for a region's recovered edits folder, which it refuses for a family; choose another name`, where);
+  }
   if (!FAMILY_NAME.test(name)) {
     throw new HotspotError('FAMILY_NAME_INVALID', `column family name "${printable(name, 40)}" is not valid; use letters, digits, '_', '-' and '.' (short names like d save bytes in every cell)`, where);
   }
