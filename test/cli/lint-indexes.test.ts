@@ -26,6 +26,17 @@ describe('lint --indexes', () => {
     expect(run.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4 \\(indexes\\[0\\]\\.fields\\.x\\): must be one of string, `));
   });
 
+  it('an empty index file is named as such by lint and design suggest', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-ix-')), 'empty.yaml');
+    writeFileSync(file, '\n');
+    for (const argv of [['lint', '--indexes', file], ['design', 'suggest', '--indexes', file, '--servers', '3']]) {
+      const run = await runCapture(argv);
+      // lint prints its errors as file: message, compiler style; design prefixes the program name.
+      expect(run.code).toBe(2);
+      expect(run.err.replace(/^hbase-hotspot: /, '')).toBe(`${file}: the index definitions file is empty\n`);
+    }
+  });
+
   it('given as a plain input, an index file is refused pointing at --indexes (it listed the wide-row fields alone)', async () => {
     const path = fixturePath('order-indexes.yaml');
     const run = await runCapture(['lint', path]);

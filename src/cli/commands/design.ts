@@ -95,7 +95,7 @@ export const designCommand: CliCommand = {
         if (flags.indexes !== undefined) {
           const servers = parseCount(need(flags.servers, '--servers', '10'), '--servers');
           const file = flags.indexes;
-          const proposals = parseIndexDefinitions(checkInputText(readTextFile(file), file, 'index definitions'), file).map((d) => suggestIndexKey(d, servers));
+          const proposals = parseIndexDefinitions(checkInputText(readTextFile(file), file, 'index definitions file'), file).map((d) => suggestIndexKey(d, servers));
           if (flags.json) printJson(io, { indexes: proposals });
           else io.stdout(proposals.map((p) => `index ${p.index}: ${p.proposed}${p.proposed === p.current ? ' (as defined)' : ` (was ${p.current})`}\n  ${p.reason}\n${p.findings.map((f) => `  ${f.severity} ${f.code}: ${f.message}\n`).join('')}`).join(''));
           // a proposal lint still finds an error in is not a design to adopt: done, with a finding

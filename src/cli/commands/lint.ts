@@ -95,7 +95,7 @@ export async function subjectFromFlags(files: readonly string[], flags: LintFlag
   const templates = (flags.template ?? []).map((t) => compileTemplateOption(t, '--template'));
   for (const t of templates) parts.push({ keys: [keyDesign(t, access, fieldTypes, flags.table)] });
   if (fieldTypes !== undefined && templates.length > 0) checkFieldsUsed(fieldTypes, templates);
-  if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions'), flags.indexes), flags.indexes));
+  if (flags.indexes !== undefined) parts.push(indexesForLint(parseIndexDefinitions(checkInputText(readTextFile(flags.indexes), flags.indexes, 'index definitions file'), flags.indexes), flags.indexes));
   if (flags.rest !== undefined) {
     if (flags.table === undefined) throw new HotspotError('CLI_REST_TABLE', '--rest needs --table <name>: the table whose schema to lint', { field: '--table' });
     const client = createRestClient({ baseUrl: flags.rest });
