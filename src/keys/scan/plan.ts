@@ -109,9 +109,14 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
   }
   for (const field of Object.keys(where)) {
     // A salt reading the field does not narrow the rows by it; only the field's own bytes in the prefix do.
-    const bounded = template.parts.slice(0, used).some((p) => !isSaltPart(p) && p.inputs.includes(field));
+    const bounded = template.parts.slice(0, used).some((p) => pinsField(p, field));
     if (!bounded && template.parts.slice(used).some((p) => p.inputs.includes(field))) {
       inexact.push(`${field} comes after ${stop?.source ?? 'the key'} in the key: rows with other values of ${field} are also read; filter them`);
+    } else if (!bounded) {
+      const lossy = template.parts.slice(0, used).filter((p) => p.inputs.includes(field)).map((p) => p.source);
+      if (lossy.length > 0) {
+        inexact.push(`${field} is written only through ${lossy.join(', ')}, which other values of ${field} share: rows with other values of ${field} are also read; filter them`);
+      }
     }
   }
   if (timeField !== undefined && used === i) {
@@ -142,6 +147,20 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     ...(timeField !== undefined && { timeField }),
     ...(timeRange && { timeRange }),
   };
+}
+
+/**
+ * True when a prefix part's bytes pin `field` to the one value: the part reads it and gives it back on decode. A salt
+ * or bucket (many values share each bucket), a hash prefix (`md5(id,4)`), arithmetic (`ts / 1000`) or a date coarser
+ * than its time does not; a whole `md5(x,32)` or `sha256(x)` does (a collision between rowkeys is not a concern). A part built outside the template compiler (no `oneWay` flag) pins every field it reads but
+ * a salt's, as before that flag was read.
+ */
+function pinsField(part: KeyPart, field: string): boolean {
+  if (isSaltPart(part) || !part.inputs.includes(field)) return false;
+  const compiled = part as KeyPart & { readonly oneWay?: boolean; readonly recover?: { readonly field: string } };
+  // A whole MD5 or SHA-256 is one-way but, for keys, one value per hash.
+  const wholeHash = part.kind === 'sha256' || (part.kind === 'md5' && part.fixedWidth === 32);
+  return compiled.oneWay === undefined || wholeHash || compiled.recover?.field === field;
 }
 
 /**

@@ -65,6 +65,24 @@ describe('planScans over compiled templates', () => {
     expect(behind.notes.join('\n')).toMatch(/could not bound the rows \(\{uint\(ts \/ 3600000 \* 3600, 4\)\} is not ordered by ts alone\)/);
   });
 
+  it('a field written only through a salt, a hash prefix, arithmetic or a coarse date does not make the plan exact', () => {
+    // "a".hashCode() = 97, 97 % 4 = 1; "e".hashCode() = 101, 101 % 4 = 1: both ids write bucket 01 and no other bytes.
+    const salted = compileTemplate('{salt(id,4)}_{reverseTs(ts)}');
+    const plan = planScans(salted, { id: 'a' }, { timeRange: { fromMs: 0, toMs: 10 } });
+    expect(plan.exact).toBe(false);
+    expect(plan.notes).toContain('id is written only through {salt(id,4)}, which other values of id share: rows with other values of id are also read; filter them');
+    expect(reads(plan, salted.encode({ id: 'e', ts: 5 }))).toBe(true);
+    // md5("a") = 0cc175b9...: only its first hex digit is in the key, which 1 in 16 ids share.
+    expect(planScans(compileTemplate('{md5(id,1)}{long(ts)}'), { id: 'a' }).exact).toBe(false);
+    // 1700000000000 ms and 1700000000999 ms share their second.
+    const coarse = planScans(compileTemplate('{id}_{uint(ts / 1000, 8)}'), { id: 'a', ts: 1_700_000_000_000 });
+    expect(coarse.notes.join('\n')).toMatch(/ts is written only through \{uint\(ts \/ 1000, 8\)\}/);
+    expect(planScans(compileTemplate('{id}_{date(ts,"yyyyMMdd")}'), { id: 'a', ts: 1_700_000_000_000 }).exact).toBe(false);
+    // The field's own bytes, or a whole hash, still pin it.
+    expect(planScans(compileTemplate('{salt(id,4)}_{id}_{long(ts)}'), { id: 'a' }).exact).toBe(true);
+    expect(planScans(compileTemplate('{sha256(id)}{long(ts)}'), { id: 'a' }).exact).toBe(true);
+  });
+
   it('a fixed number before the time bounds it; a pad part alone still takes the range', () => {
     // 38 = 0x26, to - 1 = 43 = 0x2B, whose prefix stop is 0x2C.
     const fixed = planScans(compileTemplate('{pad(shard,2)}_{long(ts)}'), { shard: 7 }, { timeRange: { fromMs: 38, toMs: 44 } });
