@@ -120,7 +120,9 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     }
   }
   if (timeField !== undefined && used === i) {
-    const why = stop?.inputs.includes(timeField) ? `${stop.source} is not ordered by ${timeField} alone` : 'an unknown part comes first';
+    const why = stop?.inputs.includes(timeField)
+      ? `${stop.source} is not a part a range is read from: reverseTs, date, long, reverseLong or a fixed-width number of ${timeField} alone`
+      : 'an unknown part comes first';
     inexact.push(`the time range on ${timeField} could not bound the rows (${why}): filter on the key${options.cellTimestamps ? ' or rely on the cell time range' : ''}`);
   }
 
@@ -164,9 +166,9 @@ function pinsField(part: KeyPart, field: string): boolean {
 }
 
 /**
- * The field a time range applies to: the one a `reverseTs` or `date` part orders by; otherwise, among the ordered
- * parts whose field `where` leaves open, the first whose field is named like a time (`ts`, `eventTime`,
- * `created_at`), then the first `long` or `reverseLong`, then an open field named like a time that no part orders by
+ * The field a time range applies to: the one a `reverseTs` or `date` part orders by; otherwise the first ordered part
+ * whose field is named like a time (`ts`, `eventTime`, `created_at`), then the first `long` or `reverseLong` whose field
+ * `where` leaves open, then a field named like a time that no part orders by
  * (a time behind arithmetic: the range then bounds nothing), then the first ordered part of any kind (`pad`, `int`,
  * `uint`, a Phoenix integer). A number such as `{pad(shard,2)}` or OpenTSDB's `{uint(tagk,3)}` is thus not taken for
  * the time.
@@ -176,29 +178,27 @@ function findTimeField(template: RowkeyTemplate, where: KeyRecord): string {
   const open = ordered.filter((p) => !Object.hasOwn(where, p.orderField as string));
   const first =
     ordered.find((p) => p.kind === 'reverseTs' || p.kind === 'date') ??
-    open.find((p) => looksLikeTime(p.orderField as string)) ??
+    ordered.find((p) => looksLikeTime(p.orderField as string)) ??
     open.find((p) => p.kind === 'long' || p.kind === 'reverseLong');
-  if (first === undefined) {
-    // A time written only through arithmetic (OpenTSDB's base hour, ts / 3600000 * 3600) orders no part, but it is
-    // still the field the range is about: the plan then says the range could not bound the rows.
-    const timeNamed = template.fields.find((f) => looksLikeTime(f) && !Object.hasOwn(where, f));
-    if (timeNamed !== undefined) return timeNamed;
-  }
-  const part = first ?? open[0] ?? ordered[0];
-  if (part?.orderField === undefined) {
+  // A time written only through arithmetic (OpenTSDB's base hour, ts / 3600000 * 3600) orders no part, but it is
+  // still the field the range is about: the plan then says the range could not bound the rows.
+  const timeNamed = first === undefined && ordered.length > 0 ? template.fields.find((f) => looksLikeTime(f)) : undefined;
+  if (timeNamed !== undefined && !Object.hasOwn(where, timeNamed)) return timeNamed;
+  const field = timeNamed ?? (first ?? open[0] ?? ordered[0])?.orderField;
+  if (field === undefined) {
     throw new HotspotError(
       'SCAN_TIME_FIELD',
       `--from/--to given, but template ${template.source} has no time-ordered part (reverseTs, date, long, reverseLong) to range over`,
     );
   }
-  if (Object.hasOwn(where, part.orderField)) {
+  if (Object.hasOwn(where, field)) {
     throw new HotspotError(
       'SCAN_TIME_FIELD',
-      `${part.orderField} is fixed in --where and ranged by --from/--to; give one or the other`,
-      { field: part.orderField },
+      `${field} is fixed in --where and ranged by --from/--to; give one or the other`,
+      { field },
     );
   }
-  return part.orderField;
+  return field;
 }
 
 function isRangePart(part: KeyPart, timeField: string, known: (f: string) => boolean): boolean {

@@ -62,7 +62,7 @@ describe('planScans over compiled templates', () => {
     const hourFirst = compileTemplate('{uint(metric,3)}{uint(ts / 3600000 * 3600, 4)}{uint(tagk,3)}');
     const behind = planScans(hourFirst, { metric: 1 }, { timeRange: { fromMs: 0, toMs: 1 } });
     expect(behind.timeField).toBe('ts');
-    expect(behind.notes.join('\n')).toMatch(/could not bound the rows \(\{uint\(ts \/ 3600000 \* 3600, 4\)\} is not ordered by ts alone\)/);
+    expect(behind.notes.join('\n')).toMatch(/could not bound the rows \(\{uint\(ts \/ 3600000 \* 3600, 4\)\} is not a part a range is read from/);
   });
 
   it('a field written only through a salt, a hash prefix, arithmetic or a coarse date does not make the plan exact', () => {
@@ -81,6 +81,17 @@ describe('planScans over compiled templates', () => {
     // The field's own bytes, or a whole hash, still pin it.
     expect(planScans(compileTemplate('{salt(id,4)}_{id}_{long(ts)}'), { id: 'a' }).exact).toBe(true);
     expect(planScans(compileTemplate('{sha256(id)}{long(ts)}'), { id: 'a' }).exact).toBe(true);
+  });
+
+  it('a time fixed in where and ranged too is refused, not ranged over an open number before it', () => {
+    const t = compileTemplate('{pad(n,2)}{id}_{long(ts)}');
+    expect(() => planScans(t, { id: 'a', ts: 6 }, { timeRange: { fromMs: 5, toMs: 8 } })).toThrow(
+      expect.objectContaining({ code: 'SCAN_TIME_FIELD', message: 'ts is fixed in --where and ranged by --from/--to; give one or the other' }),
+    );
+    const tsdb = compileTemplate('{uint(metric,3)}{uint(tagk,3)}{uint(ts / 3600000 * 3600, 4)}');
+    expect(() => planScans(tsdb, { metric: 1, ts: 0 }, { timeRange: { fromMs: 0, toMs: 1 } })).toThrow(expect.objectContaining({ code: 'SCAN_TIME_FIELD' }));
+    // A template with no ordered part at all still says so.
+    expect(() => planScans(compileTemplate('{id}_{ts}'), { id: 'a' }, { timeRange: { fromMs: 0, toMs: 1 } })).toThrow(/has no time-ordered part/);
   });
 
   it('a fixed number before the time bounds it; a pad part alone still takes the range', () => {
