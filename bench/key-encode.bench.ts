@@ -5,8 +5,7 @@
 // see the same machine load, whose average is printed before and after. A checksum over every key shows all sides
 // wrote identical bytes. Each of our modes below is a side of its own, a child process like the peers (until
 // 2026-12-03 they ran one after another in this process, each round paying for the garbage and heap state the others
-// left), and starts each timed round after a full garbage collection, as the Java side does (System.gc() after
-// building its ids again); at the CI size it warms up for at least a second, so the engine has optimized the encoder.
+// left); at the CI size it warms up for at least a second, so the engine has optimized the encoder.
 // Modes: `encode()` returns a fresh key per record (Java: a new byte[] per key; C: malloc and free per key);
 // `encodeInto()` writes the keys back to back into one reused 64 KiB buffer, starting over at its front when the next
 // key would not fit, which it checks first as C does (the template's 23 fixed bytes plus the id's length); the line
@@ -197,15 +196,14 @@ function checksumOf(mode: Mode): number {
 }
 
 /**
- * One mode of ours as a side of its own, in a child process, speaking the peers' protocol: three warm-up rounds, then
- * "ready"; "round" runs a timed round after a full garbage collection (as the Java side collects before each of its
- * rounds), so no round pays for another's garbage; "done" prints {"checksum", "sink"}. In one process the modes ran
- * slower after one another than alone (encodeBatch() at 0.11 to 0.16 of C there, 0.45 alone): each left the heap to
- * the next in a state of its own making.
+ * One mode of ours as a side of its own, in a child process, speaking the peers' protocol: warm-up rounds, then
+ * "ready"; "round" runs a timed round; "done" prints {"checksum", "sink"}. In one process the modes ran slower after
+ * one another than alone (encodeBatch() at 0.11 to 0.16 of C there, 0.45 alone): each left the heap to the next in a
+ * state of its own making. No collection is forced before a round, as the Java side forces one: V8 finishes a full
+ * collection by sweeping on background threads, which then overlap the round (measured: encodeInto() 38 to 44 ns a
+ * key of CPU time without, 92 to 117 ns with `gc()` before each round).
  */
 async function nodeSide(mode: Mode): Promise<void> {
-  const collect = (globalThis as { gc?: () => void }).gc;
-  if (collect === undefined) throw new Error('the Node side needs --expose-gc');
   // three warm-up rounds, and more until a second has gone by: at the CI size a round takes a few milliseconds, less
   // than the engine takes to optimize the encoder on a busy machine
   const warmUntil = performance.now() + 1000;
@@ -217,7 +215,6 @@ async function nodeSide(mode: Mode): Promise<void> {
   process.stdout.write('ready\n');
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'round') {
-      collect();
       process.stdout.write(`${JSON.stringify(modes[mode]())}\n`);
     } else if (line === 'done') {
       process.stdout.write(`${JSON.stringify({ checksum: checksumOf(mode), sink })}\n`);
@@ -248,7 +245,7 @@ async function main(): Promise<void> {
     const self = fileURLToPath(import.meta.url);
     const ourSides = {} as Record<Mode, Peer>;
     for (const mode of MODES) {
-      const side = await startPeer(process.execPath, [...process.execArgv, '--expose-gc', self, '--node-side', mode, '--records', String(n)]);
+      const side = await startPeer(process.execPath, [...process.execArgv, self, '--node-side', mode, '--records', String(n)]);
       if (typeof side === 'string') throw new Error(`the Node side of ${mode}() did not start: ${side}`);
       ourSides[mode] = side;
     }
