@@ -65,7 +65,7 @@ export {
 export {
   DEFAULT_K, detectHotspots, detectFromRates, type DetectOptions, SHAPES, FINDINGS, shapeEntry, findingEntry,
   type CatalogueEntry, type FindingKind, type ShapeId, type DetectResult, type Finding, type ServerLoadShare,
-  type RegionLoadShare, type TimelineEntry, type IntervalServerShare, type ShapeAlternative, type Spread,
+  type RegionLoadShare, type TimelineEntry, type IntervalServerShare, type ShapeAlternative, type Spread, type HotOn,
 } from './analysis/detect/index.js';
 
 // simulate: scenarios over a simulated cluster

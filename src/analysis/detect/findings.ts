@@ -11,7 +11,9 @@ import { findingEntry } from './catalogue.js';
 import { share } from './stats.js';
 import { type SwapPlan, type SwapRegion, swapPlan } from './swaps.js';
 import { primaryCount, secondaryReplicas } from './replicas.js';
-import type { Finding, RegionLoadShare, ServerLoadShare } from './types.js';
+import type { Finding, HotOn, RegionLoadShare, ServerLoadShare } from './types.js';
+import type { LoadMeasure } from './hot-test.js';
+import type { MeasureFigure } from './measure-figures.js';
 import type { RegionShares } from './region-shares.js';
 import type { WindowShares } from './window.js';
 import { maxOf } from '../../util/arrays.js';
@@ -335,6 +337,116 @@ const ratioText = (x: number | null) => (x === null ? 'with its peers idle' : `$
 // a secondary read replica has no peers: its ratio is to the primaries' average (replicas.ts)
 const replicaRatioText = (x: number | null) => (x === null ? 'with the primaries idle' : `${x.toFixed(1)} × the primaries' average`);
 
+/** The order in which a finding names what its members were compared in ({@link HotOn}). */
+const comparedOrder: readonly HotOn[] = ['requests', 'requests-less-row-reads', 'writes', 'reads', 'reads-less-row-reads'];
+/** What each comparison is called in a finding's text. */
+const comparedWords: Readonly<Record<HotOn, string>> = {
+  'requests': 'requests',
+  'requests-less-row-reads': 'requests less the reads the rows explain',
+  'writes': 'writes',
+  'reads': 'reads',
+  'reads-less-row-reads': 'reads less the reads the rows explain',
+};
+const comparedOf = (f: MeasureFigure): HotOn => (f.lessRowReads ? (f.measure === 'reads' ? 'reads-less-row-reads' : 'requests-less-row-reads') : f.measure);
+
+/** A member's figures over now in a measure it was hot in, with the number of intervals of now it was hot in it. */
+interface LeadFigure extends MeasureFigure {
+  readonly intervals: number;
+}
+
+/**
+ * The figures over now (`figure`) of each measure a member was hot in (`measures`: measure → intervals of now it was
+ * hot in it) when it was not hot in all requests with nothing set aside; empty when it was (the usual case, whose
+ * figures the caller's text gives: a write-only table's hotspot is hot in requests and writes alike).
+ */
+function leadFigures(measures: ReadonlyMap<LoadMeasure, number>, figure: (m: LoadMeasure) => MeasureFigure | undefined): LeadFigure[] {
+  const out: LeadFigure[] = [];
+  for (const m of ['requests', 'writes', 'reads'] as const) {
+    const intervals = measures.get(m);
+    if (intervals === undefined) continue;
+    const f = figure(m);
+    if (!f) continue;
+    if (comparedOf(f) === 'requests') return [];
+    out.push({ ...f, intervals });
+  }
+  return out;
+}
+
+/**
+ * A lead figure's text: `75% of the writes over now, 14.0 × its peers' average on writes, above 3 × in 3 of the 4
+ * intervals of now` (`peers`: whose average; `k` the hot factor; `nowIntervals` the intervals of now).
+ */
+function figureText(f: LeadFigure, peers: string, k: number, nowIntervals: number): string {
+  const words = f.lessRowReads ? `of the ${f.measure} over now once the reads the rows explain are set aside` : `of the ${f.measure} over now`;
+  const ratio = f.peerRatio === null ? `with ${peers} taking no ${f.measure}` : `${f.peerRatio.toFixed(1)} × ${peers}' average on ${f.measure}`;
+  return `${pct(f.share)} ${words}, ${ratio}, above ${k} × in ${f.intervals} of the ${nowIntervals} interval(s) of now`;
+}
+
+/**
+ * Each member's lead figures ({@link leadFigures}, by `measures` and `figure` of the member) and what the members
+ * were compared in: `requests` for a member hot on all requests, else its lead figures' measures.
+ */
+function leadsOf<T>(members: readonly T[], measures: (member: T) => ReadonlyMap<LoadMeasure, number>, figure: (member: T, m: LoadMeasure) => MeasureFigure | undefined): { leads: LeadFigure[][]; compared: Set<HotOn> } {
+  const compared = new Set<HotOn>();
+  const leads = members.map((x) => {
+    const lead = leadFigures(measures(x), (m) => figure(x, m));
+    for (const f of lead) compared.add(comparedOf(f));
+    if (lead.length === 0) compared.add('requests');
+    return lead;
+  });
+  return { leads, compared };
+}
+
+/**
+ * A member's figures: `X% of the requests over now, {ratio}` (`all`: its share of all requests over now, `ratio`
+ * its ratio's text) when it has no lead figures; else the lead figures (against `peers`' average) with all
+ * requests beside them.
+ */
+function figuresText(lead: readonly LeadFigure[], all: number, ratio: string, peers: string, shares: WindowShares): string {
+  if (lead.length === 0) return `${pct(all)} of the requests over now, ${ratio}`;
+  return `${lead.map((f) => figureText(f, peers, shares.k, shares.nowIndexes.length)).join('; ')} (${pct(all)} of all requests over now, ${ratio} on them)`;
+}
+
+/** What was compared, in order; empty for all requests alone (the usual case). */
+function comparedList(compared: ReadonlySet<HotOn>): HotOn[] {
+  if (compared.size === 0 || (compared.size === 1 && compared.has('requests'))) return [];
+  return comparedOrder.filter((c) => compared.has(c));
+}
+
+/** The header's words for what was compared: `''` for all requests alone, else ` on writes` (several: ` on requests or writes`). */
+function comparedText(compared: ReadonlySet<HotOn>): string {
+  const list = comparedList(compared);
+  return list.length === 0 ? '' : ` on ${list.map((c) => comparedWords[c]).join(' or ')}`;
+}
+
+/** The finding's {@link Finding.hotOn} field for what was compared, none for all requests alone. */
+function hotOnField(compared: ReadonlySet<HotOn>): Pick<Finding, 'hotOn'> {
+  const list = comparedList(compared);
+  return list.length === 0 ? {} : { hotOn: list };
+}
+
+/** The measures region `name` was hot in, in the intervals of now, each with the number of those intervals. */
+function regionMeasuresNow(shares: WindowShares, name: string): Map<LoadMeasure, number> {
+  const out = new Map<LoadMeasure, number>();
+  for (const i of shares.nowIndexes) for (const m of shares.hotByInterval[i]?.hotBy.get(name) ?? []) out.set(m, (out.get(m) ?? 0) + 1);
+  return out;
+}
+
+/**
+ * The measures server `server` (any incarnation of its `host:port`) was hot in, in the intervals of now, each with the
+ * number of those intervals.
+ */
+function serverMeasuresNow(shares: WindowShares, server: string): Map<LoadMeasure, number> {
+  const here = hostPortOf(server);
+  const out = new Map<LoadMeasure, number>();
+  for (const i of shares.nowIndexes) {
+    const inInterval = new Set<LoadMeasure>();
+    for (const [name, measures] of shares.hotByInterval[i]?.hotServerBy ?? []) if (hostPortOf(name) === here) for (const m of measures) inInterval.add(m);
+    for (const m of inInterval) out.set(m, (out.get(m) ?? 0) + 1);
+  }
+  return out;
+}
+
 /**
  * A server under k × its peers but at this many times their average or more does not "look even": healthy tables show
  * 1.5–2 × every day from uneven key popularity and region-count placement; two busy servers among four can each stay
@@ -350,25 +462,31 @@ function regionHotspots(shares: WindowShares): Finding[] {
   // a key range's fair share: secondary read replicas are not ranges of their own (replicas.ts)
   const lastInterval = shares.hotByInterval.at(-1)?.interval;
   const lastRegions = lastInterval ? primaryCount(lastInterval.regions, secondaryReplicas(lastInterval.regions)) : 0;
-  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r) => {
+  const { leads, compared } = leadsOf(hot, (r) => regionMeasuresNow(shares, r.encodedName), (r, m) => regions.nowFigure(regions.indexOf(r.encodedName), m));
+  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r, at) => {
     const server = shares.servers.find((s) => s.server === r.server);
     const ratio = server?.nowPeerRatio ?? null;
+    const serverLead = server?.hotNow ? leadFigures(serverMeasuresNow(shares, server.server), (m) => shares.serverNowFigure(server.server, m)) : [];
     const level = server?.hotNow
-      ? `its server ${r.server} is hot too (${pct(server.nowShare)} of the requests)`
+      ? `its server ${r.server} is hot too (${serverLead.map((f) => `${pct(f.share)} of the ${f.measure}${f.lessRowReads ? ' less the reads the rows explain' : ''}, `).join('')}${pct(server.nowShare)} of the requests)`
       : ratio !== null && ratio >= EVEN_SERVER_RATIO
         ? `its server ${r.server} is not hot (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}, under ${shares.k} ×), but the servers are not even either: ${EVEN_SERVER_RATIO} × its peers or more is beyond what placement gives a healthy table`
         : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}): the servers look even, the region does not`;
     const replica = r.replicaId === undefined ? '' : ` (read replica ${r.replicaId}: reads sent with Consistency.TIMELINE)`;
-    return `region ${r.encodedName} ${range(r)}${replica}: ${pct(r.nowShare ?? 0)} of the requests over now, ${(r.replicaId === undefined ? ratioText : replicaRatioText)(r.nowPeerRatio)}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
+    // hot on another measure: its figures there lead, all requests beside them
+    const replicaOf = r.replicaId !== undefined;
+    const figures = figuresText(leads[at] as LeadFigure[], r.nowShare ?? 0, (replicaOf ? replicaRatioText : ratioText)(r.nowPeerRatio), replicaOf ? 'the primaries' : 'its peers', shares);
+    return `region ${r.encodedName} ${range(r)}${replica}: ${figures}, fair share ${pct(lastRegions > 0 ? 1 / lastRegions : 0)}; ${level}`;
   });
   if (hot.length > HOTSPOTS_LISTED) evidence.push(`${hot.length - HOTSPOTS_LISTED} more region(s) hot now`);
   return [{
     kind: 'region-hotspot',
     level: 'region',
-    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions${hot.some((r) => r.replicaId !== undefined) ? ' (a read replica: of the primaries)' : ''} in an interval of now`,
+    summary: `${hot.length} region(s) above ${shares.k} × the average of the table's other regions${hot.some((r) => r.replicaId !== undefined) ? ' (a read replica: of the primaries)' : ''}${comparedText(compared)} in an interval of now`,
     evidence,
     servers: [...new Set(hot.map((r) => r.server))],
     regions: hot.map((r) => r.encodedName),
+    ...hotOnField(compared),
   }];
 }
 
@@ -402,9 +520,11 @@ function serverHotspots(shares: WindowShares): Finding[] {
   const regions = shares.regions;
   const hotNow = regions.hotNowRows();
   const lastServer = new Map(hotNow.map((j) => [regions.encodedName(j), regions.server(j)]));
-  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s) => {
+  const { leads, compared } = leadsOf(hot, (s) => serverMeasuresNow(shares, s.server), (s, m) => shares.serverNowFigure(s.server, m));
+  const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s, at) => {
     const mine = hotNow.filter((j) => regions.server(j) === s.server).map((j) => regions.encodedName(j));
-    const head = `${s.server}: ${pct(s.nowShare)} of the requests over now, ${ratioText(s.nowPeerRatio)}, fair share ${pct(fair)}; `;
+    // hot on another measure: its figures there lead, all requests beside them
+    const head = `${s.server}: ${figuresText(leads[at] as LeadFigure[], s.nowShare, ratioText(s.nowPeerRatio), 'its peers', shares)}, fair share ${pct(fair)}; `;
     if (mine.length > 0) return `${head}hot region(s) ${mine.join(', ')}`;
     const moved = hotRegionsMovedOff(shares, s.server, lastServer);
     return moved.length === 0
@@ -415,10 +535,11 @@ function serverHotspots(shares: WindowShares): Finding[] {
   return [{
     kind: 'server-hotspot',
     level: 'server',
-    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers in an interval of now`,
+    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers${comparedText(compared)} in an interval of now`,
     evidence,
     servers: hot.map((s) => s.server),
     regions: hotNow.filter((j) => hot.some((s) => s.server === regions.server(j))).map((j) => regions.encodedName(j)),
+    ...hotOnField(compared),
   }];
 }
 

@@ -9,7 +9,8 @@
  */
 import { toStringBinary } from '../../bytes/index.js';
 import type { RegionRate } from '../../model/index.js';
-import { type HotColumns, type LoadMeasure, MEASURES_OF } from './hot-test.js';
+import { type HotColumns, type LoadColumns, type LoadMeasure, MEASURES_OF } from './hot-test.js';
+import { type ColumnSums, type MeasureCounts, type MeasureFigure, columnSums, measureFigure } from './measure-figures.js';
 import type { RegionColumns, TallyColumns } from './region-columns.js';
 import { share } from './stats.js';
 import { type Tally, ratio } from './tally.js';
@@ -36,6 +37,8 @@ export interface RegionShareInputs {
   readonly nowReplicaAt: Int32Array | undefined;
   readonly windowHot: HotColumns;
   readonly nowHot: HotColumns;
+  /** The rates over now of the regions tested over now, by their position (what {@link RegionShareInputs.nowHot} tested). */
+  readonly nowColumns: LoadColumns;
   /** The replicas' hot measures beside the primaries (bits), by their position. */
   readonly windowReplicaHot: Uint8Array;
   readonly nowReplicaHot: Uint8Array;
@@ -145,6 +148,41 @@ export class RegionShares {
   /** {@link RegionLoadShare.hot} of row `j`. */
   hot(j: number): boolean {
     return this.hotIntervals(j) > 0 && this.hotBits(j) !== 0;
+  }
+
+  /**
+   * Row `j`'s figures over now in `measure` ({@link MeasureFigure}): its share of the table's load in it over now and
+   * its rate against the average rate of the regions tested with it over now (a secondary read replica: of the
+   * primaries). `undefined` when the region was not in now or the measure is unknown.
+   */
+  nowFigure(j: number, measure: LoadMeasure): MeasureFigure | undefined {
+    const { regions, nowTable, nowAt, nowColumns } = this.inputs;
+    const { now } = regions;
+    const i = this.at(j);
+    if (!now.has(i)) return undefined;
+    const seconds = (now.seconds[i] as number) > 0 ? (now.seconds[i] as number) : 1;
+    const reads = now.readsOf(i);
+    const writes = now.writesOf(i);
+    const mine: MeasureCounts = { requests: now.requests[i] as number, reads, writes, rowReads: now.rowReads[i] as number };
+    const rate: MeasureCounts = { requests: mine.requests / seconds, reads: reads === null ? null : reads / seconds, writes: writes === null ? null : writes / seconds, rowReads: mine.rowReads / seconds };
+    const table: MeasureCounts = { requests: nowTable.requests, reads: nowTable.reads, writes: nowTable.writes, rowReads: this.nowRowReads() };
+    this.nowSums ??= columnSums(nowColumns);
+    return measureFigure(measure, mine, table, rate, { sums: this.nowSums, count: nowColumns.length, self: (nowAt[i] as number) >= 0 });
+  }
+
+  /** The sums of the rates over now of the regions tested over now (cached). */
+  private nowSums: ColumnSums | undefined;
+  /** The reads the rows explain over now, summed over every region (cached). */
+  private nowRowReadsSum: number | undefined;
+
+  private nowRowReads(): number {
+    if (this.nowRowReadsSum === undefined) {
+      const { now, length } = this.inputs.regions;
+      let sum = 0;
+      for (let i = 0; i < length; i++) if (now.has(i)) sum += now.rowReads[i] as number;
+      this.nowRowReadsSum = sum;
+    }
+    return this.nowRowReadsSum;
   }
 
   /** The rows of the regions hot now ({@link RegionLoadShare.hotNow}), in key order. */

@@ -219,7 +219,21 @@ export interface Finding {
   readonly servers: readonly string[];
   /** Regions concerned (encoded names). */
   readonly regions: readonly string[];
+  /**
+   * On a `region-hotspot` or `server-hotspot` finding some of whose members were hot in now on something other than
+   * all requests: what was compared with k × the peers' average in the intervals of now they were hot in
+   * ({@link HotOn}; `requests` for the members hot on all requests), in the order `requests`,
+   * `requests-less-row-reads`, `writes`, `reads`, `reads-less-row-reads`. Absent when every member was hot on all
+   * requests (the usual case) and on every other finding.
+   */
+  readonly hotOn?: readonly HotOn[];
 }
+
+/**
+ * What a hot region or server was compared in: all requests, writes, reads, or requests or reads less the reads its
+ * rows explain (set aside in intervals whose reads follow the regions' rows: scan amplification).
+ */
+export type HotOn = 'requests' | 'requests-less-row-reads' | 'writes' | 'reads' | 'reads-less-row-reads';
 
 /** Max ÷ average and the normalized skew of a set of loads. */
 export interface Spread {

@@ -8,7 +8,8 @@ import { compareBytes } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { knownNameIndex } from '../../model/name-index.js';
 import { replicaIdOfName } from '../../regions/index.js';
-import { type CountTrust, type LoadMeasure, type MeasuredLoad, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, columnsOf, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type ColumnSums, type MeasureFigure, columnSums, measureFigure } from './measure-figures.js';
 import { nowIndexes, nowView } from './now.js';
 import { RegionColumns } from './region-columns.js';
 import { RegionShares } from './region-shares.js';
@@ -33,6 +34,8 @@ export interface IntervalHot {
   readonly hotBy: ReadonlyMap<string, readonly LoadMeasure[]>;
   /** Servers hot against the interval's other servers. */
   readonly hotServers: readonly string[];
+  /** Name of each hot server (as in `hotServers`) → the measures it is hot in. */
+  readonly hotServerBy: ReadonlyMap<string, readonly LoadMeasure[]>;
   /** Hot regions on servers that are not hot (region hotspots the server figures do not show). */
   readonly spreadHot: number;
   /** Set when the interval's reads follow the regions' rows (see `row-reads.ts`). */
@@ -61,6 +64,12 @@ export type WindowShares = Pick<
   readonly now: Omit<NowView, 'summary'>;
   /** Indexes into `hotByInterval` of the intervals that make up now. */
   readonly nowIndexes: readonly number[];
+  /**
+   * A server's figures over now in a measure ({@link MeasureFigure}), by its name in `servers`: its share of the
+   * table's load in it over now and its rate against the other servers' average rate over now. `undefined` when the
+   * server was not there in now or the measure is unknown.
+   */
+  readonly serverNowFigure: (server: string, measure: LoadMeasure) => MeasureFigure | undefined;
 };
 
 type HotVerdictFields = ReturnType<typeof hotVerdicts>[number];
@@ -236,7 +245,7 @@ function regionSharesOf(regions: RegionColumns, table: Tally, nowTable: Tally, k
   const nowReplicaAt = ids ? new Int32Array(regions.length).fill(-1) : undefined;
   if (nowReplicaAt) for (let j = 0; j < nowReplicas.length; j++) nowReplicaAt[nowReplicas[j] as number] = j;
   const regionShares = new RegionShares({
-    regions, order, table, nowTable, k, ids, testedAt, nowAt, replicaAt, nowReplicaAt, windowHot, nowHot,
+    regions, order, table, nowTable, k, ids, testedAt, nowAt, replicaAt, nowReplicaAt, windowHot, nowHot, nowColumns,
     windowReplicaHot: hotBesides(windowColumns, w.perSecond(replicaOrder), k),
     nowReplicaHot: hotBesides(nowColumns, now.perSecond(nowReplicas), k),
     // a replica's ratios are to the primaries' average rate (all of them are its "others")
@@ -290,6 +299,8 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const serverMeasured = serverLoads(iv, profile, trust.scale);
     const serverHot = hotMembersTrusting(serverMeasured, (i) => trust.servers.get((iv.servers[i] as ServerRate).server) ?? 'full', k);
     const hotServers = iv.servers.filter((_, i) => serverHot.has(i)).map((s) => s.server);
+    const hotServerBy = new Map<string, readonly LoadMeasure[]>();
+    for (const [i, measures] of serverHot) hotServerBy.set((iv.servers[i] as ServerRate).server, measures);
     iv.servers.forEach((s, i) => {
       const key = serverKey(s.server);
       let entry = servers.get(key);
@@ -323,7 +334,7 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     // `adjusted` lists the hot positions in list order, as a pass over the list finds them
     const hot = hotBy.size === 0 ? []
       : (unique ? [...adjusted.keys()].map((i) => iv.regions[i] as RegionRate) : iv.regions.filter((r) => hotBy.has(r.encodedName))).sort((a, b) => b.requests - a.requests);
-    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()], sinceRestart: [...trust.scale.keys()] });
+    hotByInterval.push({ interval: iv, hot, hotBy, hotServers, hotServerBy, spreadHot, ...(profile ? { rowReads: profile } : {}), setAside, untrusted: [...trust.regions.keys()], sinceRestart: [...trust.scale.keys()] });
     const indexes = new Int32Array(iv.regions.length);
     // the first interval's regions, their names known to be unique, are all new: none is looked up
     const fresh = regions.length === 0 && unique;
@@ -370,7 +381,8 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
   // that lived an hour is not judged by what it had no time to take
   const serverVerdicts = hotVerdicts(serverList.map(([, s]) => perSecond(s.tally)), k);
   const nowServerList = serverList.filter(([, s]) => s.now);
-  const nowServerVerdicts = new Map(hotVerdicts(nowServerList.map(([, s]) => perSecond(s.now as Tally)), k).map((v, i) => [(nowServerList[i] as [string, ServerTally])[0], v]));
+  const nowServerRates = nowServerList.map(([, s]) => perSecond(s.now as Tally));
+  const nowServerVerdicts = new Map(hotVerdicts(nowServerRates, k).map((v, i) => [(nowServerList[i] as [string, ServerTally])[0], v]));
   const serverShares: ServerLoadShare[] = serverList
     .map(([server, { tally: t, hotIntervals, now: nowTally, nowHotIntervals }], i) => {
       const windowVerdict = serverVerdicts[i] as HotVerdictFields;
@@ -410,5 +422,28 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     hotByInterval,
     now: nowView(rates, now, hotByInterval, regions),
     nowIndexes: now.indexes,
+    serverNowFigure: serverNowFigures(nowServerList, nowServerRates, nowTable),
+  };
+}
+
+/**
+ * {@link WindowShares.serverNowFigure} over `servers` (name and tallies of the servers there in now) whose rates over
+ * now are `rates` (in the same order), the table's tally over now being `table`.
+ */
+function serverNowFigures(servers: readonly [string, ServerTally][], rates: readonly MeasuredLoad[], table: Tally): (server: string, measure: LoadMeasure) => MeasureFigure | undefined {
+  let sums: ColumnSums | undefined;
+  let at: Map<string, number> | undefined;
+  let rowReads = 0;
+  return (server, measure) => {
+    if (!at) {
+      at = new Map(servers.map(([name], i) => [name, i]));
+      sums = columnSums(columnsOf(rates));
+      for (const [, s] of servers) rowReads += s.now?.rowReads ?? 0;
+    }
+    const i = at.get(server);
+    const mine = i === undefined ? undefined : (servers[i] as [string, ServerTally])[1].now;
+    if (i === undefined || !mine || !sums) return undefined;
+    const rate = rates[i] as MeasuredLoad;
+    return measureFigure(measure, mine, { ...table, rowReads }, { ...rate, rowReads: rate.rowReads ?? 0 }, { sums, count: rates.length, self: true });
   };
 }
