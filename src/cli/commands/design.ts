@@ -4,10 +4,12 @@
  * pre-splits and trade-offs (`src/lint/suggest/`), and with `--simulate` the simulator's verdict on each.
  *
  * JSON: `{"suggestions": [{"rank", "strategy", "template", "tradeoff", "score", "terms": [{"points", "reason"}],
- * "presplit": {"regions", "method", "shell"}, "family", "create", "findings": [...], "simulation"?: {"template",
+ * "presplit": {"regions", "method", "shell", "note"}, "family", "create", "findings": [...], "simulation"?: {"template",
  * "shape", "hottestServerShare", "fairServerShare", "splits", "create"}}], "notSimulated"?: "why"}`. Split lists are
- * printed in full; `simulation.splits` are the points the simulated table started with (`toStringBinary`), and
- * `simulation.create` the statement that makes exactly them.
+ * printed in full, and never more than 100,000 regions (the cap of `splits` and `lifecycle`): past it the pre-split
+ * is cut down and `presplit.note` (a `note:` line in text) says so, otherwise `note` is null. `simulation.splits`
+ * are the points the simulated table started with (`toStringBinary`), and `simulation.create` the statement that
+ * makes exactly them.
  *
  * `design suggest --indexes FILE --servers N [--json]` proposes instead a key for each secondary index of the file
  * (`docs/indexes.md`); exit 1 when lint still finds an error in a proposal; JSON: `{"indexes": [{"index", "current", "proposed", "reason", "findings": [...]}]}`.
@@ -51,6 +53,7 @@ function render(table: string, list: readonly Suggestion[], sims: readonly Simul
     lines.push(`${s.rank}. ${s.template}  (${s.strategy}, score ${s.score})`);
     lines.push(`   trade-off: ${s.tradeoff}`);
     lines.push(`   pre-split: ${s.presplit.method}`);
+    if (s.presplit.note !== undefined) lines.push(`   note: ${s.presplit.note}`);
     lines.push(`   ${createStatement(table, s)}`);
     lines.push(`   why: ${s.terms.map((t) => `${t.points > 0 ? '+' : ''}${t.points} ${t.reason}`).join('; ')}`);
     if (s.findings.length > 0) lines.push(`   lint: ${s.findings.map((f) => `${f.severity} ${f.code}`).join(', ')}`);
@@ -122,7 +125,7 @@ export const designCommand: CliCommand = {
           printJson(io, {
             suggestions: list.map((s, i) => ({
               ...s,
-              presplit: { regions: s.presplit.regions ?? null, method: s.presplit.method, shell: s.presplit.shell },
+              presplit: { regions: s.presplit.regions ?? null, method: s.presplit.method, shell: s.presplit.shell, note: s.presplit.note ?? null },
               create: createStatement(flags.table, s),
               ...(typeof sims === 'object' && sims[i] !== undefined ? { simulation: { ...sims[i], create: createStatement(flags.table, s, simulatedPresplit(s, sims[i]).shell) } } : {}),
             })),

@@ -1,12 +1,14 @@
 /**
  * The pre-split proposed with each candidate key: salt-aligned split points for salted keys, `HexStringSplit` for
- * hash prefixes, and split points from key samples for keys that start with the entity itself.
+ * hash prefixes, and split points from key samples for keys that start with the entity itself. No proposal has more
+ * than `MAX_PRESPLIT_REGIONS` (100,000) regions, the cap `splits` and `lifecycle` enforce.
  *
  * @module
  */
 import { toStringBinary } from '../../bytes/index.js';
 import type { RowkeyTemplate } from '../../keys/types.js';
-import { initialRegionCount, saltSplitPoints } from '../../regions/index.js';
+import { checkSaltRegionTotal, initialRegionCount, saltSplitPoints } from '../../regions/index.js';
+import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import type { SourcePlace, SplitModel } from '../model.js';
 import { rubyToBytesBinary } from '../../hbase/shell/ruby.js';
 import type { Candidate } from './candidates.js';
@@ -23,8 +25,10 @@ export interface PresplitProposal {
   readonly splits: SplitModel;
   /** Regions per salt bucket, for salt-aligned splits. */
   readonly regionsPerBucket?: number;
-  /** Regions the sizing asked for (servers x 20); sampled splits aim at it. */
+  /** Regions the sizing asked for (servers x 20), before the cap; sampled splits aim at it, up to the cap. */
   readonly targetRegions: number;
+  /** Why the pre-split has fewer regions than the sizing asked for (the region cap), one sentence; absent otherwise. */
+  readonly note?: string;
 }
 
 const PLACE: SourcePlace = { file: '<suggestion>', line: 1, column: 1 };
@@ -42,15 +46,36 @@ export function rubyQuote(bytes: Uint8Array): string {
 }
 
 /**
+ * The note for a pre-split cut down to the region cap: `asked` says how `askedRegions` came about, `instead` what the
+ * proposal does.
+ */
+function capNote(asked: string, askedRegions: number, instead: string): string {
+  return `${asked} is ${askedRegions} regions, more than the ${MAX_PRESPLIT_REGIONS} a pre-split may have (each region is a ` +
+    `row in hbase:meta and an assignment the master makes): ${instead}, and let regions split as they grow`;
+}
+
+/**
  * Proposes the pre-split for `candidate` (compiled as `template`) on `servers` RegionServers, sized by
- * `initialRegionCount` (servers x 20 regions).
+ * `initialRegionCount` (servers x 20 regions) but never past `MAX_PRESPLIT_REGIONS` (100,000), the cap of `splits
+ * --regions` and `lifecycle`: a table created with more regions than that would be a burden on HBase itself (every
+ * region is a row in `hbase:meta` and an assignment) before it held any data. Over the cap a hash prefix is cut into
+ * exactly the cap, a sampled split aims at the cap, and a salted key keeps every salt bucket with fewer regions each,
+ * floor(cap / buckets), so each bucket still gets the same number of regions; `note` then says so.
+ * @throws HotspotError as `saltSplitPoints` for a salted candidate whose template does not start with its salt.
  */
 export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, servers: number): PresplitProposal {
   const target = initialRegionCount({ regionServers: servers }).regions;
+  const capped = Math.min(target, MAX_PRESPLIT_REGIONS);
   if (candidate.strategy === 'salted-composite' && candidate.buckets !== undefined) {
-    const perBucket = Math.max(1, Math.ceil(target / candidate.buckets));
+    const wanted = Math.max(1, Math.ceil(target / candidate.buckets));
+    const perBucket = candidate.buckets * wanted > MAX_PRESPLIT_REGIONS ? Math.max(1, Math.floor(MAX_PRESPLIT_REGIONS / candidate.buckets)) : wanted;
+    checkSaltRegionTotal(template, perBucket);
     const raw = saltSplitPoints(template, { regionsPerBucket: perBucket });
     const points = raw.map((p) => toStringBinary(p));
+    const note = perBucket === wanted
+      ? undefined
+      : capNote(`${candidate.buckets} salt buckets x ${wanted} regions each (${servers} RegionServers x 20 regions, rounded up to whole buckets)`, candidate.buckets * wanted,
+        `pre-split into ${perBucket} regions per bucket instead, ${raw.length + 1} in all`);
     return {
       regions: points.length + 1,
       method: perBucket === 1
@@ -60,22 +85,26 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
       splits: { kind: 'points', points, binaryForm: true, place: PLACE },
       regionsPerBucket: perBucket,
       targetRegions: target,
+      ...(note === undefined ? {} : { note }),
     };
   }
+  const note = capped < target ? capNote(`${servers} RegionServers x 20 regions each`, target, `pre-split into ${capped} regions instead`) : undefined;
   if (candidate.strategy === 'hash-prefix') {
     return {
-      regions: target,
-      method: `HexStringSplit over the md5 prefix into ${target} regions`,
-      shell: `{NUMREGIONS => ${target}, SPLITALGO => 'HexStringSplit'}`,
-      splits: { kind: 'algorithm', numRegions: target, algorithm: 'HexStringSplit', place: PLACE },
+      regions: capped,
+      method: `HexStringSplit over the md5 prefix into ${capped} regions`,
+      shell: `{NUMREGIONS => ${capped}, SPLITALGO => 'HexStringSplit'}`,
+      splits: { kind: 'algorithm', numRegions: capped, algorithm: 'HexStringSplit', place: PLACE },
       targetRegions: target,
+      ...(note === undefined ? {} : { note }),
     };
   }
   return {
     regions: undefined,
-    method: `${target} regions at quantiles of sampled rowkeys (the entity ids decide where keys fall)`,
-    shell: `SPLITS_FILE => 'splits.txt'  (from sampled keys: hbase-hotspot splits --samples keys.txt --regions ${target})`,
+    method: `${capped} regions at quantiles of sampled rowkeys (the entity ids decide where keys fall)`,
+    shell: `SPLITS_FILE => 'splits.txt'  (from sampled keys: hbase-hotspot splits --samples keys.txt --regions ${capped})`,
     splits: { kind: 'file', file: 'splits.txt', place: PLACE },
     targetRegions: target,
+    ...(note === undefined ? {} : { note }),
   };
 }
