@@ -141,6 +141,50 @@ describe('design suggest pre-split: never past the 100000-region cap of splits a
   });
 });
 
+describe('design suggest pre-split: a number after the salt is cut on bucket boundaries only', () => {
+  /** `'01_'` ... up to bucket `buckets - 1`: each bucket's two hex digits and the separator. */
+  const bucketStarts = (buckets: number): string[] => Array.from({ length: buckets - 1 }, (_, i) => `${(i + 1).toString(16).padStart(2, '0')}_`);
+
+  it('a 19-digit sequence id: 16 regions on the bucket boundaries, not 13 per bucket cut at 0769230769230769230, ...', () => {
+    const list = suggest({ orderId: 'sequence', ts: 'epochMs' }, 'latest-n:orderId', 10, 60000);
+    const salted = list.find((s) => s.strategy === 'salted-composite');
+    expect(salted?.template).toBe('{salt(orderId,16)}_{pad(orderId,19)}_{reverseTs(ts)}');
+    expect(salted?.presplit.regionsPerBucket).toBe(1);
+    expect(salted?.presplit.regions).toBe(16);
+    const points = salted?.presplit.splits.kind === 'points' ? salted.presplit.splits.points : [];
+    expect(points).toEqual(bucketStarts(16));
+    expect([points[0], points.at(-1)]).toEqual(['01_', '0f_']);
+    expect(salted?.presplit.shell).toBe(`SPLITS => [${bucketStarts(16).map((p) => `'${p}'`).join(', ')}]`);
+    // 10 x 20 = 200 regions asked, ceil(200 / 16) = 13 per bucket: the count the sampled command is given
+    expect(salted?.presplit.note).toBe(
+      '"{pad(orderId,19)}", the part after the salt, is a number whose range is not known: even cuts over its 19 digits would leave ' +
+        "all but one of each bucket's 13 regions empty (sequence ids fill only the low digits), so each bucket is one region; " +
+        "to cut each into 13 where the ids lie, use sampled keys: hbase-hotspot splits --template '{salt(orderId,16)}_{pad(orderId,19)}_{reverseTs(ts)}' " +
+        '--regions-per-bucket 13 --samples keys.txt',
+    );
+    // why: id 123456 of bucket b is b_0000000000000123456_..., below the first even cut b_0769230769230769230
+    const key = new TextDecoder().decode(compileTemplate(salted?.template ?? '').encode({ orderId: 123456, ts: 0 }));
+    expect(key.slice(3, 23)).toBe('0000000000000123456_');
+  });
+
+  it('a 10-digit int: 8 buckets of 1 region, the note naming 5 per bucket (2 servers x 20 / 8)', () => {
+    const salted = suggest({ n: 'int' }, 'point-get', 2, 60000).find((s) => s.strategy === 'salted-composite');
+    expect(salted?.template).toBe('{salt(n,8)}_{pad(n,10)}');
+    expect(salted?.presplit.shell).toBe(`SPLITS => [${bucketStarts(8).map((p) => `'${p}'`).join(', ')}]`);
+    expect(salted?.presplit.note).toContain('even cuts over its 10 digits would leave all but one of each bucket\'s 5 regions empty');
+  });
+
+  it('the CLI prints the note, and --simulate runs the bucket boundaries as proposed', async () => {
+    const args = ['design', 'suggest', '--fields', 'orderId:sequence,ts:epochMs', '--access', 'latest-n:orderId', '--writes', '60000/s', '--servers', '10'];
+    const lines = (await runCapture([...args, '--simulate', '--duration', '1h'])).out.split('\n');
+    const at = lines.indexOf('2. {salt(orderId,16)}_{pad(orderId,19)}_{reverseTs(ts)}  (salted-composite, score 18)');
+    expect(lines[at + 2]).toBe('   pre-split: 16 salt buckets x 1 region each, cut on bucket boundaries');
+    expect(lines[at + 3]?.startsWith('   note: "{pad(orderId,19)}", the part after the salt, is a number whose range is not known')).toBe(true);
+    expect(lines[at + 4]).toBe(`   create 't', ${SUGGESTED_FAMILY}, SPLITS => [${bucketStarts(16).map((p) => `'${p}'`).join(', ')}]`);
+    expect(lines.slice(at).find((l) => l.startsWith('   simulated pre-split:'))).toBe('   simulated pre-split: the create statement above (16 regions)');
+  });
+});
+
 describe('rubyQuote', () => {
   it.each([
     [[0x30, 0x31, 0x5f], "'01_'"],

@@ -6,7 +6,7 @@
  * @module
  */
 import { toStringBinary } from '../../bytes/index.js';
-import type { RowkeyTemplate } from '../../keys/types.js';
+import type { KeyPart, RowkeyTemplate } from '../../keys/types.js';
 import { checkSaltRegionTotal, initialRegionCount, saltSplitPoints } from '../../regions/index.js';
 import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import type { SourcePlace, SplitModel } from '../model.js';
@@ -55,12 +55,48 @@ function capNote(asked: string, askedRegions: number, instead: string): string {
 }
 
 /**
+ * Parts that write a number (zero-padded decimal, big-endian binary, Phoenix's sortable int, `Long.MAX_VALUE - x`):
+ * without the range their values take, even cuts over the part's whole width are guesses, and for sequence ids
+ * (which fill only the low digits or bytes) all but one of the cut regions stay empty.
+ */
+const NUMBER_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['pad', 'int', 'uint', 'long', 'reverseLong', 'phoenixInt']);
+
+/** The first part after the leading literals, the salt and the literals after it; `undefined` when there is none. */
+function partAfterSalt(template: RowkeyTemplate): KeyPart | undefined {
+  const parts = template.parts;
+  let at = 0;
+  while (parts[at]?.kind === 'literal') at++;
+  at++;
+  while (parts[at]?.kind === 'literal') at++;
+  return parts[at];
+}
+
+/**
+ * The note for a salted key whose part after the salt is a number of unknown range: each bucket is left as one
+ * region instead of `sized` regions cut evenly over the number's width.
+ */
+function numberNote(candidate: Candidate, next: KeyPart, sized: number): string {
+  const unit = next.alphabet === 'decimal' ? 'digit' : next.alphabet === 'hex' ? 'hex digit' : 'byte';
+  const width = next.fixedWidth === undefined ? 'its width' : `its ${next.fixedWidth} ${unit}${next.fixedWidth === 1 ? '' : 's'}`;
+  return `"${next.source}", the part after the salt, is a number whose range is not known: even cuts over ${width} would leave ` +
+    `all but one of each bucket's ${sized} regions empty (sequence ids fill only the low ${unit}s), so each bucket is one region; ` +
+    `to cut each into ${sized} where the ids lie, use sampled keys: hbase-hotspot splits --template '${candidate.template}' ` +
+    `--regions-per-bucket ${sized} --samples keys.txt`;
+}
+
+/**
  * Proposes the pre-split for `candidate` (compiled as `template`) on `servers` RegionServers, sized by
  * `initialRegionCount` (servers x 20 regions) but never past `MAX_PRESPLIT_REGIONS` (100,000), the cap of `splits
  * --regions` and `lifecycle`: a table created with more regions than that would be a burden on HBase itself (every
  * region is a row in `hbase:meta` and an assignment) before it held any data. Over the cap a hash prefix is cut into
  * exactly the cap, a sampled split aims at the cap, and a salted key keeps every salt bucket with fewer regions each,
  * floor(cap / buckets), so each bucket still gets the same number of regions; `note` then says so.
+ *
+ * A salted key whose part after the salt is a number (`pad`, `int`, `uint`, `long`, `reverseLong`, `phoenixInt`: a
+ * sequence id such as `{pad(id,19)}`) is cut on bucket boundaries only, one region per bucket: the command is not
+ * told the range the numbers take, and even cuts over the part's whole width (`0769230769230769230`, ...) would sit
+ * far above sequence ids, which fill only the low digits, so every key of a bucket would land in its first region.
+ * `note` says so and names the `splits --samples` command that cuts each bucket where sampled ids lie.
  * @throws HotspotError as `saltSplitPoints` for a salted candidate whose template does not start with its salt.
  */
 export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, servers: number): PresplitProposal {
@@ -68,11 +104,16 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
   const capped = Math.min(target, MAX_PRESPLIT_REGIONS);
   if (candidate.strategy === 'salted-composite' && candidate.buckets !== undefined) {
     const wanted = Math.max(1, Math.ceil(target / candidate.buckets));
-    const perBucket = candidate.buckets * wanted > MAX_PRESPLIT_REGIONS ? Math.max(1, Math.floor(MAX_PRESPLIT_REGIONS / candidate.buckets)) : wanted;
+    const sized = candidate.buckets * wanted > MAX_PRESPLIT_REGIONS ? Math.max(1, Math.floor(MAX_PRESPLIT_REGIONS / candidate.buckets)) : wanted;
+    const next = partAfterSalt(template);
+    const number = sized > 1 && next !== undefined && NUMBER_KINDS.has(next.kind) ? next : undefined;
+    const perBucket = number === undefined ? sized : 1;
     checkSaltRegionTotal(template, perBucket);
     const raw = saltSplitPoints(template, { regionsPerBucket: perBucket });
     const points = raw.map((p) => toStringBinary(p));
-    const note = perBucket === wanted
+    const note = number !== undefined
+      ? numberNote(candidate, number, sized)
+      : perBucket === wanted
       ? undefined
       : capNote(`${candidate.buckets} salt buckets x ${wanted} regions each (${servers} RegionServers x 20 regions, rounded up to whole buckets)`, candidate.buckets * wanted,
         `pre-split into ${perBucket} regions per bucket instead, ${raw.length + 1} in all`);

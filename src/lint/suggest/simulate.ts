@@ -98,11 +98,14 @@ export function simulateSuggestions(list: readonly Suggestion[], input: SuggestI
 }
 
 /**
- * The scenario pre-split of suggestion `s`: salt buckets cut at keys sampled from the simulated entities (what
- * `splits --template --samples` makes from real keys), the proposed algorithm as it is, or quantiles of sampled keys.
+ * The scenario pre-split of suggestion `s`: one region per salt bucket as proposed, salt buckets cut into several
+ * regions at keys sampled from the simulated entities (what `splits --template --samples` makes from real keys), the
+ * proposed algorithm as it is, or quantiles of sampled keys.
  */
 function preSplitFor(s: Suggestion, entity: string, time: string, idFormat: string, count: number): unknown {
   const split = s.presplit.splits;
+  // one region per bucket: the proposal's own points (bucket bytes and the separator after them), nothing to sample
+  if (s.presplit.regionsPerBucket === 1 && split.kind === 'points') return { splits: split.points };
   if (s.presplit.regionsPerBucket !== undefined) return { perSaltBucket: s.presplit.regionsPerBucket };
   if (split.kind === 'algorithm') return { algorithm: SCENARIO_ALGORITHMS[split.algorithm] ?? split.algorithm, regions: split.numRegions };
   const template = compileTemplate(s.template);
