@@ -162,7 +162,8 @@ describe('incident catalogue', () => {
 });
 
 // Design-time incidents (issue 15 family 9): nothing ran yet, so there is no load series; the table's creation script
-// and the key design are run through lint, which must give the finding the incident calls for.
+// and the key design are run through lint, which must give the finding the incident calls for and the others recorded
+// beside it with their reason, and no more: the codes and severities are compared as a set, exactly.
 
 /** An incident judged at design time: lint inputs beside the generator, and the finding lint must give. */
 interface DesignIncident {
@@ -173,7 +174,14 @@ interface DesignIncident {
   /** Lint inputs: files beside the generator, the key template, and `--fields` / `--access` / `--servers` as typed. */
   readonly lint: { readonly inputs: readonly string[]; readonly template: string; readonly fields?: string; readonly access?: string; readonly servers?: number };
   readonly expected: {
-    readonly lint: { readonly code: string; readonly severity: string; readonly regions: number | null; readonly neverWritten: number | null };
+    readonly lint: {
+      readonly code: string;
+      readonly severity: string;
+      readonly regions: number | null;
+      readonly neverWritten: number | null;
+      /** Every other finding lint gives the design (any severity), each with why it is true of the incident's design. */
+      readonly others: readonly { readonly code: string; readonly severity: string; readonly why: string }[];
+    };
   };
 }
 
@@ -190,6 +198,9 @@ describe('incident catalogue: design-time', () => {
       expect(found, `${x.code} among ${findings.map((f) => f.code).join(', ')}`).toBeDefined();
       expect(found?.severity).toBe(x.severity);
       expect(found?.regions ?? null).toEqual(x.regions === null ? null : { total: x.regions, neverWritten: x.neverWritten });
+      const pair = (f: { readonly code: string; readonly severity: string }) => `${f.code} ${f.severity}`;
+      for (const o of x.others) expect(o.why.length, `${o.code}: why it is true`).toBeGreaterThan(20);
+      expect([...new Set(findings.map(pair))].sort(), 'every lint finding, no more and no fewer').toEqual([x, ...x.others].map(pair).sort());
     });
   }
 });
