@@ -10,7 +10,7 @@ import type { LintSubject, TableModel } from './model.js';
 import { parseRestSchema } from './rest-schema.js';
 import { parseShellScript } from './shell/script.js';
 import { parseHbaseEnv } from './site/env-sh.js';
-import { parseSiteXml, withoutOverriddenFinals } from './site/site-xml.js';
+import { readSiteXmlEntries, withoutOverriddenFinals } from './site/site-xml.js';
 import { parseWideRows } from './wide-row.js';
 import { isScenarioText, parseScenarioForLint } from './scenario.js';
 import { checkInputText } from '../util/input-text.js';
@@ -45,7 +45,8 @@ export function inputKind(path: string): InputKind {
 export type ReadText = (path: string) => string;
 
 /**
- * Reads one input into a partial subject.
+ * Reads one input into a partial subject. An `hbase-site.xml`'s properties may include final ones without a value
+ * (`SiteProperty.unset`), which {@link mergeSubjects} applies to the later files and drops.
  * @throws HotspotError from the reader, each naming file:line:column; `LINT_SPLITS_FILE` when a script's
  *   `SPLITS_FILE` cannot be read (looked up beside the script when relative).
  */
@@ -58,7 +59,7 @@ export function readInput(path: string, readText: ReadText): Partial<LintSubject
     case 'schema':
       return { tables: [parseRestSchema(text, path)] };
     case 'site':
-      return { site: parseSiteXml(text, path) };
+      return { site: readSiteXmlEntries(text, path) };
     case 'env':
       return { jvm: parseHbaseEnv(text, path) };
     case 'wide-row':

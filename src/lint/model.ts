@@ -115,6 +115,13 @@ export interface SiteProperty {
    * later property of the same name, in the same file or a later one.
    */
   readonly final?: boolean;
+  /**
+   * `true` for a property marked final but written without a value (no `<value>` text and no `value` attribute): it
+   * sets nothing, yet Hadoop's `Configuration` still records the name as final, so later properties of the name are
+   * ignored and it keeps the value it had (or HBase's default). `value` is then `''`. Only the site reader's
+   * per-file entries hold one; `withoutOverriddenFinals` applies and drops it, so a lint subject never does.
+   */
+  readonly unset?: true;
 }
 
 /**

@@ -62,32 +62,33 @@ export function siteNumber(p: SiteProperty): number {
 /**
  * The properties Hadoop's `Configuration` keeps, in order: once a property is marked final, every later property of
  * the same name is ignored (`Configuration.loadProperty`: "an attempt to override final parameter ... Ignoring"),
- * in the same file or in a file added after it; the first final value stays.
+ * in the same file or in a file added after it; the first final value stays. A final property without a value
+ * ({@link SiteProperty.unset}) sets nothing but locks its name all the same (`loadProperty` records the final flag
+ * whatever the value), so the name keeps the value an earlier property gave it, or HBase's default.
  * @param properties - properties in the order their files are added and written.
+ * @param keepLocks - keep the valueless final properties in the result (for a file's entries that later files are
+ *   merged with); by default they are dropped once applied.
  * @returns the properties that take effect, in the same order (the last of a name is its value).
  */
-export function withoutOverriddenFinals(properties: readonly SiteProperty[]): SiteProperty[] {
+export function withoutOverriddenFinals(properties: readonly SiteProperty[], keepLocks = false): SiteProperty[] {
   const finals = new Set<string>();
   const kept: SiteProperty[] = [];
   for (const p of properties) {
     if (finals.has(p.name)) continue;
-    kept.push(p);
+    if (p.unset !== true || keepLocks) kept.push(p);
     if (p.final === true) finals.add(p.name);
   }
   return kept;
 }
 
 /**
- * Parses an `hbase-site.xml`.
- * @returns the properties that take effect, in file order: later ones override earlier ones with the same name,
- *   except that a property marked `<final>true</final>` keeps its value (later ones of its name are dropped, and
- *   their values not checked, as Hadoop never reads them); a property with an empty value is left out, as Hadoop
- *   leaves it unset.
- * @throws HotspotError `LINT_XML_SYNTAX` for malformed XML, `LINT_SITE_SHAPE` for a root other than
- *   `<configuration>`, a `<property>` without `<name>`/`<value>` or an unexpected element, `LINT_SITE_VALUE` for a
- *   non-numeric value of a numeric setting (fractions must lie in 0..1); each with file:line:column.
+ * Reads an `hbase-site.xml` into the entries a later file is merged with: the properties that take effect in it
+ * (as {@link parseSiteXml}), plus each property marked final without a value ({@link SiteProperty.unset}), which
+ * keeps later files from setting its name. {@link withoutOverriddenFinals} over the entries of every file, in order,
+ * gives the merged properties.
+ * @throws HotspotError as {@link parseSiteXml}.
  */
-export function parseSiteXml(text: string, file: string): SiteProperty[] {
+export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
   const root = parseXml(text, file);
   const fail = (code: string, el: XmlElement, message: string): never => {
     throw new HotspotError(code, message, { file, line: el.line, column: el.column });
@@ -106,22 +107,26 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     const attr = el.attributes;
     const name = nameEl !== undefined && nameEl.text !== '' ? nameEl.text.trim() : own(attr, 'name');
     if (name === undefined || name.trim() === '') return fail('LINT_SITE_SHAPE', el, '<property> without a <name>: add <name>setting.name</name>');
-    const fromElement = valueEl !== undefined && (valueEl.text !== '' || own(attr, 'value') === undefined);
-    const value = fromElement ? valueEl.text : own(attr, 'value');
-    if (value === undefined) return fail('LINT_SITE_SHAPE', el, `property ${name} has no <value>: add <value>...</value> (or a value="..." attribute) or remove it`);
-    // An empty <value></value> or <value/> sets nothing: Hadoop's parser keeps no value for it and skips the
-    // property, so the setting keeps its default (whitespace is a value, which HBase fails to read as a number).
-    if (value === '') continue;
-    const at = fromElement ? valueEl : el;
     // Hadoop's parser: final counts only when its text is exactly "true".
     const finalEl = child('final');
     const isFinal = (finalEl === undefined ? own(attr, 'final') : finalEl.text) === 'true';
+    const fromElement = valueEl !== undefined && valueEl.text !== '';
+    // No value at all, or an empty <value></value> / <value/>: Hadoop's parser keeps no value (its <value> handler
+    // takes only non-empty text) and sets nothing, so the setting keeps its earlier value or HBase's default; a final
+    // flag is still recorded. A value="" attribute is a value, the empty string, which HBase fails to read as a
+    // number, as it does blanks.
+    const value = fromElement ? valueEl.text : own(attr, 'value');
+    if (value === undefined) {
+      if (isFinal) read.push({ name, value: '', place: { file, line: el.line, column: el.column }, final: true, unset: true });
+      continue;
+    }
+    const at = fromElement ? valueEl : el;
     const property: SiteProperty = { name, value: value.trim(), place: { file, line: at.line, column: at.column }, ...(isFinal ? { final: true } : {}) };
     read.push(property);
   }
-  return withoutOverriddenFinals(read).map((p) => {
+  return withoutOverriddenFinals(read, true).map((p) => {
     const kind = own(NUMERIC, p.name);
-    if (kind === undefined) return p;
+    if (kind === undefined || p.unset === true) return p;
     // getLong / getInt for counts, getFloat for fractions and the BucketCache size
     const n = kind === 'count' ? readHadoopLong(p.value) : readJavaFloat(p.value);
     if (n === undefined || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1)) {
@@ -130,4 +135,19 @@ export function parseSiteXml(text: string, file: string): SiteProperty[] {
     }
     return { ...p, number: n };
   });
+}
+
+/**
+ * Parses an `hbase-site.xml`.
+ * @returns the properties that take effect, in file order: later ones override earlier ones with the same name,
+ *   except that a property marked `<final>true</final>` keeps its value (later ones of its name are dropped, and
+ *   their values not checked, as Hadoop never reads them); a property without a value (none given, or an empty
+ *   `<value></value>`) is left out, as Hadoop sets nothing for it, though marked final it still keeps later ones of
+ *   its name out.
+ * @throws HotspotError `LINT_XML_SYNTAX` for malformed XML, `LINT_SITE_SHAPE` for a root other than
+ *   `<configuration>`, a `<property>` without `<name>` or an unexpected element, `LINT_SITE_VALUE` for a
+ *   non-numeric value of a numeric setting (fractions must lie in 0..1); each with file:line:column.
+ */
+export function parseSiteXml(text: string, file: string): SiteProperty[] {
+  return withoutOverriddenFinals(readSiteXmlEntries(text, file));
 }
