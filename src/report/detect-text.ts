@@ -30,6 +30,21 @@ export function percent(x: number | null): string {
 }
 
 /**
+ * The write figure beside the hottest server's share of requests in the servers' heading: that server's share of
+ * writes in parentheses when it also takes the most writes (` (writes 33.5%)`), else the server that takes the most
+ * writes, named with its share (`; most writes on rs1…: 52.5%`), so the figure is not read as the hottest server's;
+ * empty when the source has no write counts.
+ */
+export function serverWritesNote(result: Pick<DetectResult, 'servers' | 'hottestServerShare' | 'hottestServerWriteShare'>): string {
+  const most = result.hottestServerWriteShare;
+  if (most === null) return '';
+  const hottest = result.servers.find((s) => s.share === result.hottestServerShare);
+  if (hottest === undefined || hottest.writeShare === most) return ` (writes ${percent(most)})`;
+  const writer = result.servers.find((s) => s.writeShare === most);
+  return writer === undefined ? `; most writes on one server ${percent(most)}` : `; most writes on ${writer.server}: ${percent(most)}`;
+}
+
+/**
  * A bar of `width` cells filled in proportion to `share` (0–1), with `│` marking the fair share when it falls on an
  * empty cell.
  */
@@ -118,7 +133,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   if (result.story) lines.push(`${c.bold('window')}: ${result.story.summary}`);
   lines.push('');
   const total = result.servers.reduce((a, s) => a + s.requestsPerSec, 0);
-  lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests (writes ${percent(result.hottestServerWriteShare)}), fair share ${percent(result.fairServerShare)}, ${total.toFixed(1)} req/s in all; skew ${result.spread.servers.skew.toFixed(2)} ${c.dim('(0 = even, 1 = all on one server)')}`);
+  lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests${serverWritesNote(result)}, fair share ${percent(result.fairServerShare)}, ${total.toFixed(1)} req/s in all; skew ${result.spread.servers.skew.toFixed(2)} ${c.dim('(0 = even, 1 = all on one server)')}`);
   const nameWidth = Math.max(6, ...result.servers.map((s) => s.server.length));
   const serverLimit = options.limit ?? result.servers.length;
   for (const s of result.servers.slice(0, serverLimit)) {

@@ -34,3 +34,25 @@ describe('detect text: hot regions that lived part of the window', () => {
     expect(line('t')).toMatch(/^ {2}t \["m", ""\) on rs2: 89\.1% of the window's requests; 100\.0 req\/s over the intervals it was part of \(last seen 1m before the window's end\), /);
   });
 });
+
+/**
+ * 5 one-minute intervals: `r` ["", "m") on rs1 takes 900 reads (and some writes) a minute, `w` ["m", "") on rs2
+ * takes 300 writes a minute: the busiest server by requests is rs1.
+ */
+describe('detect text: the servers heading', () => {
+  const snaps = (writesOnReader: number) =>
+    series(Array.from({ length: 6 }, (_, i) => snap(60_000 * i, [region('r', '', 'm', 'rs1', 900 * i, writesOnReader * i), region('w', 'm', '', 'rs2', 0, 300 * i)])));
+
+  it('names the server with the most writes when it is not the busiest by requests', () => {
+    // rs1: 900 of 1,200 requests a minute (75.0%), no writes; rs2: 300 (25.0%), every write (100.0%). Before, the
+    // heading read "hottest 75.0% of requests (writes 100.0%)", as though rs1 took every write.
+    const text = renderDetectText(detectHotspots(snaps(0)), { color: false });
+    expect(text).toContain('servers: hottest 75.0% of requests; most writes on rs2: 100.0%, fair share 50.0%');
+  });
+
+  it('keeps the hottest server\'s own write share when it also takes the most writes', () => {
+    // rs1: 900 reads + 600 writes of 1,800 a minute (83.3%), 600 of 900 writes (66.7%); rs2: 300 writes (33.3%)
+    const text = renderDetectText(detectHotspots(snaps(600)), { color: false });
+    expect(text).toContain('servers: hottest 83.3% of requests (writes 66.7%), fair share 50.0%');
+  });
+});
