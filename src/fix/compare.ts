@@ -159,6 +159,22 @@ export interface CompareFiles {
 }
 
 /**
+ * The hottest region's median share interval by interval, beside its window share, when on either side it is more
+ * than a tenth above that share: a tail hands its load from region to region, so the region hot at the window's end
+ * holds a tiny share of the window while one region takes the writes in every interval, and the window figure alone
+ * reads as the hotspot growing when it went. Empty when a side has no intervals or neither differs.
+ */
+function intervalShareFindings(before: SideSummary, after: SideSummary): string[] {
+  const bm = before.medianIntervalHottestRegionShare;
+  const am = after.medianIntervalHottestRegionShare;
+  if (bm === undefined || am === undefined) return [];
+  const differs = (m: number, s: SideSummary) => m > (s.hottestRegion?.share ?? 0) * 1.1;
+  if (!differs(bm, before) && !differs(am, after)) return [];
+  const toFair = (m: number, s: SideSummary) => (s.fairRegionShare > 0 ? `${(m / s.fairRegionShare).toFixed(2)}×` : 'n/a ×');
+  return [`interval by interval the hottest region took ${pct(bm)} of an interval's requests (median, ${toFair(bm, before)} fair share) → ${pct(am)} (${toFair(am, after)} fair share): the window share above is of the region hottest at the window's end, which a hotspot moving from region to region leaves small`];
+}
+
+/**
  * Compares two sides.
  * @throws {@link HotspotError} `COMPARE_INTERVAL_MISMATCH` when the window lengths differ by more than 10%: with
  *   `files`, placed at the after side's file and naming the before side's; without, at the field `after`.
@@ -175,6 +191,7 @@ export function compareSides(before: SideSummary, after: SideSummary, files?: Co
   const findings: string[] = [];
   if (before.table !== after.table) findings.push(`tables differ: ${before.table} before, ${after.table} after (a migration)`);
   findings.push(`hottest region share ${pct(before.hottestRegion?.share ?? 0)} (${before.hotToFair.toFixed(2)}× fair share ${pct(before.fairRegionShare)}) → ${pct(after.hottestRegion?.share ?? 0)} (${after.hotToFair.toFixed(2)}× fair share ${pct(after.fairRegionShare)})`);
+  findings.push(...intervalShareFindings(before, after));
   const bw = before.worstServer;
   const aw = after.worstServer;
   findings.push(`busiest RegionServer ${bw?.server ?? 'none'} ${bw ? bw.requestsPerSec.toFixed(1) : 0} req/s, ${ratio(bw?.peerRatio ?? null)} its peers → ${aw?.server ?? 'none'} ${aw ? aw.requestsPerSec.toFixed(1) : 0} req/s, ${ratio(aw?.peerRatio ?? null)} its peers`);

@@ -249,6 +249,16 @@ describe('compare between a monotonic tail and an even salted key', () => {
     expect(record.findings).toContain('nothing was hot before; now a monotonic-tail hotspot is');
   });
 
+  it('sets the interval-by-interval share beside the window share, which alone reads as the hot share rising', async () => {
+    const { compareSides } = await import('../../src/fix/compare.js');
+    // the tail's hottest region took a median 6.24% of an interval's requests: 0.0624 / 0.01408 = 4.43x fair; the
+    // salted key's 0.18%: 0.0018 / 0.01428 = 0.13x. The window shares alone go 0.01% -> 0.18% (0.01x -> 0.12x).
+    const record = compareSides({ ...tail, medianIntervalHottestRegionShare: 0.0624 }, { ...even, medianIntervalHottestRegionShare: 0.0018 });
+    expect(record.findings[1]).toBe("interval by interval the hottest region took 6.2% of an interval's requests (median, 4.43× fair share) → 0.2% (0.13× fair share): the window share above is of the region hottest at the window's end, which a hotspot moving from region to region leaves small");
+    // a steady hotspot's interval share is its window share: nothing to add
+    expect(compareSides({ ...even, medianIntervalHottestRegionShare: 0.001784 }, { ...even, medianIntervalHottestRegionShare: 0.0018 }).findings.some((f) => f.startsWith('interval by interval'))).toBe(false);
+  });
+
   it('stays unchanged when neither side has anything hot', async () => {
     const { compareSides } = await import('../../src/fix/compare.js');
     expect(compareSides(even, { ...even, hotToFair: even.hotToFair * 1.05 }).verdict).toBe('unchanged');
