@@ -374,11 +374,14 @@ function leadFigures(measures: ReadonlyMap<LoadMeasure, number>, figure: (m: Loa
 
 /**
  * A lead figure's text: `75% of the writes over now, 14.0 × its peers' average on writes, above 3 × in 3 of the 4
- * intervals of now` (`peers`: whose average; `k` the hot factor; `nowIntervals` the intervals of now).
+ * intervals of now` (`peers`: whose average; `k` the hot factor; `nowIntervals` the intervals of now); with row reads
+ * set aside, the ratio is `on requests less the reads the rows explain`, not on all requests.
  */
 function figureText(f: LeadFigure, peers: string, k: number, nowIntervals: number): string {
   const words = f.lessRowReads ? `of the ${f.measure} over now once the reads the rows explain are set aside` : `of the ${f.measure} over now`;
-  const ratio = f.peerRatio === null ? `with ${peers} taking no ${f.measure}` : `${f.peerRatio.toFixed(1)} × ${peers}' average on ${f.measure}`;
+  // the ratio is on what was compared: with the member's row reads set aside, not on all its requests or reads
+  const on = comparedWords[comparedOf(f)];
+  const ratio = f.peerRatio === null ? `with ${peers} taking no ${f.measure}` : `${f.peerRatio.toFixed(1)} × ${peers}' average on ${on}`;
   return `${pct(f.share)} ${words}, ${ratio}, above ${k} × in ${f.intervals} of the ${nowIntervals} interval(s) of now`;
 }
 
