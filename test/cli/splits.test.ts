@@ -152,6 +152,13 @@ describe('splits errors (exit 2, one clear line)', () => {
     const noFamily = await run('--samples', keys, '--regions', '2', '--format', 'shell', '--table', 't');
     expect([noFamily.code, noFamily.err]).toEqual([2, "hbase-hotspot: --family: --format shell needs the column families: --family 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable) or --families file.yaml\n"]);
   });
+  it('names --family, and the --families file, for a family given twice', async () => {
+    const twice = await run('--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't', '--family', 'd', '--family', 'd:VERSIONS=2');
+    expect([twice.code, twice.err]).toEqual([2, 'hbase-hotspot: --family: column family "d" is given twice; give each family once\n']);
+    const families = file('twice-families.yaml', 'd:\n  VERSIONS: 1\n');
+    const both = await run('--algorithm', 'hex', '--regions', '4', '--format', 'shell', '--table', 't', '--families', families, '--family', 'd');
+    expect([both.code, both.err]).toEqual([2, `hbase-hotspot: --family: column family "d" is in --families ${families} and given with --family too; give each family once\n`]);
+  });
   it('names the file and line of a bad sample', async () => {
     const bad = file('bad.txt', 'k1\nk2\\xZZ\n');
     expect((await run('--samples', bad, '--regions', '2')).err).toBe(

@@ -92,13 +92,19 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
 }
 
 async function families(flags: SplitsFlags): Promise<ShellFamilySpec[]> {
-  const all = [...(flags.families === undefined ? [] : await readFamiliesFile(flags.families)), ...flags.family.map(parseFamilyOption)];
+  const fromFile = flags.families === undefined ? [] : await readFamiliesFile(flags.families);
+  const all = [...fromFile, ...flags.family.map(parseFamilyOption)];
   if (all.length === 0) {
     throw new HotspotError('FAMILY_MISSING', "--format shell needs the column families: --family 'd:VERSIONS=1,COMPRESSION=SNAPPY' (repeatable) or --families file.yaml", { field: '--family' });
   }
   const names = all.map((f) => f.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) throw new HotspotError('FAMILY_DUPLICATE', `column family "${twice}" is given twice; give each family once`);
+  if (twice !== undefined) {
+    // a mapping file holds each name once: a name twice is in --family twice, or in the file and in --family
+    const inFile = fromFile.some((f) => f.name === twice);
+    const where = inFile ? `is in --families ${flags.families as string} and given with --family too` : 'is given twice';
+    throw new HotspotError('FAMILY_DUPLICATE', `column family "${twice}" ${where}; give each family once`, { field: '--family' });
+  }
   return all;
 }
 
