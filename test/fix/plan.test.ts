@@ -242,6 +242,9 @@ describe('monotonic tail', () => {
     expect(book.steps[0]!.why).toContain('the upper daughter region b2 ["k", "n") kept 98% of the writes');
     expect(book.steps[0]!.check).toContain('the request keys of ["k", "n")');
     expect(book.warnings).toContain('the tail was decided from region history alone, which a single hot row matches too: confirm it with key samples before migrating');
+    // the split is refused for either reading, without stating the unconfirmed tail as known
+    expect(book.refused).toEqual([{ action: 'split', why: 'whether keys rise monotonically (after a split of b2 the upper daughter is the new tail and takes every write; the hotspot only changes its region name) or one row takes the writes (a split leaves a row whole in one daughter), a split does not divide the load' }]);
+    expect(planFix({ detect, samples }).refused[0]!.why).toMatch(/^keys rise monotonically, so new writes land at the end of the written range: /);
     // key samples that show the tail (the test above) leave nothing to confirm
     expect(planFix({ detect, samples }).steps.map((s) => s.kind)).toEqual(['advice']);
   });

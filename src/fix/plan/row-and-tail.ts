@@ -166,11 +166,15 @@ function confirmTailStep(inputs: PlanInputs, hot: RegionLoadShare): DraftStep {
  */
 export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
   const table = inputs.detect.table;
+  const unconfirmed = tailUnconfirmed(inputs);
+  const tailWhy = `after a split of ${hot.encodedName} the upper daughter is the new tail and takes every write; the hotspot only changes its region name`;
+  // unconfirmed, the refusal holds for either reading of the history, and must not state the tail as known
   const refused: Refusal[] = [{
     action: 'split',
-    why: `keys rise monotonically, so new writes land at the end of the written range: after a split of ${hot.encodedName} the upper daughter is the new tail and takes every write; the hotspot only changes its region name`,
+    why: unconfirmed
+      ? `whether keys rise monotonically (${tailWhy}) or one row takes the writes (a split leaves a row whole in one daughter), a split does not divide the load`
+      : `keys rise monotonically, so new writes land at the end of the written range: ${tailWhy}`,
   }];
-  const unconfirmed = tailUnconfirmed(inputs);
   const steps: DraftStep[] = [...quotaSteps(inputs, table).set, ...(unconfirmed ? [confirmTailStep(inputs, hot)] : [])];
   const t = inputs.newTable;
   if (t) {
