@@ -95,6 +95,7 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
   }
   // A part of varying width ends where its delimiter starts, as long as no value holds the delimiter: a value that
   // starts with the given one and the delimiter writes the same prefix ('acme_' also prefixes tenant 'acme_eu').
+  const delimiters: { fields: string; delimiter: string }[] = [];
   for (let j = 0; j + 1 < used; j++) {
     const part = template.parts[j] as KeyPart;
     const next = template.parts[j + 1] as KeyPart;
@@ -102,10 +103,7 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     const bytes = next.encode({});
     const neverHolds = options.neverHolds;
     if (neverHolds && part.inputs.every((f) => neverHolds(f, String.fromCharCode(...bytes)))) continue;
-    const delimiter = toStringBinary(bytes);
-    caveats.push(
-      `exact only while no ${part.inputs.join(', ')} value holds "${delimiter}": rows whose ${part.inputs.join(', ')} starts with the given value followed by "${delimiter}" share the prefix and are read too`,
-    );
+    delimiters.push({ fields: part.inputs.join(', '), delimiter: toStringBinary(bytes) });
   }
   for (const field of Object.keys(where)) {
     // A salt reading the field does not narrow the rows by it; only the field's own bytes in the prefix do.
@@ -126,6 +124,12 @@ export function planScans(template: RowkeyTemplate, where: KeyRecord, options: S
     inexact.push(`the time range on ${timeField} could not bound the rows (${why}): filter on the key${options.cellTimestamps ? ' or rely on the cell time range' : ''}`);
   }
 
+  // said as a condition of exactness only when the plan is otherwise exact ("exact only while" under "not exact"
+  // contradicts the verdict)
+  for (const { fields, delimiter } of delimiters) {
+    const rows = `rows whose ${fields} starts with the given value followed by "${delimiter}" share the prefix and are read too`;
+    caveats.push(inexact.length === 0 ? `exact only while no ${fields} value holds "${delimiter}": ${rows}` : `also, if a value of ${fields} holds "${delimiter}", ${rows}`);
+  }
   const headBytes = concatBytes(...head);
   const tailBytes = concatBytes(...tail);
   const scans: PlannedScan[] = fan

@@ -136,7 +136,19 @@ describe('planScans: inexact plans explain themselves', () => {
     expect(plan.exact).toBe(false);
     expect(plan.notes).toEqual([
       expect.stringMatching(/rows with other values of host are also read/),
-      'exact only while no metric value holds "\\x00": rows whose metric starts with the given value followed by "\\x00" share the prefix and are read too',
+      // the plan is not exact anyway: the delimiter is a further caveat, not a condition of exactness
+      'also, if a value of metric holds "\\x00", rows whose metric starts with the given value followed by "\\x00" share the prefix and are read too',
+    ]);
+  });
+
+  it('a field of varying width before its delimiter in a plan that is not exact anyway: an added caveat, not a condition of exactness', () => {
+    // the shard before the time is unknown, so the time range bounds nothing and the plan is not exact; before, the
+    // delimiter note under "not exact" read "exact only while no id value holds ..."
+    const plan = planScans(compileTemplate('{id}_{pad(shard,2)}{long(ts)}'), { id: 'a' }, { timeRange: { fromMs: 0, toMs: 1000 } });
+    expect(plan.exact).toBe(false);
+    expect(plan.notes).toEqual([
+      'the time range on ts could not bound the rows (an unknown part comes first): filter on the key',
+      'also, if a value of id holds "_", rows whose id starts with the given value followed by "_" share the prefix and are read too',
     ]);
   });
 
