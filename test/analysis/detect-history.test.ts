@@ -109,6 +109,19 @@ describe('hot in one measure, or only against region peers', () => {
     expect(result.findings.some((f) => f.kind === 'server-hotspot')).toBe(false);
   });
 
+  it('does not call the servers even for a hot region on a server that is not hot while another server is', () => {
+    // a, b on rs1 and c on rs2 take 2000 writes a minute each, the five others 10. Region c: 2000 against its peers'
+    // (2 × 2000 + 5 × 10) / 7 = 578.6, 3.5 ×. rs1: 4000 of 6060 against (2010 + 20 + 20) / 3 = 683.3, 5.9 ×, hot;
+    // rs2: 2010 of 6060 = 33%, against (4000 + 20 + 20) / 3 = 1346.7, 1.5 ×, not hot. Before, c's line read "the
+    // servers look even", beside rs1's server hotspot.
+    const eight: Layout[] = [['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs2'], ['d', 'd', 'e', 'rs2'], ['e', 'e', 'f', 'rs3'], ['f', 'f', 'g', 'rs3'], ['g', 'g', 'h', 'rs4'], ['h', 'h', '', 'rs4']];
+    const result = detectHotspots(steadySeries(eight, repeat(3, [2000, 2000, 2000, 10, 10, 10, 10, 10])));
+    expect(result.servers.filter((s) => s.hotNow).map((s) => s.server)).toEqual(['rs1']);
+    expect(result.servers.find((s) => s.server === 'rs2')!.nowPeerRatio).toBeCloseTo(2010 / (4040 / 3), 9);
+    const line = result.findings.find((f) => f.kind === 'region-hotspot')!.evidence.find((e) => e.startsWith('region c '));
+    expect(line).toMatch(/; its server rs2 is not hot \(33% of the requests, 1\.5 × its peers' average\); the hot server is rs1$/);
+  });
+
   it('does not call the servers even when two busy servers hide each other from the peer test', () => {
     // a on rs1 and e on rs2 take 5000 writes a minute each, the six others 100: rs1 takes 5100 against its peers'
     // (5100 + 200 + 200) / 3 = 1833, 2.8 × (not hot at 3), though rs1 and rs2 take 10,200 of the 10,600 requests

@@ -466,6 +466,7 @@ function regionHotspots(shares: WindowShares): Finding[] {
   const lastInterval = shares.hotByInterval.at(-1)?.interval;
   const lastRegions = lastInterval ? primaryCount(lastInterval.regions, secondaryReplicas(lastInterval.regions)) : 0;
   const { leads, compared } = leadsOf(hot, (r) => regionMeasuresNow(shares, r.encodedName), (r, m) => regions.nowFigure(regions.indexOf(r.encodedName), m));
+  const hotServers = shares.servers.filter((s) => s.hotNow).map((s) => s.server);
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((r, at) => {
     const server = shares.servers.find((s) => s.server === r.server);
     const ratio = server?.nowPeerRatio ?? null;
@@ -474,7 +475,10 @@ function regionHotspots(shares: WindowShares): Finding[] {
       ? `its server ${r.server} is hot too (${serverLead.map((f) => `${pct(f.share)} of the ${f.measure}${f.lessRowReads ? ' less the reads the rows explain' : ''}, `).join('')}${pct(server.nowShare)} of the requests)`
       : ratio !== null && ratio >= EVEN_SERVER_RATIO
         ? `its server ${r.server} is not hot (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}, under ${shares.k} ×), but the servers are not even either: ${EVEN_SERVER_RATIO} × its peers or more is beyond what placement gives a healthy table`
-        : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}): the servers look even, the region does not`;
+        : hotServers.length > 0
+          // another server is hot now: the servers do not look even, this region's is simply not the hot one
+          ? `its server ${r.server} is not hot (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}); the hot server${hotServers.length > 1 ? 's are' : ' is'} ${hotServers.join(', ')}`
+          : `its server ${r.server} is not (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}): the servers look even, the region does not`;
     const replica = r.replicaId === undefined ? '' : ` (read replica ${r.replicaId}: reads sent with Consistency.TIMELINE)`;
     // hot on another measure: its figures there lead, all requests beside them
     const replicaOf = r.replicaId !== undefined;
