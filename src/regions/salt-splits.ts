@@ -2,7 +2,7 @@
  * Split points derived from a key design: one boundary per salt bucket, or several regions per bucket cut evenly
  * over the alphabet of the key part that follows the salt, or at the quantiles of sampled keys inside each bucket.
  */
-import { compareBytes, concatBytes } from '../bytes/index.js';
+import { compareBytes, concatBytes, startsWithBytes, toStringBinary } from '../bytes/index.js';
 import type { KeyPart, RowkeyTemplate } from '../keys/types.js';
 import { HotspotError } from '../util/errors.js';
 import { quantileSplitPoints } from './quantile-splits.js';
@@ -178,7 +178,10 @@ export interface SaltSampleSplits {
   readonly splits: Uint8Array[];
   /** Per bucket: the shares (0..1) of that bucket's sample weight in each of its regions; `null` when cut evenly. */
   readonly bucketShares: readonly (readonly number[] | null)[];
-  /** One line per bucket cut evenly over the alphabet (too few samples) or into fewer regions than asked. */
+  /**
+   * One line per bucket cut evenly over the alphabet (too few samples) or into fewer regions than asked; first, when
+   * some sampled keys start with no bucket, how many were left out.
+   */
   readonly notes: string[];
 }
 
@@ -189,7 +192,8 @@ export interface SaltSampleSplits {
  * with fewer than k distinct sample keys is cut evenly over the next part's alphabet instead, as
  * {@link saltSplitPoints} does, and named in `notes`.
  *
- * @param samples - sampled full rowkeys with weights (see `parseSampleKeys`); keys outside every bucket are ignored.
+ * @param samples - sampled full rowkeys with weights (see `parseSampleKeys`); keys that start with no bucket's bytes
+ *   and separator are left out, and a note says how many.
  * @throws HotspotError as {@link saltSplitPoints}; `SPLIT_REGIONS_INVALID` also for k < 2 (one region per bucket
  *   needs no samples).
  */
@@ -203,12 +207,15 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
   const bucketShares: (readonly number[] | null)[] = [];
   const notes: string[] = [];
   let i = 0;
+  let used = 0;
   bucketStarts.forEach((start, b) => {
-    const end = bucketStarts[b + 1];
+    // a bucket's keys start with its bytes and separator; a key between two buckets, or past the last one (another
+    // salt width or bucket count, another template), is in none
     while (i < sorted.length && compareBytes((sorted[i] as WeightedKey).key, start) < 0) i++;
     const from = i;
-    while (i < sorted.length && (end === undefined || compareBytes((sorted[i] as WeightedKey).key, end) < 0)) i++;
+    while (i < sorted.length && startsWithBytes((sorted[i] as WeightedKey).key, start)) i++;
     const inBucket = sorted.slice(from, i);
+    used += inBucket.length;
     if (b > 0) splits.push(start);
     const distinct = new Set(inBucket.map((s) => Buffer.from(s.key).toString('latin1'))).size;
     if (distinct < regionsPerBucket || !next) {
@@ -222,5 +229,11 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
     bucketShares.push(q.shares);
     notes.push(...q.notes.map((n) => `bucket ${b}: ${n}`));
   });
+  const outside = sorted.length - used;
+  if (outside > 0) {
+    const first = toStringBinary(bucketStarts[0] as Uint8Array);
+    const last = toStringBinary(bucketStarts.at(-1) as Uint8Array);
+    notes.unshift(`${outside} of ${sorted.length} sampled keys start with no bucket of "${template.source}" ("${first}" to "${last}") and were left out: were they written with this template?`);
+  }
   return { splits, bucketShares, notes };
 }

@@ -152,6 +152,16 @@ describe('saltSampleSplitPoints', () => {
     expect(sampled.notes).toEqual([]);
   });
 
+  it('leaves out keys that start with no bucket, past the last one too, and says how many', () => {
+    // Bucket 01_ holds 01_a, 01_b, 01_c, 01_d: its median cut is 01_c. 02_x and 03_y (keys of a 4-bucket salt) and
+    // 00x (no separator) start with no bucket of 2. Before, the last bucket took every key from 01_ on, 02_x and 03_y
+    // included, and cut at 01_d.
+    const r = saltSampleSplitPoints(t, 2, [w('00_a'), w('00_b'), w('00x'), w('01_a'), w('01_b'), w('01_c'), w('01_d'), w('02_x'), w('03_y')]);
+    expect(show(r.splits)).toEqual(['00_b', '01_', '01_c']);
+    expect(r.bucketShares).toEqual([[0.5, 0.5], [0.5, 0.5]]);
+    expect(r.notes).toEqual(['3 of 9 sampled keys start with no bucket of "{salt(id,2)}_{id}" ("00_" to "01_") and were left out: were they written with this template?']);
+  });
+
   it('refuses fewer than 2 regions per bucket', () => {
     expect(() => saltSampleSplitPoints(t, 1, [w('00_a')])).toThrow(expect.objectContaining({ code: 'SPLIT_REGIONS_INVALID' }));
   });
