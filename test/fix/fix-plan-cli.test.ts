@@ -42,6 +42,9 @@ describe('fix plan CLI', () => {
     expect((await run(['fix', 'plan', seriesFile, '--client-retries', '3'])).err).toContain('--client-retries and --client-pause go together');
     expect((await run(['fix', 'plan', seriesFile, '--replicas', 'two'])).err).toContain('--replicas two');
     expect((await run(['fix', 'plan', seriesFile, '--new-table', 'n'])).err).toContain('--family');
+    // before: "--buckets : give a whole number ≥ 2", for an option never given
+    const noBuckets = await run(['fix', 'plan', seriesFile, '--new-table', 'n', '--family', 'd']);
+    expect([noBuckets.code, noBuckets.err]).toEqual([2, 'hbase-hotspot: --buckets: --new-table n needs its salt bucket count: --buckets N (2 to 256, one or more per RegionServer)\n']);
     expect((await run(['fix', 'plan', seriesFile, '--quota', 'lots'])).code).toBe(2);
   });
 });

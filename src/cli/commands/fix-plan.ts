@@ -62,7 +62,10 @@ function newTable(flags: FixPlanFlags): PlanInputs['newTable'] {
   if (!flags.family || flags.family.length === 0) {
     throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${flags.newTable} needs its column families: --family d [--family e]`, { field: '--family' });
   }
-  return { name: flags.newTable, families: flags.family, buckets: wholeNumber(flags.buckets ?? '', '--buckets', 2) };
+  if (flags.buckets === undefined) {
+    throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${flags.newTable} needs its salt bucket count: --buckets N (2 to 256, one or more per RegionServer)`, { field: '--buckets' });
+  }
+  return { name: flags.newTable, families: flags.family, buckets: wholeNumber(flags.buckets, '--buckets', 2) };
 }
 
 /**
