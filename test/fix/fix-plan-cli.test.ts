@@ -44,6 +44,9 @@ describe('fix plan CLI', () => {
     expect((await run(['fix', 'plan', seriesFile, '--new-table', 'n'])).err).toContain('--family');
     // before: "--buckets : give a whole number ≥ 2", for an option never given
     const noBuckets = await run(['fix', 'plan', seriesFile, '--new-table', 'n', '--family', 'd']);
+    for (const stray of [['--buckets', '16'], ['--family', 'd']]) {
+      expect(await run(['fix', 'plan', seriesFile, ...stray])).toMatchObject({ code: 2, err: `hbase-hotspot: ${stray[0]} describes the salted table to create: add --new-table NAME\n` });
+    }
     expect([noBuckets.code, noBuckets.err]).toEqual([2, 'hbase-hotspot: --buckets: --new-table n needs its salt bucket count: --buckets N (2 to 256, one or more per RegionServer)\n']);
     expect((await run(['fix', 'plan', seriesFile, '--quota', 'lots'])).code).toBe(2);
   });

@@ -58,7 +58,12 @@ function retrySettings(flags: FixPlanFlags): PlanInputs['clientRetry'] {
 }
 
 function newTable(flags: FixPlanFlags): PlanInputs['newTable'] {
-  if (flags.newTable === undefined) return undefined;
+  if (flags.newTable === undefined) {
+    // without the table they describe they would be dropped silently: the runbook would create no salted table
+    const stray = flags.buckets !== undefined ? '--buckets' : flags.family && flags.family.length > 0 ? '--family' : undefined;
+    if (stray !== undefined) throw new HotspotError('FIX_OPTION_INVALID', `${stray} describes the salted table to create: add --new-table NAME`, { field: stray });
+    return undefined;
+  }
   if (!flags.family || flags.family.length === 0) {
     throw new HotspotError('FIX_OPTION_INVALID', `--new-table ${flags.newTable} needs its column families: --family d [--family e]`, { field: '--family' });
   }
