@@ -12,7 +12,7 @@ import { type TrafficMedian, trafficMedian } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
-import { type PlanInputs, serverLoads } from './inputs.js';
+import { type PlanInputs, type PlanLoads, loadText, planLoads } from './inputs.js';
 import { hotRangeWithoutSamples, leastLoadedServer, primaryOf } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
 import { MIN_SPLIT_SAMPLES, type Refusal, type Runbook } from './types.js';
@@ -87,8 +87,11 @@ function balancerVerdict(placement: BalancerCluster, hot: RegionLoadShare, m: Tr
     : `the balancer with default weights would leave the new placement alone (${w.current.reason})`;
 }
 
-/** Steps for a hot range in region `hot` of `table`. */
-export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRangePlan {
+/**
+ * Steps for a hot range in region `hot` of `table`; `loads` are the servers' loads and the region's share its moves are
+ * weighed with (default: over the span the hotspot is judged on, without swaps; see `planLoads`).
+ */
+export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: PlanLoads = planLoads(inputs, hot)): HotRangePlan {
   const table = inputs.detect.table;
   const refused: Refusal[] = [];
   const warnings: string[] = [];
@@ -97,7 +100,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   const m = median(inputs, hot);
   if ('action' in m) {
     if (!m.noSamples) return { steps: [...quota.set, ...quota.remove], refused: [{ action: m.action, why: m.why }], warnings, evidence };
-    return { ...hotRangeWithoutSamples(inputs, hot, quota, (inputs.samples ?? []).length > 0 ? m.why : undefined), evidence };
+    return { ...hotRangeWithoutSamples(inputs, hot, quota, (inputs.samples ?? []).length > 0 ? m.why : undefined, loads), evidence };
   }
   const splitText = toStringBinary(m.splitKey);
   evidence.push(
@@ -111,20 +114,19 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
   if (m.hottestRow.share >= 0.5) {
     warnings.push(`one row, "${toStringBinary(m.hottestRow.key)}", takes ${pct(m.hottestRow.share)} of the region's sampled requests: its daughter stays hot whatever the split; treat that row as a single hot row`);
   }
-  if (hot.replicaId !== undefined) return replicaRangeSteps(inputs, hot, m, { quota, refused, warnings, evidence, uncertain });
+  if (hot.replicaId !== undefined) return replicaRangeSteps(inputs, hot, m, { quota, refused, warnings, evidence, uncertain, loads });
   const steps: DraftStep[] = [...quota.set, balancerOffStep(table)];
   steps.push({
     kind: 'split',
     title: `Split ${hot.encodedName} at the traffic median "${splitText}"`,
-    why: `the region takes ${pct(hot.share)} of the table's requests (fair share ${pct(inputs.detect.fairRegionShare)}); this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}${uncertain ? ` (from only ${m.samples} key samples: uncertain, see the failure modes)` : ''}`,
+    why: `the region takes ${pct(loads.hotShare)} of the table's requests${loads.span === 'now' ? ' over now' : ''} (fair share ${pct(inputs.detect.fairRegionShare)}); this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}${uncertain ? ` (from only ${m.samples} key samples: uncertain, see the failure modes)` : ''}`,
     commands: [splitCommand(table, m.splitKey)],
     check: `${listRegionsCommand(table)} (once no region is in transition; the shell refuses while the split runs) shows two daughters online, one ending and one starting at "${splitText}", on ${hot.server}; a daughter holds reference files into the parent until compacted, and cannot be split again before (major_compact it first)`,
     undo: [],
     undoNote: `merge the two daughters back with merge_region 'ENCODED_LOWER', 'ENCODED_UPPER' once they have compacted (another disruption under write load)`,
     wait: { kind: 'daughters-online', table, splitKey: splitText },
   });
-  const loads = serverLoads(inputs);
-  const target = leastLoadedServer(inputs, hot.server);
+  const target = leastLoadedServer(inputs, loads.planned, hot.server);
   const moveUpper = m.shares[1] >= m.shares[0];
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known; both daughters stay on it (give --rest so the live servers are read)` });
@@ -136,7 +138,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare): HotRang
     steps.push({
       kind: 'move',
       title: `Move the busier daughter (${moveUpper ? 'upper' : 'lower'}, ${pct(Math.max(...m.shares))} of the region's requests) to ${target[0]}`,
-      why: `after a split both daughters stay on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded RegionServer (${target[1].toFixed(1)} req/s)`,
+      why: `after a split both daughters stay on ${hot.server} (${loadText(loads, hot.server)}); ${target[0]} is the least loaded RegionServer (${loadText(loads, target[0])})`,
       commands: [`move '${name}', '${target[0]}'`],
       deferredMove: { table, startKey, server: target[0] },
       check: `${listRegionsCommand(table)} shows the daughter starting at "${startKey}" on ${target[0]}`,
@@ -186,7 +188,7 @@ function replicaRangeSteps(
   inputs: PlanInputs,
   hot: RegionLoadShare,
   m: TrafficMedian,
-  draft: { quota: ReturnType<typeof quotaSteps>; refused: Refusal[]; warnings: string[]; evidence: string[]; uncertain: boolean },
+  draft: { quota: ReturnType<typeof quotaSteps>; refused: Refusal[]; warnings: string[]; evidence: string[]; uncertain: boolean; loads: PlanLoads },
 ): HotRangePlan {
   const table = inputs.detect.table;
   const splitText = toStringBinary(m.splitKey);
@@ -196,7 +198,7 @@ function replicaRangeSteps(
   steps.push({
     kind: 'split',
     title: `Split the range of read replica ${hot.encodedName} (${primaryText}) at the traffic median "${splitText}"`,
-    why: `the replica takes ${pct(hot.share)} of the table's requests (fair share ${pct(inputs.detect.fairRegionShare)}), reads sent with Consistency.TIMELINE; this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}${draft.uncertain ? ` (from only ${m.samples} key samples: uncertain, see the failure modes)` : ''}. HBase splits a range through its primary (the split by key finds it) and refuses a replica's own name; every replica of the range splits with it`,
+    why: `the replica takes ${pct(draft.loads.hotShare)} of the table's requests${draft.loads.span === 'now' ? ' over now' : ''} (fair share ${pct(inputs.detect.fairRegionShare)}), reads sent with Consistency.TIMELINE; this split point divides its sampled requests ${pct(m.shares[0])} / ${pct(m.shares[1])}${draft.uncertain ? ` (from only ${m.samples} key samples: uncertain, see the failure modes)` : ''}. HBase splits a range through its primary (the split by key finds it) and refuses a replica's own name; every replica of the range splits with it`,
     commands: [splitCommand(table, m.splitKey)],
     check: `${listRegionsCommand(table)} (once no region is in transition) shows two daughters online, one ending and one starting at "${splitText}"; status 'detailed' lists each daughter's replicas (names ending _0001 and up)`,
     undo: [],

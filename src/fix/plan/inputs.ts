@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ClusterView, DetectResult, RegionLoadShare } from '../../analysis/detect/index.js';
+import type { ClusterView, DetectResult, RegionLoadShare, ServerLoadShare } from '../../analysis/detect/index.js';
 import type { KeySample } from '../../model/index.js';
 import type { BalancerCluster } from '../balancer/index.js';
 import type { ClientRetrySettings } from './retry.js';
@@ -69,10 +69,74 @@ export function hotRegionOf(detect: DetectResult): RegionLoadShare | undefined {
   return pool.reduce<RegionLoadShare | undefined>((best, r) => (!best || r.share > best.share ? r : best), undefined);
 }
 
-/** Requests per second of every known RegionServer (0 for those only in `servers`). */
-export function serverLoads(inputs: PlanInputs): Map<string, number> {
+/**
+ * What a plan's server loads and its hot region's share are measured over: `now`, the intervals of `detect.now` (the
+ * last intervals of the window, on which the headline is judged), or `window`, the whole window.
+ */
+export type LoadSpan = 'now' | 'window';
+
+/**
+ * The span the hotspot a plan acts on is judged over: `now` when `hot` is the region the headline names hot now
+ * (`detect.now.region`) and it was there in now (its `nowShare` is set); `window` otherwise (a region picked without
+ * the now view, see {@link hotRegionOf}).
+ */
+export function loadSpanOf(detect: DetectResult, hot: RegionLoadShare): LoadSpan {
+  return detect.now?.region === hot.encodedName && hot.nowShare !== null ? 'now' : 'window';
+}
+
+/** `req/s over now` or `req/s over the window`: the unit of a figure of {@link serverLoads} over `span`. */
+export function perSecondOver(span: LoadSpan): string {
+  return span === 'now' ? 'req/s over now' : 'req/s over the window';
+}
+
+/**
+ * Read + write requests per second of every known RegionServer over `span` (0 for those only in `servers`). Over now:
+ * its share of the table's requests over now × the table's rate over now ({@link tableRateNow}), i.e. its requests in
+ * the intervals of now ÷ their seconds (0 for a server not there in now); over the window: its average over the window.
+ */
+export function serverLoads(inputs: PlanInputs, span: LoadSpan): Map<string, number> {
   const loads = new Map<string, number>();
   for (const s of inputs.servers ?? []) loads.set(s, 0);
-  for (const s of inputs.detect.servers) loads.set(s.server, s.requestsPerSec);
+  const rate = span === 'now' ? tableRateNow(inputs.detect) : 0;
+  for (const s of inputs.detect.servers) loads.set(s.server, span === 'now' ? s.nowShare * rate : s.requestsPerSec);
   return loads;
+}
+
+/**
+ * The loads a plan weighs a move of its hot region with, all over one span (that of the hotspot, {@link loadSpanOf}),
+ * so that the figures quoted, the least loaded server chosen and the region's own load agree.
+ */
+export interface PlanLoads {
+  /** What every figure here is measured over. */
+  readonly span: LoadSpan;
+  /** Requests per second of every known RegionServer over `span`, as the series shows them ({@link serverLoads}). */
+  readonly current: ReadonlyMap<string, number>;
+  /**
+   * The same once the runbook's co-location swaps are done (the map `current` when it has none): the hot region's own
+   * move is aimed at the servers as the swaps leave them.
+   */
+  readonly planned: ReadonlyMap<string, number>;
+  /** The hot region's share of the table's read + write requests over `span`, 0–1. */
+  readonly hotShare: number;
+}
+
+/**
+ * The {@link PlanLoads} of a plan acting on `hot`; `projected` are the detection's servers as the runbook's swaps leave
+ * them (their `nowShare` and `requestsPerSec` moved by the swapped regions' shares), when it has swaps.
+ */
+export function planLoads(inputs: PlanInputs, hot: RegionLoadShare, projected?: readonly ServerLoadShare[]): PlanLoads {
+  const span = loadSpanOf(inputs.detect, hot);
+  const current = serverLoads(inputs, span);
+  const planned = projected ? serverLoads({ ...inputs, detect: { ...inputs.detect, servers: projected } }, span) : current;
+  return { span, current, planned, hotShare: span === 'now' ? (hot.nowShare ?? 0) : hot.share };
+}
+
+/**
+ * `server`'s load as a step quotes it, e.g. `18000.0 req/s over now`: over the span of `loads`, and, when the runbook's
+ * co-location swaps change it, what they leave (`…, 10476.5 once the co-location swaps of this runbook are done`).
+ */
+export function loadText(loads: PlanLoads, server: string): string {
+  const now = (loads.current.get(server) ?? 0).toFixed(1);
+  const after = (loads.planned.get(server) ?? 0).toFixed(1);
+  return `${now} ${perSecondOver(loads.span)}${after === now ? '' : `, ${after} once the co-location swaps of this runbook are done`}`;
 }

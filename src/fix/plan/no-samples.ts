@@ -8,7 +8,7 @@
 import { type RegionLoadShare, rangeCopies, rangeCopyServers } from '../../analysis/detect/index.js';
 import { balanceSwitchCommand, moveRegionCommand, rubyName } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
-import { type PlanInputs, serverLoads } from './inputs.js';
+import { type PlanInputs, type PlanLoads, loadText, perSecondOver, planLoads } from './inputs.js';
 import { listRegionsCommand } from './shell-text.js';
 import { moveCheck } from './swap-steps.js';
 import type { Refusal } from './types.js';
@@ -18,14 +18,15 @@ const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
 const ENCODED_RE = /^[0-9a-f]{32}$/;
 
 /**
- * The least loaded RegionServer other than `except` and those in `avoid`, by requests per second over the window (ties by name), among
- * those still there: a server of the series that hosts none of the table's regions at the window's end and is not
- * among the live servers given (`inputs.servers`) has left (its regions were reassigned: a crash, a decommission), and
- * its average is low only because it holds nothing now.
+ * The least loaded RegionServer other than `except` and those in `avoid`, by `loads` (requests per second of every
+ * known server, over the span of the hotspot acted on: see `planLoads`; ties by name), among those still there: a
+ * server of the series that hosts none of the table's regions at the window's end and is not among the live servers
+ * given (`inputs.servers`) has left (its regions were reassigned: a crash, a decommission), and its load is low only
+ * because it holds nothing now.
  */
-export function leastLoadedServer(inputs: PlanInputs, except: string, avoid: ReadonlySet<string> = new Set()): [string, number] | undefined {
+export function leastLoadedServer(inputs: PlanInputs, loads: ReadonlyMap<string, number>, except: string, avoid: ReadonlySet<string> = new Set()): [string, number] | undefined {
   const left = new Set(inputs.detect.servers.filter((s) => s.regionCount === 0 && !(inputs.servers ?? []).includes(s.server)).map((s) => s.server));
-  return [...serverLoads(inputs).entries()].filter(([s]) => s !== except && !left.has(s) && !avoid.has(s)).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+  return [...loads.entries()].filter(([s]) => s !== except && !left.has(s) && !avoid.has(s)).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
 }
 
 /**
@@ -60,24 +61,35 @@ export function containmentAdvice(table: string): DraftStep {
 
 /**
  * Why moving `hot` to `target` would only relocate the hotspot, or `undefined` when it spreads load: the move must
- * lower the larger of the two servers' loads (req/s over the window, the region's load its share of the table's), the
- * rule the co-location swaps follow. A region that is by itself the hotspot (it takes 100% of the requests, or more
- * than its server's load less the target's) makes the target as busy as its server was, or busier.
+ * lower the larger of the two servers' loads (`loads.planned`, req/s over the span of the hotspot, the region's load
+ * its share of the table's over the same span, `loads.hotShare`), the rule the co-location swaps follow. A region
+ * that is by itself the hotspot (it takes 100% of the requests, or more than its server's load less the target's)
+ * makes the target as busy as its server was, or busier.
  */
-export function relocatedHotspot(loads: ReadonlyMap<string, number>, hot: RegionLoadShare, target: readonly [string, number]): string | undefined {
-  const total = [...loads.values()].reduce((a, b) => a + b, 0);
-  const from = loads.get(hot.server) ?? 0;
-  const region = hot.share * total;
+export function relocatedHotspot(loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number]): string | undefined {
+  const total = [...loads.planned.values()].reduce((a, b) => a + b, 0);
+  const from = loads.planned.get(hot.server) ?? 0;
+  const region = loads.hotShare * total;
   const after = Math.max(from - region, target[1] + region);
   if (total <= 0 || after < from * (1 - 1e-9)) return undefined;
-  return `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(hot.share)} of the table's requests by itself (${region.toFixed(1)} of ${from.toFixed(1)} req/s on ${hot.server}), so ${target[0]}, the least loaded server (${target[1].toFixed(1)} req/s), would carry ${(target[1] + region).toFixed(1)} req/s: the busiest server's load would not fall. The region is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`;
+  const over = perSecondOver(loads.span);
+  const swapped = loads.planned === loads.current ? '' : ' as the co-location swaps of this runbook leave the servers';
+  return `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(loads.hotShare)} of the table's requests by itself (${region.toFixed(1)} of ${from.toFixed(1)} ${over} on ${hot.server}${swapped}), so ${target[0]}, the least loaded server (${target[1].toFixed(1)} ${over}), would carry ${(target[1] + region).toFixed(1)} ${over}: the busiest server's load would not fall. The region is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`;
 }
 
 /**
  * Steps for a hot range in region `hot` without key samples (none given, or none in the region).
  * @param splitWhy - why the traffic-median split is refused, when not for want of any sample.
+ * @param loads - the servers' loads and the region's share the move is weighed with (default: over the span of the
+ *   hotspot, without swaps; see `planLoads`).
  */
-export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare, quota: { set: DraftStep[]; remove: DraftStep[] }, splitWhy?: string): { steps: DraftStep[]; refused: Refusal[]; warnings: string[] } {
+export function hotRangeWithoutSamples(
+  inputs: PlanInputs,
+  hot: RegionLoadShare,
+  quota: { set: DraftStep[]; remove: DraftStep[] },
+  splitWhy?: string,
+  loads: PlanLoads = planLoads(inputs, hot),
+): { steps: DraftStep[]; refused: Refusal[]; warnings: string[] } {
   const table = inputs.detect.table;
   const refused: Refusal[] = [{ action: 'split', why: splitWhy ?? 'no key samples: a split at the traffic median needs request rowkeys (HBase\'s own split point is the midpoint of the largest store file, which divides bytes, not traffic); give --samples' }];
   const warnings: string[] = [];
@@ -85,8 +97,7 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
   if (quota.set.length === 0) steps.push(containmentAdvice(table));
   // never onto a server holding one of its replicas
   const replicasOn = rangeCopyServers(inputs.detect.regions, hot, inputs.detect.window.endMs);
-  const target = leastLoadedServer(inputs, hot.server, replicasOn);
-  const loads = serverLoads(inputs);
+  const target = leastLoadedServer(inputs, loads.planned, hot.server, replicasOn);
   const relocates = target ? relocatedHotspot(loads, hot, target) : undefined;
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known (give --rest so the live servers are read)` });
@@ -102,7 +113,7 @@ export function hotRangeWithoutSamples(inputs: PlanInputs, hot: RegionLoadShare,
     steps.push({
       kind: 'move',
       title: `Move the hot region ${hot.encodedName} to the least loaded RegionServer ${target[0]}`,
-      why: `it takes ${pct(hot.share)} of the table's requests on ${hot.server} (${(loads.get(hot.server) ?? 0).toFixed(1)} req/s); ${target[0]} is the least loaded (${target[1].toFixed(1)} req/s)${replicasOn.size > 0 ? ` not holding a replica of its range (${[...replicasOn].join(', ')} hold(s) one)` : ''}. This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
+      why: `it takes ${pct(loads.hotShare)} of the table's requests${loads.span === 'now' ? ' over now' : ''} on ${hot.server} (${loadText(loads, hot.server)}); ${target[0]} is the least loaded (${loadText(loads, target[0])})${replicasOn.size > 0 ? ` not holding a replica of its range (${[...replicasOn].join(', ')} hold(s) one)` : ''}. This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
       commands: [moveRegionCommand(hot.encodedName, target[0])],
       check: `${moved.check}, and its server's share falls in the next detect`,
       undo: [moveRegionCommand(hot.encodedName, hot.server)],

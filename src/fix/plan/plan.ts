@@ -15,7 +15,7 @@ import { clusterSteps } from './cluster-steps.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
 import { swapSteps } from './swap-steps.js';
-import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, hotRegionOf, tableRateNow } from './inputs.js';
+import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, hotRegionOf, planLoads, tableRateNow } from './inputs.js';
 import { primaryOf } from './no-samples.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
@@ -96,7 +96,10 @@ export function planFix(inputs: PlanInputs): Runbook {
   const primary = primaryOf(inputs, hot);
   const swaps = swapSteps(inputs, primary ? [hot.encodedName, primary.encodedName] : [hot.encodedName]);
   const shaped = swaps.moves.length > 0 ? { ...inputs, detect: { ...d, servers: swaps.projectedServers } } : inputs;
-  const plan = d.shape === 'hot-range' ? hotRangeSteps(shaped, hot) : d.shape === 'single-row' ? singleRowSteps(shaped, hot) : tailSteps(shaped, hot);
+  // the hot region's move weighed on the servers' loads over the span its hotspot is judged on, as they are and as
+  // the swaps leave them
+  const loads = planLoads(inputs, hot, swaps.moves.length > 0 ? swaps.projectedServers : undefined);
+  const plan = d.shape === 'hot-range' ? hotRangeSteps(shaped, hot, loads) : d.shape === 'single-row' ? singleRowSteps(shaped, hot) : tailSteps(shaped, hot);
   // a lumpy pre-split whose idle regions include never-written ones: split points where the key never goes
   const lumpy = d.shape === 'hot-range' ? d.findings.find((f) => f.kind === 'lumpy-presplit') : undefined;
   if (lumpy && d.regions.some((r) => lumpy.regions.includes(r.encodedName) && r.share === 0)) plan.steps.push(...lumpySteps(inputs, lumpy));

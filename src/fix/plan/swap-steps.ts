@@ -59,7 +59,10 @@ export interface SwapSteps {
   /** The moves with the balancer switched off before and the advice on its request costs after. */
   readonly steps: DraftStep[];
   readonly evidence: string[];
-  /** The detection's servers with their request rates as the swaps leave them. */
+  /**
+   * The detection's servers as the swaps leave them: `nowShare` moved by the swapped regions' shares over now (those
+   * the swaps were chosen on), `requestsPerSec` by their shares over the window × the table's rate over the window.
+   */
   readonly projectedServers: ServerLoadShare[];
   /** {@link SWAP_BALANCER_WARNING}, with the multiplier values that make the balancer keep these swaps when the plan has the balancer's view of the placement. */
   readonly warning: string;
@@ -91,16 +94,26 @@ export function swapSteps(inputs: PlanInputs, skip: readonly string[] = []): Swa
     }
     evidence.push(`co-location: ${plan.swaps.length} swap(s) take ${plan.server} from ${pct(plan.before)} to ${pct(plan.after)} of the requests over now`);
   }
+  // each measure moved by its own shares: the swaps' shares over now shift the servers' shares over now, the regions'
+  // shares over the window × the table's rate over the window their averages
   const tableRate = d.servers.reduce((a, s) => a + s.requestsPerSec, 0);
-  const shift = new Map<string, number>();
+  const windowShare = (name: string) => d.regions.find((r) => r.encodedName === name)?.share ?? 0;
+  const nowShift = new Map<string, number>();
+  const rateShift = new Map<string, number>();
+  const add = (m: Map<string, number>, server: string, x: number) => m.set(server, (m.get(server) ?? 0) + x);
   for (const plan of plans) {
     for (const w of plan.swaps) {
-      const delta = (w.region.share - w.back.share) * tableRate;
-      shift.set(w.to, (shift.get(w.to) ?? 0) + delta);
-      shift.set(w.from, (shift.get(w.from) ?? 0) - delta);
+      const now = w.region.share - w.back.share;
+      const rate = (windowShare(w.region.encodedName) - windowShare(w.back.encodedName)) * tableRate;
+      add(nowShift, w.to, now);
+      add(nowShift, w.from, -now);
+      add(rateShift, w.to, rate);
+      add(rateShift, w.from, -rate);
     }
   }
-  const projectedServers = d.servers.map((s) => ({ ...s, requestsPerSec: s.requestsPerSec + (shift.get(s.server) ?? 0) }));
+  const projectedServers = d.servers.map((s) => ({
+    ...s, nowShare: s.nowShare + (nowShift.get(s.server) ?? 0), requestsPerSec: s.requestsPerSec + (rateShift.get(s.server) ?? 0),
+  }));
   const warning = balancerWarning(inputs, taken);
   if (steps.length === 0) return { moves: steps, steps, evidence, projectedServers, warning };
   return {

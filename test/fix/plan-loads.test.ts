@@ -1,0 +1,72 @@
+/**
+ * The server loads a runbook weighs a move with are over the span its hotspot is judged on: over now (the last
+ * intervals of the window) for the region the headline names hot now, like that region's share beside them.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { toBytesBinary } from '../../src/bytes/index.js';
+import { clusterFromSeries } from '../../src/fix/balancer/index.js';
+import { planFix } from '../../src/fix/plan/index.js';
+import { type KeySample, parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
+import { type Layout, repeat, steadySeries } from '../model/builders.js';
+
+const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
+/** A 32-hex encoded region name made of one repeated character. */
+const enc = (c: string) => c.repeat(32);
+const write = (timeMs: number, key: string): KeySample => ({ timeMs, key: toBytesBinary(key), op: 'write' });
+
+// b hot on rs2 beside f; c on rs3 busy for 7 minutes then quiet, d on rs4 quiet then busy: over the window rs4 looks
+// the least loaded, over now (the last 3 of the 10 intervals) it is the busiest server after rs2, and rs3 the quietest
+const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'k', rs(2)], [enc('f'), 'k', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
+const load = steadySeries(layout, [...repeat(7, [1500, 4000, 3000, 2000, 100]), ...repeat(3, [1500, 6000, 3000, 100, 2000])]);
+// writes a minute over the window ÷ 10 and over now ÷ 3, then ÷ 60 for req/s:
+// rs1 1500 / 1500 (25.0 req/s); rs2 (7 × 7000 + 3 × 9000) ÷ 10 = 7600 (126.7) / 9000 (150.0);
+// rs3 (7 × 2000 + 3 × 100) ÷ 10 = 1430 (23.8) / 100 (1.7); rs4 (7 × 100 + 3 × 2000) ÷ 10 = 670 (11.2) / 2000 (33.3).
+// b: 46,000 of 112,000 writes over the window (41.1%), 18,000 of 37,800 over now (47.6%)
+
+describe('fix plan weighs moves on loads over now', () => {
+  it('a hot range with key samples: the daughter goes to the least loaded server over now, with the figures over now', () => {
+    const detect = detectHotspots(load);
+    expect([detect.shape, detect.now.region, detect.now.intervals]).toEqual(['hot-range', enc('b'), 3]);
+    const samples = Array.from({ length: 40 }, (_, i) => write(1000 * i, `h${String(i).padStart(2, '0')}`));
+    const book = planFix({ detect, samples });
+    expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
+    expect(book.steps[1]!.why).toContain('the region takes 47.6% of the table\'s requests over now (fair share 20.0%)');
+    const move = book.steps[2]!;
+    // over the window rs4 (11.2 req/s) would have been chosen, though it takes 33.3 req/s now
+    expect(move.deferredMove!.server).toBe(rs(3));
+    expect(move.why).toBe(`after a split both daughters stay on ${rs(2)} (150.0 req/s over now); ${rs(3)} is the least loaded RegionServer (1.7 req/s over now)`);
+  });
+
+  it('a hot range without key samples: the region itself goes to the least loaded server over now, its share over now beside', () => {
+    const book = planFix({ detect: detectHotspots(load) });
+    const move = book.steps.find((s) => s.kind === 'move')!;
+    // moving b (100.0 req/s over now) leaves rs2 50.0 and rs3 101.7: the busier of the two falls from 150.0
+    expect(move.commands).toEqual([`move "${enc('b')}", "${rs(3)}"`]);
+    expect(move.why).toContain(`it takes 47.6% of the table's requests over now on ${rs(2)} (150.0 req/s over now); ${rs(3)} is the least loaded (1.7 req/s over now)`);
+  });
+});
+
+describe('incident balancer-region-count-two-hot', () => {
+  const dir = fileURLToPath(new URL('../fixtures/incidents/', import.meta.url));
+  const id = 'balancer-region-count-two-hot';
+  const series = parseLoadSeries(readFileSync(`${dir}${id}.series.ndjson`, 'utf8'), `${id}.series.ndjson`);
+  const samples = parseKeySamples(readFileSync(`${dir}${id}.samples.ndjson`, 'utf8'), `${id}.samples.ndjson`);
+  const server = (n: number) => `rs${n}.example.com,16020,1717200000000`;
+
+  it('quotes rs3 at its rate over now, and sends the busier daughter to the least loaded server as the swaps leave them', () => {
+    const detect = detectHotspots(series, { samples });
+    const book = planFix({ detect, samples, placement: clusterFromSeries(series) });
+    const moves = book.steps.filter((s) => s.kind === 'move');
+    // the daughter's move, then the swap of the other hot region with rs1's quietest region
+    expect(moves[0]!.deferredMove!.server).toBe(server(2));
+    expect(moves.slice(1).map((s) => s.title.replace(/^Move \w+ /, ''))).toEqual([`from ${server(3)} to ${server(1)}`, `from ${server(1)} to ${server(3)}`]);
+    // rs3 holds 6 of the 24 regions of the 6,000 writes/s spread evenly (1,500) and both busy ranges (9,000 and
+    // 7,500): 18,000 writes/s, over now as over the window (the load is steady). The figure quoted before, 10476.5,
+    // was rs3 once the swap (a later step) is done, given as its load at the move. rs1, rs2 and rs4 take 1,500
+    // each; the swap sends the 7,500 writes/s range to rs1, so the least loaded as the swaps leave the servers is rs2
+    expect(moves[0]!.why).toMatch(new RegExp(`^after a split both daughters stay on ${server(3).replace(/\./g, '\\.')} \\(18000\\.0 req/s over now, \\d+\\.\\d once the co-location swaps of this runbook are done\\); ${server(2).replace(/\./g, '\\.')} is the least loaded RegionServer \\(1500\\.0 req/s over now\\)$`));
+  });
+});
