@@ -167,6 +167,33 @@ describe('splits errors (exit 2, one clear line)', () => {
   });
 });
 
+describe('splits --template with one salt bucket', () => {
+  // One bucket, one region per bucket: 1 x 1 = 1 region, so 1 - 1 = 0 split points.
+  const refusal = (template: string, position: number, more: string) => [
+    2, '',
+    `hbase-hotspot: --template "${template}": "{salt(id,1)}" at template position ${position} has 1 bucket, and one bucket is one region, ` +
+      'the region every table starts as: there is no split point to print (a pre-split needs 2 regions or more, as --regions does); ' +
+      `give the salt more buckets (e.g. 16)${more}\n`,
+  ];
+  const cut = ', or cut the bucket into k regions where its keys lie with --regions-per-bucket k (2 or more) --samples keys.txt (sampled rowkeys)';
+  it('refuses with exit 2 and says why, in every output form, instead of printing nothing', async () => {
+    for (const extra of [[], ['--regions-per-bucket', '1'], ['--json'], ['--format', 'shell', '--table', 't', '--family', 'd']]) {
+      const r = await run('--template', '{salt(id,1)}_{id}', ...extra);
+      expect([r.code, r.out, r.err]).toEqual(refusal('{salt(id,1)}_{id}', 0, cut));
+    }
+  });
+  it('does not suggest cutting the bucket when nothing follows the salt', async () => {
+    const r = await run('--template', 'ev:{salt(id,1)}');
+    expect([r.code, r.out, r.err]).toEqual(refusal('ev:{salt(id,1)}', 3, ''));
+  });
+  it('cuts the one bucket when asked to: 2 regions, 1 split point at the median of the samples', async () => {
+    const keys = file('one-bucket.txt', '00_a\n00_b\n00_c\n00_d\n');
+    // salt(id,1) writes "00" (at least 2 digits); half the weight is in 00_a, 00_b: the cut goes between 00_b and 00_c,
+    // at the shortest key above 00_b and not above 00_c, 00_c itself.
+    expect(await run('--template', '{salt(id,1)}_{id}', '--regions-per-bucket', '2', '--samples', keys)).toEqual({ code: 0, out: '00_c\n', err: 'bucket 0: 50.0% / 50.0% of its samples\n' });
+  });
+});
+
 describe('splits --template --regions-per-bucket --samples', () => {
   const keys = file('bucket-keys.txt', '00_a\n00_b\n00_c\n00_d\n01_x\n');
   it('cuts each bucket at its sampled keys, a bucket short of samples evenly, with the shares on stderr', async () => {

@@ -24,6 +24,7 @@ import type { Sizing } from '../../regions/sizing.js';
 import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
 import { trafficMedian } from '../../regions/traffic-median.js';
 import type { WeightedKey } from '../../regions/weighted-keys.js';
+import type { RowkeyTemplate } from '../../keys/types.js';
 import { HotspotError } from '../../util/errors.js';
 import { type CliIo, printJson } from '../io.js';
 import { readTextFile } from '../read-text.js';
@@ -42,6 +43,24 @@ async function readSamples(file: string | undefined, io: CliIo): Promise<Weighte
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 const key = (name: string, text: string | undefined) => (text === undefined ? new Uint8Array(0) : toBytesBinary(text, name));
 
+/**
+ * Refuses a salted key that gives no split point: a salt of one bucket, cut into one region, is the one region every
+ * table starts as, so there is nothing to pre-split (as `--regions 1` is refused, with HBase's "Split count must be > 1").
+ * @throws HotspotError `SPLITS_NONE` naming `--template`, the salt part and its bucket count, and what gives split points.
+ */
+function refuseOneRegion(template: RowkeyTemplate): never {
+  const salt = template.parts.find((p) => p.buckets !== undefined);
+  const what = salt === undefined ? 'its salt' : `"${salt.source}" at template position ${salt.position}`;
+  const next = template.parts.slice(salt === undefined ? 0 : template.parts.indexOf(salt) + 1).some((p) => p.kind !== 'literal');
+  throw new HotspotError(
+    'SPLITS_NONE',
+    `--template "${template.source}": ${what} has 1 bucket, and one bucket is one region, the region every table starts as: ` +
+      'there is no split point to print (a pre-split needs 2 regions or more, as --regions does); give the salt more buckets (e.g. 16)' +
+      (next ? ', or cut the bucket into k regions where its keys lie with --regions-per-bucket k (2 or more) --samples keys.txt (sampled rowkeys)' : ''),
+    { field: '--template' },
+  );
+}
+
 /** What one form computed, before rendering. */
 interface SplitsResult {
   splits: Uint8Array[];
@@ -59,7 +78,11 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
     const perBucket = wholeNumber(flags.regionsPerBucket, '--regions-per-bucket');
     const template = compileTemplateOption(flags.template as string, '--template');
     checkSaltRegionTotal(template, perBucket ?? 1);
-    if (flags.samples === undefined) return { splits: saltSplitPoints(template, perBucket === undefined ? {} : { regionsPerBucket: perBucket }), json: {}, notes: [] };
+    if (flags.samples === undefined) {
+      const splits = saltSplitPoints(template, perBucket === undefined ? {} : { regionsPerBucket: perBucket });
+      if (splits.length === 0) refuseOneRegion(template);
+      return { splits, json: {}, notes: [] };
+    }
     if (perBucket === undefined || perBucket < 2) {
       throw new HotspotError('SPLITS_OPTION_UNUSED', '--samples with --template cuts each salt bucket at sampled keys: add --regions-per-bucket k (2 or more)', { field: '--samples' });
     }
