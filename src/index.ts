@@ -46,7 +46,7 @@ export { planScans, mergeBucketScans, type MergeOptions, type PlannedScan, type 
 export {
   RegionMap, type Region, type RegionMapOptions, regionName, checkTableName, isLegalTableName, type RegionName,
   parseRegionName, META_ENCODED_NAME, type ParsedRegionName, computeSplits, splitAlgorithm, SPLIT_ALGORITHMS,
-  type SplitAlgorithmInfo, type SplitAlgorithmName, type SplitAlgorithmOptions, checkSaltRegionTotal, saltSplitPoints, saltSampleSplitPoints,
+  type SplitAlgorithmInfo, type SplitAlgorithmName, type SplitAlgorithmOptions, checkSaltRegionTotal, evenCutCaveat, saltSplitPoints, saltSampleSplitPoints,
   type SaltSampleSplits, type SaltSplitOptions, quantileSplitPoints, type QuantileSplits, trafficMedian,
   type TrafficMedian, parseSampleKeys, initialRegionCount, type Sizing, type SizingInput, type SizingConstraint,
 } from './regions/index.js';

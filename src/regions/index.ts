@@ -4,7 +4,7 @@ export { regionName, checkTableName, isLegalTableName, plainTableName, type Regi
 export { parseRegionName, encodedNameFromText, replicaIdOfName, keyRangeOfName, META_ENCODED_NAME, type ParsedRegionName } from './region-name-parse.js';
 export { computeSplits, splitAlgorithm, SPLIT_ALGORITHMS, type SplitAlgorithmInfo, type SplitAlgorithmName, type SplitAlgorithmOptions } from './split-algorithms.js';
 export { splitByteRange, byteMidpoint, UNIFORM_LAST_ROW } from './bytes-split.js';
-export { checkSaltRegionTotal, saltSampleSplitPoints, saltSplitPoints, type SaltSampleSplits, type SaltSplitOptions } from './salt-splits.js';
+export { checkSaltRegionTotal, evenCutCaveat, saltSampleSplitPoints, saltSplitPoints, type SaltSampleSplits, type SaltSplitOptions } from './salt-splits.js';
 export { quantileSplitPoints, type QuantileSplits } from './quantile-splits.js';
 export { trafficMedian, type TrafficMedian } from './traffic-median.js';
 export { parseSampleKeys } from './sample-keys.js';

@@ -121,6 +121,66 @@ export function checkSaltRegionTotal(template: RowkeyTemplate, perBucket: number
 }
 
 /**
+ * Parts that write a number (`pad`, `int`, `uint`, `long`, `reverseLong`, `phoenixInt`): the template does not say the
+ * range its values take, and ids (sequences, counters) fill only the low digits or bytes of the width, so even cuts
+ * over the whole width (`5000000000000000000` for `{pad(id,19)}`, `\x80` for `{long(id)}`) leave all but one of the
+ * cut regions empty.
+ */
+export const NUMBER_PART_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['pad', 'int', 'uint', 'long', 'reverseLong', 'phoenixInt']);
+
+/** Parts whose values are spread evenly over every value of their width: hex digests. Even cuts over them are even. */
+const EVEN_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['md5', 'sha256']);
+
+const UNITS: Record<KeyPart['alphabet'], string> = { decimal: 'digit', hex: 'hex digit', text: 'character', binary: 'byte' };
+
+/** `its 19 digits`, `its 8 bytes`, or `its width` when the width varies. */
+function widthText(part: KeyPart): string {
+  const unit = UNITS[part.alphabet];
+  return part.fixedWidth === undefined ? 'its width' : `its ${part.fixedWidth} ${unit}${part.fixedWidth === 1 ? '' : 's'}`;
+}
+
+/**
+ * Refuses to cut a bucket evenly over a number part (see {@link NUMBER_PART_KINDS}), whose range the template does not
+ * give: the cuts would be made up, not computed.
+ * @throws HotspotError `SPLIT_REGIONS_INVALID` naming `--regions-per-bucket`, the part and its template position, and
+ *   saying what to give instead (`--samples`).
+ */
+function refuseNumberCut(next: KeyPart, perBucket: number): void {
+  if (!NUMBER_PART_KINDS.has(next.kind)) return;
+  throw new HotspotError(
+    'SPLIT_REGIONS_INVALID',
+    `--regions-per-bucket ${perBucket}: the part after the salt, "${next.source}" at template position ${next.position}, is a number ` +
+      `whose range the template does not give: even cuts would treat its values as spread over all of ${widthText(next)}, ` +
+      `but ids fill a narrow slice of it (sequence ids only the low ${UNITS[next.alphabet]}s), so a bucket's keys would all ` +
+      `land in one of its ${perBucket} regions: add --samples keys.txt (sampled rowkeys) to cut each bucket where its keys lie, or use ` +
+      'more salt buckets with 1 region each',
+  );
+}
+
+/**
+ * The caveat of cutting each salt bucket evenly into `perBucket` regions over the part after the salt, for a part that
+ * is neither a digest (whose values are even: no caveat) nor a number or time (refused by {@link saltSplitPoints}): a
+ * text, binary or other field, whose values the template does not know. Even cuts assume the values spread over the
+ * whole alphabet (printable ASCII, every byte, every digit of the width); ids that share a leading character
+ * (`user-1`, `user-2`, ...) all land in one region of each bucket. The `splits` command prints it on stderr.
+ * @param perBucket - k, the regions per bucket; no caveat for 1 (no cut inside a bucket).
+ * @returns one line naming the part, its template position and the alphabet assumed, and the `--samples` way to cut
+ *   where keys lie; `undefined` when there is no caveat.
+ * @throws as {@link saltSplitPoints} for a key that does not start with a salt or has nothing after it to cut.
+ */
+export function evenCutCaveat(template: RowkeyTemplate, perBucket: number): string | undefined {
+  const { next } = saltLayout(template, perBucket);
+  if (perBucket < 2 || next === undefined || EVEN_KINDS.has(next.kind) || NUMBER_PART_KINDS.has(next.kind) || TIME_KINDS.has(next.kind)) return undefined;
+  const spread = next.alphabet === 'text'
+    ? 'every printable ASCII character (space to ~) in its first place'
+    : next.alphabet === 'binary' ? 'every byte value (\\x00 to \\xFF) in its first place' : `every value of ${widthText(next)}`;
+  return `each salt bucket is cut evenly into ${perBucket} regions over "${next.source}" at template position ${next.position}, ` +
+    `as if its values were spread over ${spread}; values that share their first ${UNITS[next.alphabet]}s` +
+    `${next.alphabet === 'text' ? ' (user-1, user-2, ...)' : ''} all land in one region of each bucket: add --samples keys.txt ` +
+    '(sampled rowkeys) to cut each bucket where its keys lie';
+}
+
+/**
  * Refuses to cut a bucket evenly over a time part. Even cuts treat the part as spread over every value of its width,
  * but a time is not: `reverseTs` writes `Long.MAX_VALUE - t`, at least `9223118634553975807` for any date before the
  * year 10000 (above every cut at `3333...`, `6666...`), and a `yyyy...` date of this millennium stays below a cut at
@@ -144,13 +204,16 @@ function refuseTimeCut(next: KeyPart, perBucket: number): void {
  * (`salt`, `bucket`, `phoenixSalt`, `hbasewdPrefix`, `opentsdbSalt`). With one region per bucket, the split points are
  * each bucket's bytes for buckets 1..N-1 followed by the literal separator after the salt, if any (`01_`, `02_`, ...;
  * bucket 0 starts at the table's empty start key). With k regions per bucket, each bucket's range is also cut into k
- * even pieces over the alphabet of the next key part (see {@link cutsWithin}), giving N * k regions.
+ * even pieces over the alphabet of the next key part (see {@link cutsWithin}), giving N * k regions. Those cuts are
+ * even only for a digest (`md5`, `sha256`); {@link evenCutCaveat} gives the caveat for other parts, and a number or a
+ * time is refused (cut those at sampled keys: {@link saltSampleSplitPoints}).
  *
  * @param template - a compiled template (see `compileTemplate`).
  * @returns split points in ascending order: N * k - 1 of them.
  * @throws HotspotError `SPLIT_TEMPLATE_NO_SALT` (naming the template position) when the key does not start with a
  *   salt after optional literals; `SPLIT_REGIONS_INVALID` when `regionsPerBucket` is not a whole number >= 1, or > 1
- *   with no key part after the salt, or > 1 when that part is a time (`reverseTs`, `date`: even cuts over it leave
+ *   with no key part after the salt, or > 1 when that part is a time (`reverseTs`, `date`) or a number (`pad`, `int`,
+ *   `uint`, `long`, `reverseLong`, `phoenixInt`) of a range the template does not give (even cuts over its width leave
  *   every key of a bucket in one region); `SPLIT_TOO_MANY_REGIONS` when the next part has fewer values than k
  *   (naming `--regions-per-bucket`). N * k is not capped here: see {@link checkSaltRegionTotal}.
  * @example saltSplitPoints(compileTemplate('{salt(id,4)}_{id}')) // "01_", "02_", "03_"
@@ -161,7 +224,10 @@ export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOpti
     throw new HotspotError('SPLIT_REGIONS_INVALID', `--regions-per-bucket ${perBucket}: give a whole number of regions per salt bucket, at least 1`);
   }
   const { bucketStarts, next } = saltLayout(template, perBucket);
-  if (perBucket > 1 && next !== undefined) refuseTimeCut(next, perBucket);
+  if (perBucket > 1 && next !== undefined) {
+    refuseTimeCut(next, perBucket);
+    refuseNumberCut(next, perBucket);
+  }
   const inner = perBucket > 1 && next ? cutsWithin(next, perBucket) : [];
   const out: Uint8Array[] = [];
   bucketStarts.forEach((bucketStart, b) => {

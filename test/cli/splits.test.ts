@@ -194,6 +194,41 @@ describe('splits --template with one salt bucket', () => {
   });
 });
 
+describe('splits --template --regions-per-bucket without --samples', () => {
+  it('refuses to cut a number part over its whole width, naming the part and --samples', async () => {
+    const r = await run('--template', '{salt(id,4)}_{pad(id,19)}', '--regions-per-bucket', '2');
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toBe(
+      'hbase-hotspot: --regions-per-bucket 2: the part after the salt, "{pad(id,19)}" at template position 13, is a number whose range ' +
+        'the template does not give: even cuts would treat its values as spread over all of its 19 digits, but ids fill a narrow ' +
+        "slice of it (sequence ids only the low digits), so a bucket's keys would all land in one of its 2 regions: add --samples " +
+        'keys.txt (sampled rowkeys) to cut each bucket where its keys lie, or use more salt buckets with 1 region each\n',
+    );
+    expect((await run('--template', '{salt(id,2)}{long(id)}', '--regions-per-bucket', '3', '--json')).code).toBe(2);
+  });
+  it('cuts a number part where sampled ids lie when --samples is given', async () => {
+    // ids 1..4 in bucket 00 and 5..8 in bucket 01, 19 digits each: each bucket's median is between its 2nd and 3rd id.
+    const ids = file('number-ids.txt', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${n < 5 ? '00' : '01'}_${String(n).padStart(19, '0')}\n`).join(''));
+    const r = await run('--template', '{salt(id,2)}_{pad(id,19)}', '--regions-per-bucket', '2', '--samples', ids);
+    expect([r.code, r.out]).toEqual([0, '00_0000000000000000003\n01_\n01_0000000000000000007\n']);
+  });
+  it('prints even cuts over a text part with a warning on stderr saying what they assume (notes in --json)', async () => {
+    // printable ASCII 0x20..0x7E, 95 values: 95 / 2 -> 47 = 0x2F, 0x20 + 0x2F = 0x4F "O"
+    const caveat = 'each salt bucket is cut evenly into 2 regions over "{id}" at template position 13, as if its values were spread over ' +
+      'every printable ASCII character (space to ~) in its first place; values that share their first characters (user-1, user-2, ...) ' +
+      'all land in one region of each bucket: add --samples keys.txt (sampled rowkeys) to cut each bucket where its keys lie';
+    expect(await run('--template', '{salt(id,2)}_{id}', '--regions-per-bucket', '2')).toEqual({ code: 0, out: '00_O\n01_\n01_O\n', err: `warning: ${caveat}\n` });
+    expect(JSON.parse((await run('--template', '{salt(id,2)}_{id}', '--regions-per-bucket', '2', '--json')).out)).toEqual({ splits: ['00_O', '01_', '01_O'], regions: 4, notes: [caveat] });
+  });
+  it('cuts a digest part evenly without a warning: its values are spread over its width', async () => {
+    // md5(id,4): 4 hex digits, 65536 values, step 65536 / 4 = 16384 = 0x4000
+    expect(await run('--template', '{salt(id,2)}_{md5(id,4)}', '--regions-per-bucket', '4')).toEqual({
+      code: 0, out: '00_4000\n00_8000\n00_c000\n01_\n01_4000\n01_8000\n01_c000\n', err: '',
+    });
+    expect((await run('--template', '{salt(id,4)}_{id}')).err).toBe('');
+  });
+});
+
 describe('splits --template --regions-per-bucket --samples', () => {
   const keys = file('bucket-keys.txt', '00_a\n00_b\n00_c\n00_d\n01_x\n');
   it('cuts each bucket at its sampled keys, a bucket short of samples evenly, with the shares on stderr', async () => {

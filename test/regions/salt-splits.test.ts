@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { toStringBinary, utf8Bytes } from '../../src/bytes/index.js';
 import { compileTemplate } from '../../src/keys/template/compile.js';
 import type { KeyPart, PartAlphabet, RowkeyTemplate } from '../../src/keys/types.js';
-import { checkSaltRegionTotal, saltSampleSplitPoints, saltSplitPoints } from '../../src/regions/salt-splits.js';
+import { checkSaltRegionTotal, evenCutCaveat, saltSampleSplitPoints, saltSplitPoints } from '../../src/regions/salt-splits.js';
 
 const show = (keys: Uint8Array[]) => keys.map((k) => toStringBinary(k));
 
 function part(kind: KeyPart['kind'], source: string, position: number, extra: Partial<KeyPart> & { alphabet: PartAlphabet }): KeyPart {
   return { kind, source, position, inputs: [], fixedWidth: undefined, buckets: undefined, order: 'none', encode: () => utf8Bytes(source), ...extra };
 }
-/** A hand-built template: a literal, a one-byte binary salt of 3 buckets (like Phoenix's), then a 4-digit decimal part. */
+/**
+ * A hand-built template: a literal, a one-byte binary salt of 3 buckets (like Phoenix's), then a field of 4 decimal
+ * digits (not a number part, which is not cut evenly).
+ */
 const handBuilt: RowkeyTemplate = {
-  source: 't:{phoenixSalt(3)}{pad(n,4)}',
+  source: 't:{phoenixSalt(3)}{n}',
   parts: [
     part('literal', 't:', 0, { alphabet: 'text', fixedWidth: 2 }),
     part('phoenixSalt', '{phoenixSalt(3)}', 2, { alphabet: 'binary', fixedWidth: 1, buckets: 3, bucketBytes: (b) => Uint8Array.of(b) }),
-    part('pad', '{pad(n,4)}', 18, { alphabet: 'decimal', fixedWidth: 4 }),
+    part('field', '{n}', 18, { alphabet: 'decimal', fixedWidth: 4 }),
   ],
   fields: ['n'],
   decodable: false,
@@ -29,12 +32,17 @@ describe('saltSplitPoints', () => {
     expect(show(saltSplitPoints(handBuilt))).toEqual(['t:\\x01', 't:\\x02']);
   });
 
-  it('cuts each bucket on the next decimal part: (9999 - 0 + 1) / 4 = 2500', () => {
+  it('cuts each bucket on the next decimal part: (9999 - 0 + 1) / 4 = 2500, with the caveat that says so', () => {
     expect(show(saltSplitPoints(handBuilt, { regionsPerBucket: 4 }))).toEqual([
       't:\\x002500', 't:\\x005000', 't:\\x007500',
       't:\\x01', 't:\\x012500', 't:\\x015000', 't:\\x017500',
       't:\\x02', 't:\\x022500', 't:\\x025000', 't:\\x027500',
     ]);
+    expect(evenCutCaveat(handBuilt, 4)).toBe(
+      'each salt bucket is cut evenly into 4 regions over "{n}" at template position 18, as if its values were spread over every ' +
+        'value of its 4 digits; values that share their first digits all land in one region of each bucket: add --samples keys.txt ' +
+        '(sampled rowkeys) to cut each bucket where its keys lie',
+    );
   });
 
   it('works through compileTemplate: %02x salts with the separator, as the playbook writes them', () => {
@@ -84,15 +92,58 @@ describe('saltSplitPoints over a time part', () => {
 
   it('still gives one region per bucket, and cuts a part that is not a time', () => {
     expect(show(saltSplitPoints(compileTemplate('{salt(id,4)}_{reverseTs(ts)}')))).toEqual(['01_', '02_', '03_']);
-    // pad(n,2): 100 values 00..99, step 100 / 2 = 50.
-    expect(show(saltSplitPoints(compileTemplate('{salt(id,2)}{pad(n,2)}_{reverseTs(ts)}'), { regionsPerBucket: 2 }))).toEqual(['0050', '01', '0150']);
+    // md5(id,2): 256 values 00..ff, step 256 / 2 = 128 = 0x80.
+    expect(show(saltSplitPoints(compileTemplate('{salt(id,2)}{md5(id,2)}_{reverseTs(ts)}'), { regionsPerBucket: 2 }))).toEqual(['0080', '01', '0180']);
+  });
+});
+
+describe('saltSplitPoints over a number part', () => {
+  it('refuses even cuts over a number whose range the template does not give, naming the part and --samples', () => {
+    // {pad(id,19)} cut in 2 would split at 5000000000000000000, far above sequence ids: every key in the first region.
+    const padded = compileTemplate('{salt(id,4)}_{pad(id,19)}');
+    expect(() => saltSplitPoints(padded, { regionsPerBucket: 2 })).toThrow(
+      expect.objectContaining({
+        code: 'SPLIT_REGIONS_INVALID',
+        message: '--regions-per-bucket 2: the part after the salt, "{pad(id,19)}" at template position 13, is a number whose range the ' +
+          'template does not give: even cuts would treat its values as spread over all of its 19 digits, but ids fill a narrow slice ' +
+          "of it (sequence ids only the low digits), so a bucket's keys would all land in one of its 2 regions: add --samples " +
+          'keys.txt (sampled rowkeys) to cut each bucket where its keys lie, or use more salt buckets with 1 region each',
+      }),
+    );
+    // {long(id)}: 8 bytes big-endian, cut in 2 at \x80, above every id below 2^63.
+    expect(() => saltSplitPoints(compileTemplate('{salt(id,2)}{long(id)}'), { regionsPerBucket: 2 })).toThrow(/"\{long\(id\)\}" at template position 12, is a number .* all of its 8 bytes, .*only the low bytes/);
+    // one region per bucket cuts nothing inside a bucket: still the bucket boundaries
+    expect(show(saltSplitPoints(padded))).toEqual(['01_', '02_', '03_']);
+    expect(evenCutCaveat(padded, 2)).toBeUndefined();
+  });
+
+  it('cuts a number part at sampled keys', () => {
+    // ids 1..4 in bucket 00, 5..8 in bucket 01: the median of each falls between its 2nd and 3rd id.
+    const id = (bucket: string, n: number) => utf8Bytes(`${bucket}_${String(n).padStart(19, '0')}`);
+    const samples = [1, 2, 3, 4].map((n) => ({ key: id('00', n), weight: 1 })).concat([5, 6, 7, 8].map((n) => ({ key: id('01', n), weight: 1 })));
+    const cut = saltSampleSplitPoints(compileTemplate('{salt(id,2)}_{pad(id,19)}'), 2, samples);
+    expect(show(cut.splits)).toEqual(['00_0000000000000000003', '01_', '01_0000000000000000007']);
+  });
+});
+
+describe('evenCutCaveat', () => {
+  it('names the part and the alphabet even cuts assume for a text part; nothing for a digest or 1 region per bucket', () => {
+    const t = compileTemplate('{salt(id,2)}_{id}');
+    expect(evenCutCaveat(t, 3)).toBe(
+      'each salt bucket is cut evenly into 3 regions over "{id}" at template position 13, as if its values were spread over every ' +
+        'printable ASCII character (space to ~) in its first place; values that share their first characters (user-1, user-2, ...) ' +
+        'all land in one region of each bucket: add --samples keys.txt (sampled rowkeys) to cut each bucket where its keys lie',
+    );
+    expect(evenCutCaveat(t, 1)).toBeUndefined();
+    expect(evenCutCaveat(compileTemplate('{salt(id,2)}_{md5(id,4)}'), 4)).toBeUndefined();
+    expect(() => evenCutCaveat(compileTemplate('{id}'), 2)).toThrow(expect.objectContaining({ code: 'SPLIT_TEMPLATE_NO_SALT' }));
   });
 });
 
 describe('saltSplitPoints region counts', () => {
   it('names --regions-per-bucket and the part when the part has fewer values than k', () => {
-    // pad(n,2) writes 10^2 = 100 values; md5(id,1) writes 16.
-    expect(() => saltSplitPoints(compileTemplate('{salt(id,2)}{pad(n,2)}'), { regionsPerBucket: 101 })).toThrow(
+    // pad(n,2) writes 10^2 = 100 values (cut evenly only in a bucket short of samples); md5(id,1) writes 16.
+    expect(() => saltSampleSplitPoints(compileTemplate('{salt(id,2)}{pad(n,2)}'), 101, [])).toThrow(
       expect.objectContaining({ code: 'SPLIT_TOO_MANY_REGIONS', message: expect.stringMatching(/^--regions-per-bucket 101 is more than the 100 values of "\{pad\(n,2\)\}" at template position 12 /) }),
     );
     expect(() => saltSplitPoints(compileTemplate('{salt(id,2)}_{md5(id,1)}'), { regionsPerBucket: 17 })).toThrow(/more than the 16 values of "\{md5\(id,1\)\}"/);

@@ -2,7 +2,9 @@
  * `hbase-hotspot splits`: pre-split points, in one of four forms (exactly one per call):
  * - `--algorithm hex|decimal|uniform --regions N [--first K --last K]`: HBase's RegionSplitter algorithms;
  * - `--template '<template>' [--regions-per-bucket k [--samples keys.txt]]`: one region per salt bucket, or k per
- *   bucket (cut over the next key part's alphabet, or at the quantiles of the sampled keys in each bucket);
+ *   bucket (cut at the quantiles of the sampled keys in each bucket, or, without samples, evenly over the next key
+ *   part's alphabet: refused for a number or time, with a warning on stderr unless the part is a digest); a salt of
+ *   one bucket cut into one region is refused (no split point);
  * - `--samples keys.txt --regions N`: quantiles of sampled keys (shares of the sample per region on stderr);
  * - `--traffic-median --samples keys.txt --start K --end K`: the split point dividing a region's requests.
  * Sizing: `--servers N [--regions-per-server 20] [--data-bytes 4TB] [--region-size 10GB]` gives the region count in
@@ -18,7 +20,7 @@
 import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
 import { createTableCommand, type ShellFamilySpec } from '../../hbase/shell/index.js';
 import { quantileSplitPoints } from '../../regions/quantile-splits.js';
-import { checkSaltRegionTotal, saltSampleSplitPoints, saltSplitPoints } from '../../regions/salt-splits.js';
+import { checkSaltRegionTotal, evenCutCaveat, saltSampleSplitPoints, saltSplitPoints } from '../../regions/salt-splits.js';
 import { parseSampleKeys } from '../../regions/sample-keys.js';
 import type { Sizing } from '../../regions/sizing.js';
 import { computeSplits, SPLIT_ALGORITHMS } from '../../regions/split-algorithms.js';
@@ -81,7 +83,9 @@ async function compute(form: Form, flags: SplitsFlags, sizing: Sizing | undefine
     if (flags.samples === undefined) {
       const splits = saltSplitPoints(template, perBucket === undefined ? {} : { regionsPerBucket: perBucket });
       if (splits.length === 0) refuseOneRegion(template);
-      return { splits, json: {}, notes: [] };
+      // even cuts inside a bucket are printed only with what they assume, unless the part is a digest
+      const caveat = evenCutCaveat(template, perBucket ?? 1);
+      return caveat === undefined ? { splits, json: {}, notes: [] } : { splits, json: { notes: [caveat] }, notes: [`warning: ${caveat}`] };
     }
     if (perBucket === undefined || perBucket < 2) {
       throw new HotspotError('SPLITS_OPTION_UNUSED', '--samples with --template cuts each salt bucket at sampled keys: add --regions-per-bucket k (2 or more)', { field: '--samples' });
@@ -142,7 +146,7 @@ export const splitsCommand: CliCommand = {
       .option('--first <row>', 'first row (RegionSplitter --firstrow): hex/decimal digits, or toStringBinary for uniform')
       .option('--last <row>', 'last row, inclusive (RegionSplitter --lastrow)')
       .option('--template <template>', 'rowkey template starting with a salt, e.g. {salt(id,16)}_{id}: one region per bucket')
-      .option('--regions-per-bucket <k>', 'with --template: k regions per bucket, cut over the next key part (or at sampled keys with --samples)')
+      .option('--regions-per-bucket <k>', 'with --template: k regions per bucket, cut at sampled keys with --samples (needed for a number or time after the salt), else evenly over the next key part')
       .option('--samples <file>', 'sampled keys: toStringBinary per line (TAB weight optional) or NDJSON {"key","weight"}; - for stdin')
       .option('--traffic-median', 'split one region at the median of its requests (with --samples, --start, --end)')
       .option('--start <key>', 'with --traffic-median: region start key (toStringBinary; empty = table start)')

@@ -8,6 +8,7 @@
 import { toStringBinary } from '../../bytes/index.js';
 import type { KeyPart, RowkeyTemplate } from '../../keys/types.js';
 import { checkSaltRegionTotal, initialRegionCount, saltSplitPoints } from '../../regions/index.js';
+import { NUMBER_PART_KINDS } from '../../regions/salt-splits.js';
 import { MAX_PRESPLIT_REGIONS } from '../../regions/split-algorithms.js';
 import type { SourcePlace, SplitModel } from '../model.js';
 import { rubyToBytesBinary } from '../../hbase/shell/ruby.js';
@@ -54,12 +55,6 @@ function capNote(asked: string, askedRegions: number, instead: string): string {
     `row in hbase:meta and an assignment the master makes): ${instead}, and let regions split as they grow`;
 }
 
-/**
- * Parts that write a number (zero-padded decimal, big-endian binary, Phoenix's sortable int, `Long.MAX_VALUE - x`):
- * without the range their values take, even cuts over the part's whole width are guesses, and for sequence ids
- * (which fill only the low digits or bytes) all but one of the cut regions stay empty.
- */
-const NUMBER_KINDS: ReadonlySet<KeyPart['kind']> = new Set(['pad', 'int', 'uint', 'long', 'reverseLong', 'phoenixInt']);
 
 /** The first part after the leading literals, the salt and the literals after it; `undefined` when there is none. */
 function partAfterSalt(template: RowkeyTemplate): KeyPart | undefined {
@@ -106,7 +101,7 @@ export function proposePresplit(candidate: Candidate, template: RowkeyTemplate, 
     const wanted = Math.max(1, Math.ceil(target / candidate.buckets));
     const sized = candidate.buckets * wanted > MAX_PRESPLIT_REGIONS ? Math.max(1, Math.floor(MAX_PRESPLIT_REGIONS / candidate.buckets)) : wanted;
     const next = partAfterSalt(template);
-    const number = sized > 1 && next !== undefined && NUMBER_KINDS.has(next.kind) ? next : undefined;
+    const number = sized > 1 && next !== undefined && NUMBER_PART_KINDS.has(next.kind) ? next : undefined;
     const perBucket = number === undefined ? sized : 1;
     checkSaltRegionTotal(template, perBucket);
     const raw = saltSplitPoints(template, { regionsPerBucket: perBucket });
