@@ -46,6 +46,34 @@ export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise
 }
 
 /**
+ * The command line to parse for `argv`: `help <command> <sub> ...` becomes `<command> <sub> ... --help`, so that it
+ * shows the sub-command's help (commander's help command reads only the word after `help`, so `help fix plan` would
+ * show `fix`'s). Root options before `help` are kept; words after the deepest command found are dropped (`help fix
+ * plan x` is `fix plan --help`), except a word naming no sub-command of a command that has some, which is kept without
+ * `--help` so that commander refuses it as an unknown command, with its "Did you mean". Any other line is returned as
+ * it is, `help` and `help <command>` among them.
+ * @param program - the root program with its commands registered.
+ * @param argv - the command line without the node and script entries.
+ */
+export function helpCommandLine(program: Command, argv: readonly string[]): string[] {
+  const at = argv.findIndex((arg) => !arg.startsWith('-'));
+  if (at < 0 || argv[at] !== 'help') return [...argv];
+  const path: string[] = [];
+  let command = program;
+  for (const word of argv.slice(at + 1)) {
+    if (word.startsWith('-')) break;
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub === undefined) {
+      if (path.length > 0 && command.commands.length > 0) return [...argv.slice(0, at), ...path, word];
+      break;
+    }
+    path.push(word);
+    command = sub;
+  }
+  return path.length < 2 ? [...argv] : [...argv.slice(0, at), ...path, '--help'];
+}
+
+/**
  * Runs the CLI on `argv` (without the node and script entries). User errors print one clear line to stderr and
  * set exit status 2, or 3 when the cluster side failed, or the status {@link EXIT_STATUS_BY_CODE} gives (see
  * {@link exitStatusOf}); anything else is a bug and is rethrown with its stack.
@@ -56,7 +84,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const before = process.exitCode;
   process.exitCode = 0;
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(helpCommandLine(program, argv), { from: 'user' });
     return Number(process.exitCode ?? 0);
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT_USAGE;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { buildProgram, helpCommandLine } from '../../src/cli/program.js';
+import { runCapture } from './run-cli.js';
+
+/** Every command with sub-commands, and its sub-commands, in the order they are registered. */
+const SUBCOMMANDS: readonly (readonly [string, readonly string[]])[] = [
+  ['key', ['encode', 'decode', 'explain', 'scan']],
+  ['design', ['suggest']],
+  ['fix', ['plan', 'apply', 'balancer']],
+  ['series', ['convert']],
+  ['migrate', ['plan', 'backfill', 'verify', 'retire']],
+  ['lifecycle', ['partitions', 'ttl']],
+  ['index', ['check']],
+];
+
+const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false, readStdin: async () => '', now: () => 0 };
+
+describe('help <command> <sub-command>', () => {
+  it('covers every command that has sub-commands', async () => {
+    const program = await buildProgram(io);
+    const withSubs = program.commands.filter((c) => c.commands.length > 0).map((c) => [c.name(), c.commands.map((s) => s.name())]);
+    expect(withSubs).toEqual(SUBCOMMANDS);
+  });
+
+  it.each(SUBCOMMANDS.flatMap(([command, subs]) => subs.map((sub) => [command, sub] as const)))('help %s %s shows the sub-command\'s help', async (command, sub) => {
+    const help = await runCapture(['help', command, sub]);
+    expect([help.code, help.err]).toEqual([0, '']);
+    expect(help.out.startsWith(`Usage: hbase-hotspot ${command} ${sub} [options]`)).toBe(true);
+    expect(help.out).toBe((await runCapture([command, sub, '--help'])).out);
+    expect(help.out).not.toBe((await runCapture(['help', command])).out);
+  });
+
+  it('shows fix plan\'s usage, not fix\'s, and keeps root options before help', async () => {
+    const plan = await runCapture(['--no-color', 'help', 'fix', 'plan']);
+    expect(plan.code).toBe(0);
+    expect(plan.out.split('\n')[0]).toBe('Usage: hbase-hotspot fix plan [options] [series]');
+    expect((await runCapture(['help', 'fix'])).out.split('\n')[0]).toBe('Usage: hbase-hotspot fix [options] [command]');
+    expect(helpCommandLine(await buildProgram(io), ['--no-color', 'help', 'fix', 'plan', 'extra'])).toEqual(['--no-color', 'fix', 'plan', '--help']);
+  });
+
+  it('refuses a sub-command the command does not have, with commander\'s suggestion', async () => {
+    expect(await runCapture(['help', 'fix', 'plna'])).toEqual({ code: 2, out: '', err: "error: unknown command 'plna'\n(Did you mean plan?)\n" });
+  });
+
+  it('leaves help and help <command> to commander', async () => {
+    const program = await buildProgram(io);
+    for (const argv of [['help'], ['help', 'fix'], ['help', 'detect', 'x'], ['fix', 'help', 'plan'], ['help', 'nonsense', 'plan']]) {
+      expect(helpCommandLine(program, argv)).toEqual(argv);
+    }
+    expect((await runCapture(['fix', 'help', 'plan'])).out).toBe((await runCapture(['help', 'fix', 'plan'])).out);
+  });
+});
