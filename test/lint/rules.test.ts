@@ -163,6 +163,14 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       subject(key('{id}_{name}', 'point-get', { id: 'string', name: 'string' })),
     ],
   },
+  KEY_AMBIGUOUS_BOUNDARY: {
+    // key-boundary.test.ts encodes the colliding records
+    fires: [
+      [subject(key('{padBytes(tenant,16,0)}_{id}')), '{padBytes(tenant,16,0)} fills tenant with 0x00 up to 16 bytes'],
+      [subject(key('{tenant}{long(id)}_{name}')), '{tenant} has no fixed width and {long(id)} follows it directly'],
+    ],
+    passes: [subject(key('{tenant}\\x00{long(id)}_{name}')), subject(key('{padBytes(tenant,16,32)}_{id}'))],
+  },
   KEY_PII_CLEAR: {
     fires: [
       [subject(key('{email}_{date(ts,"yyyyMMdd")}')), '{email} writes email in clear'],

@@ -5,6 +5,7 @@
  */
 import type { AccessPattern, KeyDesign, KeyPartShape, LintSubject } from '../model.js';
 import { HASH_KINDS, leadingPart } from './links.js';
+import { binaryAfterText, fillCollision } from './key-boundary.js';
 import { isNumberField, isPiiField, scanShape, timeDirection } from './key-scan.js';
 import type { Hit, LintRule } from './types.js';
 
@@ -133,6 +134,22 @@ export const KEY_RULES: readonly LintRule[] = [
         });
         return [...hits, ...scans];
       }),
+  },
+  {
+    code: 'KEY_AMBIGUOUS_BOUNDARY',
+    severity: 'warning',
+    scope: 'key',
+    checks: 'a padBytes part filled with 0x00 (or another control byte) whose values may end in it, or a text part of varying width followed directly by a binary part (long, int, uint, a Phoenix integer, a 0x00-filled padBytes)',
+    why: 'the fill or the binary bytes may equal the last bytes of the text: two different records then write the same key (one overwrites the other) and a prefix scan for one value reads rows of others',
+    fix: 'end the text with a separator byte no value holds ({tenant}\\x00{long(id)} when no tenant holds \\x00), put its length before it, or give it a fixed width; after a 0x00-filled padBytes also write the field whole ({padBytes(x,8,0)}\\x01{x})',
+    check: (s) =>
+      s.keys.flatMap((k) => [
+        ...k.parts.flatMap((p) => {
+          const message = fillCollision(k, p);
+          return message === undefined ? [] : [{ ...at(k), message }];
+        }),
+        ...binaryAfterText(k).map((message) => ({ ...at(k), message })),
+      ]),
   },
   {
     code: 'KEY_PII_CLEAR',
