@@ -10,7 +10,7 @@ import type { LintSubject, TableModel } from './model.js';
 import { parseRestSchema } from './rest-schema.js';
 import { parseShellScript } from './shell/script.js';
 import { parseHbaseEnv } from './site/env-sh.js';
-import { readSiteXmlEntries, withoutOverriddenFinals } from './site/site-xml.js';
+import { checkSiteValues, readSiteXmlEntries, withoutOverriddenFinals } from './site/site-xml.js';
 import { parseWideRows } from './wide-row.js';
 import { isScenarioText, parseScenarioForLint } from './scenario.js';
 import { checkInputText } from '../util/input-text.js';
@@ -46,7 +46,8 @@ export type ReadText = (path: string) => string;
 
 /**
  * Reads one input into a partial subject. An `hbase-site.xml`'s properties may include final ones without a value
- * (`SiteProperty.unset`), which {@link mergeSubjects} applies to the later files and drops.
+ * (`SiteProperty.unset`), which {@link mergeSubjects} applies to the later files and drops, and values HBase cannot
+ * read (`SiteProperty.unreadable`), which it refuses unless an earlier file's final property overrides them.
  * @throws HotspotError from the reader, each naming file:line:column; `LINT_SPLITS_FILE` when a script's
  *   `SPLITS_FILE` cannot be read (looked up beside the script when relative).
  */
@@ -121,7 +122,9 @@ function applyAlter(before: TableModel, alter: TableModel): TableModel {
  * Merges partial subjects in order: tables with the same name are replaced by the later one, except that a later
  * script that only alters a table (its first statement on it an `alter`) is applied on top of the earlier one;
  * site properties accumulate as Hadoop's `Configuration` adds resources, so a property marked final in an earlier
- * file keeps its value against later files.
+ * file keeps its value against later files (whose values of its name are then not checked: HBase ignores them).
+ * @throws HotspotError `LINT_SITE_VALUE` naming file:line:column for a numeric site setting HBase cannot read that
+ *   takes effect.
  */
 export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubject {
   const tables = new Map<string, TableModel>();
@@ -140,5 +143,6 @@ export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubje
     if (p.workload !== undefined) workload = { ...workload, ...p.workload };
   }
   out.site = withoutOverriddenFinals(out.site);
+  checkSiteValues(out.site);
   return { tables: [...tables.values()], ...out, ...(jvm === undefined ? {} : { jvm }), workload };
 }

@@ -122,6 +122,12 @@ export interface SiteProperty {
    * per-file entries hold one; `withoutOverriddenFinals` applies and drops it, so a lint subject never does.
    */
   readonly unset?: true;
+  /**
+   * Why HBase cannot read `value` (a numeric setting written as `40%`, `7d`, ...), as the site reader's per-file
+   * entries note it: the merge refuses it (`LINT_SITE_VALUE`) when it takes effect, and drops it unrefused when an
+   * earlier final property overrides it, as HBase ignores it then. A lint subject never holds one.
+   */
+  readonly unreadable?: string;
 }
 
 /**

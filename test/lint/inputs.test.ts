@@ -163,4 +163,33 @@ describe('readInput / mergeSubjects', () => {
       'block cache 0.5 + global memstore 0.4 take 90% of the heap (limit 80%)',
     ]);
   });
+
+  it('does not refuse a later file\'s value that an earlier final property overrides, which HBase never reads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    writeFileSync(join(dir, 'a.xml'), '<configuration>\n<property><name>hfile.block.cache.size</name><value>0.3</value><final>true</final></property>\n</configuration>\n');
+    const later = [
+      '<configuration>',
+      '<property><name>hfile.block.cache.size</name><value>40%</value></property>',
+      '<property><name>hbase.hregion.majorcompaction</name><value>0</value></property>',
+      '</configuration>',
+    ].join('\n');
+    writeFileSync(join(dir, 'b.xml'), later);
+    const merged = mergeSubjects([readInput(join(dir, 'a.xml'), read), readInput(join(dir, 'b.xml'), read)]);
+    // Configuration ignores b.xml's 40% (final 0.3 in a.xml): the cache stays 0.3, read as the Java float 0.3f
+    expect(merged.site.map((p) => [p.name, p.value, p.number, p.place.file, p.place.line])).toEqual([
+      ['hfile.block.cache.size', '0.3', Math.fround(0.3), join(dir, 'a.xml'), 2],
+      ['hbase.hregion.majorcompaction', '0', 0, join(dir, 'b.xml'), 3],
+    ]);
+    expect(merged.site.some((p) => p.unreadable !== undefined)).toBe(false);
+    // without the final mark b.xml's 40% takes effect and is refused at its place (line 2, the <value> at column 46: after <property> 10, <name> 6, the name 22 and </name> 7 characters)
+    writeFileSync(join(dir, 'a.xml'), readFileSync(join(dir, 'a.xml'), 'utf8').replace('<final>true</final>', ''));
+    const err = errorOf(() => mergeSubjects([readInput(join(dir, 'a.xml'), read), readInput(join(dir, 'b.xml'), read)]));
+    expect([err.code, err.where, err.message]).toEqual([
+      'LINT_SITE_VALUE',
+      { file: join(dir, 'b.xml'), line: 2, column: 46 },
+      `${join(dir, 'b.xml')}:2:46: hfile.block.cache.size = '40%' is not a heap fraction between 0 and 1 (e.g. 0.4)`,
+    ]);
+    // a file read alone is still refused
+    expect(errorOf(() => mergeSubjects([readInput(join(dir, 'b.xml'), read)])).code).toBe('LINT_SITE_VALUE');
+  });
 });

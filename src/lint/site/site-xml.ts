@@ -85,8 +85,9 @@ export function withoutOverriddenFinals(properties: readonly SiteProperty[], kee
  * Reads an `hbase-site.xml` into the entries a later file is merged with: the properties that take effect in it
  * (as {@link parseSiteXml}), plus each property marked final without a value ({@link SiteProperty.unset}), which
  * keeps later files from setting its name. {@link withoutOverriddenFinals} over the entries of every file, in order,
- * gives the merged properties.
- * @throws HotspotError as {@link parseSiteXml}.
+ * gives the merged properties, and {@link checkSiteValues} over those refuses a value HBase cannot read: such a value
+ * is kept here with {@link SiteProperty.unreadable} set, since a final property of an earlier file may override it.
+ * @throws HotspotError `LINT_XML_SYNTAX` and `LINT_SITE_SHAPE` as {@link parseSiteXml}.
  */
 export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
   const root = parseXml(text, file);
@@ -131,10 +132,24 @@ export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
     const n = kind === 'count' ? readHadoopLong(p.value) : readJavaFloat(p.value);
     if (n === undefined || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1)) {
       const what = kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a size in MB' : 'a whole non-negative number (Hadoop reads it with Long.parseLong: no fraction, exponent or unit)';
-      throw new HotspotError('LINT_SITE_VALUE', `${p.name} = '${p.value}' is not ${what}`, p.place);
+      // Refused only once the files are merged: a final property of an earlier file may keep HBase from reading it.
+      return { ...p, unreadable: `${p.name} = '${p.value}' is not ${what}` };
     }
     return { ...p, number: n };
   });
+}
+
+/**
+ * The properties, once none of them holds a value HBase cannot read ({@link SiteProperty.unreadable}): give it the
+ * properties that take effect ({@link withoutOverriddenFinals} over every file's entries), so a value that an earlier
+ * final property overrides, which HBase ignores (logging "an attempt to override final parameter"), is not refused.
+ * @returns `properties` unchanged.
+ * @throws HotspotError `LINT_SITE_VALUE` at the first property holding such a value, naming file:line:column.
+ */
+export function checkSiteValues(properties: readonly SiteProperty[]): readonly SiteProperty[] {
+  const bad = properties.find((p) => p.unreadable !== undefined);
+  if (bad?.unreadable !== undefined) throw new HotspotError('LINT_SITE_VALUE', bad.unreadable, bad.place);
+  return properties;
 }
 
 /**
@@ -149,5 +164,7 @@ export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
  *   non-numeric value of a numeric setting (fractions must lie in 0..1); each with file:line:column.
  */
 export function parseSiteXml(text: string, file: string): SiteProperty[] {
-  return withoutOverriddenFinals(readSiteXmlEntries(text, file));
+  const properties = withoutOverriddenFinals(readSiteXmlEntries(text, file));
+  checkSiteValues(properties);
+  return properties;
 }
