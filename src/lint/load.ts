@@ -142,7 +142,8 @@ export function mergeSubjects(parts: readonly Partial<LintSubject>[]): LintSubje
     if (p.jvm !== undefined) jvm = { ...jvm, ...p.jvm, places: { ...jvm?.places, ...p.jvm.places } };
     if (p.workload !== undefined) workload = { ...workload, ...p.workload };
   }
-  out.site = withoutOverriddenFinals(out.site);
+  const siteIgnored = parts.flatMap((p) => p.siteIgnored ?? []);
+  out.site = withoutOverriddenFinals(out.site, false, siteIgnored);
   checkSiteValues(out.site);
-  return { tables: [...tables.values()], ...out, ...(jvm === undefined ? {} : { jvm }), workload };
+  return { tables: [...tables.values()], ...out, ...(siteIgnored.length === 0 ? {} : { siteIgnored }), ...(jvm === undefined ? {} : { jvm }), workload };
 }

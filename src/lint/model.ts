@@ -218,6 +218,11 @@ export interface LintSubject {
   readonly tables: readonly TableModel[];
   /** `hbase-site.xml` properties. */
   readonly site: readonly SiteProperty[];
+  /**
+   * `hbase-site.xml` properties HBase ignores because an earlier property of their name is marked final (Hadoop's
+   * `Configuration` logs "an attempt to override final parameter"), in the order written; absent when there are none.
+   */
+  readonly siteIgnored?: readonly SiteProperty[];
   /** RegionServer JVM settings from `hbase-env.sh`, when given. */
   readonly jvm?: JvmModel;
   /** Rowkey designs. */

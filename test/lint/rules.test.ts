@@ -4,7 +4,15 @@ import { rulesMarkdown } from '../../src/lint/format.js';
 import type { LintSubject } from '../../src/lint/model.js';
 import { RULES, ruleByCode } from '../../src/lint/rules/index.js';
 import { heapPercent } from '../../src/lint/rules/site-rules.js';
+import { mergeSubjects } from '../../src/lint/load.js';
+import { readSiteXmlEntries } from '../../src/lint/site/site-xml.js';
 import { env, key, load, shell, site, subject, wide } from './subjects.js';
+
+/** hfile.block.cache.size written with `first` (a value and perhaps a final mark), then as 0.5, merged as HBase reads them. */
+const finalSite = (first: string): LintSubject => {
+  const property = (inner: string): string => `<property><name>hfile.block.cache.size</name>${inner}</property>`;
+  return mergeSubjects([{ site: readSiteXmlEntries(`<configuration>${property(first)}${property('<value>0.5</value>')}</configuration>`, 's.xml') }]);
+};
 
 /** For every rule: subjects that fire it (with words its message must hold) and subjects that must not. */
 const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubject[] }> = {
@@ -217,6 +225,11 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       [subject(site({ 'hbase.hstore.compaction.min': '3' })), 'unset (HBase default 604800000 ms, 7 days)'],
     ],
     passes: [subject(site({ 'hbase.hregion.majorcompaction': '0' })), subject(site({ 'hfile.block.cache.size': '0.4' }))],
+  },
+  SITE_FINAL_IGNORED: {
+    // site-xml.test.ts has the places and the final marks without a value
+    fires: [[finalSite('<value>0.4</value><final>true</final>'), "hfile.block.cache.size = '0.5' is ignored: s.xml:1 marks it final with '0.4', which stays"]],
+    passes: [finalSite('<value>0.4</value>'), subject(site({ 'hfile.block.cache.size': '0.4' }))],
   },
   HEAP_CACHE_MEMSTORE: {
     fires: [

@@ -8,6 +8,20 @@ import { subject } from './subjects.js';
 
 const errorOf = (text: string): HotspotError => errorOfRun(() => parseSiteXml(text, 'site.xml'));
 
+/**
+ * a.xml: block cache 0.3, then marked final without a value, then 0.6 (ignored); memstore marked final without a value.
+ * b.xml: memstore 0.6, ignored.
+ */
+const LOCKED_FIRST = [
+  '<configuration>',
+  '  <property><name>hfile.block.cache.size</name><value>0.3</value></property>',
+  '  <property><name>hfile.block.cache.size</name><value></value><final>true</final></property>',
+  '  <property><name>hfile.block.cache.size</name><value>0.6</value></property>',
+  '  <property name="hbase.regionserver.global.memstore.size" final="true"/>',
+  '</configuration>',
+].join('\n');
+const LOCKED_SECOND = '<configuration><property><name>hbase.regionserver.global.memstore.size</name><value>0.6</value></property></configuration>';
+
 describe('parseSiteXml', () => {
   it('reads properties with the place of their value', () => {
     const props = parseSiteXml(fixture('ttl-site.xml'), 'ttl-site.xml');
@@ -40,6 +54,30 @@ describe('parseSiteXml', () => {
       ['hfile.block.cache.size', '0.4', 2, true],
       ['hbase.hregion.majorcompaction', '0', 5, false],
       ['hbase.hregion.majorcompaction', '86400000', 6, false],
+    ]);
+  });
+
+  it('notes each property a final one keeps out (SITE_FINAL_IGNORED), with the value that stays', () => {
+    const text = [
+      '<configuration>',
+      '  <property><name>hfile.block.cache.size</name><value>0.4</value><final>true</final></property>',
+      '  <property><name>hfile.block.cache.size</name><value>0.5</value></property>',
+      '  <property><name>hfile.block.cache.size</name><value>40%</value></property>',
+      '</configuration>',
+    ].join('\n');
+    const merged = mergeSubjects([{ site: readSiteXmlEntries(text, 's.xml') }]);
+    expect(merged.siteIgnored?.map((p) => [p.value, p.place.line])).toEqual([['0.5', 3], ['40%', 4]]);
+    // each <value> is at column 48: 2 spaces, <property> 10, <name> 6, the name 22 and </name> 7 characters before it
+    expect(lintSubject(merged).map((f) => [f.code, f.severity, f.location, f.message])).toEqual([
+      ['SITE_FINAL_IGNORED', 'info', 's.xml:3:48', "hfile.block.cache.size = '0.5' is ignored: s.xml:2 marks it final with '0.4', which stays"],
+      ['SITE_FINAL_IGNORED', 'info', 's.xml:4:48', "hfile.block.cache.size = '40%' is ignored: s.xml:2 marks it final with '0.4', which stays"],
+    ]);
+    // a final mark without a value: the name keeps an earlier value, or HBase's default
+    const locked = mergeSubjects([{ site: readSiteXmlEntries(LOCKED_FIRST, 'a.xml') }, { site: readSiteXmlEntries(LOCKED_SECOND, 'b.xml') }]);
+    // b.xml's <value> at column 78: <configuration> 15, <property> 10, <name> 6, the name 39, </name> 7
+    expect(lintSubject(locked).map((f) => [f.code, f.location, f.message])).toEqual([
+      ['SITE_FINAL_IGNORED', 'a.xml:4:48', "hfile.block.cache.size = '0.6' is ignored: an earlier property marks it final without a value, so it keeps '0.3' (a.xml:2)"],
+      ['SITE_FINAL_IGNORED', 'b.xml:1:78', "hbase.regionserver.global.memstore.size = '0.6' is ignored: an earlier property marks it final without a value, so it keeps HBase's default"],
     ]);
   });
 
@@ -85,17 +123,8 @@ describe('parseSiteXml', () => {
   it('keeps later properties out of a name marked final without a value, in the same file and in later files', () => {
     // Configuration.loadProperty records the final flag whatever the value: the name keeps what it had (0.3 here, or
     // HBase's default) and a later 0.6 is ignored
-    const first = [
-      '<configuration>',
-      '  <property><name>hfile.block.cache.size</name><value>0.3</value></property>',
-      '  <property><name>hfile.block.cache.size</name><value></value><final>true</final></property>',
-      '  <property><name>hfile.block.cache.size</name><value>0.6</value></property>',
-      '  <property name="hbase.regionserver.global.memstore.size" final="true"/>',
-      '</configuration>',
-    ].join('\n');
-    expect(parseSiteXml(first, 'a.xml').map((p) => [p.name, p.value, p.place.line])).toEqual([['hfile.block.cache.size', '0.3', 2]]);
-    const second = '<configuration><property><name>hbase.regionserver.global.memstore.size</name><value>0.6</value></property></configuration>';
-    const merged = mergeSubjects([{ site: readSiteXmlEntries(first, 'a.xml') }, { site: readSiteXmlEntries(second, 'b.xml') }]);
+    expect(parseSiteXml(LOCKED_FIRST, 'a.xml').map((p) => [p.name, p.value, p.place.line])).toEqual([['hfile.block.cache.size', '0.3', 2]]);
+    const merged = mergeSubjects([{ site: readSiteXmlEntries(LOCKED_FIRST, 'a.xml') }, { site: readSiteXmlEntries(LOCKED_SECOND, 'b.xml') }]);
     // memstore stays at its default (0.4), not b.xml's 0.6: 0.3 + 0.4 is within 80% of the heap, so no finding
     expect(merged.site.map((p) => [p.name, p.value, p.place.file])).toEqual([['hfile.block.cache.size', '0.3', 'a.xml']]);
     expect(lintSubject(subject({ site: merged.site })).map((f) => f.code)).toEqual([]);

@@ -68,6 +68,24 @@ export const SITE_RULES: readonly LintRule[] = [
     },
   },
   {
+    code: 'SITE_FINAL_IGNORED',
+    severity: 'info',
+    scope: 'site',
+    checks: 'an hbase-site.xml property that an earlier one of its name, marked <final>true</final>, keeps HBase from reading',
+    why: 'Hadoop\'s Configuration ignores it (logging "an attempt to override final parameter"): the value written there never takes effect, nor is it checked',
+    fix: 'remove the ignored property, or change the final one (or its <final> mark) if the later value is the one meant',
+    check: (s) =>
+      (s.siteIgnored ?? []).map((p) => {
+        const final = s.site.find((f) => f.name === p.name && f.final === true);
+        const kept = siteValue(s, p.name);
+        const because =
+          final === undefined
+            ? `an earlier property marks it final without a value, so it keeps ${kept === undefined ? "HBase's default" : `'${kept.value}' (${kept.place.file}:${kept.place.line})`}`
+            : `${final.place.file}:${final.place.line} marks it final with '${final.value}', which stays`;
+        return { path: `site ${p.name}`, message: `${p.name} = '${p.value}' is ignored: ${because}`, place: p.place };
+      }),
+  },
+  {
     code: 'HEAP_CACHE_MEMSTORE',
     severity: 'error',
     scope: 'site',

@@ -68,13 +68,17 @@ export function siteNumber(p: SiteProperty): number {
  * @param properties - properties in the order their files are added and written.
  * @param keepLocks - keep the valueless final properties in the result (for a file's entries that later files are
  *   merged with); by default they are dropped once applied.
+ * @param ignored - when given, receives each property with a value that an earlier final one overrides, in order.
  * @returns the properties that take effect, in the same order (the last of a name is its value).
  */
-export function withoutOverriddenFinals(properties: readonly SiteProperty[], keepLocks = false): SiteProperty[] {
+export function withoutOverriddenFinals(properties: readonly SiteProperty[], keepLocks = false, ignored?: SiteProperty[]): SiteProperty[] {
   const finals = new Set<string>();
   const kept: SiteProperty[] = [];
   for (const p of properties) {
-    if (finals.has(p.name)) continue;
+    if (finals.has(p.name)) {
+      if (p.unset !== true) ignored?.push(p);
+      continue;
+    }
     if (p.unset !== true || keepLocks) kept.push(p);
     if (p.final === true) finals.add(p.name);
   }
@@ -82,11 +86,11 @@ export function withoutOverriddenFinals(properties: readonly SiteProperty[], kee
 }
 
 /**
- * Reads an `hbase-site.xml` into the entries a later file is merged with: the properties that take effect in it
- * (as {@link parseSiteXml}), plus each property marked final without a value ({@link SiteProperty.unset}), which
- * keeps later files from setting its name. {@link withoutOverriddenFinals} over the entries of every file, in order,
- * gives the merged properties, and {@link checkSiteValues} over those refuses a value HBase cannot read: such a value
- * is kept here with {@link SiteProperty.unreadable} set, since a final property of an earlier file may override it.
+ * Reads an `hbase-site.xml` into the entries files are merged from: every property with a value, in file order,
+ * plus each property marked final without a value ({@link SiteProperty.unset}), which keeps later ones from setting
+ * its name. {@link withoutOverriddenFinals} over the entries of every file, in order, gives the merged properties
+ * (and those HBase ignores), and {@link checkSiteValues} over those refuses a value HBase cannot read: such a value is
+ * kept here with {@link SiteProperty.unreadable} set, since a final property before it may override it.
  * @throws HotspotError `LINT_XML_SYNTAX` and `LINT_SITE_SHAPE` as {@link parseSiteXml}.
  */
 export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
@@ -125,7 +129,7 @@ export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
     const property: SiteProperty = { name, value: value.trim(), place: { file, line: at.line, column: at.column }, ...(isFinal ? { final: true } : {}) };
     read.push(property);
   }
-  return withoutOverriddenFinals(read, true).map((p) => {
+  return read.map((p) => {
     const kind = own(NUMERIC, p.name);
     if (kind === undefined || p.unset === true) return p;
     // getLong / getInt for counts, getFloat for fractions and the BucketCache size
