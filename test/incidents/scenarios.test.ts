@@ -30,10 +30,13 @@ const NOT_DESIGNS: Record<string, string> = {
   'k8s-operator-moves-hot-region': 'a hot region moved by hand from server to server at chosen times (counters restarting at each move): cluster events; the simulator\'s balancers place regions by their own rules',
   'hbase-25382-meta-hotspot': "hbase:meta's load is the clients' region location lookups, made by HBase itself; no user key design or workload writes it",
   'ycsb-unpadded-user-keys': "the recorded verdict is lint's warning that unpadded numbers sort as text (no regions, no load): a simulation judges load, so there is no simulated verdict to compare",
+  'hugegraph-vertex-regions-one-server': "every region of one table left on one server (daughters opening on their parent's server, the balancer never spreading them) is placement, a cluster event; the simulator's balancers place regions by their own rules",
 };
 
 /** Designs the format can state whose scenario is not written yet, with why. */
-const NOT_WRITTEN: Record<string, string> = {};
+const NOT_WRITTEN: Record<string, string> = {
+  'halyard-predicate-scan-reads': 'each triple written as three index rows of hashed terms (SPO, POS, OSP) and a scan of every row of one predicate in one index: a table holding several key designs, and a read pattern over a key part other than the entity, which the scenario format does not state yet',
+};
 
 interface Recorded {
   readonly id: string;
@@ -103,7 +106,7 @@ describe('incident catalogue as scenarios', () => {
       expect(existsSync(scenarioFile(e.id)) !== listed, `${e.id}: a scenario, or a reason, not both`).toBe(true);
     }
     const written = recorded.filter((e) => existsSync(scenarioFile(e.id)));
-    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 6, 0]);
+    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 7, 1]);
   });
 
   for (const [id, reason] of Object.entries(NOT_DESIGNS)) it.skip(`${id}: not a design (${reason})`, () => undefined);
