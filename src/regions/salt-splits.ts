@@ -14,6 +14,19 @@ import { pushAll } from '../util/arrays.js';
 export interface SaltSplitOptions {
   /** Regions per salt bucket (default 1: one region per bucket). */
   readonly regionsPerBucket?: number;
+  /**
+   * Whether the caller can cut buckets at sampled keys instead (`splits --samples`; default true). A refusal then says to
+   * add `--samples`; without (as `lifecycle partitions`, whose new tables are cut evenly only) it says to use more salt
+   * buckets with 1 region each.
+   */
+  readonly samplesOption?: boolean;
+}
+
+/** What a refusal or caveat of even cuts offers instead, with or without a `--samples` option to point to. */
+function evenCutRemedy(samplesOption: boolean): string {
+  return samplesOption
+    ? 'add --samples keys.txt (sampled rowkeys) to cut each bucket where its keys lie, or use more salt buckets with 1 region each'
+    : 'use more salt buckets with 1 region each (--regions-per-bucket 1): this command cuts buckets evenly, with no sampled keys to cut at';
 }
 
 /** A salt part with the bucket fields every salt kind fills in. */
@@ -145,15 +158,14 @@ function widthText(part: KeyPart): string {
  * @throws HotspotError `SPLIT_REGIONS_INVALID` naming `--regions-per-bucket`, the part and its template position, and
  *   saying what to give instead (`--samples`).
  */
-function refuseNumberCut(next: KeyPart, perBucket: number): void {
+function refuseNumberCut(next: KeyPart, perBucket: number, samplesOption: boolean): void {
   if (!NUMBER_PART_KINDS.has(next.kind)) return;
   throw new HotspotError(
     'SPLIT_REGIONS_INVALID',
     `--regions-per-bucket ${perBucket}: the part after the salt, "${next.source}" at template position ${next.position}, is a number ` +
       `whose range the template does not give: even cuts would treat its values as spread over all of ${widthText(next)}, ` +
       `but ids fill a narrow slice of it (sequence ids only the low ${UNITS[next.alphabet]}s), so a bucket's keys would all ` +
-      `land in one of its ${perBucket} regions: add --samples keys.txt (sampled rowkeys) to cut each bucket where its keys lie, or use ` +
-      'more salt buckets with 1 region each',
+      `land in one of its ${perBucket} regions: ${evenCutRemedy(samplesOption)}`,
   );
 }
 
@@ -164,11 +176,12 @@ function refuseNumberCut(next: KeyPart, perBucket: number): void {
  * whole alphabet (printable ASCII, every byte, every digit of the width); ids that share a leading character
  * (`user-1`, `user-2`, ...) all land in one region of each bucket. The `splits` command prints it on stderr.
  * @param perBucket - k, the regions per bucket; no caveat for 1 (no cut inside a bucket).
+ * @param samplesOption - whether the caller has a `--samples` option to point to (as {@link SaltSplitOptions}).
  * @returns one line naming the part, its template position and the alphabet assumed, and the `--samples` way to cut
- *   where keys lie; `undefined` when there is no caveat.
+ *   where keys lie (more salt buckets instead, without `samplesOption`); `undefined` when there is no caveat.
  * @throws as {@link saltSplitPoints} for a key that does not start with a salt or has nothing after it to cut.
  */
-export function evenCutCaveat(template: RowkeyTemplate, perBucket: number): string | undefined {
+export function evenCutCaveat(template: RowkeyTemplate, perBucket: number, samplesOption = true): string | undefined {
   const { next } = saltLayout(template, perBucket);
   if (perBucket < 2 || next === undefined || EVEN_KINDS.has(next.kind) || NUMBER_PART_KINDS.has(next.kind) || TIME_KINDS.has(next.kind)) return undefined;
   const spread = next.alphabet === 'text'
@@ -176,8 +189,8 @@ export function evenCutCaveat(template: RowkeyTemplate, perBucket: number): stri
     : next.alphabet === 'binary' ? 'every byte value (\\x00 to \\xFF) in its first place' : `every value of ${widthText(next)}`;
   return `each salt bucket is cut evenly into ${perBucket} regions over "${next.source}" at template position ${next.position}, ` +
     `as if its values were spread over ${spread}; values that share their first ${UNITS[next.alphabet]}s` +
-    `${next.alphabet === 'text' ? ' (user-1, user-2, ...)' : ''} all land in one region of each bucket: add --samples keys.txt ` +
-    '(sampled rowkeys) to cut each bucket where its keys lie';
+    `${next.alphabet === 'text' ? ' (user-1, user-2, ...)' : ''} all land in one region of each bucket: ` +
+    (samplesOption ? 'add --samples keys.txt (sampled rowkeys) to cut each bucket where its keys lie' : evenCutRemedy(false));
 }
 
 /**
@@ -188,14 +201,14 @@ export function evenCutCaveat(template: RowkeyTemplate, perBucket: number): stri
  * the writes: rows written at the same moment share their time, so they all go to one region of each bucket.
  * @throws HotspotError `SPLIT_REGIONS_INVALID` naming the part and its template position.
  */
-function refuseTimeCut(next: KeyPart, perBucket: number): void {
+function refuseTimeCut(next: KeyPart, perBucket: number, samplesOption: boolean): void {
   if (!TIME_KINDS.has(next.kind)) return;
   throw new HotspotError(
     'SPLIT_REGIONS_INVALID',
     `--regions-per-bucket ${perBucket}: the part after the salt, "${next.source}" at template position ${next.position}, is a time; ` +
       'even cuts over every value of its width miss the narrow slice times fill (a bucket\'s keys would all land in one ' +
-      'of its regions), and rows written at the same moment go to one region of each bucket whatever the cuts: use more ' +
-      'salt buckets with 1 region each, or add --samples of existing keys to cut loaded history where it lies',
+      'of its regions), and rows written at the same moment go to one region of each bucket whatever the cuts: ' +
+      (samplesOption ? 'use more salt buckets with 1 region each, or add --samples of existing keys to cut loaded history where it lies' : evenCutRemedy(false)),
   );
 }
 
@@ -225,8 +238,8 @@ export function saltSplitPoints(template: RowkeyTemplate, options: SaltSplitOpti
   }
   const { bucketStarts, next } = saltLayout(template, perBucket);
   if (perBucket > 1 && next !== undefined) {
-    refuseTimeCut(next, perBucket);
-    refuseNumberCut(next, perBucket);
+    refuseTimeCut(next, perBucket, options.samplesOption ?? true);
+    refuseNumberCut(next, perBucket, options.samplesOption ?? true);
   }
   const inner = perBucket > 1 && next ? cutsWithin(next, perBucket) : [];
   const out: Uint8Array[] = [];

@@ -34,6 +34,23 @@ describe('lifecycle partitions', () => {
     expect((await runCapture(['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--regions-per-bucket', '2', ...NOW])).err).toContain('--regions-per-bucket needs --template');
   });
 
+  it('--regions-per-bucket: a number or time after the salt is refused, a text part cut with its caveat, never pointing to a --samples it lacks', async () => {
+    const base = ['lifecycle', 'partitions', '--base', 'ev', '--family', 'd', '--ahead', '0', '--regions-per-bucket', '2', '--existing', 'ev_202610', ...NOW];
+    const remedy = 'use more salt buckets with 1 region each (--regions-per-bucket 1): this command cuts buckets evenly, with no sampled keys to cut at';
+    const number = await runCapture([...base, '--template', '{salt(id,4)}_{long(n)}']);
+    expect([number.code, number.out]).toEqual([2, '']);
+    expect(number.err).toContain('"{long(n)}" at template position 13, is a number');
+    expect(number.err.trimEnd().endsWith(remedy)).toBe(true);
+    const time = await runCapture([...base, '--template', '{salt(id,2)}_{reverseTs(ts)}']);
+    expect([time.code, time.err.includes('is a time'), time.err.trimEnd().endsWith(remedy)]).toEqual([2, true, true]);
+    // text: each bucket cut at the middle of printable ASCII, (0x20 + 0x7E) / 2 = 0x4F "O"
+    const text = await runCapture([...base, '--template', '{salt(id,2)}_{id}']);
+    expect([text.code, text.out]).toEqual([0, 'create "ev_202611", {NAME => "d"}, {SPLITS => ["00_O", "01_", "01_O"]}\n']);
+    expect(text.err).toContain(`warning: each salt bucket is cut evenly into 2 regions over "{id}" at template position 13`);
+    expect(text.err).toContain(remedy);
+    for (const r of [number, time, text]) expect(r.err).not.toContain('--samples');
+  });
+
   it('--existing takes a comma-separated list, options after it stay options, and names are checked', async () => {
     // the issue's own command: --now after --existing plans for November 2026, not for the clock's June
     const r = await runCapture(['lifecycle', 'partitions', '--base', 'events', '--family', 'd', '--ahead', '0', '--retention', '1', '--existing', 'events_202609,events_202611', '--now', '2026-11-30T12:00:00Z', '--json']);

@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { type TableSchema, createRestClient } from '../../hbase/rest/index.js';
 import { TTL_FOREVER_SECONDS } from '../../lint/rules/family-values.js';
 import { planPartitions, planTtl } from '../../migrate/lifecycle.js';
-import { checkSaltRegionTotal, isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
+import { checkSaltRegionTotal, evenCutCaveat, isLegalTableName, saltSplitPoints, plainTableName } from '../../regions/index.js';
 import { parseDurationMs, parseTimeMs } from '../../util/duration.js';
 import { HotspotError, isHotspotError } from '../../util/errors.js';
 import { describeNative } from '../../sources/index.js';
@@ -94,7 +94,10 @@ function registerPartitions(lifecycle: Command, io: CliIo): void {
       try {
         const template = flags.template === undefined ? undefined : compileTemplateOption(flags.template, '--template');
         if (template) checkSaltRegionTotal(template, perBucket);
-        splits = template && saltSplitPoints(template, { regionsPerBucket: perBucket });
+        splits = template && saltSplitPoints(template, { regionsPerBucket: perBucket, samplesOption: false });
+        // even cuts inside a bucket over a text or binary part: printed only with what they assume
+        const caveat = template && evenCutCaveat(template, perBucket, false);
+        if (caveat !== undefined) io.stderr(`warning: ${caveat}\n`);
       } catch (e) {
         if (!isHotspotError(e) || e.code !== 'SPLIT_TEMPLATE_NO_SALT') throw e;
         throw new HotspotError('LIFECYCLE_OPTION_INVALID', `"${flags.template}" does not start with a salt or bucket prefix to pre-split on; put e.g. {salt(id,16)} first, or leave out --template`, { field: '--template', cause: e });
