@@ -238,6 +238,12 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       [subject(site({ 'hbase.regionserver.global.memstore.upperLimit': '0.45' })), '85%'],
       // a memstore fraction above 0.8 is read as 0.4 (getGlobalMemStoreHeapPercent): 50% + 40% = 90%
       [subject(site({ 'hfile.block.cache.size': '0.5', 'hbase.regionserver.global.memstore.size': '0.9' })), "block cache 0.5 + global memstore 0.4 (HBase's default in place of 0.9, outside 0 to 0.8) take 90% of the heap"],
+      // HBase 2.6: a block cache size in bytes wins over the fraction: 8 GiB of a 16 GiB heap is 50%, + 40% = 90% > 80%
+      [subject(site({ 'hfile.block.cache.memory.size': '8g', 'hfile.block.cache.size': '0.2' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
+        'block cache 8g (50% of a 16 GB heap) + global memstore 0.4 take 90% of the heap (limit 80%)'],
+      // 8 GiB kept free of 16 GiB leaves 50% for cache + memstore; the defaults take 40% + 40%
+      [subject(site({ 'hbase.regionserver.free.heap.min.memory.size': '8589934592' }), env('HBASE_HEAPSIZE=16384')),
+        'block cache 0.4 + global memstore 0.4 take 80% of the heap (limit 50%: hbase.regionserver.free.heap.min.memory.size 8589934592 keeps 50% of a 16 GB heap free)'],
     ],
     passes: [
       subject(site({ 'hfile.block.cache.size': '0.4', 'hbase.regionserver.global.memstore.size': '0.4' })),
@@ -246,6 +252,12 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       // HBase 2.6 replaces 0.85 with 0.4: 10% + 40% = 50% starts; 0.85 itself would have made 95%
       subject(site({ 'hfile.block.cache.size': '0.1', 'hbase.regionserver.global.memstore.size': '0.85' })),
       subject(site({ 'hfile.block.cache.size': '0.4', 'hbase.regionserver.global.memstore.size': '0' })),
+      // 4 GiB of 16 is 25%, in place of the fraction 0.6 (which would make 100%): 25% + 40% = 65%
+      subject(site({ 'hfile.block.cache.memory.size': '4096mb', 'hfile.block.cache.size': '0.6' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
+      // 1 GiB kept free of 16 is 6.25%, truncated to 6: the limit is 94%, and 50% + 40% = 90% starts
+      subject(site({ 'hfile.block.cache.size': '0.5', 'hbase.regionserver.free.heap.min.memory.size': '1g' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
+      // sizes in bytes with no heap to take them over: not judged
+      subject(site({ 'hfile.block.cache.memory.size': '64g' })),
     ],
   },
   COMPACTION_THROUGHPUT: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSiteXml, readSiteXmlEntries } from '../../src/lint/site/site-xml.js';
+import { parseSiteXml, readSiteXmlEntries, readStorageBytes } from '../../src/lint/site/site-xml.js';
 import { mergeSubjects } from '../../src/lint/load.js';
 import type { HotspotError } from '../../src/util/errors.js';
 import { errorOf as errorOfRun, fixture } from './helpers.js';
@@ -147,6 +147,24 @@ describe('parseSiteXml', () => {
     // the heap check reads 0.45f as 0.45: 45% + 40% = 85%, over HBase's 80%
     const s = subject({ site: props({ 'hfile.block.cache.size': '0.45f', 'hbase.regionserver.global.memstore.size': '0.4' }) });
     expect(lintSubject(s).map((f) => f.message)).toEqual(['block cache 0.45f + global memstore 0.4 take 85% of the heap (limit 80%)']);
+  });
+
+  it('reads HBase 2.6 heap sizes as MemorySizeUtil does: Long.parseLong, else StorageSize (a number then a unit, powers of 1024)', () => {
+    // 10g = 10 × 1024^3; 512mb = 512 × 1024^2; 1.5g = 1.5 × 1024^3; "2 kilobytes": the long name, then the blank parsed
+    // away as Double.parseDouble does; 100b: bytes. 10.5 (no unit) and 10x throw in HBase: refused.
+    expect(readStorageBytes('10737418240')).toBe(10737418240);
+    expect(readStorageBytes('10g')).toBe(10737418240);
+    expect(readStorageBytes('10GB')).toBe(10737418240);
+    expect(readStorageBytes('512mb')).toBe(536870912);
+    expect(readStorageBytes('1.5g')).toBe(1610612736);
+    expect(readStorageBytes('2 kilobytes')).toBe(2048);
+    expect(readStorageBytes('100b')).toBe(100);
+    expect(readStorageBytes('-1')).toBe(-1);
+    for (const bad of ['10.5', '10x', 'g', '0x10', 'ten gb']) expect(readStorageBytes(bad)).toBeUndefined();
+    const e = errorOf('<configuration>\n<property><name>hfile.block.cache.memory.size</name><value>10x</value></property></configuration>');
+    expect([e.code, e.message]).toEqual([
+      'LINT_SITE_VALUE', "site.xml:2:53: hfile.block.cache.memory.size = '10x' is not a size HBase reads: bytes (10737418240) or a number and unit (10g, 512mb)",
+    ]);
   });
 
   it.each([

@@ -9,6 +9,7 @@
  * @module
  */
 import { formatDurationMs } from '../../util/duration.js';
+import { formatSizeBytes } from '../../util/size.js';
 import type { LintSubject, SiteProperty } from '../model.js';
 import { siteNumber } from '../site/site-xml.js';
 import type { Hit, LintRule } from './types.js';
@@ -89,25 +90,41 @@ export const SITE_RULES: readonly LintRule[] = [
     code: 'HEAP_CACHE_MEMSTORE',
     severity: 'error',
     scope: 'site',
-    checks: `hfile.block.cache.size + hbase.regionserver.global.memstore.size above 0.${MAX_CACHE_PLUS_MEMSTORE_PERCENT}`,
-    why: 'HBase refuses to start a RegionServer that leaves less than 20% of the heap for everything else',
+    checks: `block cache (hfile.block.cache.memory.size over the heap, else hfile.block.cache.size) + hbase.regionserver.global.memstore.size above the heap left once hbase.regionserver.free.heap.min.memory.size is kept free (0.${MAX_CACHE_PLUS_MEMSTORE_PERCENT} by default)`,
+    why: 'HBase refuses to start a RegionServer whose block cache and memstore leave less of the heap free than that minimum (20% by default)',
     fix: 'lower one of the two so they add up to 0.8 or less (e.g. 0.4 + 0.4), or move cache off-heap with BucketCache',
     check: (s) => {
       const cache = siteValue(s, 'hfile.block.cache.size');
+      const cacheSize = siteValue(s, 'hfile.block.cache.memory.size');
+      const freeSize = siteValue(s, 'hbase.regionserver.free.heap.min.memory.size');
       const memstore = siteValue(s, 'hbase.regionserver.global.memstore.size') ?? siteValue(s, 'hbase.regionserver.global.memstore.upperLimit');
-      if (cache === undefined && memstore === undefined) return [];
-      const c = cache === undefined ? DEFAULT_BLOCK_CACHE_FRACTION : siteNumber(cache);
+      if (cache === undefined && memstore === undefined && cacheSize === undefined && freeSize === undefined) return [];
+      // HBase 2.6's MemorySizeUtil: a block cache size in bytes above 0 wins over the fraction, and a free minimum of
+      // 0 bytes or more replaces the 20%; both are taken over the heap's maximum, so they are judged only when
+      // hbase-env.sh gives the heap (-Xmx or HBASE_HEAPSIZE).
+      const heap = s.jvm?.heapBytes;
+      const cacheBytes = cacheSize === undefined ? -1 : siteNumber(cacheSize);
+      const freeBytes = freeSize === undefined ? -1 : siteNumber(freeSize);
+      if ((cacheBytes > 0 || freeBytes >= 0) && heap === undefined) return [];
+      const bySize = cacheBytes > 0;
+      const c = bySize ? Math.fround(cacheBytes / (heap as number)) : cache === undefined ? DEFAULT_BLOCK_CACHE_FRACTION : siteNumber(cache);
       const written = memstore === undefined ? DEFAULT_MEMSTORE_FRACTION : siteNumber(memstore);
       // MemorySizeUtil.getGlobalMemStoreHeapPercent: a fraction outside (0, 0.8] is replaced by the default 0.4.
       const outside = !(Math.fround(written) > 0 && Math.fround(written) <= Math.fround(MAX_MEMSTORE_FRACTION));
       const m = outside ? DEFAULT_MEMSTORE_FRACTION : written;
+      const limit = freeBytes >= 0 ? 100 - heapPercent(Math.fround(freeBytes / (heap as number))) : MAX_CACHE_PLUS_MEMSTORE_PERCENT;
       const percent = heapPercent(c) + heapPercent(m);
-      if (!(percent > MAX_CACHE_PLUS_MEMSTORE_PERCENT)) return [];
+      if (!(percent > limit)) return [];
       const shownMemstore = outside ? `${DEFAULT_MEMSTORE_FRACTION} (HBase's default in place of ${memstore?.value ?? written}, outside 0 to ${MAX_MEMSTORE_FRACTION})` : `${memstore?.value ?? m}`;
+      const heapText = heap === undefined ? '' : ` of a ${formatSizeBytes(heap)} heap`;
+      const shownCache = bySize ? `${cacheSize?.value} (${heapPercent(c)}%${heapText})` : `${cache?.value ?? c}`;
+      const shownLimit = freeBytes >= 0
+        ? `limit ${limit}%: hbase.regionserver.free.heap.min.memory.size ${freeSize?.value} keeps ${100 - limit}%${heapText} free`
+        : `limit ${limit}%`;
       return [{
-        path: 'site hfile.block.cache.size',
-        message: `block cache ${cache?.value ?? c} + global memstore ${shownMemstore} take ${percent}% of the heap (limit ${MAX_CACHE_PLUS_MEMSTORE_PERCENT}%)`,
-        ...where(cache ?? memstore),
+        path: `site ${bySize ? 'hfile.block.cache.memory.size' : 'hfile.block.cache.size'}`,
+        message: `block cache ${shownCache} + global memstore ${shownMemstore} take ${percent}% of the heap (${shownLimit})`,
+        ...where((bySize ? cacheSize : cache) ?? memstore ?? freeSize),
       }];
     },
   },

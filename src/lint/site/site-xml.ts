@@ -11,7 +11,7 @@ import { own } from '../../util/own.js';
 import { type XmlElement, parseXml } from './xml.js';
 
 /** Settings lint reads as numbers, with the kind of number HBase expects. */
-const NUMERIC: Readonly<Record<string, 'fraction' | 'count' | 'size'>> = {
+const NUMERIC: Readonly<Record<string, 'fraction' | 'count' | 'size' | 'bytes'>> = {
   'hfile.block.cache.size': 'fraction',
   'hbase.regionserver.global.memstore.size': 'fraction',
   'hbase.regionserver.global.memstore.upperLimit': 'fraction',
@@ -24,7 +24,42 @@ const NUMERIC: Readonly<Record<string, 'fraction' | 'count' | 'size'>> = {
   'hbase.hstore.compaction.max': 'count',
   'hbase.hstore.compactionThreshold': 'count',
   'hbase.bucketcache.size': 'size',
+  'hfile.block.cache.memory.size': 'bytes',
+  'hbase.regionserver.free.heap.min.memory.size': 'bytes',
 };
+
+/** HBase's `StorageUnit`s in the order `StorageSize.parse` tries them: long name, short name, suffix, bytes each. */
+const STORAGE_UNITS: readonly (readonly [string, string, string, number])[] = [
+  ['exabytes', 'eb', 'e', 1024 ** 6],
+  ['petabytes', 'pb', 'p', 1024 ** 5],
+  ['terabytes', 'tb', 't', 1024 ** 4],
+  ['gigabytes', 'gb', 'g', 1024 ** 3],
+  ['megabytes', 'mb', 'm', 1024 ** 2],
+  ['kilobytes', 'kb', 'k', 1024],
+  ['bytes', 'b', 'b', 1],
+];
+
+/**
+ * A size in bytes as HBase 2.6's `MemorySizeUtil` reads `hfile.block.cache.memory.size` and
+ * `hbase.regionserver.free.heap.min.memory.size`: `Long.parseLong` of the text (`10737418240`), else HBase's
+ * `StorageSize.parse` of it, trimmed and lower-cased: a decimal number then the first unit (exabytes down to bytes)
+ * whose long name, short name or one-letter suffix ends the text (`10g`, `10gb`, `512 megabytes`, `1.5g`), in powers
+ * of 1024, truncated to whole bytes.
+ * @returns the bytes, or `undefined` for text HBase refuses (it throws, and the RegionServer does not start).
+ */
+export function readStorageBytes(text: string): number | undefined {
+  const whole = readHadoopLong(text);
+  if (whole !== undefined && !/^-?0[xX]/.test(text)) return whole;
+  const lower = text.trim().toLowerCase();
+  for (const [long, short, suffix, bytes] of STORAGE_UNITS) {
+    const unit = lower.endsWith(long) ? long : lower.endsWith(short) ? short : lower.endsWith(suffix) ? suffix : undefined;
+    if (unit === undefined) continue;
+    // Double.parseDouble: surrounding blanks, a sign, an exponent and a trailing d/f are allowed
+    const number = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?\s*$/.exec(lower.slice(0, lower.length - unit.length));
+    return number === null ? undefined : Math.trunc(Number(number[1]) * bytes);
+  }
+  return undefined;
+}
 
 /**
  * A number as Hadoop's `Configuration.getLong` / `getInt` reads it (`Long.parseLong` of the trimmed text, or of its
@@ -133,9 +168,12 @@ export function readSiteXmlEntries(text: string, file: string): SiteProperty[] {
     const kind = own(NUMERIC, p.name);
     if (kind === undefined || p.unset === true) return p;
     // getLong / getInt for counts, getFloat for fractions and the BucketCache size
-    const n = kind === 'count' ? readHadoopLong(p.value) : readJavaFloat(p.value);
-    if (n === undefined || !Number.isFinite(n) || n < 0 || (kind === 'fraction' && n > 1)) {
-      const what = kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a size in MB' : 'a whole non-negative number (Hadoop reads it with Long.parseLong: no fraction, exponent or unit)';
+    const n = kind === 'count' ? readHadoopLong(p.value) : kind === 'bytes' ? readStorageBytes(p.value) : readJavaFloat(p.value);
+    // a negative size in bytes is read (HBase then falls back to its default), so only text it cannot parse is refused
+    if (n === undefined || !Number.isFinite(n) || (n < 0 && kind !== 'bytes') || (kind === 'fraction' && n > 1)) {
+      const what = kind === 'fraction' ? 'a heap fraction between 0 and 1 (e.g. 0.4)' : kind === 'size' ? 'a size in MB'
+        : kind === 'bytes' ? 'a size HBase reads: bytes (10737418240) or a number and unit (10g, 512mb)'
+        : 'a whole non-negative number (Hadoop reads it with Long.parseLong: no fraction, exponent or unit)';
       // Refused only once the files are merged: a final property of an earlier file may keep HBase from reading it.
       return { ...p, unreadable: `${p.name} = '${p.value}' is not ${what}` };
     }
