@@ -12,7 +12,7 @@ import { SITE_RULES, siteValue } from '../lint/rules/site-rules.js';
 import type { Finding } from '../lint/rules/types.js';
 import { lintSubject } from '../lint/run.js';
 import { parseHbaseEnv } from '../lint/site/env-sh.js';
-import { parseSiteXml } from '../lint/site/site-xml.js';
+import { parseSiteXml, siteNumber } from '../lint/site/site-xml.js';
 import { formatSizeBytes } from '../util/size.js';
 import type { HealthItemName } from './catalogue.js';
 import type { HealthReport } from './evaluate.js';
@@ -121,7 +121,8 @@ function withLint(cause: Omit<HealthCause, 'lint'>, findings: readonly Finding[]
 /**
  * The causes of one item under a configuration: every setting {@link CAUSE_SETTINGS} lists for it, with its value and
  * place, and the lint finding for it. A site setting the file leaves unset is named with HBase's default; with no
- * site file (or no env file) given, the `from` says so.
+ * site file (or no env file) given, the `from` says so. The block cache's fraction gives way to
+ * `hfile.block.cache.memory.size` when the site sets that above 0 bytes, as HBase 2.6 sizes the cache by it.
  */
 export function causesOf(item: HealthItemName, config: HealthConfig, findings: readonly Finding[] = lintConfig(config)): HealthCause[] {
   const siteName = config.siteFile ?? 'hbase-site.xml';
@@ -149,6 +150,12 @@ export function causesOf(item: HealthItemName, config: HealthConfig, findings: r
         ? { setting: s, value: JVM_SETTINGS[s].fallback, from: `${config.envFile ?? 'hbase-env.sh'} does not set it` }
         : { setting: s, value, from: at(place) }, findings));
     } else {
+      // HBase 2.6: a block cache size in bytes above 0 is the on-heap cache's size, in place of the fraction
+      const bytes = setting === 'hfile.block.cache.size' ? siteValue(subject, 'hfile.block.cache.memory.size') : undefined;
+      if (bytes !== undefined && siteNumber(bytes) > 0) {
+        out.push(withLint({ setting: bytes.name, value: bytes.value, from: at(bytes.place) }, findings));
+        continue;
+      }
       const p = siteValue(subject, setting);
       out.push(withLint(p === undefined ? { setting, value: SITE_DEFAULTS[setting] ?? '', from: defaultFrom } : { setting, value: p.value, from: at(p.place) }, findings));
     }

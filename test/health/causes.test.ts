@@ -53,6 +53,17 @@ describe('causesOf', () => {
     expect(causesOf('regions-in-transition', config)).toEqual([]);
   });
 
+  it('a block cache sized in bytes (HBase 2.6) is named in place of the fraction, with the heap check over the env heap', () => {
+    const site = `<configuration>
+<property><name>hfile.block.cache.memory.size</name><value>8g</value></property>
+<property><name>hfile.block.cache.size</name><value>0.2</value></property>
+</configuration>`;
+    const c = readHealthConfig({ text: site, file: 's.xml' }, { text: 'HBASE_REGIONSERVER_OPTS="-Xmx16g"\n', file: 'env.sh' });
+    // 8 GiB of a 16 GiB heap = 50%, + the default memstore 40% = 90%, over 80%; the fraction 0.2 is not what HBase uses
+    const heapFinding = { code: 'HEAP_CACHE_MEMSTORE', severity: 'error', message: 'block cache 8g (50% of a 16 GB heap) + global memstore 0.4 take 90% of the heap (limit 80%)' };
+    expect(causesOf('block-cache-hit-ratio', c)[0]).toEqual({ setting: 'hfile.block.cache.memory.size', value: '8g', from: 's.xml:2', lint: heapFinding });
+  });
+
   it('a BucketCache set in the site is named property by property; HEAP_CACHE_MEMSTORE concerns the memstore fraction too', () => {
     const site = `<configuration>
 <property><name>hbase.bucketcache.ioengine</name><value>offheap</value></property>
