@@ -209,10 +209,14 @@ export interface MoveOutcome {
   /** The two servers' shares after the move. */
   readonly fromAfter: number;
   readonly toAfter: number;
-  /**
-   * True when neither server is then above k × the average of the other servers: the move cools the server without
-   * making another hot. False for a region that is itself above that on any server: moving it only moves the hotspot.
-   */
+  /** k × the average share of the servers other than `from` (`fromLimit`) or `to` (`toLimit`) after the move: above it, a server is hot. */
+  readonly fromLimit: number;
+  readonly toLimit: number;
+  /** `from` is still above k × the other servers after the move: one region is too little to cool it. */
+  readonly fromHot: boolean;
+  /** `to` is then above k × the other servers: the region alone makes any server it goes to hot, so moving it only moves the hotspot. */
+  readonly toHot: boolean;
+  /** Neither server is then above k × the average of the other servers: the move cools the server without making another hot. */
   readonly helps: boolean;
 }
 
@@ -221,10 +225,14 @@ export function moveOutcome(servers: readonly ClusterServerShare[], from: string
   const after = servers.map((s) => (s.server === from ? s.share - moved : s.server === to ? s.share + moved : s.share));
   const sum = after.reduce((a, x) => a + x, 0);
   const n = servers.length;
-  const hotAfter = (x: number) => n > 1 && x > (k * (sum - x)) / (n - 1);
+  const limit = (x: number) => (n > 1 ? (k * (sum - x)) / (n - 1) : Infinity);
   const fromAfter = after[servers.findIndex((s) => s.server === from)] ?? 0;
   const toAfter = after[servers.findIndex((s) => s.server === to)] ?? 0;
-  return { fromAfter, toAfter, helps: !hotAfter(fromAfter) && !hotAfter(toAfter) };
+  const fromLimit = limit(fromAfter);
+  const toLimit = limit(toAfter);
+  const fromHot = fromAfter > fromLimit;
+  const toHot = toAfter > toLimit;
+  return { fromAfter, toAfter, fromLimit, toLimit, fromHot, toHot, helps: !fromHot && !toHot };
 }
 
 /** The cluster finding for a hot server: which table's regions put the load there, and what moving one gives. */
@@ -252,8 +260,12 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
     const spread = cause.table === 'hbase:meta'
       ? 'meta replicas read in LoadBalance mode, clients caching region locations longer; hbase:meta cannot be split'
       : 'replicas, a split, a client cache';
-    const verdict = out.helps ? 'with neither then above k × the other servers' : `: the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`;
-    evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(out.toAfter)}${out.helps ? `, ${verdict}` : verdict}`);
+    const verdict = out.helps
+      ? ', with neither then above k × the other servers'
+      : out.toHot
+        ? `, above k × the other servers there (${pct(out.toLimit)}): the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`
+        : `: ${s.server} stays above k × the other servers (${pct(out.fromLimit)}), ${mine.length > 1 ? `its ${mine.length} regions of ${cause.table} being busy together, not one alone: they need spreading over the servers` : 'by the other tables\' regions on it'}`;
+    evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(out.toAfter)}${verdict}`);
   }
   return {
     kind,
