@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, detectTables, isTablesResult } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
-import { planFix } from '../../src/fix/plan/index.js';
+import { type Runbook, planFix, renderRunbookShell, renderRunbookText } from '../../src/fix/plan/index.js';
 import { type LoadSeries, type RegionLoad, focusTable } from '../../src/model/index.js';
 import { fullName } from '../analysis/replica-series.js';
 
@@ -80,6 +80,10 @@ describe('fix plan for a server hot by the sum of the tables', () => {
     // side 2000/s: moved to rs4 it makes rs4 2010 against the others' 200, 10 ×
     const { book } = plan(2000);
     expect(book.refused.map((r) => r.action)).toEqual(['move']);
+    // of 2610/s: rs4 from 10 (0.4%) to 2010 (77.0%), above 3 × the others' (200 + 200 + 200) / 3 = 600 (23.0%);
+    // rs1 from 2200 (84.3%) to 200 (7.7%)
+    expect(book.refused[0]!.why).toContain(`to ${rs(4)} would take that server from 0.4% to 77.0% and ${rs(1)} from 84.3% to 7.7%`);
+    expect(book.refused[0]!.why).toContain('the region alone is above k × the other servers (23.0% there after the move)');
     expect(book.steps.map((s) => s.kind)).toEqual(['advice']);
     expect(book.steps[0]!.title).toContain('split it so its halves sit on different servers');
   });
@@ -122,5 +126,77 @@ describe('fix plan for a server hot by the sum of the tables, its busiest region
     expect(book.steps.map((s) => s.commands)).toEqual([['balance_switch false'], [`move "${replica}", "${rs(2)}"`]]);
     // waited for on rs2, which holds no other copy of the range (its primary is on rs4)
     expect(book.steps[1]?.wait).toEqual({ kind: 'region-on-server', table: 'side', startKey: '', server: rs(2) });
+  });
+});
+
+describe('fix plan for a table whose many regions, none hot, are stacked on one server', () => {
+  /**
+   * big: 8 regions of 100 writes/s (encoded names a… to h…), all on rs1; idx: 4 regions of 100 writes/s, one on each
+   * of rs1 to rs4. Four snapshots 60 s apart.
+   */
+  function stacked(): LoadSeries {
+    const big = ['', '1', '2', '3', '4', '5', '6', '7', ''];
+    const idx = ['', 'g', 'n', 't', ''];
+    const snapshots = [0, 1, 2, 3].map((i) => ({
+      timeMs: i * 60_000,
+      table: 'big',
+      regions: [
+        ...'abcdefgh'.split('').map((id, j) => region('big', id, big[j] as string, big[j + 1] as string, rs(1), i * 6000)),
+        ...'1234'.split('').map((id, j) => region('idx', id, idx[j] as string, idx[j + 1] as string, rs(j + 1), i * 6000)),
+      ],
+    }));
+    return { table: 'big', tables: ['big', 'idx'], source: { kind: 'recorded', intervalMs: 60_000 }, snapshots };
+  }
+
+  it('spreads the regions over the least loaded servers, the balancer off first, refusing nothing', () => {
+    // per second rs1 800 + 100 = 900 of 1200 (75.0%), rs2, rs3, rs4 100 each: 900 > 3 × 100. Moving one region of
+    // big (100/s, 8.3%) leaves rs1 at 800 (66.7%), above 3 × the others' (200 + 100 + 100) / 3 = 400 (33.3%): one
+    // region is too little, and none is too busy for any server (rs2 at 200 against 3 × 333). Spread, each to the
+    // least loaded (ties: first by name), equal regions in name order: a → rs2, b → rs3, c → rs4 (rs1 600), d → rs2,
+    // e → rs3, f → rs4 (rs1 300, all at 300); then rs1 − rs2 = 0 is not above a region's 100: no seventh move
+    const series = stacked();
+    const all = detectTables(series);
+    if (!isTablesResult(all)) throw new Error('several tables');
+    expect(all.cluster.findings.map((f) => [f.kind, f.table, f.servers])).toEqual([['co-location', 'big', [rs(1)]]]);
+    const said = all.cluster.findings[0]!.evidence.at(-1)!;
+    expect(said).toContain(`would take ${rs(1)} from 75% to 67%`);
+    expect(said).toContain('stays above k × the other servers (33%)');
+    expect(said).not.toContain('alone is above k');
+    const book = planFix({ detect: detectHotspots(focusTable(series, 'big')), cluster: all.cluster });
+    expect(book.refused).toEqual([]);
+    expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'move', 'move', 'move', 'advice', 'balancer-on']);
+    expect(book.steps[0]!.commands).toEqual(['balance_switch false']);
+    expect(book.steps.slice(1, 4).map((s) => s.commands)).toEqual([
+      [`move "${hex('a')}", "${rs(2)}"`, `move "${hex('d')}", "${rs(2)}"`],
+      [`move "${hex('b')}", "${rs(3)}"`, `move "${hex('e')}", "${rs(3)}"`],
+      [`move "${hex('c')}", "${rs(4)}"`, `move "${hex('f')}", "${rs(4)}"`],
+    ]);
+    expect(book.steps[1]!.undo).toEqual([`move "${hex('a')}", "${rs(1)}"`, `move "${hex('d')}", "${rs(1)}"`]);
+    // the last region moved there (d, starting at "3") waited for on rs2
+    expect(book.steps[1]!.wait).toEqual({ kind: 'region-on-server', table: 'big', startKey: '3', server: rs(2) });
+    expect(book.steps[1]!.why).toContain(`would leave ${rs(1)} at 66.7%, above k × the other servers (33.3%)`);
+    expect(book.steps[1]!.why).toContain(`6 moves, each region (busiest first) to the least loaded server as the moves before leave it, take ${rs(1)} from 75.0% to 25.0%`);
+    expect(book.steps[1]!.why).toContain(`take ${rs(2)} from 8.3% to 25.0%`);
+    expect(book.steps[4]!.title).toContain('hbase.master.loadbalance.bytable true');
+    expect(book.steps[5]!.commands).toEqual(['balance_switch true']);
+    const text = renderRunbookText(book);
+    expect(text).not.toContain('alone is above k');
+    expect(text).not.toContain('REFUSED');
+  });
+});
+
+describe('the text runbook of a step with many commands', () => {
+  it('shows the first three commands and the count of the others; the shell script has them all', () => {
+    const commands = Array.from({ length: 15 }, (_, i) => `move "${hex(i.toString(16))}", "${rs(2)}"`);
+    const undo = Array.from({ length: 15 }, (_, i) => `move "${hex(i.toString(16))}", "${rs(1)}"`);
+    const book: Runbook = {
+      format: 'hbase-hotspot-runbook/1', table: 'big', shape: 'none', hotRegion: null, refused: [], warnings: [], evidence: [],
+      steps: [{ number: 1, kind: 'move', title: 'Move 15 regions', why: 'spread', commands, check: 'list_regions', undo, undoNote: 'move them back' }],
+    };
+    const text = renderRunbookText(book);
+    expect(text.split('\n').filter((l) => l.startsWith('   hbase> '))).toEqual(commands.slice(0, 3).map((c) => `   hbase> ${c}`));
+    expect(text).toContain('… and 12 more commands like these');
+    expect(text).toContain(`undo: ${undo.slice(0, 3).join('; ')}; … and 12 more (move them back)`);
+    expect(renderRunbookShell(book).split('\n').filter((l) => l.startsWith('move '))).toEqual(commands);
   });
 });

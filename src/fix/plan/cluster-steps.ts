@@ -3,17 +3,23 @@
  * moving the planned table's busiest region there to the least loaded server cools it without making that server hot,
  * the move, with the balancer switched off first (its region-count cost would undo a hand placement); when the region
  * is above k × the other servers by itself, the move is refused (it only moves the hotspot) and the step is to
- * spread the region's own load.
+ * spread the region's own load; when the server stays hot after that move because many of the table's regions, none
+ * too busy alone, are stacked on it, those regions are spread over the servers (moves to the least loaded server, one
+ * at a time, until the server is within one region's load of it), then the balancer is switched back on balancing
+ * each table by itself so it keeps them spread.
  *
  * @module
  */
-import { type ClusterView, type DetectResult, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome, rangeCopyServers } from '../../analysis/detect/index.js';
+import { type ClusterServerShare, type ClusterView, type DetectResult, type MoveOutcome, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome, rangeCopyServers } from '../../analysis/detect/index.js';
 import { serverKey } from '../../analysis/detect/tally.js';
+import { balanceSwitchCommand, moveRegionCommand } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
-import { moveStep } from './swap-steps.js';
+import { listRegionsCommand } from './shell-text.js';
+import { moveCheck, moveStep } from './swap-steps.js';
 import type { Refusal } from './types.js';
 
 const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
+const ENCODED_RE = /^[0-9a-f]{32}$/;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** What {@link clusterSteps} returns: the steps, the region they act on first, the refused moves and the evidence. */
@@ -48,11 +54,116 @@ function spreadStep(table: string, region: RegionLoadShare, share: number): Draf
     };
 }
 
+/** One move of a spread: the region, its load (share of all the tables' requests) and where it goes. */
+interface SpreadMove {
+  readonly region: RegionLoadShare;
+  readonly moved: number;
+  readonly to: string;
+}
+
+/** The moves spreading a table's regions off a hot server, and the servers' shares of all the tables' requests after them. */
+interface SpreadPlan {
+  readonly moves: readonly SpreadMove[];
+  /** Share by server name (`present`'s names) after the moves. */
+  readonly after: ReadonlyMap<string, number>;
+}
+
+/**
+ * A greedy spread of the table's regions on `hot` (at the window's end) over the other servers: busiest region
+ * first (ties by encoded name), each to the server with the smallest share as the moves so far leave them (ties: the
+ * first by name; never one holding another copy of its key range), when the move narrows the gap between the two
+ * (`hot`'s share − the target's > the region's) and does not put the target above k × the other servers. Shares are
+ * of all the tables' requests over the window (a region's: its share of the table × `tableShare`).
+ */
+function spreadMoves(detect: DetectResult, present: readonly ClusterServerShare[], hot: ClusterServerShare, tableShare: number): SpreadPlan {
+  const load = new Map(present.map((s) => [s.server, s.share]));
+  const total = present.reduce((a, s) => a + s.share, 0);
+  const n = present.length;
+  const end = detect.window.endMs;
+  const candidates = detect.regions
+    .filter((r) => serverKey(r.server) === serverKey(hot.server) && r.lastSeenMs === end && ENCODED_RE.test(r.encodedName))
+    .sort((a, b) => b.share - a.share || (a.encodedName < b.encodedName ? -1 : 1));
+  const moves: SpreadMove[] = [];
+  for (const region of candidates) {
+    const moved = region.share * tableShare;
+    const avoid = new Set([...rangeCopyServers(detect.regions, region, end)].map(serverKey));
+    const to = present
+      .filter((s) => serverKey(s.server) !== serverKey(hot.server) && !avoid.has(serverKey(s.server)) && SERVER_NAME_RE.test(s.server))
+      .map((s) => s.server)
+      .sort((a, b) => (load.get(a) as number) - (load.get(b) as number) || (a < b ? -1 : 1))[0];
+    if (to === undefined || moved <= 0) continue;
+    const from = load.get(hot.server) as number;
+    const there = load.get(to) as number;
+    if (from - there <= moved) continue;
+    // the target then above k × the average of the other servers: this region would only make another hotspot
+    if (n > 1 && there + moved > (detect.k * (total - there - moved)) / (n - 1)) continue;
+    load.set(hot.server, from - moved);
+    load.set(to, there + moved);
+    moves.push({ region, moved, to });
+  }
+  return { moves, after: load };
+}
+
+/**
+ * The moves of a spread as steps, one per target server (its `move` commands in the order chosen), each undone by
+ * moving its regions back; `fix apply` waits for the last of them on the target.
+ */
+function spreadSteps(table: string, hot: ClusterServerShare, busiest: RegionLoadShare, single: MoveOutcome, plan: SpreadPlan, servers: readonly ClusterServerShare[]): DraftStep[] {
+  const targets = [...new Set(plan.moves.map((m) => m.to))];
+  const before = (server: string) => servers.find((s) => s.server === server)?.share ?? 0;
+  const count = hot.tables.find((t) => t.table === table)?.regionCount ?? plan.moves.length;
+  const largest = Math.max(...plan.moves.map((m) => m.moved));
+  const why = `${hot.server} holds ${count} regions of ${table}, none hot in the table (the busiest ${pct(largest)} of all the tables' requests); moving only region ${busiest.encodedName} would leave ${hot.server} at ${pct(single.fromAfter)}, above k × the other servers (${pct(single.fromLimit)}): the regions need spreading, not one of them. ${plan.moves.length} moves, each region (busiest first) to the least loaded server as the moves before leave it, take ${hot.server} from ${pct(hot.share)} to ${pct(plan.after.get(hot.server) ?? 0)} of all the tables' requests`;
+  return targets.map((to, i) => {
+    const mine = plan.moves.filter((m) => m.to === to);
+    const last = mine.at(-1) as SpreadMove;
+    const { check, wait } = moveCheck(table, last.region.encodedName, last.region.startKey, to, last.region.replicaId !== undefined);
+    return {
+      kind: 'move' as const,
+      title: `Move ${mine.length} region(s) of ${table} from ${hot.server} to ${to} (${i + 1} of ${targets.length} servers)`,
+      why: `${i === 0 ? why : `the spread of ${table}'s regions off ${hot.server} goes on (${plan.moves.length} moves in all, see the first)`}; these ${mine.length} take ${to} from ${pct(before(to))} to ${pct(plan.after.get(to) ?? 0)}`,
+      commands: mine.map((m) => moveRegionCommand(m.region.encodedName, to)),
+      check: mine.length === 1 ? check : `${listRegionsCommand(table)} shows the ${mine.length} regions on ${to}, the last of them starting at "${last.region.startKey}"`,
+      undo: mine.map((m) => moveRegionCommand(m.region.encodedName, hot.server)),
+      undoNote: `move them back to ${hot.server}`,
+      wait,
+    };
+  });
+}
+
+/** After a spread: balance each table by itself, then switch the balancer back on so it keeps the table spread. */
+function byTableSteps(table: string): DraftStep[] {
+  return [
+    {
+      kind: 'advice',
+      title: 'Balance each table by itself: hbase.master.loadbalance.bytable true in the HMaster\'s hbase-site.xml',
+      why: `with it false (the default) the balancer weighs all the tables as one cluster, where the region count over all of them (regionCountCost 500) outweighs each table's spread (tableSkewCost 35), so one table's regions can stay stacked on few servers; true, it balances each table's regions over the servers, keeping ${table}'s spread as it splits further`,
+      commands: [],
+      check: 'the HMaster was restarted with hbase.master.loadbalance.bytable true in its hbase-site.xml (the balancer stays off: balance_switch is kept in ZooKeeper)',
+      undo: [],
+      undoNote: 'set hbase.master.loadbalance.bytable back to false and restart the HMaster',
+    },
+    {
+      kind: 'balancer-on',
+      title: 'Switch the balancer back on',
+      why: 'leaving it off lets region counts drift as the tables split; balancing by table it keeps the regions spread',
+      commands: [balanceSwitchCommand(true)],
+      check: `after the next balancer run (hbase.balancer.period), ${listRegionsCommand(table)} still shows the table's regions spread over the servers, and detect without --table finds no server hot by the sum of the tables`,
+      undo: [balanceSwitchCommand(false)],
+      undoNote: 'switch it off again',
+    },
+  ];
+}
+
 /**
  * The steps for every cluster finding that names `detect.table`: per hot server, the table's busiest region there (by
  * its share of the table over the window) and the server with the smallest share of all the tables' requests; a move
- * when it helps (see `moveOutcome`), else the move refused and a step spreading the region's own load. Empty when no
- * finding names the table or a server name carries no start code (the shell's `move` needs one).
+ * when it helps (see `moveOutcome`); when the region would make that server hot too, the move refused and a step
+ * spreading the region's own load; when the hot server stays hot after the move but no server would become hot, the
+ * table's regions on it spread over the servers (`spreadMoves`), then balancing by table and the balancer back on.
+ * A move refused otherwise (no region of the table can go anywhere without making its target the busiest) says so,
+ * with the figures. Empty when no finding names the table or a server name carries no start code (the shell's `move`
+ * needs one).
  */
 export function clusterSteps(detect: DetectResult, cluster: ClusterView): ClusterSteps {
   const moves: DraftStep[] = [];
@@ -60,6 +171,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
   const refused: Refusal[] = [];
   const evidence: string[] = [];
   let first: RegionLoadShare | undefined;
+  let rebalanced = false;
   const tableShare = cluster.servers.reduce((a, s) => a + s.share * (s.tables.find((t) => t.table === detect.table)?.share ?? 0), 0);
   // a server holding no region of any table at the window's end has left (its regions were reassigned): no target,
   // and no peer after the move
@@ -76,11 +188,21 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     const out = moveOutcome(present, hot.server, target.server, moved, detect.k);
     if (out.helps) {
       moves.push(moveStep(detect.table, region.encodedName, region.startKey, region.server, target.server, `${f.summary}; the move takes ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} and ${target.server} from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests`, region.replicaId !== undefined));
-    } else {
-      refused.push({ action: 'move', why: `moving region ${region.encodedName} to ${target.server} would take that server from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests: the region alone is above k × the other servers, so a move only moves the hotspot` });
-      spread.push(spreadStep(detect.table, region, moved));
+      continue;
     }
+    const spreadOver = out.toHot ? undefined : spreadMoves(detect, present, hot, tableShare);
+    if (spreadOver && spreadOver.moves.length > 0) {
+      moves.push(...spreadSteps(detect.table, hot, region, out, spreadOver, present));
+      rebalanced = true;
+      continue;
+    }
+    const why = out.toHot
+      ? `the region alone is above k × the other servers (${pct(out.toLimit)} there after the move), so a move only moves the hotspot`
+      : `${hot.server} would stay at ${pct(out.fromAfter)}, above k × the other servers (${pct(out.fromLimit)}), and no region of ${detect.table} on it can go to a server without making that one the busiest`;
+    refused.push({ action: 'move', why: `moving region ${region.encodedName} (${pct(moved)} of all the tables' requests) to ${target.server} would take that server from ${pct(target.share)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} of all the tables' requests: ${why}` });
+    if (out.toHot) spread.push(spreadStep(detect.table, region, moved));
   }
-  const steps = moves.length > 0 ? [balancerOffStep(detect.table), ...moves, ...spread] : spread;
+  const on = rebalanced ? byTableSteps(detect.table) : [];
+  const steps = moves.length > 0 ? [balancerOffStep(detect.table), ...moves, ...on, ...spread] : spread;
   return { steps, region: first, refused, evidence };
 }

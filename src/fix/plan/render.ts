@@ -8,6 +8,20 @@ import type { Runbook } from './types.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/**
+ * Most commands (or undo commands) of one step the text runbook prints in full; a longer list (a spread of many
+ * regions) shows its first {@link TEXT_COMMANDS_SHOWN} and a count, the shell script (`--format shell`) and the JSON
+ * holding every one.
+ */
+export const TEXT_COMMANDS_MAX = 12;
+/** Commands a longer list shows in the text runbook. */
+export const TEXT_COMMANDS_SHOWN = 3;
+
+/** `list` in full, or its first {@link TEXT_COMMANDS_SHOWN} and how many more when it is longer than {@link TEXT_COMMANDS_MAX}. */
+function shownCommands(list: readonly string[]): { readonly shown: readonly string[]; readonly more: number } {
+  return list.length > TEXT_COMMANDS_MAX ? { shown: list.slice(0, TEXT_COMMANDS_SHOWN), more: list.length - TEXT_COMMANDS_SHOWN } : { shown: list, more: 0 };
+}
+
 /** Plain-text runbook. */
 export function renderRunbookText(book: Runbook): string {
   const out: string[] = [`Runbook for table ${book.table}: ${book.shape}`];
@@ -21,9 +35,12 @@ export function renderRunbookText(book: Runbook): string {
   for (const r of book.refused) out.push(`REFUSED ${r.action}: ${r.why}`);
   for (const s of book.steps) {
     out.push('', `${s.number}. ${s.title}`, `   why: ${s.why}`);
-    for (const c of s.commands) out.push(`   hbase> ${c}`);
+    const run = shownCommands(s.commands);
+    for (const c of run.shown) out.push(`   hbase> ${c}`);
+    if (run.more > 0) out.push(`   … and ${run.more} more commands like these (fix plan --format shell writes every command as an hbase shell script; --json lists them)`);
     out.push(`   check: ${s.check}`);
-    out.push(`   undo: ${s.undo.length > 0 ? s.undo.join('; ') : s.undoNote}`);
+    const undo = shownCommands(s.undo);
+    out.push(`   undo: ${undo.shown.length > 0 ? `${undo.shown.join('; ')}${undo.more > 0 ? `; … and ${undo.more} more (${s.undoNote})` : ''}` : s.undoNote}`);
   }
   if (book.steps.length === 0) out.push('', 'no steps');
   if (book.warnings.length > 0) out.push('', 'failure modes:');
