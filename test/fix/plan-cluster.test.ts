@@ -174,6 +174,7 @@ describe('fix plan for a table whose many regions, none hot, are stacked on one 
     expect(book.steps[1]!.undo).toEqual([`move "${hex('a')}", "${rs(1)}"`, `move "${hex('d')}", "${rs(1)}"`]);
     // the last region moved there (d, starting at "3") waited for on rs2
     expect(book.steps[1]!.wait).toEqual({ kind: 'region-on-server', table: 'big', startKey: '3', server: rs(2) });
+    expect(book.steps[1]!.why).toContain(`${rs(1)} holds 8 regions of big, none hot in the table (the busiest moved 8.3% of all the tables' requests)`);
     expect(book.steps[1]!.why).toContain(`would leave ${rs(1)} at 66.7%, above k × the other servers (33.3%)`);
     expect(book.steps[1]!.why).toContain(`6 moves, each region (busiest first) to the least loaded server as the moves before leave it, take ${rs(1)} from 75.0% to 25.0%`);
     expect(book.steps[1]!.why).toContain(`take ${rs(2)} from 8.3% to 25.0%`);

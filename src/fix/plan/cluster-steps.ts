@@ -66,6 +66,8 @@ interface SpreadPlan {
   readonly moves: readonly SpreadMove[];
   /** Share by server name (`present`'s names) after the moves. */
   readonly after: ReadonlyMap<string, number>;
+  /** The table's regions on the hot server that are hot in the table. */
+  readonly hotCount: number;
 }
 
 /**
@@ -101,7 +103,7 @@ function spreadMoves(detect: DetectResult, present: readonly ClusterServerShare[
     load.set(to, there + moved);
     moves.push({ region, moved, to });
   }
-  return { moves, after: load };
+  return { moves, after: load, hotCount: candidates.filter((r) => r.hot).length };
 }
 
 /**
@@ -113,7 +115,7 @@ function spreadSteps(table: string, hot: ClusterServerShare, busiest: RegionLoad
   const before = (server: string) => servers.find((s) => s.server === server)?.share ?? 0;
   const count = hot.tables.find((t) => t.table === table)?.regionCount ?? plan.moves.length;
   const largest = Math.max(...plan.moves.map((m) => m.moved));
-  const why = `${hot.server} holds ${count} regions of ${table}, none hot in the table (the busiest ${pct(largest)} of all the tables' requests); moving only region ${busiest.encodedName} would leave ${hot.server} at ${pct(single.fromAfter)}, above k × the other servers (${pct(single.fromLimit)}): the regions need spreading, not one of them. ${plan.moves.length} moves, each region (busiest first) to the least loaded server as the moves before leave it, take ${hot.server} from ${pct(hot.share)} to ${pct(plan.after.get(hot.server) ?? 0)} of all the tables' requests`;
+  const why = `${hot.server} holds ${count} regions of ${table}, ${plan.hotCount === 0 ? 'none' : plan.hotCount} hot in the table (the busiest moved ${pct(largest)} of all the tables' requests); moving only region ${busiest.encodedName} would leave ${hot.server} at ${pct(single.fromAfter)}, above k × the other servers (${pct(single.fromLimit)}): the regions need spreading, not one of them. ${plan.moves.length} moves, each region (busiest first) to the least loaded server as the moves before leave it, take ${hot.server} from ${pct(hot.share)} to ${pct(plan.after.get(hot.server) ?? 0)} of all the tables' requests`;
   return targets.map((to, i) => {
     const mine = plan.moves.filter((m) => m.to === to);
     const last = mine.at(-1) as SpreadMove;
