@@ -5,7 +5,8 @@
  * salted key, never a split), with a next step for the table's layout (an unsplit table's pre-split; a lumpy
  * pre-split's re-split, merges or salted key), or, for a table with no hotspot of its own whose region makes a server hot
  * by the sum of several tables, the move of that region to the least loaded server (or, when no server can take it
- * whole, the spreading of its own load).
+ * whole, the spreading of its own load; when many of the table's regions, none too busy, are stacked on the server,
+ * their spread over the servers).
  *
  * @module
  */
