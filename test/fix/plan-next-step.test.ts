@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
 import { clusterFromSeries } from '../../src/fix/balancer/index.js';
-import { planFix } from '../../src/fix/plan/index.js';
+import { type Runbook, planFix } from '../../src/fix/plan/index.js';
 import type { KeySample } from '../../src/model/index.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
 
@@ -11,13 +11,35 @@ const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
 const enc = (c: string) => c.repeat(32);
 const write = (timeMs: number, key: string): KeySample => ({ timeMs, key: toBytesBinary(key), op: 'write' });
 
+/**
+ * The runbook of a steady hot range without key samples (writes a minute per region of `layout`) whose move is
+ * refused: the containment advice, the labelled size-midpoint fallback and how to get samples, the split and the move
+ * refused.
+ */
+function moveRefused(layout: Layout[], perMinute: number[]): Runbook {
+  const detect = detectHotspots(steadySeries(layout, repeat(4, perMinute)));
+  expect(detect.shape).toBe('hot-range');
+  const book = planFix({ detect });
+  expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'advice', 'advice']);
+  expect(book.steps[1]!.title).toMatch(/^Fallback, with its risk/);
+  expect(book.steps[2]!.title).toMatch(/^Get key samples/);
+  expect(book.refused.map((r) => r.action)).toEqual(['split', 'move']);
+  return book;
+}
+
 describe('runbooks with a next step', () => {
   it('a hot range without key samples: contain, move the region to the least loaded server, a labelled midpoint fallback, how to get samples', () => {
-    const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'k', rs(2)], [enc('f'), 'k', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
-    // b: 4000 writes a minute beside f's 1500 on rs2 (5500); rs4 the least loaded (50). Moving b there leaves rs2
-    // 1500 and rs4 4050: the busiest of the two falls from 5500 to 4050, so the move spreads load
-    const detect = detectHotspots(steadySeries(layout, repeat(4, [100, 4000, 1500, 100, 50])));
+    // two regions a server (writes a minute): b 2600 and f 2000 on rs2 (4600), 600 each elsewhere but rs4's 600 + 500.
+    // b is hot (2600 > 3 × 5500 ÷ 7 = 2357 for the other seven), f not (2000 < 3 × 6100 ÷ 7 = 2614). Moving b to rs4,
+    // the least loaded (1100), leaves rs2 2000 (less than half its 4600) and rs4 3700, within 3 × the average of the
+    // others then ((1200 + 2000 + 1200) ÷ 3 = 1466.7, × 3 = 4400): the move spreads load
+    const layout: Layout[] = [
+      [enc('a'), '', 'c', rs(1)], [enc('1'), 'c', 'g', rs(1)], [enc('b'), 'g', 'k', rs(2)], [enc('f'), 'k', 'n', rs(2)],
+      [enc('c'), 'n', 'q', rs(3)], [enc('2'), 'q', 't', rs(3)], [enc('d'), 't', 'w', rs(4)], [enc('3'), 'w', '', rs(4)],
+    ];
+    const detect = detectHotspots(steadySeries(layout, repeat(4, [600, 600, 2600, 2000, 600, 600, 600, 500])));
     expect(detect.shape).toBe('hot-range');
+    expect(detect.regions.filter((r) => r.hot).map((r) => r.encodedName)).toEqual([enc('b')]);
     const book = planFix({ detect });
     expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'balancer-off', 'move', 'balancer-on', 'advice', 'advice']);
     const [contain, , move, , fallback, samples] = book.steps;
@@ -36,19 +58,33 @@ describe('runbooks with a next step', () => {
     expect(samples!.why).toContain('application log');
     expect(samples!.why).toContain('region\'s own rows');
     expect(book.refused.map((r) => r.action)).toEqual(['split']);
+    // per second: b 2600 ÷ 60 = 43.3 of rs2's 4600 ÷ 60 = 76.7, 2600 ÷ 8100 = 32.1% of the table; rs4 1100 ÷ 60 = 18.3 before, 3700 ÷ 60 = 61.7 after;
+    // rs2 2000 ÷ 60 = 33.3 after; the others then 4400 ÷ 3 ÷ 60 = 24.4
+    expect(move!.why).toContain(`it takes 32.1% of the table's requests over now on ${rs(2)} (76.7 req/s over now); ${rs(4)} is the least loaded (18.3 req/s over now)`);
+    expect(move!.why).toContain(`after the move ${rs(4)} carries 61.7 and ${rs(2)} 33.3 req/s over now, ${rs(4)} within 3 × the average of the other servers then (24.4 req/s over now)`);
+  });
+
+  it('a hot range without key samples whose region is most of its server\'s load: the move is refused though the busiest server\'s load would fall', () => {
+    const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'k', rs(2)], [enc('f'), 'k', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
+    // b: 4000 writes a minute beside f's 1500 on rs2 (5500, b 73% of it); rs4 the least loaded (50). Moving b there
+    // leaves rs2 1500 and rs4 4050: the busiest of the two falls from 5500 to 4050, but rs4 is then above 3 × the
+    // others' average ((100 + 1500 + 100) ÷ 3 = 566.7, × 3 = 1700), and b alone is above 3 × the average of the servers
+    // other than rs2 ((100 + 100 + 50) ÷ 3 = 83.3): wherever it goes, its server is hot
+    const book = moveRefused(layout, [100, 4000, 1500, 100, 50]);
+    // per second: b 4000 ÷ 60 = 66.7 of rs2's 5500 ÷ 60 = 91.7, 4000 ÷ 5750 = 69.6% of the table; rs4 0.8 before and
+    // 4050 ÷ 60 = 67.5 after; the others then 1700 ÷ 3 ÷ 60 = 9.4; the others before 250 ÷ 3 ÷ 60 = 1.4
+    const move = book.refused[1]!.why;
+    expect(move).toContain(`moving ${enc('b')} only relocates the hotspot: it takes 69.6% of the table's requests by itself (66.7 of 91.7 req/s over now on ${rs(2)})`);
+    expect(move).toContain(`${rs(4)}, the least loaded server (0.8 req/s over now), would carry 67.5 req/s over now, above 3 × the average of the other servers then (9.4 req/s over now): a hot server`);
+    expect(move).toContain('By itself the region is above 3 × the other servers\' average (1.4 req/s over now), so whichever server takes it is hot');
+    expect(book.warnings).toContain('the region is the hotspot by itself: moving it only relocates the hotspot; split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row');
   });
 
   it('a hot range without key samples whose region is the hotspot by itself: no move (it only relocates the hotspot), the range runbook', () => {
     const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
     // b: 4000 writes a minute against 100 for each other region, rs4 the least loaded (50): moving b there makes rs4
     // 4050 against rs2's 4000 before, the busiest server no less busy
-    const detect = detectHotspots(steadySeries(layout, repeat(4, [100, 4000, 100, 50])));
-    expect(detect.shape).toBe('hot-range');
-    const book = planFix({ detect });
-    expect(book.steps.map((s) => s.kind)).toEqual(['advice', 'advice', 'advice']);
-    expect(book.steps[1]!.title).toMatch(/^Fallback, with its risk/);
-    expect(book.steps[2]!.title).toMatch(/^Get key samples/);
-    expect(book.refused.map((r) => r.action)).toEqual(['split', 'move']);
+    const book = moveRefused(layout, [100, 4000, 100, 50]);
     const move = book.refused[1]!.why;
     // b's share 4000 ÷ 4250 = 94.1%; 4000 ÷ 60 = 66.7 req/s on rs2; rs4 50 ÷ 60 = 0.8 req/s, 67.5 after (over now, as b
     // is judged hot now; the load is steady, so the window's figures are the same)

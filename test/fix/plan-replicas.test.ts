@@ -11,17 +11,20 @@ const enc = new TextEncoder();
 describe('fix plan for a table with read replicas', () => {
   it('moves a hot primary to the least loaded server that holds no replica of its range', () => {
     // ranges '' b c … h: [primary's server, replica's server, writes a minute], 100 reads a minute on each primary;
-    // c takes 4,000 writes a minute on rs1 (rs1 7,300 requests a minute), and its replica is on rs4, the least loaded
-    // server (h: 400 a minute); rs2 and rs3 take 1,400 each: rs2, first by name (over now, steady as over the window)
+    // c takes 2,500 writes a minute on rs1 beside d and e (1,200 requests each: rs1 5,000 requests a minute), and its
+    // replica is on rs4, the least loaded server (h: 400 a minute); rs2 and rs3 take 1,400 each: rs2, first by name
+    // (over now, steady as over the window). After the move rs2 carries 4,000 and rs1 2,400, rs2 within 3 × the others'
+    // average then ((2,400 + 1,400 + 400) ÷ 3 = 1,400, × 3 = 4,200): the move spreads load
     const placement: [string, string, number][] = [
-      ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 4000], ['rs1', 'rs2', 1500],
-      ['rs1', 'rs3', 1500], ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs4', 'rs3', 300],
+      ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs1', 'rs4', 2500], ['rs1', 'rs2', 1100],
+      ['rs1', 'rs3', 1100], ['rs2', 'rs3', 600], ['rs3', 'rs2', 600], ['rs4', 'rs3', 300],
     ];
     const detect = detectHotspots(placedSeries(placement, true));
     const book = planFix({ detect });
     const moves = book.steps.filter((s) => s.kind === 'move');
     expect(moves.map((s) => s.commands)).toEqual([[`move "${fullName('t', 'c', 1700000000002, 0).encodedName}", "rs2,16020,1"`]]);
     expect(moves[0]?.why).toContain(`rs2,16020,1 is the least loaded (${(1400 / 60).toFixed(1)} req/s over now) not holding a replica of its range (rs4,16020,1 hold(s) one)`);
+    expect(moves[0]?.why).toContain(`after the move rs2,16020,1 carries ${(4000 / 60).toFixed(1)} and rs1,16020,1 ${(2400 / 60).toFixed(1)} req/s over now, rs2,16020,1 within 3 × the average of the other servers then (${(1400 / 60).toFixed(1)} req/s over now)`);
   });
 });
 
@@ -136,12 +139,13 @@ describe('fix plan for a single hot row of a table with read replicas', () => {
 
 describe('fix plan without key samples for a hot read replica stacked with another', () => {
   it('moves the replica, waited for on its target (fix apply reads the replicas too), and checks it by its own name', () => {
-    // every primary 300 writes + 100 reads a minute; the replicas of c (9,000 reads a minute) and d (6,000) on rs1:
-    // the replica of c, 9,000 / 18,200 of the requests (150 of rs1's 250 req/s), goes to rs4 (13.3 req/s), the least
-    // loaded, which it leaves at 163.3 req/s, under rs1's 250
+    // every primary 1,000 writes + 100 reads a minute; the replicas of c (9,000 reads a minute) and d (6,000) on rs1:
+    // the replica of c, 9,000 / 23,800 of the requests (150 of rs1's 250 req/s), goes to rs4 (two primaries, 36.7
+    // req/s), the least loaded not holding its primary, which it leaves at 186.7 req/s, under rs1's 250 and within
+    // 3 × the other servers' average then (rs1 100, rs2 and rs3 55 each: 70, × 3 = 210)
     const placement: [string, string, number][] = [
-      ['rs2', 'rs3', 300], ['rs3', 'rs4', 300], ['rs2', 'rs1', 300], ['rs3', 'rs1', 300], ['rs4', 'rs2', 300],
-      ['rs2', 'rs3', 300], ['rs3', 'rs2', 300], ['rs4', 'rs3', 300],
+      ['rs2', 'rs3', 1000], ['rs3', 'rs4', 1000], ['rs2', 'rs1', 1000], ['rs3', 'rs1', 1000], ['rs4', 'rs2', 1000],
+      ['rs2', 'rs3', 1000], ['rs3', 'rs2', 1000], ['rs4', 'rs3', 1000],
     ];
     const detect = detectHotspots(placedSeries(placement, false, (i) => (i === 2 ? 9000 : i === 3 ? 6000 : 0)));
     const replica = fullName('t', 'c', 1700000000002, 1).encodedName;
@@ -149,6 +153,7 @@ describe('fix plan without key samples for a hot read replica stacked with anoth
     const move = steps.find((s) => s.kind === 'move');
     expect(steps.find((s) => s.kind === 'balancer-on')?.check).toBe(`after the next balancer run, list_regions "t" still shows the read replica ${fullName('t', 'c', 1700000000002, 1).encodedName} on rs4,16020,1`);
     expect(move?.commands).toEqual([`move "${replica}", "rs4,16020,1"`]);
+    expect(move?.why).toContain('after the move rs4,16020,1 carries 186.7 and rs1,16020,1 100.0 req/s over now, rs4,16020,1 within 3 × the average of the other servers then (70.0 req/s over now)');
     // rs4 holds no other copy of the range ['c', 'd') (its primary is on rs2): a copy listed there is the replica moved
     expect(move?.wait).toEqual({ kind: 'region-on-server', table: 't', startKey: 'c', server: 'rs4,16020,1' });
     expect(move?.check).toBe(`list_regions "t" lists the read replica ${replica} (starting at "c") on rs4,16020,1, and its server's share falls in the next detect`);

@@ -1,6 +1,7 @@
 /**
  * The next steps for a hot range when no key samples were given: the traffic median is unknown, so the plan moves the
- * hot region to the least loaded RegionServer, names HBase's own size-midpoint split as a labelled fallback with its
+ * hot region to the least loaded RegionServer when that spreads load (not when the region is the hotspot by itself:
+ * see `weighMove`), names HBase's own size-midpoint split as a labelled fallback with its
  * risk, says how to get key samples, and offers containment by a request quota (throttling the whole table).
  *
  * @module
@@ -18,6 +19,15 @@ const SERVER_NAME_RE = /^[^,\s]+,\d+,\d+$/;
 const ENCODED_RE = /^[0-9a-f]{32}$/;
 
 /**
+ * The RegionServers of the series that have left: those holding none of the table's regions at the window's end and
+ * not among the live servers given (`inputs.servers`); their regions were reassigned (a crash, a decommission), and
+ * their load is low only because they hold nothing now.
+ */
+function leftServers(inputs: PlanInputs): Set<string> {
+  return new Set(inputs.detect.servers.filter((s) => s.regionCount === 0 && !(inputs.servers ?? []).includes(s.server)).map((s) => s.server));
+}
+
+/**
  * The least loaded RegionServer other than `except` and those in `avoid`, by `loads` (requests per second of every
  * known server, over the span of the hotspot acted on: see `planLoads`; ties by name), among those still there: a
  * server of the series that hosts none of the table's regions at the window's end and is not among the live servers
@@ -25,7 +35,7 @@ const ENCODED_RE = /^[0-9a-f]{32}$/;
  * because it holds nothing now.
  */
 export function leastLoadedServer(inputs: PlanInputs, loads: ReadonlyMap<string, number>, except: string, avoid: ReadonlySet<string> = new Set()): [string, number] | undefined {
-  const left = new Set(inputs.detect.servers.filter((s) => s.regionCount === 0 && !(inputs.servers ?? []).includes(s.server)).map((s) => s.server));
+  const left = leftServers(inputs);
   return [...loads.entries()].filter(([s]) => s !== except && !left.has(s) && !avoid.has(s)).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
 }
 
@@ -60,21 +70,85 @@ export function containmentAdvice(table: string): DraftStep {
 }
 
 /**
- * Why moving `hot` to `target` would only relocate the hotspot, or `undefined` when it spreads load: the move must
- * lower the larger of the two servers' loads (`loads.planned`, req/s over the span of the hotspot, the region's load
- * its share of the table's over the same span, `loads.hotShare`), the rule the co-location swaps follow. A region
- * that is by itself the hotspot (it takes 100% of the requests, or more than its server's load less the target's)
- * makes the target as busy as its server was, or busier.
+ * What moving the hot region to a server leaves, in requests per second over the span of `PlanLoads` (`loads.planned`:
+ * the servers as the runbook's co-location swaps leave them), among the servers still there (see
+ * `leastLoadedServer`).
  */
-export function relocatedHotspot(loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number]): string | undefined {
-  const total = [...loads.planned.values()].reduce((a, b) => a + b, 0);
+export interface MoveWeighing {
+  /** The hot region's own load: its share of the table's requests × the servers' total. */
+  readonly region: number;
+  /** Its server's load before the move. */
+  readonly from: number;
+  /** The destination's load after the move: its load before + `region`. */
+  readonly destination: number;
+  /** The average load of the servers other than the hot region's, before the move (0 when there is none). */
+  readonly othersBefore: number;
+  /** The average load of the servers other than the destination, after the move (its old server less `region`). */
+  readonly othersAfter: number;
+  /** The hot factor k of the detection. */
+  readonly k: number;
+  /**
+   * True when the region alone is above k × `othersBefore`: whichever server takes it is hot by the region alone, as
+   * its server is; the region is the hotspot by itself.
+   */
+  readonly byItself: boolean;
+  /**
+   * True when the move is worth it: the destination is then not hot (`destination` at most k × `othersAfter`, the
+   * detector's own test of a hot server) and the busier of the two servers carries less than `from`.
+   */
+  readonly spreads: boolean;
+}
+
+/**
+ * {@link MoveWeighing} of moving `hot` to `target` (`[server, its load before]`, from `leastLoadedServer`) by `loads`,
+ * hot factor `inputs.detect.k`; `undefined` when the servers carry no load at all (nothing to weigh).
+ */
+export function weighMove(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number]): MoveWeighing | undefined {
+  const left = leftServers(inputs);
+  const servers = [...loads.planned.entries()].filter(([s]) => !left.has(s) || s === hot.server || s === target[0]);
+  const total = servers.reduce((a, [, x]) => a + x, 0);
+  if (total <= 0) return undefined;
+  const k = inputs.detect.k;
   const from = loads.planned.get(hot.server) ?? 0;
   const region = loads.hotShare * total;
-  const after = Math.max(from - region, target[1] + region);
-  if (total <= 0 || after < from * (1 - 1e-9)) return undefined;
+  const destination = target[1] + region;
+  const average = (xs: readonly number[]) => (xs.length > 0 ? xs.reduce((a, x) => a + x, 0) / xs.length : 0);
+  const othersBefore = average(servers.filter(([s]) => s !== hot.server).map(([, x]) => x));
+  const othersAfter = average(servers.filter(([s]) => s !== target[0]).map(([s, x]) => (s === hot.server ? x - region : x)));
+  const byItself = region > k * othersBefore;
+  const spreads = destination <= k * othersAfter && Math.max(from - region, destination) < from * (1 - 1e-9);
+  return { region, from, destination, othersBefore, othersAfter, k, byItself, spreads };
+}
+
+/**
+ * Why moving `hot` to `target` would not spread the load, or `undefined` when it does (see {@link weighMove}): the
+ * destination must not be made hot (its load after the move at most k × the average of the other servers then, the
+ * detector's test of a hot server and the rule the move across tables follows), and the busier of the two servers must
+ * carry less than the hot region's server did. A region above k × the other servers' average by itself (the figures
+ * in req/s over the span of the hotspot, `loads.span`; its load is its share of the table's requests over that span,
+ * `loads.hotShare`) is the hotspot by itself: moving it only relocates the hotspot, since whichever server takes it is
+ * then hot as its server is.
+ */
+export function relocatedHotspot(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number]): { why: string; byItself: boolean } | undefined {
+  const w = weighMove(inputs, loads, hot, target);
+  if (!w || w.spreads) return undefined;
   const over = perSecondOver(loads.span);
+  const f = (x: number) => `${x.toFixed(1)} ${over}`;
   const swapped = loads.planned === loads.current ? '' : ' as the co-location swaps of this runbook leave the servers';
-  return `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(loads.hotShare)} of the table's requests by itself (${region.toFixed(1)} of ${from.toFixed(1)} ${over} on ${hot.server}${swapped}), so ${target[0]}, the least loaded server (${target[1].toFixed(1)} ${over}), would carry ${(target[1] + region).toFixed(1)} ${over}: the busiest server's load would not fall. The region is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`;
+  const carry = `so ${target[0]}, the least loaded server (${f(target[1])}), would carry ${f(w.destination)}`;
+  const verdict = w.destination > w.k * w.othersAfter
+    ? `above ${w.k} × the average of the other servers then (${f(w.othersAfter)}): a hot server`
+    : `the busiest server's load would not fall (${hot.server} carries ${f(w.from)})`;
+  if (w.byItself) {
+    return {
+      byItself: true,
+      why: `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(loads.hotShare)} of the table's requests by itself (${w.region.toFixed(1)} of ${w.from.toFixed(1)} ${over} on ${hot.server}${swapped}), ${carry}, ${verdict}. By itself the region is above ${w.k} × the other servers' average (${f(w.othersBefore)}), so whichever server takes it is hot: it is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`,
+    };
+  }
+  return {
+    byItself: false,
+    why: `moving ${hot.encodedName} does not spread the load: it takes ${pct(loads.hotShare)} of the table's requests (${w.region.toFixed(1)} of ${w.from.toFixed(1)} ${over} on ${hot.server}${swapped}), ${carry}, ${verdict}; the range runbook below divides the region (a split at the traffic median of sampled keys)`,
+  };
 }
 
 /**
@@ -98,22 +172,27 @@ export function hotRangeWithoutSamples(
   // never onto a server holding one of its replicas
   const replicasOn = rangeCopyServers(inputs.detect.regions, hot, inputs.detect.window.endMs);
   const target = leastLoadedServer(inputs, loads.planned, hot.server, replicasOn);
-  const relocates = target ? relocatedHotspot(loads, hot, target) : undefined;
+  const relocates = target ? relocatedHotspot(inputs, loads, hot, target) : undefined;
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known (give --rest so the live servers are read)` });
   } else if (relocates) {
-    refused.push({ action: 'move', why: relocates });
-    warnings.push(`the region is the hotspot by itself: moving it only relocates the hotspot; split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row`);
+    refused.push({ action: 'move', why: relocates.why });
+    warnings.push(relocates.byItself
+      ? 'the region is the hotspot by itself: moving it only relocates the hotspot; split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row'
+      : 'moving the region does not spread the load: split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row');
   } else if (!SERVER_NAME_RE.test(target[0]) || !ENCODED_RE.test(hot.encodedName)) {
     refused.push({ action: 'move', why: `the region or RegionServer name is not in HBase's form (encoded name, host,port,startcode): read the series through --rest` });
   } else {
     // a secondary read replica: checked by its own name (see moveCheck)
     const moved = moveCheck(table, hot.encodedName, hot.startKey, target[0], hot.replicaId !== undefined);
+    const w = weighMove(inputs, loads, hot, target);
+    const over = perSecondOver(loads.span);
+    const spread = w ? `; after the move ${target[0]} carries ${w.destination.toFixed(1)} and ${hot.server} ${(w.from - w.region).toFixed(1)} ${over}, ${target[0]} within ${w.k} × the average of the other servers then (${w.othersAfter.toFixed(1)} ${over})` : ''
     steps.push(balancerOffStep(table));
     steps.push({
       kind: 'move',
       title: `Move the hot region ${hot.encodedName} to the least loaded RegionServer ${target[0]}`,
-      why: `it takes ${pct(loads.hotShare)} of the table's requests${loads.span === 'now' ? ' over now' : ''} on ${hot.server} (${loadText(loads, hot.server)}); ${target[0]} is the least loaded (${loadText(loads, target[0])})${replicasOn.size > 0 ? ` not holding a replica of its range (${[...replicasOn].join(', ')} hold(s) one)` : ''}. This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
+      why: `it takes ${pct(loads.hotShare)} of the table's requests${loads.span === 'now' ? ' over now' : ''} on ${hot.server} (${loadText(loads, hot.server)}); ${target[0]} is the least loaded (${loadText(loads, target[0])})${replicasOn.size > 0 ? ` not holding a replica of its range (${[...replicasOn].join(', ')} hold(s) one)` : ''}${spread}. This spreads the server's load; the region stays one region, so its own ceiling stays until it is split`,
       commands: [moveRegionCommand(hot.encodedName, target[0])],
       check: `${moved.check}, and its server's share falls in the next detect`,
       undo: [moveRegionCommand(hot.encodedName, hot.server)],
