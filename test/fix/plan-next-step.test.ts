@@ -80,6 +80,21 @@ describe('runbooks with a next step', () => {
     expect(book.warnings).toContain('the region is the hotspot by itself: moving it only relocates the hotspot; split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row');
   });
 
+  it('a hot range without key samples whose move would leave the busiest server busier: refused as not spreading the load, not as the hotspot by itself', () => {
+    // three regions of 500 writes a minute on each of rs1, rs3, rs4 (1500 each); b 2000 beside f 1000 on rs2 (3000).
+    // b is hot (2000 > 3 × 5500 ÷ 10 = 1650) but not by itself above 3 × the other servers' average (1500, × 3 =
+    // 4500); moving it to rs1 (first by name of the three at 1500) makes rs1 3500, more than rs2's 3000 now
+    const layout: Layout[] = [
+      [enc('1'), '', 'b', rs(1)], [enc('2'), 'b', 'c', rs(1)], [enc('3'), 'c', 'd', rs(1)], [enc('b'), 'd', 'g', rs(2)], [enc('f'), 'g', 'j', rs(2)],
+      [enc('4'), 'j', 'k', rs(3)], [enc('5'), 'k', 'm', rs(3)], [enc('6'), 'm', 'p', rs(3)], [enc('7'), 'p', 's', rs(4)], [enc('8'), 's', 'v', rs(4)], [enc('9'), 'v', '', rs(4)],
+    ];
+    const book = moveRefused(layout, [500, 500, 500, 2000, 1000, 500, 500, 500, 500, 500, 500]);
+    // per second: b 2000 ÷ 60 = 33.3 of rs2's 3000 ÷ 60 = 50.0, 2000 ÷ 7500 = 26.7% of the table; rs1 25.0 before,
+    // 3500 ÷ 60 = 58.3 after
+    expect(book.refused[1]!.why).toBe(`moving ${enc('b')} does not spread the load: it takes 26.7% of the table's requests (33.3 of 50.0 req/s over now on ${rs(2)}), so ${rs(1)}, the least loaded server (25.0 req/s over now), would carry 58.3 req/s over now, while ${rs(2)} carries 50.0 req/s over now: the busiest server's load would not fall; the range runbook below divides the region (a split at the traffic median of sampled keys)`);
+    expect(book.warnings).toContain('moving the region does not spread the load: split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row');
+  });
+
   it('a hot range without key samples whose region is the hotspot by itself: no move (it only relocates the hotspot), the range runbook', () => {
     const layout: Layout[] = [[enc('a'), '', 'g', rs(1)], [enc('b'), 'g', 'n', rs(2)], [enc('c'), 'n', 't', rs(3)], [enc('d'), 't', '', rs(4)]];
     // b: 4000 writes a minute against 100 for each other region, rs4 the least loaded (50): moving b there makes rs4

@@ -138,7 +138,7 @@ export function relocatedHotspot(inputs: PlanInputs, loads: PlanLoads, hot: Regi
   const carry = `so ${target[0]}, the least loaded server (${f(target[1])}), would carry ${f(w.destination)}`;
   const verdict = w.destination > w.k * w.othersAfter
     ? `above ${w.k} × the average of the other servers then (${f(w.othersAfter)}): a hot server`
-    : `the busiest server's load would not fall (${hot.server} carries ${f(w.from)})`;
+    : `while ${hot.server} carries ${f(w.from)}: the busiest server's load would not fall`;
   if (w.byItself) {
     return {
       byItself: true,
