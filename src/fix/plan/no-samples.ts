@@ -128,6 +128,8 @@ export function weighMove(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadS
  * in req/s over the span of the hotspot, `loads.span`; its load is its share of the table's requests over that span,
  * `loads.hotShare`) is the hotspot by itself: moving it only relocates the hotspot, since whichever server takes it is
  * then hot as its server is.
+ * @returns `why`, the refusal with its figures, and `byItself`, whether the region is the hotspot by itself (see
+ *   {@link MoveWeighing}); `undefined` when the move spreads load or no server carries any load. Throws nothing.
  */
 export function relocatedHotspot(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number]): { why: string; byItself: boolean } | undefined {
   const w = weighMove(inputs, loads, hot, target);
