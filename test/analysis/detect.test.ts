@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
-import type { KeyOp, KeySample } from '../../src/model/index.js';
+import type { KeyOp, KeySample, RegionLoad } from '../../src/model/index.js';
 import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
 const sample = (timeMs: number, key: string, op: KeyOp = 'write'): KeySample => ({ timeMs, key: toBytesBinary(key), op });
@@ -278,6 +278,61 @@ describe('findings', () => {
     expect(result.events.map((e) => e.kind)).toEqual(['region-moved', 'counter-reset']);
     expect(result.servers.every((s) => s.share >= 0)).toBe(true);
     expect(result.regions[0]).toMatchObject({ encodedName: 'a', hotIntervals: 2, server: 'rs3' });
+  });
+});
+
+describe('lumpy pre-split: pre-split ranges the key never writes', () => {
+  // eight pre-split regions a..h on four servers; d takes a read hotspot (1,000 reads/s) and 100 writes/s
+  const layout: Layout[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((e, i, all) => [e, i === 0 ? '' : e, all[i + 1] ?? '', `rs${(i % 4) + 1}`]);
+  const readsPerMinute = [0, 0, 0, 60_000, 0, 0, 0, 0];
+
+  it('is not reported for regions written steadily beside a read hotspot, though it soaks the requests', () => {
+    // a, b, c, e, f, g take 60 writes a minute (1/s), h none; no bytes flushed yet (written to the memstore only), so
+    // the writes alone say who is written. Requests a minute: 6 × 60 + 6,000 + 60,000 = 66,360; the fair region share
+    // is 1/8 = 12.5%, 10% of it 1.25%, and each written region takes 60 / 66,360 = 0.09% of the requests: under it.
+    // Writes: the regions not hot write at (6 × 1 + 0) / 7 = 0.857/s on average, 10% of it 0.086/s, and each written
+    // region writes 1/s: written (d's 100/s is left out of the average: with it, (6 + 100) / 8 = 13.25/s, 10% of it
+    // 1.3/s, and the written regions would look idle). Only h is never written: 1 of 8, under a quarter (2).
+    const writes = repeat(5, [60, 60, 60, 6000, 60, 60, 60, 0]);
+    const result = detectHotspots(steadySeries(layout, writes, { reads: repeat(5, readsPerMinute), bytesPerWrite: 0 }));
+    expect(result.regions.filter((r) => r.hot).map((r) => r.encodedName)).toEqual(['d']);
+    expect(result.regions.find((r) => r.encodedName === 'a')?.share).toBeCloseTo(60 / 66_360, 12);
+    expect(result.findings.map((f) => f.kind)).not.toContain('lumpy-presplit');
+  });
+
+  it('is not reported for regions holding rows in a window without writes, beside a read hotspot', () => {
+    // a bulk-loaded table read only: every region holds 1 GB; d takes 60,000 reads a minute, each other 60. Each
+    // other region takes 60 / 60,420 = 0.1% of the requests (under 1.25%) and no writes, but holds rows: not idle
+    const at = (t: number) => snap(t * 60_000, layout.map(([e, start, end, server]) => region(e, start, end, server, t * (e === 'd' ? 60_000 : 60), 0, 1e9)));
+    const result = detectHotspots(series([0, 1, 2, 3, 4, 5].map(at), 60_000));
+    expect(result.regions.filter((r) => r.hot).map((r) => r.encodedName)).toEqual(['d']);
+    expect(result.findings.map((f) => f.kind)).not.toContain('lumpy-presplit');
+  });
+
+  it('is told by the rows held when the source has no read/write split', () => {
+    // requests alone (list_regions REQ): d takes 60,000 a minute, a, b, c 60 each and hold 1 GB, e..h none and hold
+    // nothing. a..c take 60 / 60,180 = 0.1% of the requests (under 1.25%) but hold rows; e..h are idle: 4 of 8
+    const requestsOnly = (e: string, start: string, end: string, server: string, t: number): RegionLoad => {
+      const i = 'abcdefgh'.indexOf(e);
+      const perMinute = e === 'd' ? 60_000 : i < 3 ? 60 : 0;
+      return { ...region(e, start, end, server, 0, 0, i < 3 ? 1e9 : 0), readRequests: null, writeRequests: null, requests: t * perMinute };
+    };
+    const at = (t: number) => snap(t * 60_000, layout.map(([e, start, end, server]) => requestsOnly(e, start, end, server, t)));
+    const result = detectHotspots(series([0, 1, 2, 3, 4, 5].map(at), 60_000));
+    const lumpy = result.findings.find((f) => f.kind === 'lumpy-presplit');
+    expect(lumpy?.regions).toEqual(['e', 'f', 'g', 'h']);
+    expect(lumpy?.evidence[0]).toBe('4 of 8 pre-split regions hold no rows and took under 10% of their fair share of the requests, e.g. ["e", "f"), ["f", "g"), ["g", "h"), ["h", "")');
+  });
+
+  it('is still reported for pre-split ranges never written beside the same read hotspot', () => {
+    // a, b, c take 60 writes a minute, e..h neither requests nor writes, and hold no rows. Writes of the regions not
+    // hot: (3 × 1 + 4 × 0) / 7 = 0.43/s on average, 10% of it 0.043/s: e..h (0/s, 0% of the requests) are idle,
+    // a..c (1/s) are not. 4 of 8 idle, at least a quarter (2)
+    const writes = repeat(5, [60, 60, 60, 6000, 0, 0, 0, 0]);
+    const result = detectHotspots(steadySeries(layout, writes, { reads: repeat(5, readsPerMinute), bytesPerWrite: 0 }));
+    const lumpy = result.findings.find((f) => f.kind === 'lumpy-presplit');
+    expect(lumpy?.regions).toEqual(['e', 'f', 'g', 'h']);
+    expect(lumpy?.evidence[0]).toBe('4 of 8 pre-split regions hold no rows and took under 10% of their fair share of the requests and of the writes, e.g. ["e", "f"), ["f", "g"), ["g", "h"), ["h", "")');
   });
 });
 

@@ -73,7 +73,7 @@ export const FINDINGS: readonly CatalogueEntry<FindingKind>[] = [
   {
     id: 'lumpy-presplit',
     title: 'lumpy pre-split',
-    meaning: 'some regions never see traffic beside overloaded ones: the split points do not match where the requests fall',
+    meaning: 'some pre-split regions are never written (no rows, no writes) beside overloaded ones: the split points do not match where the key falls',
     fix: 'choose split points from the key format (salt buckets, decimal or hex as the key really is) or from sampled keys',
   },
   {

@@ -319,7 +319,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
     evidence: verdict.evidence,
     decidedBy: verdict.decidedBy,
     // lumpy-presplit needs overloaded regions beside the idle ones: bursts and an idle table have none
-    findings: findFindings(rates, shares, options.samples, options.readPatterns, splits, verdict.shape).filter((f) => standing || f.kind !== 'lumpy-presplit'),
+    findings: findFindings(rates, shares, options.samples, options.readPatterns, splits).filter((f) => standing || f.kind !== 'lumpy-presplit'),
     servers: shares.servers,
     // built when read: a placeholder keeps the field's place (attachRegionShares)
     regions: [],

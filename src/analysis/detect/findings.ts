@@ -19,7 +19,10 @@ import type { WindowShares } from './window.js';
 import { maxOf } from '../../util/arrays.js';
 import { hostPortOf } from '../../util/server-name.js';
 
-/** A pre-split region is idle when its share is below this fraction of the fair region share. */
+/**
+ * A pre-split region is idle when its share of the requests is below this fraction of the fair region share, and its
+ * write rate below this fraction of the fair write rate (see `lumpy`).
+ */
 export const IDLE_OF_FAIR = 0.1;
 /** Lumpy pre-split needs at least this fraction of the pre-split regions idle. */
 export const IDLE_FRACTION = 0.25;
@@ -243,13 +246,39 @@ function heldRowsAtStart(first: LoadRates['intervals'][number]): Set<string> {
 }
 
 /**
- * Lumpy pre-split: at least {@link IDLE_FRACTION} of the regions present from the start take under {@link IDLE_OF_FAIR}
- * of the fair region share beside a hot region. Under a monotonic tail (`tail`), a region that held rows when the
- * window began is the tail's past, idle because the key is time-ordered and not because a split point misses the key:
- * no choice of split points changes it (the tail's fix is a new key), so it is not counted idle; a range the tail
- * never wrote still is.
+ * The pre-split rows (`presplit`) the key never writes: none of `held`'s (rows held when the window began) nor holding
+ * rows when last seen, and, when the source splits reads from writes, taking no writes or under {@link IDLE_OF_FAIR}
+ * of the writes' fair rate: the mean write rate (writes per second over each region's own time in the window) of the
+ * pre-split regions not `hot`. The hot regions' writes are left out of that mean, as a write hotspot would otherwise
+ * shrink every other region's share of the writes; without a read/write split only the rows held say it.
  */
-function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, tail: boolean): Finding[] {
+function neverWritten(regions: RegionShares, presplit: readonly number[], hot: ReadonlySet<number>, held: ReadonlySet<string>): Set<number> {
+  let sum = 0;
+  let count = 0;
+  for (const j of presplit) {
+    const rate = regions.writesPerSec(j);
+    if (hot.has(j) || rate === null) continue;
+    sum += rate;
+    count++;
+  }
+  const floor = count > 0 ? IDLE_OF_FAIR * (sum / count) : 0;
+  return new Set(presplit.filter((j) => {
+    if (held.has(regions.encodedName(j)) || regions.storeSizeBytes(j) > 0) return false;
+    const rate = regions.writesPerSec(j);
+    return rate === null || rate === 0 || rate < floor;
+  }));
+}
+
+/**
+ * Lumpy pre-split: pre-split ranges the key never writes. At least {@link IDLE_FRACTION} of the regions present from
+ * the start are idle beside a hot region: each takes under {@link IDLE_OF_FAIR} of the fair region share of the
+ * requests, and is never written ({@link neverWritten}): it holds no rows (when the window began nor when last seen)
+ * and takes under {@link IDLE_OF_FAIR} of the fair write rate of the regions not hot. A region quiet only because a
+ * hot region soaks the table's requests (a read hotspot) is written or holds rows, so it is not idle; nor is a
+ * monotonic tail's older region holding rows, idle because the key is time-ordered (no choice of split points changes
+ * it), while a range the tail never wrote still is.
+ */
+function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined): Finding[] {
   const first = rates.intervals[0];
   if (!first || first.regions.length < 2) return [];
   // a secondary read replica is idle by design (replicas.ts): not a pre-split range left empty
@@ -262,11 +291,13 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   for (let j = 0; j < regions.length; j++) if (regions.replicaId(j) === undefined && firstInterval(j)) presplit.push(j);
   // nor is the primary of a range read through its hot replica
   const hotReplicaRanges = new Set(hot.filter((j) => regions.replicaId(j) !== undefined).map((j) => keyRangeOfName(regions.name(j))));
-  const written = tail ? heldRowsAtStart(first) : new Set<string>();
-  const idle = presplit.filter((j) => regions.share(j) < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(regions.name(j)))) && !written.has(regions.encodedName(j)));
+  const unwritten = neverWritten(regions, presplit, new Set(hot), heldRowsAtStart(first));
+  const idle = presplit.filter((j) => regions.share(j) < IDLE_OF_FAIR * shares.fairRegionShare && !(hotReplicaRanges.size > 0 && hotReplicaRanges.has(keyRangeOfName(regions.name(j)))) && unwritten.has(j));
   if (idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
+  // without a read/write split the writes were not measured: the rows held and the requests say it
+  const measured = idle.every((j) => regions.writesPerSec(j) !== null) ? 'of the requests and of the writes' : 'of the requests';
   const evidence = [
-    `${idle.length} of ${presplit.length} pre-split regions took under ${pct(IDLE_OF_FAIR)} of their fair share, e.g. ${regions.rowsAt(idle.slice(0, 4)).map(range).join(', ')}`,
+    `${idle.length} of ${presplit.length} pre-split regions hold no rows and took under ${pct(IDLE_OF_FAIR)} of their fair share ${measured}, e.g. ${regions.rowsAt(idle.slice(0, 4)).map(range).join(', ')}`,
     `beside hot ${regions.rowsAt(hot.slice(0, 3)).map((r) => `${range(r)} (${pct(r.share)})`).join(', ')}`,
   ];
   if (samples && samples.length > 0) {
@@ -552,13 +583,12 @@ function serverHotspots(shares: WindowShares): Finding[] {
 
 /**
  * All findings of a window, in catalogue order; `splits` are the hot ranges left on one server by a split
- * ({@link coLocatedSplits}); `shape` is the headline's shape (a monotonic tail's older regions are not a lumpy
- * pre-split, see `lumpy`).
+ * ({@link coLocatedSplits}).
  */
-export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[], splits: readonly CoLocatedSplit[] = [], shape?: string): Finding[] {
+export function findFindings(rates: LoadRates, shares: WindowShares, samples: readonly KeySample[] | undefined, readPatterns?: readonly string[], splits: readonly CoLocatedSplit[] = []): Finding[] {
   return [
     ...regionHotspots(shares), ...serverHotspots(shares), ...coLocation(shares, rates), ...splitCoLocation(shares, splits), ...stacked(shares, rates.intervals.at(-1)?.endMs ?? 0),
-    ...unsplit(rates, shares), ...lumpy(rates, shares, samples, shape === 'monotonic-tail'),
+    ...unsplit(rates, shares), ...lumpy(rates, shares, samples),
     ...scanAmplification(shares, readPatterns),
   ];
 }

@@ -140,6 +140,24 @@ export class RegionShares {
     return share(this.inputs.regions.window.requests[this.at(j)] as number, this.inputs.table.requests);
   }
 
+  /**
+   * Row `j`'s write requests per second over the window (its writes over its own seconds there, 0 for none); `null`
+   * when the source has no read/write split.
+   */
+  writesPerSec(j: number): number | null {
+    const { window: w } = this.inputs.regions;
+    const i = this.at(j);
+    const writes = w.writesOf(i);
+    if (writes === null) return null;
+    const seconds = w.seconds[i] as number;
+    return seconds > 0 ? writes / seconds : 0;
+  }
+
+  /** Row `j`'s store-file size when last seen, bytes. */
+  storeSizeBytes(j: number): number {
+    return this.last(j).storeSizeBytes;
+  }
+
   /** {@link RegionLoadShare.hotNow} of row `j`. */
   hotNow(j: number): boolean {
     return (this.inputs.regions.nowHotIntervals[this.at(j)] as number) > 0 && !this.cleared.has(j);
