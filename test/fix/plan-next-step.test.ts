@@ -180,4 +180,19 @@ describe('runbooks with a next step', () => {
     expect(merge!.why).toContain(`merge_region "${enc('4')}", "${enc('5')}"`);
     expect(titles.some((t) => t.includes('salted key'))).toBe(true);
   });
+
+  it('a lumpy pre-split: the merges name only regions that took no write, not an idle one written a little', () => {
+    // as above with "e".."g" and "g".."" for "e".."": "c".."e" takes 10 writes a minute (memstore only, no rows flushed).
+    // The regions not hot write (300 + 300 + 0 + 10 + 0 + 0) / 6 = 101.7 a minute on average, 10% of it 10.2: "c".."e"
+    // is idle beside the three never written, but written, so the one pair is "e".."g" with "g"..""
+    const layout: Layout[] = [[enc('1'), '', '4', rs(1)], [enc('2'), '4', '8', rs(2)], [enc('3'), '8', 'a', rs(3)], [enc('4'), 'a', 'c', rs(1)], [enc('5'), 'c', 'e', rs(2)], [enc('6'), 'e', 'g', rs(3)], [enc('7'), 'g', '', rs(1)]];
+    const detect = detectHotspots(steadySeries(layout, repeat(3, [300, 5000, 300, 0, 10, 0, 0]), { bytesPerWrite: 0 }));
+    expect(detect.findings.find((f) => f.kind === 'lumpy-presplit')?.regions).toEqual([enc('4'), enc('5'), enc('6'), enc('7')]);
+    const samples = Array.from({ length: 60 }, (_, i) => write(1000 * i, `${4 + (i % 4)}${String(i).padStart(3, '0')}`));
+    const merge = planFix({ detect, samples }).steps.find((s) => s.title.startsWith('Merge'));
+    expect(merge!.title).toBe('Merge 1 pair(s) of never-written neighbouring regions');
+    expect(merge!.why).toContain(`3 regions hold no rows and took no writes over the window`);
+    expect(merge!.why).toContain(`merge_region "${enc('6')}", "${enc('7')}"`);
+    expect(merge!.why).not.toContain(enc('5'));
+  });
 });

@@ -91,10 +91,23 @@ export function presplitSteps(inputs: PlanInputs, region: RegionLoadShare): Draf
   return steps;
 }
 
-/** Steps for a lumpy pre-split: re-split from the sampled alphabet, merge never-written regions, or a salted key. */
+/**
+ * A region that took no write over the window: its write share is 0, or, when the source has no read/write split
+ * (`writeShare` null), it took no request at all.
+ */
+function neverWrittenInWindow(r: RegionLoadShare): boolean {
+  return r.writeShare === null ? r.share === 0 : r.writeShare === 0;
+}
+
+/**
+ * Steps for a lumpy pre-split: re-split from the sampled alphabet, merge never-written regions (neighbouring regions
+ * of the finding, which hold no rows, that took no write over the window), or a salted key.
+ */
 export function lumpySteps(inputs: PlanInputs, lumpy: Finding): DraftStep[] {
   const table = inputs.detect.table;
-  const idle = inputs.detect.regions.filter((r) => lumpy.regions.includes(r.encodedName) && r.lastSeenMs === inputs.detect.window.endMs);
+  // the finding's regions hold no rows; of them, those that took no write in the window (none at all when the source
+  // has no read/write split) are never written, and only those are merged
+  const idle = inputs.detect.regions.filter((r) => lumpy.regions.includes(r.encodedName) && r.lastSeenMs === inputs.detect.window.endMs && neverWrittenInWindow(r));
   // adjacent never-written regions pair up for merge_region (HBase merges neighbours)
   const pairs: [RegionLoadShare, RegionLoadShare][] = [];
   const ordered = inputs.detect.regions.filter((r) => r.lastSeenMs === inputs.detect.window.endMs);
@@ -111,7 +124,7 @@ export function lumpySteps(inputs: PlanInputs, lumpy: Finding): DraftStep[] {
       ? `the split points do not match the key: ${points.map((p) => `"${toStringBinary(p)}"`).join(', ')} are the quantiles of the sampled request keys, so each range takes about equal traffic; create the table anew with them (or split the hot regions at them) and move the data with hbase-hotspot migrate`
       : `the split points do not match the key; take split points from the key's real alphabet (hbase-hotspot splits) or from sampled request keys (${KEY_SAMPLE_SOURCES[0]})`,
     commands: [],
-    check: 'the next detect shows no pre-split region under 10% of its fair share beside a hot one',
+    check: 'the next detect shows no lumpy pre-split: no pre-split region holding no rows and under 10% of its fair share of the requests and of the writes beside a hot one',
     undo: [],
     undoNote: 'nothing to undo: the old table stays until the migration retires it',
   });
@@ -119,7 +132,7 @@ export function lumpySteps(inputs: PlanInputs, lumpy: Finding): DraftStep[] {
     steps.push({
       kind: 'advice',
       title: `Merge ${pairs.length} pair(s) of never-written neighbouring regions`,
-      why: `${idle.length} regions take under 10% of their fair share: they cost the master and the balancer (which counts them as load to spread) without serving the key. ${pairs.slice(0, 4).map(([a, b]) => `merge_region ${rubyName(a.encodedName)}, ${rubyName(b.encodedName)}`).join('; ')}${pairs.length > 4 ? `; … ${pairs.length - 4} more` : ''}`,
+      why: `${idle.length} regions hold no rows and took no writes over the window: they cost the master and the balancer (which counts them as load to spread) without serving the key. ${pairs.slice(0, 4).map(([a, b]) => `merge_region ${rubyName(a.encodedName)}, ${rubyName(b.encodedName)}`).join('; ')}${pairs.length > 4 ? `; … ${pairs.length - 4} more` : ''}`,
       commands: [],
       check: `${listRegionsCommand(table)} shows the merged regions, and the region count per server the balancer evens now follows the written ranges`,
       undo: [],
