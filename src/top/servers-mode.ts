@@ -1,14 +1,15 @@
 /**
  * The servers mode (hbtop's REGIONSERVER mode): one row per RegionServer, summing the shown tables' regions it
  * hosts at the interval's end (the rate step's per-server rates, added across tables), sorted by the chosen measure;
- * each server is tested against the other servers (hot = above k × their average), and its share of the requests
+ * each server is tested as `detect` tests it (above k × the other servers' average, or one of a group of the busiest
+ * that hide each other from that test: `hotGroupBits` in `hot-test.ts`), and its share of the requests
  * is shown beside the fair share `1 / servers`. When the reading knows every live RegionServer (the cluster-wide
  * reading), servers hosting none of the shown tables' regions are listed at zero and count in the fair share, so a
  * table packed onto one server of three shows as such; otherwise only hosting servers are listed.
  *
  * @module
  */
-import { hotVerdicts } from '../analysis/detect/hot-test.js';
+import { SERVER_TEST, hotVerdicts } from '../analysis/detect/hot-test.js';
 import { limitRows, sortRows } from './sort.js';
 import type { ModeStrategy, TopRow } from './types.js';
 
@@ -52,7 +53,7 @@ export const serversMode: ModeStrategy = {
     if (sums.size === 0) return [];
     const servers = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const total = servers.reduce((a, [, s]) => a + s.requests, 0);
-    const verdicts = hotVerdicts(servers.map(([, s]) => s), options.k);
+    const verdicts = hotVerdicts(servers.map(([, s]) => s), options.k, SERVER_TEST);
     const rows: TopRow[] = servers.map(([server, s], i) => ({
       id: server,
       startKey: null,

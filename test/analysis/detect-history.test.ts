@@ -110,27 +110,35 @@ describe('hot in one measure, or only against region peers', () => {
   });
 
   it('does not call the servers even for a hot region on a server that is not hot while another server is', () => {
-    // a, b on rs1 and c on rs2 take 2000 writes a minute each, the five others 10. Region c: 2000 against its peers'
-    // (2 × 2000 + 5 × 10) / 7 = 578.6, 3.5 ×. rs1: 4000 of 6060 against (2010 + 20 + 20) / 3 = 683.3, 5.9 ×, hot;
-    // rs2: 2010 of 6060 = 33%, against (4000 + 20 + 20) / 3 = 1346.7, 1.5 ×, not hot. Before, c's line read "the
-    // servers look even", beside rs1's server hotspot.
-    const eight: Layout[] = [['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs2'], ['d', 'd', 'e', 'rs2'], ['e', 'e', 'f', 'rs3'], ['f', 'f', 'g', 'rs3'], ['g', 'g', 'h', 'rs4'], ['h', 'h', '', 'rs4']];
-    const result = detectHotspots(steadySeries(eight, repeat(3, [2000, 2000, 2000, 10, 10, 10, 10, 10])));
+    // 16 regions on 8 servers, two each: a and b on rs1 take 2000 writes a minute each, c on rs2 1600 (d beside it
+    // none), the twelve others 300: 9200 in all. Region c: 1600 against its peers' (4000 + 0 + 12 × 300) / 15 = 506.7,
+    // 3.2 ×, hot. rs1: 4000 against (1600 + 6 × 600) / 7 = 742.9, 5.4 ×, hot. rs2: 1600 of 9200 = 17%, against
+    // (4000 + 3600) / 7 = 1085.7, 1.5 ×, not hot alone; nor with rs1 as a group of the busiest two: 1600 is under
+    // 3 × 600, the average of the six servers outside the group (and a larger group would hold a server at 600, under
+    // the fair share of 9200 / 8 = 1150). Before, c's line read "the servers look even", beside rs1's server hotspot.
+    const names = 'abcdefghijklmnop'.split('');
+    const sixteen: Layout[] = names.map((n, i) => [n, i === 0 ? '' : n, names[i + 1] ?? '', `rs${Math.floor(i / 2) + 1}`]);
+    const result = detectHotspots(steadySeries(sixteen, repeat(3, [2000, 2000, 1600, 0, ...Array<number>(12).fill(300)])));
     expect(result.servers.filter((s) => s.hotNow).map((s) => s.server)).toEqual(['rs1']);
-    expect(result.servers.find((s) => s.server === 'rs2')!.nowPeerRatio).toBeCloseTo(2010 / (4040 / 3), 9);
+    expect(result.servers.find((s) => s.server === 'rs2')!.nowPeerRatio).toBeCloseTo(1600 / (7600 / 7), 9);
     const line = result.findings.find((f) => f.kind === 'region-hotspot')!.evidence.find((e) => e.startsWith('region c '));
-    expect(line).toMatch(/; its server rs2 is not hot \(33% of the requests, 1\.5 × its peers' average\); the hot server is rs1$/);
+    expect(line).toMatch(/; its server rs2 is not hot \(17% of the requests, 1\.5 × its peers' average\); the hot server is rs1$/);
   });
 
-  it('does not call the servers even when two busy servers hide each other from the peer test', () => {
+  it('names two busy servers hot that hide each other from the test of a server alone', () => {
     // a on rs1 and e on rs2 take 5000 writes a minute each, the six others 100: rs1 takes 5100 against its peers'
-    // (5100 + 200 + 200) / 3 = 1833, 2.8 × (not hot at 3), though rs1 and rs2 take 10,200 of the 10,600 requests
+    // (5100 + 200 + 200) / 3 = 1833, 2.8 × (not hot alone at 3), though rs1 and rs2 take 10,200 of the 10,600
+    // requests. As a group of the busiest two of four, each takes 5100 against the average of rs3 and rs4,
+    // (200 + 200) / 2 = 200: 25.5 ×, above 3 ×, and above the fair share of 10,600 / 4 = 2650.
     const eight: Layout[] = [['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs3'], ['d', 'd', 'e', 'rs3'], ['e', 'e', 'f', 'rs2'], ['f', 'f', 'g', 'rs2'], ['g', 'g', 'h', 'rs4'], ['h', 'h', '', 'rs4']];
     const result = detectHotspots(steadySeries(eight, repeat(3, [5000, 100, 100, 100, 5000, 100, 100, 100])));
-    expect(result.servers.some((s) => s.hot)).toBe(false);
+    expect(result.servers.filter((s) => s.hot).map((s) => s.server).sort()).toEqual(['rs1', 'rs2']);
     expect(result.servers.find((s) => s.server === 'rs1')!.nowPeerRatio).toBeCloseTo(5100 / (5500 / 3), 9);
     const finding = result.findings.find((f) => f.kind === 'region-hotspot');
-    expect(finding!.evidence.find((e) => e.startsWith('region a '))).toMatch(/^region a \["", "b"\): 47% of the requests over now, 6\.[23] × its peers' average, fair share 13%; its server rs1 is not hot \(48% of the requests, 2\.8 × its peers' average, under 3 ×\), but the servers are not even either: 2 × its peers or more is beyond what placement gives a healthy table$/);
+    // a: 5000 against (5000 + 6 × 100) / 7 = 800, 6.25 ×
+    expect(finding!.evidence.find((e) => e.startsWith('region a '))).toBe('region a ["", "b"): 47% of the requests over now, 6.3 × its peers\' average, fair share 13%; its server rs1 is hot too (48% of the requests)');
+    const servers = result.findings.find((f) => f.kind === 'server-hotspot');
+    expect(servers!.servers.slice().sort()).toEqual(['rs1', 'rs2']);
   });
   it('does not read "no store growth" as a rewritten row when sizes come in whole MB', () => {
     // 3 intervals, one region takes every write; sizes stay at 5 MB as REST's storefileSizeMB would report them.

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, type RegionRate, computeRates } from '../../model/index.js';
+import { type KeySample, type LoadRates, type LoadSeries, type RateInterval, type RegionRate, type ServerRate, computeRates } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { coLocatedSplits, findFindings } from './findings.js';
 import { type KeyRange, MIN_SAMPLES, shapeFromSamples } from './shape-samples.js';
@@ -134,7 +134,9 @@ const ALL_MEASURES: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
 
 /**
  * Of the `regions` (encoded names) and `servers` (by {@link serverKey}) asked about, those hot in some interval with a
- * count beyond chance ({@link countBeyondChance}); each interval's sums are taken once, and only where one is hot.
+ * count beyond chance ({@link countBeyondChance}); each interval's sums are taken once, and only where one is hot. A
+ * server is beyond chance against all the other servers of the interval or, with two or more hot there, against
+ * those not hot (the servers outside its group, as the group test compares it).
  */
 function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<string>; servers: Set<string> }): { regions: Set<string>; servers: Set<string> } {
   const regions = new Set<string>();
@@ -157,7 +159,13 @@ function beyondChance(shares: WindowShares, k: number, asked: { regions: Set<str
     const hotServers = iv.servers.filter((x) => h.hotServers.includes(x.server) && asked.servers.has(serverKey(x.server)) && !servers.has(serverKey(x.server)));
     if (hotServers.length > 0) {
       const totals = sumsOf(iv.servers);
-      for (const x of hotServers) if (countBeyondChance(x, totals, iv.servers.length, ALL_MEASURES, k)) servers.add(serverKey(x.server));
+      // a server hot as one of a group of the busiest (hot-test.ts) is measured as its test measured it: against the
+      // servers outside the group, those not hot in the interval
+      const outside = iv.servers.filter((x) => !h.hotServers.includes(x.server));
+      const outsideTotals = sumsOf(outside);
+      const beyond = (x: ServerRate) => countBeyondChance(x, totals, iv.servers.length, ALL_MEASURES, k)
+        || (h.hotServers.length > 1 && outside.length > 0 && countBeyondChance(x, sumsOf([outsideTotals, x]), outside.length + 1, ALL_MEASURES, k));
+      for (const x of hotServers) if (beyond(x)) servers.add(serverKey(x.server));
     }
   }
   return { regions, servers };

@@ -50,6 +50,7 @@ function coLocation(shares: WindowShares, rates: LoadRates): Finding[] {
   if (regions.hasReplicas && oneRange(rates)) return [];
   const avgRegions = shares.servers.reduce((a, s) => a + s.regionCount, 0) / Math.max(1, shares.servers.length);
   const heldHot = hostedHotRegion(shares);
+  const groups = groupClauses(shares, shares.servers.filter((s) => s.hotNow));
   return shares.servers
     .filter((s) => s.hot && !heldHot.has(hostPortOf(s.server)))
     .flatMap((s) => {
@@ -64,6 +65,7 @@ function coLocation(shares: WindowShares, rates: LoadRates): Finding[] {
         evidence: [
           `${s.server} took ${s.peerRatio === null ? 'all' : `${s.peerRatio.toFixed(1)}×`} the average load of the other servers`,
           `it hosts ${s.regionCount} of the table's regions against ${avgRegions.toFixed(1)} per server on average; its busiest region took ${pct(biggest)}`,
+          ...(groups.has(s.server) ? [`it is hot as one of a group of the busiest servers: ${groups.get(s.server) as string}`] : []),
         ],
         servers: [s.server],
         regions: mine.map((j) => regions.encodedName(j)),
@@ -483,8 +485,9 @@ function serverMeasuresNow(shares: WindowShares, server: string): Map<LoadMeasur
 
 /**
  * A server under k × its peers but at this many times their average or more does not "look even": healthy tables show
- * 1.5–2 × every day from uneven key popularity and region-count placement; two busy servers among four can each stay
- * under k × the others (one is in the other's peers) while taking most of the table's requests.
+ * 1.5–2 × every day from uneven key popularity and region-count placement. Two busy servers among four that each stay
+ * under k × the others (one is in the other's peers) are hot as a group of the busiest (`hotGroupBits` in
+ * hot-test.ts), and their regions' lines say their server is hot; this is for a server that is not.
  */
 export const EVEN_SERVER_RATIO = 2;
 
@@ -548,8 +551,40 @@ function hotRegionsMovedOff(shares: WindowShares, server: string, lastServer: Re
 }
 
 /**
+ * The words for a server hot as one of a group of the busiest (`hot-test.ts`, `hotGroupBits`), by server name: for
+ * each of `described` (default `group`, the servers hot now) whose ratio to all the other servers over now on
+ * requests is not above k, so that its own ratio does not say why it is hot, what the group took over now against
+ * the servers outside it (those there in now and not hot now), when the group is hot over now as `hotGroupBits`
+ * tests it (on the shares over now): `with rs2, 2 of the 4 servers took 90% of the requests over now (fair share 50%); it took
+ * 9.0 × the average of the 2 other(s): above 3 × as one of a group of the busiest (…)`. None for a server hot alone, and none when fewer than two are hot now.
+ */
+function groupClauses(shares: WindowShares, group: readonly ServerLoadShare[], described: readonly ServerLoadShare[] = group): Map<string, string> {
+  const out = new Map<string, string>();
+  const masked = described.filter((s) => s.nowPeerRatio !== null && s.nowPeerRatio <= shares.k);
+  if (group.length < 2 || masked.length === 0) return out;
+  const inNow = shares.servers.filter((s) => shares.serverNowFigure(s.server, 'requests') !== undefined);
+  const outside = inNow.filter((s) => !s.hotNow);
+  const outsideMean = outside.reduce((a, s) => a + s.nowShare, 0) / Math.max(1, outside.length);
+  const together = group.reduce((a, s) => a + s.nowShare, 0);
+  // over now as a whole the group may not be hot (its members hot now in one interval, alone): no group to name. The
+  // test is hot-test.ts's, on the shares over now: the least member against the load left to the others with every
+  // member levelled down to it
+  const least = Math.min(...group.map((s) => s.nowShare));
+  const all = inNow.reduce((a, s) => a + s.nowShare, 0);
+  const leftMean = outside.length > 0 ? (all - group.length * least) / outside.length : 0;
+  if (outside.length === 0 || !(least > 0) || (leftMean > 0 && least <= shares.k * leftMean)) return out;
+  for (const s of masked) {
+    const others = group.filter((x) => x !== s).map((x) => x.server).join(', ');
+    const against = outsideMean > 0 ? `it took ${(s.nowShare / outsideMean).toFixed(1)} × the average of the ${outside.length} other(s)` : `the ${outside.length} other(s) took none`;
+    out.set(s.server, `with ${others}, ${group.length} of the ${inNow.length} servers took ${pct(together)} of the requests over now (fair share ${pct(inNow.length > 0 ? group.length / inNow.length : 0)}); ${against}: above ${shares.k} × as one of a group of the busiest (its peers' average counts the other busy ones)`);
+  }
+  return out;
+}
+
+/**
  * The servers hot now, each with the hot regions it hosts; a server whose hot regions have moved off it since says
- * which, and where they went, rather than leaving its load unexplained.
+ * which, and where they went, rather than leaving its load unexplained. A server hot as one of a group of the busiest
+ * says what the group took against the servers outside it ({@link groupClauses}).
  */
 function serverHotspots(shares: WindowShares): Finding[] {
   const hot = shares.servers.filter((s) => s.hotNow).sort((a, b) => b.nowShare - a.nowShare);
@@ -559,10 +594,12 @@ function serverHotspots(shares: WindowShares): Finding[] {
   const hotNow = regions.hotNowRows();
   const lastServer = new Map(hotNow.map((j) => [regions.encodedName(j), regions.server(j)]));
   const { leads, compared } = leadsOf(hot, (s) => serverMeasuresNow(shares, s.server), (s, m) => shares.serverNowFigure(s.server, m));
+  // a server hot on another measure is described by its lead figures in it; the group words are on requests
+  const groups = groupClauses(shares, hot, hot.filter((_, at) => (leads[at] as LeadFigure[]).length === 0));
   const evidence = hot.slice(0, HOTSPOTS_LISTED).map((s, at) => {
     const mine = hotNow.filter((j) => regions.server(j) === s.server).map((j) => regions.encodedName(j));
     // hot on another measure: its figures there lead, all requests beside them
-    const head = `${s.server}: ${figuresText(leads[at] as LeadFigure[], s.nowShare, ratioText(s.nowPeerRatio), 'its peers', shares)}, fair share ${pct(fair)}; `;
+    const head = `${s.server}: ${figuresText(leads[at] as LeadFigure[], s.nowShare, ratioText(s.nowPeerRatio), 'its peers', shares)}, fair share ${pct(fair)}; ${groups.has(s.server) ? `${groups.get(s.server) as string}; ` : ''}`;
     if (mine.length > 0) return `${head}hot region(s) ${mine.join(', ')}`;
     const moved = hotRegionsMovedOff(shares, s.server, lastServer);
     return moved.length === 0
@@ -573,7 +610,7 @@ function serverHotspots(shares: WindowShares): Finding[] {
   return [{
     kind: 'server-hotspot',
     level: 'server',
-    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers${comparedText(compared)} in an interval of now`,
+    summary: `${hot.length} RegionServer(s) above ${shares.k} × the average of the other servers${groups.size > 0 ? `, or of the servers outside a group of the busiest,` : ''}${comparedText(compared)} in an interval of now`,
     evidence,
     servers: hot.map((s) => s.server),
     regions: hotNow.filter((j) => hot.some((s) => s.server === regions.server(j))).map((j) => regions.encodedName(j)),

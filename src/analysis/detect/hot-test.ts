@@ -125,10 +125,76 @@ function hotBits(bits: readonly number[], totals: readonly number[], n: number, 
 }
 
 /**
- * {@link hotVerdicts} over columns: every member's peer test on requests and the measures it is hot in, with the
- * same arithmetic in the same order (so the same numbers), and no object per member.
+ * Options of the peer test. RegionServers are tested with {@link SERVER_TEST}: a server is hot alone (above k × the
+ * mean of all the other servers) or as one of a group of the busiest that hide each other from that test
+ * ({@link hotGroupBits}). Regions are tested alone (no options): a table's many regions dilute a few busy ones far
+ * less than four servers do, and a split hot range on one server is found by its daughters together
+ * (`coLocatedSplits` in findings.ts).
  */
-export function hotColumns(c: LoadColumns, k: number): HotColumns {
+export interface PeerTestOptions {
+  /** Also test the busiest members as groups ({@link hotGroupBits}); for servers, not regions. */
+  readonly groups?: boolean;
+}
+
+/** The options of the RegionServer test: alone, and as a group of the busiest ({@link hotGroupBits}). */
+export const SERVER_TEST: PeerTestOptions = Object.freeze({ groups: true });
+
+/**
+ * The members hot together in each material measure, as {@link MEASURE_BIT} bits (0: in no hot group). m busy members
+ * of n hide each other from the peer test, each being one of the others' peers: RegionServer loads 45, 45, 5, 5 put
+ * each busy one at 45 against (45 + 5 + 5) / 3 = 18.3, under 3 ×, though the two take 90% of the requests on half the
+ * servers. So, per measure, with the members ordered by their tested load (less the reads their rows explain, as
+ * {@link hotColumns} tests them), the busiest m for m = 2 … ⌊n / 2⌋ are hot together when the least of them, x, is
+ * above k × (T − m·x) / (n − m), T being all the members' load (full loads, as peers keep theirs), or above 0 while
+ * that is 0: the group levelled down to its least member is still above k × the average of the load left to the
+ * others. With an even group that is the average of the members outside it (45 against (5 + 5) / 2 = 5: 9 ×). With
+ * one member far busier than another (69, 23, 4, 4: a busy primary's server and its read replica's), the busier
+ * one's excess counts as load the smaller one is compared with (23 against (100 − 46) / 2 = 27): a member hot alone
+ * does not carry one of no more than its fair share into a group (x above k × that average puts x above T / n). A
+ * group is at most half the members, so that a few idle members (a server holding only regions no key reaches)
+ * cannot make the busy majority hot: 30, 30, 30, 0 has the idle one as the odd one out. m = 1 is the test of a member
+ * alone ({@link hotColumns}), which stays: a member is hot alone or as one of a group. Fewer than 4 members form no
+ * group.
+ */
+export function hotGroupBits(c: LoadColumns, k: number): Uint8Array {
+  const n = c.length;
+  const out = new Uint8Array(n);
+  const most = Math.floor(n / 2);
+  if (most < 2) return out;
+  const { bits } = materialOf(sumsOf(c));
+  const order = new Int32Array(n);
+  const tested = new Float64Array(n);
+  for (const bit of bits) {
+    const values = columnOf(c, bit);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      total += v;
+      tested[i] = bit === MEASURE_BIT.writes || !c.rowReads ? v : Math.max(0, v - (c.rowReads[i] as number));
+      order[i] = i;
+    }
+    order.sort((a, b) => (tested[b] as number) - (tested[a] as number) || a - b);
+    let hotUpTo = 0;
+    for (let m = 2; m <= most; m++) {
+      const least = tested[order[m - 1] as number] as number;
+      // the load left to the others with every member of the group levelled down to the least of them
+      const leftMean = (total - m * least) / (n - m);
+      if (least > 0 && (!(leftMean > 0) || least > k * leftMean)) hotUpTo = m;
+    }
+    for (let j = 0; j < hotUpTo; j++) {
+      const i = order[j] as number;
+      out[i] = (out[i] as number) | bit;
+    }
+  }
+  return out;
+}
+
+/**
+ * {@link hotVerdicts} over columns: every member's peer test on requests and the measures it is hot in, with the
+ * same arithmetic in the same order (so the same numbers), and no object per member; with `options.groups`, the
+ * members hot as a group ({@link hotGroupBits}) are hot in those measures too.
+ */
+export function hotColumns(c: LoadColumns, k: number, options: PeerTestOptions = {}): HotColumns {
   const n = c.length;
   const { bits, totals } = materialOf(sumsOf(c));
   const peerRatio = new Float64Array(n);
@@ -143,6 +209,10 @@ export function hotColumns(c: LoadColumns, k: number): HotColumns {
     const peersMean = n > 1 ? (total - x) / (n - 1) : 0;
     peerRatio[i] = n > 1 && peersMean > 0 ? x / peersMean : Number.NaN;
     hotBy[i] = hotBits(bits, totals, n, k, value, c.rowReads ? (c.rowReads[i] as number) : 0);
+  }
+  if (options.groups) {
+    const groups = hotGroupBits(c, k);
+    for (let j = 0; j < n; j++) hotBy[j] = (hotBy[j] as number) | (groups[j] as number);
   }
   return { peerRatio, averageRatio, hotBy };
 }
@@ -183,9 +253,12 @@ export function materialMeasures(members: readonly MeasuredLoad[]): LoadMeasure[
   return materialOf(sumsOf(columnsOf(members))).bits.map((bit) => (MEASURES_OF[bit] as readonly LoadMeasure[])[0] as LoadMeasure);
 }
 
-/** Hot verdict of every member with factor `k`, in linear time. */
-export function hotVerdicts(members: readonly MeasuredLoad[], k: number): HotVerdict[] {
-  const h = hotColumns(columnsOf(members), k);
+/**
+ * Hot verdict of every member with factor `k`, in linear time (with `options.groups`, n log n: the members are
+ * ordered per measure, {@link hotGroupBits}).
+ */
+export function hotVerdicts(members: readonly MeasuredLoad[], k: number, options: PeerTestOptions = {}): HotVerdict[] {
+  const h = hotColumns(columnsOf(members), k, options);
   return members.map((_, i) => hotVerdictAt(h, i, k));
 }
 
@@ -194,8 +267,8 @@ export function hotVerdicts(members: readonly MeasuredLoad[], k: number): HotVer
  * a member hot in no measure is absent. The same test as {@link hotVerdicts} without a verdict per member, for sets
  * tested over and over (every interval's regions).
  */
-export function hotMembers(members: readonly MeasuredLoad[], k: number): Map<number, LoadMeasure[]> {
-  const { hotBy } = hotColumns(columnsOf(members), k);
+export function hotMembers(members: readonly MeasuredLoad[], k: number, options: PeerTestOptions = {}): Map<number, LoadMeasure[]> {
+  const { hotBy } = hotColumns(columnsOf(members), k, options);
   const hot = new Map<number, LoadMeasure[]>();
   for (let i = 0; i < hotBy.length; i++) if (hotBy[i] !== 0) hot.set(i, [...(MEASURES_OF[hotBy[i] as number] as readonly LoadMeasure[])]);
   return hot;
@@ -211,12 +284,13 @@ export type CountTrust = 'full' | 'under' | 'over';
 /**
  * {@link hotMembers} with counts that cannot all be trusted: only `full` members are peers (an under-count would
  * lower the peers' average and make the others look hot; an over-count would raise it); an `under` member is still
- * tested against them (an under-count that is hot is hot), an `over` member is not tested at all.
+ * tested against them (an under-count that is hot is hot), an `over` member is not tested at all. With
+ * `options.groups`, groups ({@link hotGroupBits}) are formed of `full` members only.
  */
-export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (index: number) => CountTrust, k: number): Map<number, LoadMeasure[]> {
+export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (index: number) => CountTrust, k: number, options: PeerTestOptions = {}): Map<number, LoadMeasure[]> {
   let full = 0;
   while (full < members.length && trust(full) === 'full') full++;
-  if (full === members.length) return hotMembers(members, k);
+  if (full === members.length) return hotMembers(members, k, options);
   const clean: number[] = [];
   const under: number[] = [];
   for (let i = 0; i < members.length; i++) {
@@ -226,7 +300,7 @@ export function hotMembersTrusting(members: readonly MeasuredLoad[], trust: (ind
   }
   const peers = columnsOf(clean.map((i) => members[i] as MeasuredLoad));
   const out = new Map<number, LoadMeasure[]>();
-  const { hotBy } = hotColumns(peers, k);
+  const { hotBy } = hotColumns(peers, k, options);
   for (let j = 0; j < hotBy.length; j++) if (hotBy[j] !== 0) out.set(clean[j] as number, [...(MEASURES_OF[hotBy[j] as number] as readonly LoadMeasure[])]);
   // each under-count is tested as if appended to the peers, without copying them
   const hotUnder = hotBesides(peers, columnsOf(under.map((i) => members[i] as MeasuredLoad)), k);

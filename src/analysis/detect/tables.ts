@@ -11,7 +11,7 @@
 import { type LoadRates, type LoadSeries, type RateInterval, computeRates, focusTable, seriesTables } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectOptions, detectFromRates } from './detect.js';
-import { type CountTrust, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, SERVER_TEST, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes } from './now.js';
 import { rangeCopyServers } from './replicas.js';
 import { share } from './stats.js';
@@ -42,7 +42,8 @@ export interface ClusterServerShare {
   /** Its requests per second over its own time ÷ the other servers' average; `null` when they took nothing. */
   readonly peerRatio: number | null;
   /**
-   * Hot: above k × the other servers' average (requests, writes or reads) over the window or over now, and hot in at
+   * Hot: above k × the other servers' average (requests, writes or reads), or one of a group of the busiest servers
+   * that hide each other from that test (`hotGroupBits` in hot-test.ts), over the window or over now, and hot in at
    * least one interval, as a table's server is (docs/detect.md).
    */
   readonly hot: boolean;
@@ -159,7 +160,7 @@ function clusterServers(perTable: readonly { table: string; rates: LoadRates }[]
     const members = intervalServers(ivs);
     seconds += sec;
     fair += members.length > 0 ? sec / members.length : 0;
-    const hot = hotMembersTrusting(members.map((m) => m.tested), (j) => (members[j] as { trust: CountTrust }).trust, k);
+    const hot = hotMembersTrusting(members.map((m) => m.tested), (j) => (members[j] as { trust: CountTrust }).trust, k, SERVER_TEST);
     members.forEach((m, j) => {
       const key = serverKey(m.name);
       let e = servers.get(key);
@@ -177,9 +178,9 @@ function clusterServers(perTable: readonly { table: string; rates: LoadRates }[]
     });
   });
   const list = [...servers.values()];
-  const windowVerdicts = hotVerdicts(list.map((s) => perSecond(s.tally)), k);
+  const windowVerdicts = hotVerdicts(list.map((s) => perSecond(s.tally)), k, SERVER_TEST);
   const nowList = list.filter((s) => s.now);
-  const nowVerdicts = new Map(hotVerdicts(nowList.map((s) => perSecond(s.now as Tally)), k).map((v, j) => [nowList[j] as ServerSums, v]));
+  const nowVerdicts = new Map(hotVerdicts(nowList.map((s) => perSecond(s.now as Tally)), k, SERVER_TEST).map((v, j) => [nowList[j] as ServerSums, v]));
   return { list, windowVerdicts, nowVerdicts, total, nowTotal, fairServerShare: seconds > 0 ? fair / seconds : 0, seconds };
 }
 

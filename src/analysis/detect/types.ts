@@ -27,7 +27,8 @@ export interface ServerLoadShare {
   /** Its load ÷ the average over all servers (the playbook's "k × average" figure). */
   readonly averageRatio: number;
   /**
-   * Hot: above k × the other servers' average in requests, writes or reads (see `hotBy`) over the window or over now
+   * Hot: above k × the other servers' average in requests, writes or reads (see `hotBy`), or one of a group of the
+   * busiest servers that hide each other from that test (`hotGroupBits` in hot-test.ts), over the window or over now
    * (rates over each server's time in now), and hot in at least one interval: a server hot in no interval is not hot.
    */
   readonly hot: boolean;

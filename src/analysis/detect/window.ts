@@ -8,7 +8,7 @@ import { compareBytes } from '../../bytes/index.js';
 import type { LoadRates, RateInterval, RegionRate, ServerRate } from '../../model/index.js';
 import { knownNameIndex } from '../../model/name-index.js';
 import { replicaIdOfName } from '../../regions/index.js';
-import { type CountTrust, type LoadMeasure, type MeasuredLoad, columnsOf, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, type MeasuredLoad, SERVER_TEST, columnsOf, hotBesides, hotColumns, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { type ColumnSums, type MeasureFigure, columnSums, measureFigure } from './measure-figures.js';
 import { nowIndexes, nowView } from './now.js';
 import { RegionColumns } from './region-columns.js';
@@ -297,7 +297,9 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
     const profile = rowReadProfile(iv, k);
     const trust = countTrust(iv, returned.get(iv.endMs));
     const serverMeasured = serverLoads(iv, profile, trust.scale);
-    const serverHot = hotMembersTrusting(serverMeasured, (i) => trust.servers.get((iv.servers[i] as ServerRate).server) ?? 'full', k);
+    // servers alone and as a group of the busiest (hot-test.ts): two busy servers of four hide each other from the
+    // test alone
+    const serverHot = hotMembersTrusting(serverMeasured, (i) => trust.servers.get((iv.servers[i] as ServerRate).server) ?? 'full', k, SERVER_TEST);
     const hotServers = iv.servers.filter((_, i) => serverHot.has(i)).map((s) => s.server);
     const hotServerBy = new Map<string, readonly LoadMeasure[]>();
     for (const [i, measures] of serverHot) hotServerBy.set((iv.servers[i] as ServerRate).server, measures);
@@ -379,10 +381,10 @@ export function windowShares(rates: LoadRates, k: number): WindowShares {
   const serverList = [...servers.values()].map((s): [string, ServerTally] => [s.name, s]);
   // window verdicts compare rates over each member's own time, not totals: a server that joined late or a region
   // that lived an hour is not judged by what it had no time to take
-  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => perSecond(s.tally)), k);
+  const serverVerdicts = hotVerdicts(serverList.map(([, s]) => perSecond(s.tally)), k, SERVER_TEST);
   const nowServerList = serverList.filter(([, s]) => s.now);
   const nowServerRates = nowServerList.map(([, s]) => perSecond(s.now as Tally));
-  const nowServerVerdicts = new Map(hotVerdicts(nowServerRates, k).map((v, i) => [(nowServerList[i] as [string, ServerTally])[0], v]));
+  const nowServerVerdicts = new Map(hotVerdicts(nowServerRates, k, SERVER_TEST).map((v, i) => [(nowServerList[i] as [string, ServerTally])[0], v]));
   const serverShares: ServerLoadShare[] = serverList
     .map(([server, { tally: t, hotIntervals, now: nowTally, nowHotIntervals }], i) => {
       const windowVerdict = serverVerdicts[i] as HotVerdictFields;

@@ -1,0 +1,100 @@
+/**
+ * Busy RegionServers that hide each other from the test of a server alone: m busy servers of n, each one of the
+ * others' peers, are tested as a group of the busiest (hot-test.ts, `hotGroupBits`).
+ */
+import { describe, expect, it } from 'vitest';
+import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { MEASURE_BIT, columnsOf, hotGroupBits, hotVerdicts, SERVER_TEST } from '../../src/analysis/detect/hot-test.js';
+import { type Layout, repeat, steadySeries } from '../model/builders.js';
+
+// eight regions, two on each of four servers
+const eight: Layout[] = [
+  ['a', '', 'b', 'rs1'], ['b', 'b', 'c', 'rs1'], ['c', 'c', 'd', 'rs2'], ['d', 'd', 'e', 'rs2'],
+  ['e', 'e', 'f', 'rs3'], ['f', 'f', 'g', 'rs3'], ['g', 'g', 'h', 'rs4'], ['h', 'h', '', 'rs4'],
+];
+
+/** Members taking `requests` each, all writes. */
+const writesOnly = (requests: readonly number[]) => requests.map((n) => ({ requests: n, reads: 0, writes: n }));
+
+describe('two busy servers of four', () => {
+  it('names both hot, as a group, with their ratios to the servers outside it', () => {
+    // Per minute: a 4300 and b 200 on rs1, c 4300 and d 200 on rs2, the four others 250: rs1 and rs2 take 4500
+    // each, rs3 and rs4 500 each (45 : 45 : 5 : 5 of 10,000). Alone, rs1 is 4500 against its peers'
+    // (4500 + 500 + 500) / 3 = 1833.3: 2.45 ×, under 3. As the busiest two of four, each is 4500 against the
+    // average left to rs3 and rs4, (10,000 − 2 × 4500) / 2 = 500: 9.0 ×, above 3;
+    // together they take 9000 / 10,000 = 90% on half the servers. Region a: 4300 against its peers'
+    // (4300 + 200 + 200 + 4 × 250) / 7 = 814.3: 5.3 ×, hot (c likewise); b and d at 200 are above a tenth of the
+    // fair region share (10,000 / 8 / 10 = 125), so no pre-split range is idle.
+    const result = detectHotspots(steadySeries(eight, repeat(3, [4300, 200, 4300, 200, 250, 250, 250, 250])));
+    expect(result.servers.filter((s) => s.hot).map((s) => s.server).sort()).toEqual(['rs1', 'rs2']);
+    expect(result.servers.filter((s) => s.hotNow).map((s) => s.server).sort()).toEqual(['rs1', 'rs2']);
+    const rs1 = result.servers.find((s) => s.server === 'rs1')!;
+    expect(rs1.nowPeerRatio).toBeCloseTo(4500 / (5500 / 3), 9);
+    expect(rs1.share).toBeCloseTo(0.45, 9);
+    expect(rs1.hotIntervals).toBe(3);
+    expect(result.findings.map((f) => f.kind)).toEqual(['region-hotspot', 'server-hotspot']);
+    const finding = result.findings.find((f) => f.kind === 'server-hotspot')!;
+    expect(finding.summary).toBe('2 RegionServer(s) above 3 × the average of the other servers, or of the servers outside a group of the busiest, in an interval of now');
+    expect(finding.servers.slice().sort()).toEqual(['rs1', 'rs2']);
+    expect(finding.regions.slice().sort()).toEqual(['a', 'c']);
+    // 2.45 × shows as 2.5 ×; 45% / 5% = 9.0 ×
+    expect(finding.evidence.find((e) => e.startsWith('rs1: '))).toBe(
+      "rs1: 45% of the requests over now, 2.5 × its peers' average, fair share 25%; with rs2, 2 of the 4 servers took 90% of the requests over now (fair share 50%); it took 9.0 × the average of the 2 other(s): above 3 × as one of a group of the busiest (its peers' average counts the other busy ones); hot region(s) a",
+    );
+    const regions = result.findings.find((f) => f.kind === 'region-hotspot')!;
+    expect(regions.evidence.find((e) => e.startsWith('region a '))).toBe('region a ["", "b"): 43% of the requests over now, 5.3 × its peers\' average, fair share 13%; its server rs1 is hot too (45% of the requests)');
+  });
+
+  it('names neither when the two are only mildly above the others', () => {
+    // Per minute: a, b on rs1 and c, d on rs2 1750 each, the four others 750: rs1 and rs2 take 3500 each, rs3 and
+    // rs4 1500 (35 : 35 : 15 : 15 of 10,000). Alone, rs1 is 3500 against (3500 + 1500 + 1500) / 3 = 2166.7: 1.6 ×.
+    // As the busiest two, 3500 against (10,000 − 2 × 3500) / 2 = 1500: 2.3 ×, under 3. No region is hot either: a is 1750 against
+    // (3 × 1750 + 4 × 750) / 7 = 1178.6, 1.5 ×. No finding.
+    const result = detectHotspots(steadySeries(eight, repeat(3, [1750, 1750, 1750, 1750, 750, 750, 750, 750])));
+    expect(result.servers.some((s) => s.hot || s.hotNow || s.hotIntervals > 0)).toBe(false);
+    expect(result.servers.find((s) => s.server === 'rs1')!.nowPeerRatio).toBeCloseTo(3500 / (6500 / 3), 9);
+    expect(result.findings).toEqual([]);
+    expect(result.shape).toBe('none');
+  });
+});
+
+describe('hotGroupBits', () => {
+  it('finds the busiest two of four at 45, 45, 5, 5 and not at 35, 35, 15, 15', () => {
+    // 45 against (100 − 2 × 45) / 2 = 5, the average of the two others: 9 × > 3 (requests and writes, bits 1 | 2)
+    expect([...hotGroupBits(columnsOf(writesOnly([45, 5, 45, 5])), 3)]).toEqual([1 | 2, 0, 1 | 2, 0]);
+    // 35 against 15: 2.3 ×
+    expect([...hotGroupBits(columnsOf(writesOnly([35, 35, 15, 15])), 3)]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('forms no group of more than half the members: three busy servers beside an idle one are not hot', () => {
+    // 30, 30, 30, 0: the busiest two against (90 − 60) / 2 = 15 are 2 ×; a group of three would be above 3 × the
+    // idle one, but the idle server is the odd one out, not the three
+    expect([...hotGroupBits(columnsOf(writesOnly([30, 30, 30, 0])), 3)]).toEqual([0, 0, 0, 0]);
+    // fewer than four members form no group
+    expect([...hotGroupBits(columnsOf(writesOnly([45, 45, 5])), 3)]).toEqual([0, 0, 0]);
+  });
+
+  it('does not let a hot server carry one of about its fair share into a group', () => {
+    // 69, 23.4, 3.8, 3.8 of 100 (a busy primary on one server and its read replica on another): the first is hot
+    // alone, 69 against (23.4 + 7.6) / 3 = 10.3, 6.7 ×; the second is 6.2 × the two quiet ones' 3.8, but levelled
+    // down to it the pair leaves (100 − 2 × 23.4) / 2 = 26.6 to the others, and 23.4 is not above 3 × that
+    const members = writesOnly([69, 23.4, 3.8, 3.8]);
+    expect([...hotGroupBits(columnsOf(members), 3)]).toEqual([0, 0, 0, 0]);
+    expect(hotVerdicts(members, 3, SERVER_TEST).map((v) => v.hot)).toEqual([true, false, false, false]);
+    // 74, 24, 0.7, 0.7, 0.7 (salt buckets, three of four hot ones on one server of five): 24 against
+    // (100.1 − 48) / 3 = 17.4, 1.4 ×; the second, at about its fair share of 20, is not hot
+    expect([...hotGroupBits(columnsOf(writesOnly([74, 24, 0.7, 0.7, 0.7])), 3)]).toEqual([0, 0, 0, 0, 0]);
+    // an uneven pair both well above the others: 60, 40, 0, 0 leaves (100 − 80) / 2 = 10 to the others, 40 > 30
+    expect([...hotGroupBits(columnsOf(writesOnly([60, 40, 0, 0])), 3)]).toEqual([1 | 2, 1 | 2, 0, 0]);
+  });
+
+  it('groups in each measure by its own loads: a group hot on writes alone under spread reads', () => {
+    // writes 40, 40, 2, 2 (40 against (84 − 80) / 2 = 2: 20 ×); reads 100 each, spread evenly (requests 140, 140,
+    // 102, 102: 140 against (484 − 280) / 2 = 102, 1.4 ×)
+    const members = [40, 40, 2, 2].map((w) => ({ requests: w + 100, reads: 100, writes: w }));
+    expect([...hotGroupBits(columnsOf(members), 3)]).toEqual([MEASURE_BIT.writes, MEASURE_BIT.writes, 0, 0]);
+    expect(hotVerdicts(members, 3, SERVER_TEST).map((v) => v.hotBy)).toEqual([['writes'], ['writes'], [], []]);
+    // regions are tested alone: without the option neither is hot (40 against (40 + 2 + 2) / 3 = 14.7: 2.7 ×)
+    expect(hotVerdicts(members, 3).map((v) => v.hot)).toEqual([false, false, false, false]);
+  });
+});
