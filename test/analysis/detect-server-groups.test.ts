@@ -3,7 +3,7 @@
  * others' peers, are tested as a group of the busiest (hot-test.ts, `hotGroupBits`).
  */
 import { describe, expect, it } from 'vitest';
-import { detectHotspots } from '../../src/analysis/detect/index.js';
+import { type ClusterServerShare, detectHotspots, moveOutcome } from '../../src/analysis/detect/index.js';
 import { MEASURE_BIT, columnsOf, hotGroupBits, hotVerdicts, SERVER_TEST } from '../../src/analysis/detect/hot-test.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
 
@@ -96,5 +96,28 @@ describe('hotGroupBits', () => {
     expect(hotVerdicts(members, 3, SERVER_TEST).map((v) => v.hotBy)).toEqual([['writes'], ['writes'], [], []]);
     // regions are tested alone: without the option neither is hot (40 against (40 + 2 + 2) / 3 = 14.7: 2.7 ×)
     expect(hotVerdicts(members, 3).map((v) => v.hot)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('moveOutcome', () => {
+  /** Servers rs1… with these shares of all the tables' requests (only `server` and `share` are read). */
+  const servers = (shares: readonly number[]) => shares.map((share, i) => ({ server: `rs${i + 1}`, share }) as ClusterServerShare);
+
+  it('does not call a move a help when it leaves the target one of a hot group of the busiest', () => {
+    // 0.5, 0.4, 0.05, 0.05: moving 0.4 from rs1 to rs3 leaves 0.1, 0.4, 0.45, 0.05. Alone, rs3 is 0.45 against
+    // (0.1 + 0.4 + 0.05) / 3 = 0.183, 2.5 ×; but rs3 and rs2, levelled down to 0.4, leave (1 − 0.8) / 2 = 0.1 to the
+    // others, and 0.4 is above 3 × 0.1: the two are hot together, the hotspot only moved
+    const out = moveOutcome(servers([0.5, 0.4, 0.05, 0.05]), 'rs1', 'rs3', 0.4, 3);
+    expect(out.fromAfter).toBeCloseTo(0.1, 12);
+    expect(out.toAfter).toBeCloseTo(0.45, 12);
+    expect(out.helps).toBe(false);
+  });
+
+  it('calls a move a help when no server is then hot alone or as a group', () => {
+    // 0.55, 0.15, 0.15, 0.15: moving 0.2 from rs1 to rs2 leaves 0.35, 0.35, 0.15, 0.15: alone 0.35 against
+    // 0.65 / 3 = 0.217, 1.6 ×; the busiest two leave (1 − 0.7) / 2 = 0.15, and 0.35 is under 3 × 0.15 = 0.45
+    const out = moveOutcome(servers([0.55, 0.15, 0.15, 0.15]), 'rs1', 'rs2', 0.2, 3);
+    expect([out.fromAfter, out.toAfter].map((x) => Number(x.toFixed(12)))).toEqual([0.35, 0.35]);
+    expect(out.helps).toBe(true);
   });
 });

@@ -210,14 +210,20 @@ export interface MoveOutcome {
   /** The two servers' shares after the move. */
   readonly fromAfter: number;
   readonly toAfter: number;
-  /** k × the average share of the servers other than `from` (`fromLimit`) or `to` (`toLimit`) after the move: above it, a server is hot. */
+  /** k × the average share of the servers other than `from` (`fromLimit`) or `to` (`toLimit`) after the move: above it, a server is hot alone. */
   readonly fromLimit: number;
   readonly toLimit: number;
-  /** `from` is still above k × the other servers after the move: one region is too little to cool it. */
+  /**
+   * `from` is still hot after the move by the server test: above `fromLimit`, or one of a group of the busiest servers
+   * that hide each other from it (`hotGroupBits` in hot-test.ts). One region is too little to cool it.
+   */
   readonly fromHot: boolean;
-  /** `to` is then above k × the other servers: the region alone makes any server it goes to hot, so moving it only moves the hotspot. */
+  /**
+   * `to` is then hot by the server test (above `toLimit`, or one of a group of the busiest): moving the region only
+   * moves the hotspot. Above `toLimit`, the region alone makes any server it goes to hot.
+   */
   readonly toHot: boolean;
-  /** Neither server is then above k × the average of the other servers: the move cools the server without making another hot. */
+  /** Neither server is then hot by the server test: the move cools the server without making another hot. */
   readonly helps: boolean;
 }
 
@@ -227,13 +233,14 @@ export function moveOutcome(servers: readonly ClusterServerShare[], from: string
   const sum = after.reduce((a, x) => a + x, 0);
   const n = servers.length;
   const limit = (x: number) => (n > 1 ? (k * (sum - x)) / (n - 1) : Infinity);
-  const fromAfter = after[servers.findIndex((s) => s.server === from)] ?? 0;
-  const toAfter = after[servers.findIndex((s) => s.server === to)] ?? 0;
-  const fromLimit = limit(fromAfter);
-  const toLimit = limit(toAfter);
-  const fromHot = fromAfter > fromLimit;
-  const toHot = toAfter > toLimit;
-  return { fromAfter, toAfter, fromLimit, toLimit, fromHot, toHot, helps: !fromHot && !toHot };
+  const verdicts = hotVerdicts(after.map((x) => ({ requests: x, reads: null, writes: null })), k, SERVER_TEST);
+  const fromAt = servers.findIndex((s) => s.server === from);
+  const toAt = servers.findIndex((s) => s.server === to);
+  const fromAfter = after[fromAt] ?? 0;
+  const toAfter = after[toAt] ?? 0;
+  const fromHot = verdicts[fromAt]?.hot ?? false;
+  const toHot = verdicts[toAt]?.hot ?? false;
+  return { fromAfter, toAfter, fromLimit: limit(fromAfter), toLimit: limit(toAfter), fromHot, toHot, helps: !fromHot && !toHot };
 }
 
 /** The cluster finding for a hot server: which table's regions put the load there, and what moving one gives. */
@@ -262,10 +269,12 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
       ? 'meta replicas read in LoadBalance mode, clients caching region locations longer; hbase:meta cannot be split'
       : 'replicas, a split, a client cache';
     const verdict = out.helps
-      ? ', with neither then above k × the other servers'
+      ? ', with neither then hot (above k × the other servers, alone or as one of a group of the busiest)'
       : out.toHot
-        ? `, above k × the other servers there (${pct(out.toLimit)}): the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`
-        : `: ${s.server} stays above k × the other servers (${pct(out.fromLimit)}), ${mine.length > 1 ? `its ${mine.length} regions of ${cause.table} being busy together, not one alone: they need spreading over the servers` : 'by the other tables\' regions on it'}`;
+        ? out.toAfter > out.toLimit
+          ? `, above k × the other servers there (${pct(out.toLimit)}): the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`
+          : `: ${quietest.server} would then be one of a group of the busiest servers, hot together, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`
+        : `: ${s.server} stays ${out.fromAfter > out.fromLimit ? `above k × the other servers (${pct(out.fromLimit)})` : 'hot as one of a group of the busiest servers'}, ${mine.length > 1 ? `its ${mine.length} regions of ${cause.table} being busy together, not one alone: they need spreading over the servers` : 'by the other tables\' regions on it'}`;
     evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(out.toAfter)}${verdict}`);
   }
   return {

@@ -199,8 +199,10 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
       continue;
     }
     const why = out.toHot
-      ? `the region alone is above k × the other servers (${pct(out.toLimit)} there after the move), so a move only moves the hotspot`
-      : `${hot.server} would stay at ${pct(out.fromAfter)}, above k × the other servers (${pct(out.fromLimit)}), and no region of ${detect.table} on it can go to a server without making that one the busiest`;
+      ? out.toAfter > out.toLimit
+        ? `the region alone is above k × the other servers (${pct(out.toLimit)} there after the move), so a move only moves the hotspot`
+        : `${target.server} would then be one of a group of the busiest servers, hot together, so a move only moves the hotspot`
+      : `${hot.server} would stay at ${pct(out.fromAfter)}, ${out.fromAfter > out.fromLimit ? `above k × the other servers (${pct(out.fromLimit)})` : 'hot as one of a group of the busiest servers'}, and no region of ${detect.table} on it can go to a server without making that one the busiest`;
     refused.push({ action: 'move', why: `moving region ${region.encodedName} (${pct(moved)} of all the tables' requests) to ${target.server} would take that server from ${pct(target.share)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} of all the tables' requests: ${why}` });
     if (out.toHot) spread.push(spreadStep(detect.table, region, moved));
   }
