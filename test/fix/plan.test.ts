@@ -48,6 +48,7 @@ describe('hot range', () => {
   it('without a quota and with the client settings given: no quota steps', () => {
     const book = planFix({ detect, samples, servers: [rs(5)] });
     expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
+    expect(book.steps[0]!.why).toContain('would move a hand-placed daughter back');
     expect(book.steps[2]!.deferredMove!.server).toBe(rs(5));
   });
 

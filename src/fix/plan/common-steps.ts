@@ -49,12 +49,15 @@ export function quotaSteps(inputs: PlanInputs, table: string): { readonly set: D
   };
 }
 
-/** `balance_switch false` before manual placement. */
-export function balancerOffStep(table: string): DraftStep {
+/**
+ * `balance_switch false` before manual placement; `placed` names what the runbook places by hand (`region`, or
+ * `daughter` after a split), as its why says the balancer would move it back.
+ */
+export function balancerOffStep(table: string, placed: 'region' | 'daughter' = 'region'): DraftStep {
   return {
     kind: 'balancer-off',
     title: 'Switch the balancer off while regions are placed by hand',
-    why: 'a balancer run in the middle would move a hand-placed daughter back (it weighs region counts, 500, far above request load, 5 + 5)',
+    why: `a balancer run in the middle would move a hand-placed ${placed} back (it weighs region counts, 500, far above request load, 5 + 5)`,
     commands: [balanceSwitchCommand(false)],
     check: `the command returns the previous state (true when it was on); ${listRegionsCommand(table)} shows no region in transition`,
     undo: [balanceSwitchCommand(true)],

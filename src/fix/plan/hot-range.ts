@@ -115,7 +115,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
     warnings.push(`one row, "${toStringBinary(m.hottestRow.key)}", takes ${pct(m.hottestRow.share)} of the region's sampled requests: its daughter stays hot whatever the split; treat that row as a single hot row`);
   }
   if (hot.replicaId !== undefined) return replicaRangeSteps(inputs, hot, m, { quota, refused, warnings, evidence, uncertain, loads });
-  const steps: DraftStep[] = [...quota.set, balancerOffStep(table)];
+  const steps: DraftStep[] = [...quota.set, balancerOffStep(table, 'daughter')];
   steps.push({
     kind: 'split',
     title: `Split ${hot.encodedName} at the traffic median "${splitText}"`,
