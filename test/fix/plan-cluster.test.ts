@@ -50,6 +50,11 @@ describe('fix plan for a server hot by the sum of the tables', () => {
     expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'move']);
     // no split here: what the balancer would move back is the region moved, not a daughter
     expect(book.steps[0]!.why).toBe('a balancer run in the middle would move a hand-placed region back (it weighs region counts, 500, far above request load, 5 + 5)');
+    // the table has no hotspot of its own: the text says so, and does not call the region it moves hot
+    const [title, region] = renderRunbookText(book).split('\n');
+    expect(title).toBe('Runbook for table side: no hotspot in the table by itself');
+    // the side table's one region: all of that table's requests
+    expect(region).toBe(`region the steps act on: ${hex('b')} ["", "") on ${rs(1)}: 100.0% of requests over the window, fair share 100.0%`);
     expect(book.steps[1]!.commands).toEqual([`move "${hex('b')}", "${rs(4)}"`]);
     expect(book.steps[1]!.undo).toEqual([`move "${hex('b')}", "${rs(1)}"`]);
     expect(book.refused).toEqual([]);

@@ -24,12 +24,15 @@ function shownCommands(list: readonly string[]): { readonly shown: readonly stri
 
 /** Plain-text runbook. */
 export function renderRunbookText(book: Runbook): string {
-  const out: string[] = [`Runbook for table ${book.table}: ${book.shape}`];
+  // shape none with a region: the table has no hotspot of its own, and the region is the one the steps act on (its
+  // server hot by the sum of the tables, or the table's only region)
+  const own = book.shape !== 'none';
+  const out: string[] = [`Runbook for table ${book.table}: ${own ? book.shape : 'no hotspot in the table by itself'}`];
   if (book.hotRegion) {
     const h = book.hotRegion;
     const now = h.nowShare === undefined ? '' : `; hot now: ${pct(h.nowShare)} of requests while it was there, ${(h.nowRequestsPerSec ?? 0).toFixed(0)} requests/s`;
     const replica = h.replicaId === undefined ? '' : ` (read replica ${h.replicaId})`;
-    out.push(`hot region ${h.encodedName}${replica} ["${h.startKey}", "${h.endKey}") on ${h.server}: ${pct(h.share)} of requests over the window, fair share ${pct(h.fairShare)}${now}`);
+    out.push(`${own ? 'hot region' : 'region the steps act on:'} ${h.encodedName}${replica} ["${h.startKey}", "${h.endKey}") on ${h.server}: ${pct(h.share)} of requests over the window, fair share ${pct(h.fairShare)}${now}`);
   }
   for (const e of book.evidence) out.push(`  evidence: ${e}`);
   for (const r of book.refused) out.push(`REFUSED ${r.action}: ${r.why}`);
