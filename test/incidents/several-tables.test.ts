@@ -6,7 +6,9 @@
  * the incident lists (`expected.findings`, no other), a one-table step is pointed at that table, and that
  * table's runbook moves its region (`move`), or, when the region alone is above k × the other servers, refuses the
  * move and spreads the region's own load (`spread`), or, when many regions of the table, none hot, are stacked on the
- * server, moves two or more of them off it with the balancer off first (`rebalance`). An incident of a family not yet
+ * server, moves two or more of them off it with the balancer off first (`rebalance`), or, when the table's hot region is
+ * a monotonic tail, refuses the split, changes the key and moves nothing, its cluster finding saying that moving the
+ * tail only moves the hotspot (`rekey`). An incident of a family not yet
  * fixed (`expectedFailure`) runs as an expected failure, as in catalogue.test.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -31,7 +33,7 @@ interface Expected {
     readonly evenTables: readonly string[];
     /** Every finding kind `causeTable` alone gives, and the only ones. */
     readonly findings: readonly string[];
-    readonly runbook: 'spread' | 'move' | 'rebalance';
+    readonly runbook: 'spread' | 'move' | 'rebalance' | 'rekey';
   };
   /** Set while the incident's family is not fixed: the family's name. */
   readonly expectedFailure?: string;
@@ -75,6 +77,13 @@ describe('incident catalogue: several tables', () => {
         const moves = book.steps.filter((step) => step.kind === 'move');
         expect(moves.length, 'two or more regions moved').toBeGreaterThanOrEqual(2);
         expect(kinds.indexOf('balancer-off'), 'the balancer off before the moves').toBeLessThan(book.steps.indexOf(moves[0]!));
+      } else if (x.runbook === 'rekey') {
+        // every new row follows the tail wherever it goes: moving its region only moves the hotspot
+        expect(book.refused.map((r) => r.action), 'a tail is never split').toContain('split');
+        expect(book.steps.some((step) => /salt/i.test(step.title) || /Migrate/.test(step.title)), 'a new key, migrated').toBe(true);
+        expect(kinds, 'the tail not moved').not.toContain('move');
+        const finding = result.cluster.findings[0]!;
+        expect(finding.evidence.join('\n'), 'the cluster finding: moving the tail only moves the hotspot').toMatch(/only moves the hotspot/);
       } else {
         expect(book.refused.map((r) => r.action), 'a region no server can take whole is not moved').toEqual(['move']);
         expect(kinds, 'its own load spread').toEqual(['advice']);
