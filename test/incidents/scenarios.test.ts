@@ -36,6 +36,7 @@ const NOT_DESIGNS: Record<string, string> = {
 /** Designs the format can state whose scenario is not written yet, with why. */
 const NOT_WRITTEN: Record<string, string> = {
   'halyard-predicate-scan-reads': 'each triple written as three index rows of hashed terms (SPO, POS, OSP) and a scan of every row of one predicate in one index: a table holding several key designs, and a read pattern over a key part other than the entity, which the scenario format does not state yet',
+  'phoenix-sync-table-mappers-even': "a sync job's mappers, one per region, each scanning its whole region at its own pace beside the application's traffic: a read of every region's rows by a batch job, not of one entity, which the scenario format does not state yet",
   'phoenix-cdc-index-timestamp-tail': "a CDC consumer scanning the newest changes of every order (a read of the index key's leading time, not of one entity), and index regions holding the rows of hours before the window, left by earlier splits of the tail: a read pattern and a table's stored history the scenario format does not state yet",
 };
 
@@ -107,7 +108,7 @@ describe('incident catalogue as scenarios', () => {
       expect(existsSync(scenarioFile(e.id)) !== listed, `${e.id}: a scenario, or a reason, not both`).toBe(true);
     }
     const written = recorded.filter((e) => existsSync(scenarioFile(e.id)));
-    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 7, 2]);
+    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 7, 3]);
   });
 
   for (const [id, reason] of Object.entries(NOT_DESIGNS)) it.skip(`${id}: not a design (${reason})`, () => undefined);
