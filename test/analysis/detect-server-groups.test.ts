@@ -113,6 +113,19 @@ describe('moveOutcome', () => {
     expect(out.helps).toBe(false);
   });
 
+  it('judges the move in writes when the servers have them: a write tail moved is a write hotspot moved', () => {
+    // requests 0.43, 0.19, 0.19, 0.19 and writes 0.625, 0.125, 0.125, 0.125 (5,000 of 8,000 writes/s on rs1); the
+    // region takes 0.24 of the requests and 0.5 of the writes. After the move, in requests rs2 is 0.43 against the
+    // others' 0.19 (2.3 ×, under 3: a help by requests alone), but in writes 0.625 against 0.125 (5 ×): hot in writes,
+    // above 3 × (1 − 0.625) / 3 = 0.375
+    const shares = [[0.43, 0.625], [0.19, 0.125], [0.19, 0.125], [0.19, 0.125]] as const;
+    const list = shares.map(([share, writeShare], i) => ({ server: `rs${i + 1}`, share, writeShare, readShare: null }) as unknown as ClusterServerShare);
+    expect(moveOutcome(list, 'rs1', 'rs2', 0.24, 3).helps).toBe(true);
+    const out = moveOutcome(list, 'rs1', 'rs2', { requests: 0.24, writes: 0.5, reads: null }, 3);
+    expect([out.by, out.helps, out.toHot, out.fromHot]).toEqual(['writes', false, true, false]);
+    expect([out.fromBefore, out.toBefore, out.fromAfter, out.toAfter, out.toLimit].map((x) => Number(x.toFixed(12)))).toEqual([0.625, 0.125, 0.125, 0.625, 0.375]);
+  });
+
   it('calls a move a help when no server is then hot alone or as a group', () => {
     // 0.55, 0.15, 0.15, 0.15: moving 0.2 from rs1 to rs2 leaves 0.35, 0.35, 0.15, 0.15: alone 0.35 against
     // 0.65 / 3 = 0.217, 1.6 ×; the busiest two leave (1 − 0.7) / 2 = 0.15, and 0.35 is under 3 × 0.15 = 0.45

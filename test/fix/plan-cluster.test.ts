@@ -12,8 +12,8 @@ import { fullName } from '../analysis/replica-series.js';
 const rs = (n: number) => `rs${n}.example.com,16020,1717200000000`;
 const hex = (c: string) => c.repeat(32);
 
-function region(table: string, id: string, startKey: string, endKey: string, server: string, writes: number): RegionLoad {
-  return { table, name: `${table},${startKey},1.${hex(id)}.`, encodedName: hex(id), startKey: toBytesBinary(startKey), endKey: toBytesBinary(endKey), server, readRequests: 0, writeRequests: writes, requests: writes, storeSizeBytes: 0 };
+function region(table: string, id: string, startKey: string, endKey: string, server: string, writes: number, reads = 0): RegionLoad {
+  return { table, name: `${table},${startKey},1.${hex(id)}.`, encodedName: hex(id), startKey: toBytesBinary(startKey), endKey: toBytesBinary(endKey), server, readRequests: reads, writeRequests: writes, requests: writes + reads, storeSizeBytes: 0 };
 }
 
 /**
@@ -98,9 +98,9 @@ describe('fix plan for a server hot by the sum of the tables', () => {
 
 describe('fix plan for a server hot by the sum of the tables, its busiest region a read replica', () => {
   /**
-   * events: 6 regions, 100 writes/s on each of rs1's two, 50 on each of rs2's and rs3's; side (REGION_REPLICATION 2):
-   * range ['', 'm') with its primary on rs4 (40 reads + 40 writes/s) and its replica on rs1 (160 reads/s, TIMELINE),
-   * range ['m', '') with its primary on rs1 (70 + 70/s) and its idle replica on rs4. Four snapshots 60 s apart.
+   * events: 6 regions of 50 writes + 50 reads/s, two on each of rs1, rs2, rs3; side (REGION_REPLICATION 2): range
+   * ['', 'm') with its primary on rs4 (40 reads + 40 writes/s) and its replica on rs1 (160 reads/s, TIMELINE), range
+   * ['m', '') with its primary on rs1 (70 + 70/s) and its idle replica on rs4. Four snapshots 60 s apart.
    */
   function replicated(): LoadSeries {
     const cuts = ['', '1', '2', '3', '4', '5', ''];
@@ -112,7 +112,7 @@ describe('fix plan for a server hot by the sum of the tables, its busiest region
       timeMs: i * 60_000,
       table: 'events',
       regions: [
-        ...cuts.slice(0, -1).map((c, j) => region('events', String(j), c, cuts[j + 1] as string, rs((j % 3) + 1), i * 60 * (j % 3 === 0 ? 100 : 50))),
+        ...cuts.slice(0, -1).map((c, j) => region('events', String(j), c, cuts[j + 1] as string, rs((j % 3) + 1), i * 60 * 50, i * 60 * 50)),
         copy('', 'm', 0, rs(4), 40, 40, i), copy('', 'm', 1, rs(1), 160, 0, i), copy('m', '', 0, rs(1), 70, 70, i), copy('m', '', 1, rs(4), 0, 0, i),
       ],
     }));
@@ -120,15 +120,18 @@ describe('fix plan for a server hot by the sum of the tables, its busiest region
   }
 
   it('never moves the replica onto the server of its own primary, though that server is the least loaded', () => {
-    // per second: rs1 200 + 160 + 140 = 500 of 780 (64.1%), rs2 and rs3 100 each (12.8%), rs4 80 (10.3%), holding the
-    // primary of the replica's range: the move goes to rs2 (first by name of the two at 12.8%), 160 / 780 = 20.5%
-    // moved: rs1 to 340 / 780 = 43.6%, rs2 to 260 / 780 = 33.3%
+    // per second: rs1 200 + 160 + 140 = 500 of 980 (51.0%; 3 × the others' (200 + 200 + 80) / 3 = 480), rs2 and rs3
+    // 200 each (20.4%), rs4 80 (8.2%), holding the primary of the replica's range: the move goes to rs2 (first by name
+    // of the two at 20.4%), 160 / 980 = 16.3% moved: rs1 to 340 / 980 = 34.7%, rs2 to 360 / 980 = 36.7%, under 3 ×
+    // the others' 206.7. In every measure no server is then hot: writes are unmoved (rs1 170 against 3 × 80), reads
+    // rs2 260 of 570 against 3 × (170 + 100 + 40) / 3 = 310; the two busiest together neither (requests: 340 against
+    // 3 × (980 − 680) / 2 = 450)
     const series = replicated();
     const all = detectTables(series);
     if (!isTablesResult(all)) throw new Error('several tables');
     const replica = fullName('side', '', 1, 1).encodedName;
     expect(all.cluster.findings.map((f) => [f.table, f.servers])).toEqual([['side', [rs(1)]]]);
-    expect(all.cluster.findings[0]?.evidence.at(-1)).toContain(`moving region ${replica} of side (21% of all the tables' requests) to the least loaded server ${rs(2)} would take ${rs(1)} from 64% to 44% and ${rs(2)} from 13% to 33%`);
+    expect(all.cluster.findings[0]?.evidence.at(-1)).toContain(`moving region ${replica} of side (16% of all the tables' requests) to the least loaded server ${rs(2)} would take ${rs(1)} from 51% to 35% and ${rs(2)} from 20% to 37%, with neither then hot`);
     const book = planFix({ detect: detectHotspots(focusTable(series, 'side')), cluster: all.cluster });
     expect(book.steps.map((s) => s.commands)).toEqual([['balance_switch false'], [`move "${replica}", "${rs(2)}"`]]);
     // waited for on rs2, which holds no other copy of the range (its primary is on rs4)

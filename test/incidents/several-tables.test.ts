@@ -84,6 +84,7 @@ describe('incident catalogue: several tables', () => {
         expect(kinds, 'the tail not moved').not.toContain('move');
         const finding = result.cluster.findings[0]!;
         expect(finding.evidence.join('\n'), 'the cluster finding: moving the tail only moves the hotspot').toMatch(/only moves the hotspot/);
+        expect(finding.evidence.join('\n'), 'what spreads a tail: a new key, not replicas or a cache').toMatch(/a key that spreads the writes, such as a salted one/);
       } else {
         expect(book.refused.map((r) => r.action), 'a region no server can take whole is not moved').toEqual(['move']);
         expect(kinds, 'its own load spread').toEqual(['advice']);

@@ -11,7 +11,7 @@
 import { type LoadRates, type LoadSeries, type RateInterval, computeRates, focusTable, seriesTables } from '../../model/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type DetectOptions, detectFromRates } from './detect.js';
-import { type CountTrust, SERVER_TEST, hotMembersTrusting, hotVerdicts } from './hot-test.js';
+import { type CountTrust, type LoadMeasure, SERVER_TEST, hotMembersTrusting, hotVerdicts } from './hot-test.js';
 import { nowIndexes } from './now.js';
 import { rangeCopyServers } from './replicas.js';
 import { share } from './stats.js';
@@ -35,6 +35,10 @@ export interface ClusterServerShare {
   readonly server: string;
   /** Share of all the tables' read + write requests over the window, 0–1. */
   readonly share: number;
+  /** Share of all the tables' writes over the window, 0–1; `null` when the source gives no read/write split. */
+  readonly writeShare: number | null;
+  /** Share of all the tables' reads over the window, 0–1; `null` when the source gives no read/write split. */
+  readonly readShare: number | null;
   /** Average read + write requests per second over the window. */
   readonly requestsPerSec: number;
   /** Regions of every table it hosted at the window's end. */
@@ -47,6 +51,8 @@ export interface ClusterServerShare {
    * least one interval, as a table's server is (docs/detect.md).
    */
   readonly hot: boolean;
+  /** The measures it is hot in (over the window or over now), in the order requests, writes, reads; empty when not hot. */
+  readonly hotBy: readonly LoadMeasure[];
   /** Intervals in which it was hot against that interval's servers. */
   readonly hotIntervals: number;
   /** Hot in at least one interval of now. */
@@ -65,6 +71,8 @@ export interface ClusterView {
   readonly fairServerShare: number;
   /** Servers by descending share of all the tables' requests. */
   readonly servers: readonly ClusterServerShare[];
+  /** Each table's share of all the tables' requests, writes and reads over the window, in {@link ClusterView.tables} order. */
+  readonly tableShares: readonly TableLoadShare[];
   /** Servers hot by the sum of the tables, each naming (`table`) the table whose regions put the load there. */
   readonly findings: readonly Finding[];
   /** The table the first cluster finding points at, `null` without one. */
@@ -154,8 +162,10 @@ function clusterServers(perTable: readonly { table: string; rates: LoadRates }[]
   const nowTotal = newTally();
   let fair = 0;
   let seconds = 0;
+  const byTable = new Map(perTable.map((t) => [t.table, newTally()]));
   first.intervals.forEach((_, i) => {
     const ivs = perTable.map((t, j) => ({ table: t.table, iv: t.rates.intervals[i] as RateInterval, returned: returned[j]?.get((t.rates.intervals[i] as RateInterval).endMs) }));
+    for (const { table, iv } of ivs) for (const s of iv.servers) add(byTable.get(table) as Tally, s, 0);
     const sec = (ivs[0] as { iv: RateInterval }).iv.durationMs / 1000;
     const members = intervalServers(ivs);
     seconds += sec;
@@ -181,7 +191,7 @@ function clusterServers(perTable: readonly { table: string; rates: LoadRates }[]
   const windowVerdicts = hotVerdicts(list.map((s) => perSecond(s.tally)), k, SERVER_TEST);
   const nowList = list.filter((s) => s.now);
   const nowVerdicts = new Map(hotVerdicts(nowList.map((s) => perSecond(s.now as Tally)), k, SERVER_TEST).map((v, j) => [nowList[j] as ServerSums, v]));
-  return { list, windowVerdicts, nowVerdicts, total, nowTotal, fairServerShare: seconds > 0 ? fair / seconds : 0, seconds };
+  return { list, windowVerdicts, nowVerdicts, total, nowTotal, byTable, fairServerShare: seconds > 0 ? fair / seconds : 0, seconds };
 }
 
 /** The table whose regions put the most load on `server` beyond what an even spread of that table would put there. */
@@ -205,49 +215,97 @@ export function leastLoaded(servers: readonly ClusterServerShare[], except: stri
   return servers.filter((s) => serverKey(s.server) !== serverKey(except) && !avoided.has(serverKey(s.server))).sort((a, b) => a.share - b.share || (a.server < b.server ? -1 : 1))[0];
 }
 
-/** What moving a region of `moved` (share of all the tables' requests) from `from` to `to` leaves on both servers. */
+/** A table's share of all the tables' requests, writes and reads over the window, 0–1 (`null`: no read/write split). */
+export interface TableLoadShare extends MovedLoad {
+  readonly table: string;
+}
+
+/**
+ * The load `region` (of the table whose {@link TableLoadShare} is `table`) takes, as shares of all the tables'
+ * requests, writes and reads: its share of its table's, times the table's share of all.
+ */
+export function regionMovedLoad(region: RegionLoadShare, table: MovedLoad): MovedLoad {
+  const of = (x: number | null, t: number | null) => (x === null || t === null ? null : x * t);
+  return { requests: region.share * table.requests, writes: of(region.writeShare, table.writes), reads: of(region.readShare, table.reads) };
+}
+
+/** The load a region takes, as shares of all the tables' requests, writes and reads (`null`: no read/write split). */
+export interface MovedLoad {
+  readonly requests: number;
+  readonly writes: number | null;
+  readonly reads: number | null;
+}
+
+/**
+ * What moving a region of `moved` load from `from` to `to` leaves on both servers, judged in each measure the servers'
+ * shares give (requests, and writes and reads when every server has them), as the server test judges them. The figures
+ * are in the measure `by`: the one `to` would then be hot in, else the one `from` stays hot in, else requests.
+ */
 export interface MoveOutcome {
-  /** The two servers' shares after the move. */
+  /** The measure of the figures below: the first (requests, writes, reads) in which the move leaves a server hot; requests when none. */
+  readonly by: LoadMeasure;
+  /** The two servers' shares of all the tables' `by` before and after the move. */
+  readonly fromBefore: number;
+  readonly toBefore: number;
   readonly fromAfter: number;
   readonly toAfter: number;
-  /** k × the average share of the servers other than `from` (`fromLimit`) or `to` (`toLimit`) after the move: above it, a server is hot alone. */
+  /** k × the average share (in `by`) of the servers other than `from` (`fromLimit`) or `to` (`toLimit`) after the move: above it, a server is hot alone. */
   readonly fromLimit: number;
   readonly toLimit: number;
   /**
-   * `from` is still hot after the move by the server test: above `fromLimit`, or one of a group of the busiest servers
-   * that hide each other from it (`hotGroupBits` in hot-test.ts). One region is too little to cool it.
+   * `from` is still hot after the move by the server test, in some measure: above k × the other servers' average, or
+   * one of a group of the busiest servers that hide each other from it (`hotGroupBits` in hot-test.ts). One region is
+   * too little to cool it.
    */
   readonly fromHot: boolean;
   /**
-   * `to` is then hot by the server test (above `toLimit`, or one of a group of the busiest): moving the region only
-   * moves the hotspot. Above `toLimit`, the region alone makes any server it goes to hot.
+   * `to` is then hot by the server test in some measure: moving the region only moves the hotspot. Above `toLimit`,
+   * the region alone makes any server it goes to hot.
    */
   readonly toHot: boolean;
-  /** Neither server is then hot by the server test: the move cools the server without making another hot. */
+  /** Neither server is then hot in any measure: the move cools the server without making another hot. */
   readonly helps: boolean;
 }
 
-/** {@link MoveOutcome} of moving `moved` from server `from` to server `to` among `servers`, hot factor `k`. */
-export function moveOutcome(servers: readonly ClusterServerShare[], from: string, to: string, moved: number, k: number): MoveOutcome {
-  const after = servers.map((s) => (s.server === from ? s.share - moved : s.server === to ? s.share + moved : s.share));
-  const sum = after.reduce((a, x) => a + x, 0);
-  const n = servers.length;
-  const limit = (x: number) => (n > 1 ? (k * (sum - x)) / (n - 1) : Infinity);
-  const verdicts = hotVerdicts(after.map((x) => ({ requests: x, reads: null, writes: null })), k, SERVER_TEST);
+const MEASURE_ORDER: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
+
+/**
+ * {@link MoveOutcome} of moving a region from server `from` to server `to` among `servers`, hot factor `k`; `moved` is
+ * its {@link MovedLoad} (a number: its share of the requests alone, with no write or read share).
+ */
+export function moveOutcome(servers: readonly ClusterServerShare[], from: string, to: string, moved: number | MovedLoad, k: number): MoveOutcome {
+  const load: MovedLoad = typeof moved === 'number' ? { requests: moved, writes: null, reads: null } : moved;
   const fromAt = servers.findIndex((s) => s.server === from);
   const toAt = servers.findIndex((s) => s.server === to);
-  const fromAfter = after[fromAt] ?? 0;
-  const toAfter = after[toAt] ?? 0;
-  const fromHot = verdicts[fromAt]?.hot ?? false;
-  const toHot = verdicts[toAt]?.hot ?? false;
-  return { fromAfter, toAfter, fromLimit: limit(fromAfter), toLimit: limit(toAfter), fromHot, toHot, helps: !fromHot && !toHot };
+  // the servers' shares in measure m before the move; null unless the region and every server have it
+  const sharesIn = (m: LoadMeasure): number[] | null => {
+    if (load[m] === null) return null;
+    const before = servers.map((s) => (m === 'requests' ? s.share : m === 'writes' ? s.writeShare : s.readShare));
+    return before.some((v) => typeof v !== 'number') ? null : (before as number[]);
+  };
+  const moveIn = (m: LoadMeasure, before: number[] | null) => before?.map((v, i) => (i === fromAt ? v - (load[m] as number) : i === toAt ? v + (load[m] as number) : v)) ?? null;
+  const before = { requests: sharesIn('requests') as number[], writes: sharesIn('writes'), reads: sharesIn('reads') };
+  const after = { requests: moveIn('requests', before.requests) as number[], writes: moveIn('writes', before.writes), reads: moveIn('reads', before.reads) };
+  const verdicts = hotVerdicts(servers.map((_, i) => ({ requests: after.requests[i] as number, writes: after.writes?.[i] ?? null, reads: after.reads?.[i] ?? null })), k, SERVER_TEST);
+  const fromBy = verdicts[fromAt]?.hotBy ?? [];
+  const toBy = verdicts[toAt]?.hotBy ?? [];
+  const by = MEASURE_ORDER.find((m) => toBy.includes(m)) ?? MEASURE_ORDER.find((m) => fromBy.includes(m)) ?? 'requests';
+  const values = after[by] as number[];
+  const sum = values.reduce((a, x) => a + x, 0);
+  const n = servers.length;
+  const limit = (x: number) => (n > 1 ? (k * (sum - x)) / (n - 1) : Infinity);
+  const fromAfter = values[fromAt] ?? 0;
+  const toAfter = values[toAt] ?? 0;
+  const was = before[by] as number[];
+  const fromHot = fromBy.length > 0;
+  const toHot = toBy.length > 0;
+  return { by, fromBefore: was[fromAt] ?? 0, toBefore: was[toAt] ?? 0, fromAfter, toAfter, fromLimit: limit(fromAfter), toLimit: limit(toAfter), fromHot, toHot, helps: !fromHot && !toHot };
 }
 
 /** The cluster finding for a hot server: which table's regions put the load there, and what moving one gives. */
-function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: number, all: readonly ClusterServerShare[], grand: number, fair: number, k: number): Finding {
+function serverFinding(s: ClusterServerShare, cause: DetectResult, causeShare: TableLoadShare, all: readonly ClusterServerShare[], fair: number, k: number): Finding {
   const key = serverKey(s.server);
   const mine = cause.regions.filter((r) => serverKey(r.server) === key && r.lastSeenMs === cause.window.endMs);
-  const ofAll = (r: RegionLoadShare) => (grand > 0 ? (r.share * causeTotal) / grand : 0);
   const busiest = [...mine].sort((a, b) => b.share - a.share)[0];
   // never onto a server holding another copy of its key range (a table with read replicas)
   const quietest = busiest ? leastLoaded(all, s.server, rangeCopyServers(cause.regions, busiest, cause.window.endMs)) : undefined;
@@ -263,11 +321,18 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
       : `in table ${cause.table} alone, none of its regions here is hot (${cause.regions.length === 1 ? 'its one region has no peers' : 'each is within k × the average of that table\'s other regions'}): the server is hot because of which regions it holds`,
   ];
   if (busiest && quietest) {
-    const moved = ofAll(busiest);
-    const out = moveOutcome(all, s.server, quietest.server, moved, k);
+    const load = regionMovedLoad(busiest, causeShare);
+    const moved = load.requests;
+    const out = moveOutcome(all, s.server, quietest.server, load, k);
+    // the figures' measure when a server would be hot in writes or reads rather than requests
+    const inBy = out.by === 'requests' ? '' : ` of all the tables' ${out.by}`;
+    // what spreads the region's own load: replicas and a client cache take reads, not writes; a tail's writes follow
+    // the newest key wherever it is split or moved
     const spread = cause.table === 'hbase:meta'
       ? 'meta replicas read in LoadBalance mode, clients caching region locations longer; hbase:meta cannot be split'
-      : 'replicas, a split, a client cache';
+      : cause.shape === 'monotonic-tail'
+        ? 'a key that spreads the writes, such as a salted one, since a split only makes a new tail'
+        : out.by === 'writes' ? 'a split at the traffic median, or a key that spreads the writes' : 'replicas, a split, a client cache';
     const verdict = out.helps
       ? ', with neither then hot (above k × the other servers, alone or as one of a group of the busiest)'
       : out.toHot
@@ -275,7 +340,8 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeTotal: n
           ? `, above k × the other servers there (${pct(out.toLimit)}): the region alone is above k × the other servers wherever it goes, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`
           : `: ${quietest.server} would then be one of a group of the busiest servers, hot together, so moving it only moves the hotspot (spread its own load: ${spread}; or keep other regions off its server)`
         : `: ${s.server} stays ${out.fromAfter > out.fromLimit ? `above k × the other servers (${pct(out.fromLimit)})` : 'hot as one of a group of the busiest servers'}, ${mine.length > 1 ? `its ${mine.length} regions of ${cause.table} being busy together, not one alone: they need spreading over the servers` : 'by the other tables\' regions on it'}`;
-    evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${pct(moved)} of all the tables' requests) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(s.share)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(quietest.share)} to ${pct(out.toAfter)}${verdict}`);
+    const movedText = out.by === 'requests' ? `${pct(moved)} of all the tables' requests` : `${pct(moved)} of all the tables' requests, ${pct(load[out.by] ?? 0)} of their ${out.by}`;
+    evidence.push(`moving region ${busiest.encodedName} of ${cause.table} (${movedText}) to the least loaded server ${quietest.server} would take ${s.server} from ${pct(out.fromBefore)} to ${pct(out.fromAfter)} and ${quietest.server} from ${pct(out.toBefore)} to ${pct(out.toAfter)}${inBy}${verdict}`);
   }
   return {
     kind,
@@ -336,13 +402,18 @@ export function detectTables(series: LoadSeries, options: TablesDetectOptions = 
     const w = c.windowVerdicts[i] as ReturnType<typeof hotVerdicts>[number];
     const n = c.nowVerdicts.get(s);
     const counts = lastRegions.get(serverKey(s.name)) ?? new Map<string, number>();
+    const hot = s.hotIntervals > 0 && (w.hot || (n?.hot ?? false));
+    const part = (x: number | null, all: number | null) => (x === null || all === null ? null : share(x, all));
     return {
       server: s.name,
       share: share(s.tally.requests, c.total.requests),
+      writeShare: part(s.tally.writes, c.total.writes),
+      readShare: part(s.tally.reads, c.total.reads),
       requestsPerSec: c.seconds > 0 ? s.tally.requests / c.seconds : 0,
       regionCount: [...counts.values()].reduce((a, x) => a + x, 0),
       peerRatio: w.peerRatio,
-      hot: s.hotIntervals > 0 && (w.hot || (n?.hot ?? false)),
+      hot,
+      hotBy: hot ? MEASURE_ORDER.filter((m) => w.hotBy.includes(m) || (n?.hotBy.includes(m) ?? false)) : [],
       hotIntervals: s.hotIntervals,
       hotNow: s.nowHotIntervals > 0,
       nowShare: s.now ? share(s.now.requests, c.nowTotal.requests) : 0,
@@ -351,10 +422,15 @@ export function detectTables(series: LoadSeries, options: TablesDetectOptions = 
         .sort((a, b) => b.share - a.share || (a.table < b.table ? -1 : 1)),
     };
   }).sort((a, b) => b.share - a.share || (a.server < b.server ? -1 : 1));
+  const part = (x: number | null, all: number | null) => (x === null || all === null ? null : share(x, all));
+  const tableShares: TableLoadShare[] = names.map((table) => {
+    const t = c.byTable.get(table) as Tally;
+    return { table, requests: share(t.requests, c.total.requests), writes: part(t.writes, c.total.writes), reads: part(t.reads, c.total.reads) };
+  });
   const findings = servers.filter((s) => s.hot).map((s) => {
     const sums = c.list.find((x) => serverKey(x.name) === serverKey(s.server)) as ServerSums;
     const cause = tables.find((t) => t.table === causingTable(sums, tableTotals, c.list.length)) as DetectResult;
-    return serverFinding(s, cause, tableTotals.get(cause.table) ?? 0, servers, c.total.requests, c.fairServerShare, k);
+    return serverFinding(s, cause, tableShares.find((t) => t.table === cause.table) as TableLoadShare, servers, c.fairServerShare, k);
   });
   const pointsAt = findings[0]?.table ?? null;
   const headline = headlineOf(tables, pointsAt);
@@ -362,7 +438,7 @@ export function detectTables(series: LoadSeries, options: TablesDetectOptions = 
     ...headline,
     findings: [...findings, ...tables.flatMap((t) => t.findings)],
     tables,
-    cluster: { tables: names, fairServerShare: c.fairServerShare, servers, findings, pointsAt },
+    cluster: { tables: names, fairServerShare: c.fairServerShare, servers, tableShares, findings, pointsAt },
   };
 }
 

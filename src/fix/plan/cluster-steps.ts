@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type ClusterServerShare, type ClusterView, type DetectResult, type MoveOutcome, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome, rangeCopyServers } from '../../analysis/detect/index.js';
+import { type ClusterServerShare, type ClusterView, type DetectResult, type MoveOutcome, type MovedLoad, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome, rangeCopyServers, regionMovedLoad } from '../../analysis/detect/index.js';
 import { serverKey } from '../../analysis/detect/tally.js';
 import { balanceSwitchCommand, moveRegionCommand } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
@@ -175,6 +175,8 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
   let first: RegionLoadShare | undefined;
   let rebalanced = false;
   const tableShare = cluster.servers.reduce((a, s) => a + s.share * (s.tables.find((t) => t.table === detect.table)?.share ?? 0), 0);
+  // the table's shares of all the tables' writes and reads too, so a move is judged in the measure a server is hot in
+  const tableLoad: MovedLoad = cluster.tableShares?.find((t) => t.table === detect.table) ?? { requests: tableShare, writes: null, reads: null };
   // a server holding no region of any table at the window's end has left (its regions were reassigned): no target,
   // and no peer after the move
   const present = cluster.servers.filter((s) => s.regionCount > 0);
@@ -186,8 +188,9 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     if (!hot || !region || !target || ![region.server, target.server].every((s) => SERVER_NAME_RE.test(s))) continue;
     first ??= region;
     evidence.push(`${f.kind} across tables: ${f.summary}`, ...f.evidence);
-    const moved = region.share * tableShare;
-    const out = moveOutcome(present, hot.server, target.server, moved, detect.k);
+    const load = regionMovedLoad(region, tableLoad);
+    const moved = load.requests;
+    const out = moveOutcome(present, hot.server, target.server, load, detect.k);
     if (out.helps) {
       moves.push(moveStep(detect.table, region.encodedName, region.startKey, region.server, target.server, `${f.summary}; the move takes ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} and ${target.server} from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests`, region.replicaId !== undefined));
       continue;
@@ -203,7 +206,8 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
         ? `the region alone is above k × the other servers (${pct(out.toLimit)} there after the move), so a move only moves the hotspot`
         : `${target.server} would then be one of a group of the busiest servers, hot together, so a move only moves the hotspot`
       : `${hot.server} would stay at ${pct(out.fromAfter)}, ${out.fromAfter > out.fromLimit ? `above k × the other servers (${pct(out.fromLimit)})` : 'hot as one of a group of the busiest servers'}, and no region of ${detect.table} on it can go to a server without making that one the busiest`;
-    refused.push({ action: 'move', why: `moving region ${region.encodedName} (${pct(moved)} of all the tables' requests) to ${target.server} would take that server from ${pct(target.share)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} of all the tables' requests: ${why}` });
+    const movedText = out.by === 'requests' ? `${pct(moved)} of all the tables' requests` : `${pct(moved)} of all the tables' requests, ${pct(load[out.by] ?? 0)} of their ${out.by}`;
+    refused.push({ action: 'move', why: `moving region ${region.encodedName} (${movedText}) to ${target.server} would take that server from ${pct(out.toBefore)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(out.fromBefore)} to ${pct(out.fromAfter)} of all the tables' ${out.by}: ${why}` });
     if (out.toHot) spread.push(spreadStep(detect.table, region, moved));
   }
   const on = rebalanced ? byTableSteps(detect.table) : [];
