@@ -196,7 +196,8 @@ export function renderTablesText(result: TablesDetectResult, options: DetectText
   for (const s of cl.servers.slice(0, limit)) {
     const bar = shareBar(s.share, cl.fairServerShare, width);
     const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
-    const tag = s.hot ? c.red(' HOT') : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
+    // the measures it is hot in, as a table's server row gives them: a server hot by writes can be under k × in requests
+    const tag = s.hot ? c.red(` HOT${(s.hotBy ?? []).length > 0 ? ` (${s.hotBy.join(', ')})` : ''}`) : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
     const parts = s.tables.map((t) => `${t.table} ${percent(t.share)}`).join(', ');
     lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  ${s.requestsPerSec.toFixed(1).padStart(8)} req/s  ${c.dim(`${ratio}, ${s.regionCount} region(s): ${parts}`)}${tag}`);
   }

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { detectHotspots, detectTables, isTablesResult, tableAdvice, unambiguousTable } from '../../src/analysis/detect/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
+import { renderTablesText } from '../../src/report/detect-text.js';
 import { focusTable, parseLoadSeries } from '../../src/model/index.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/incidents/', import.meta.url));
@@ -85,6 +86,11 @@ describe('incident catalogue: several tables', () => {
         const finding = result.cluster.findings[0]!;
         expect(finding.evidence.join('\n'), 'the cluster finding: moving the tail only moves the hotspot').toMatch(/only moves the hotspot/);
         expect(finding.evidence.join('\n'), 'what spreads a tail: a new key, not replicas or a cache').toMatch(/a key that spreads the writes, such as a salted one/);
+        // a tail's server is hot by the writes: the summary quotes them first, and names the hot region, not co-location
+        expect(finding.summary, 'the writes the server is hot in').toMatch(/is hot by the sum of the tables it serves \(\d+% of their writes, \d+% of their requests, fair share \d+%\), caused by the hot region\(s\) of table /);
+        expect(result.cluster.servers.find((s) => s.server === finding.servers[0])?.hotBy, 'its hot measures').toContain('writes');
+        const row = renderTablesText(result, { color: false }).split('\n').find((line) => line.startsWith(`  ${finding.servers[0]} `));
+        expect(row, 'the server row names the measure it is hot in').toMatch(/ HOT \((requests, )?writes(, reads)?\)$/);
       } else {
         expect(book.refused.map((r) => r.action), 'a region no server can take whole is not moved').toEqual(['move']);
         expect(kinds, 'its own load spread').toEqual(['advice']);

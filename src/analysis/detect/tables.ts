@@ -302,6 +302,17 @@ export function moveOutcome(servers: readonly ClusterServerShare[], from: string
   return { by, fromBefore: was[fromAt] ?? 0, toBefore: was[toAt] ?? 0, fromAfter, toAfter, fromLimit: limit(fromAfter), toLimit: limit(toAfter), fromHot, toHot, helps: !fromHot && !toHot };
 }
 
+/**
+ * A hot server's share of all the tables' load in the measure it is hot in: requests when it is hot in them (or its
+ * measures are unknown), else writes or reads, e.g. `63% of their writes, 43% of their requests`.
+ */
+function hotFigure(s: ClusterServerShare): string {
+  const requests = `${pct(s.share)} of their requests`;
+  const by = (s.hotBy ?? []).includes('requests') ? undefined : s.hotBy?.[0];
+  const other = by === 'writes' ? s.writeShare : by === 'reads' ? s.readShare : null;
+  return by === undefined || other === null ? requests : `${pct(other)} of their ${by}, ${requests}`;
+}
+
 /** The cluster finding for a hot server: which table's regions put the load there, and what moving one gives. */
 function serverFinding(s: ClusterServerShare, cause: DetectResult, causeShare: TableLoadShare, all: readonly ClusterServerShare[], fair: number, k: number): Finding {
   const key = serverKey(s.server);
@@ -347,7 +358,7 @@ function serverFinding(s: ClusterServerShare, cause: DetectResult, causeShare: T
     kind,
     level: 'server',
     table: cause.table,
-    summary: `${s.server} is hot by the sum of the tables it serves (${pct(s.share)} of their requests, fair share ${pct(fair)}), caused by table ${cause.table}'s region(s) on it: co-location across tables`,
+    summary: `${s.server} is hot by the sum of the tables it serves (${hotFigure(s)}, fair share ${pct(fair)}), caused by ${kind === 'co-location' ? `table ${cause.table}'s region(s) on it, none hot in that table: co-location across tables` : `the hot region(s) of table ${cause.table} on it`}`,
     evidence,
     servers: [s.server],
     regions: mine.map((r) => r.encodedName),
