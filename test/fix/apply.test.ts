@@ -18,7 +18,9 @@ import { TEST_NOW_MS, testClock } from '../support/clock.js';
 const fakeShell = [process.execPath, fileURLToPath(new URL('../fixtures/fix/fake-shell.mjs', import.meta.url))];
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
 const layout: Layout[] = [['a', '', 'tenant0025', rs(1)], ['b', 'tenant0025', 'tenant0050', rs(2)], ['c', 'tenant0050', 'tenant0075', rs(3)], ['d', 'tenant0075', '', rs(4)]];
-const load = steadySeries(layout, repeat(4, [100, 4000, 100, 100]));
+// b 3000 writes a minute, 300 on each other region, rs5 empty: the upper daughter (1500) moved to rs5 keeps it within
+// 3 × the others' average then ((300 + 1500 + 300 + 300) ÷ 4 = 600), so the runbook splits and moves
+const load = steadySeries(layout, repeat(4, [300, 3000, 300, 300]));
 const samples = Array.from({ length: 100 }, (_, i) => ({ timeMs: 600 * i, key: toBytesBinary(`tenant0042|user-${String((i * 37) % 100).padStart(3, '0')}`), op: 'write' as const }));
 const book = planFix({ detect: detectHotspots(load, { samples }), samples, quotaLimit: '5000req/sec', servers: [rs(5)] });
 const dir = mkdtempSync(join(tmpdir(), 'fix-apply-'));

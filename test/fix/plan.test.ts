@@ -15,10 +15,16 @@ describe('hot range', () => {
   // 100 distinct keys, each requested once, in a shuffled order (no rising edge).
   const samples = Array.from({ length: 100 }, (_, i) => sample(600 * i, `tenant0042|user-${String((i * 37) % 100).padStart(3, '0')}`));
   const detect = detectHotspots(load, { samples });
+  // b 3000 writes a minute beside 300 on each other region, rs5 empty: the upper daughter (1500) moved to rs5 leaves rs2
+  // 1500 and rs5 1500, within 3 × the average of the others then ((300 + 1500 + 300 + 300) ÷ 4 = 600, × 3 = 1800), and
+  // the busier of the two at 1500 under rs2's 3000: the move is kept. (In `load`, b's daughter of 2000 would take rs5
+  // above 3 × 575 = 1725: refused.)
+  const movable = steadySeries(layout, repeat(4, [300, 3000, 300, 300]));
+  const movableDetect = detectHotspots(movable, { samples });
 
   it('contains, splits at the traffic median, moves the busier daughter to the least loaded server', () => {
-    expect(detect.shape).toBe('hot-range');
-    const book = planFix({ detect, samples, quotaLimit: '5000req/sec', servers: [rs(5)], placement: clusterFromSeries(load, [rs(5)]) });
+    expect(movableDetect.shape).toBe('hot-range');
+    const book = planFix({ detect: movableDetect, samples, quotaLimit: '5000req/sec', servers: [rs(5)], placement: clusterFromSeries(movable, [rs(5)]) });
     expect(book.steps.map((s) => s.kind)).toEqual(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove']);
     const [quota, off, split, move, on, unquota] = book.steps;
     expect(quota!.commands).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec"', 'list_quotas']);
@@ -40,13 +46,16 @@ describe('hot range', () => {
     expect(on!.commands).toEqual(['balance_switch true']);
     expect(unquota!.commands[0]).toBe('set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => NONE');
     expect(book.hotRegion).toMatchObject({ encodedName: 'b', server: rs(2) });
-    expect(book.hotRegion!.share).toBeCloseTo(4000 / 4300, 12);
+    expect(book.hotRegion!.share).toBeCloseTo(3000 / 3900, 12);
+    // per second: the daughter 1500 ÷ 60 = 25.0; rs2 3000 ÷ 60 = 50.0 before, 25.0 after; rs5 25.0 after; the others
+    // then 600 ÷ 60 = 10.0
+    expect(move!.why).toContain(`the daughter takes 25.0 req/s over now, so after the move ${rs(5)} carries 25.0 and ${rs(2)} 25.0 req/s over now, ${rs(5)} within 3 × the average of the other servers then (10.0 req/s over now)`);
     expect(book.warnings.join(' ')).toContain('reference files');
     expect(book.steps.map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('without a quota and with the client settings given: no quota steps', () => {
-    const book = planFix({ detect, samples, servers: [rs(5)] });
+    const book = planFix({ detect: movableDetect, samples, servers: [rs(5)] });
     expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'move', 'balancer-on']);
     expect(book.steps[0]!.why).toContain('would move a hand-placed daughter back');
     expect(book.steps[2]!.deferredMove!.server).toBe(rs(5));
@@ -135,7 +144,7 @@ describe('hot range', () => {
   });
 
   it('renders text and a shell script with the exact commands', () => {
-    const book = planFix({ detect, samples, servers: [rs(5)] });
+    const book = planFix({ detect: movableDetect, samples, servers: [rs(5)] });
     const text = renderRunbookText(book);
     expect(text).toContain('hbase> split "t", "tenant0042|user-05"');
     const script = renderRunbookShell(book);

@@ -1,19 +1,20 @@
 /**
  * The hot-range plan: contain, balancer off, split the hot region at the traffic median of sampled keys, move the
- * busier daughter to the least loaded RegionServer, balancer back on (or kept off when the what-if says it would undo
- * the move), remove the throttle.
+ * busier daughter to the least loaded RegionServer when that spreads load (weighed as the hot region's own move is
+ * without samples, `weighMove`, with the daughter's projected load; else the daughters split again at their own traffic
+ * medians), balancer back on (or kept off when the what-if says it would undo the move), remove the throttle.
  *
  * @module
  */
 import type { RegionLoadShare } from '../../analysis/detect/index.js';
 import { toBytesBinary, toStringBinary } from '../../bytes/index.js';
-import { balanceSwitchCommand, splitCommand } from '../../hbase/shell/index.js';
+import { balanceSwitchCommand, rubyName, splitCommand } from '../../hbase/shell/index.js';
 import { type TrafficMedian, trafficMedian } from '../../regions/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
-import { type PlanInputs, type PlanLoads, loadText, planLoads } from './inputs.js';
-import { hotRangeWithoutSamples, leastLoadedServer, primaryOf } from './no-samples.js';
+import { type PlanInputs, type PlanLoads, loadText, perSecondOver, planLoads } from './inputs.js';
+import { type MoveWeighing, hotRangeWithoutSamples, leastLoadedServer, primaryOf, weighMove } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
 import { MIN_SPLIT_SAMPLES, type Refusal, type Runbook } from './types.js';
 
@@ -88,6 +89,123 @@ function balancerVerdict(placement: BalancerCluster, hot: RegionLoadShare, m: Tr
 }
 
 /**
+ * The busier daughter's move to `target` (`[server, its load before]`), weighed as the hot region's own move is without
+ * key samples (`weighMove`: the destination must not be made hot, and the busier of the two servers must then carry
+ * less than the hot server did), with the daughter's projected load: its share of the region's sampled requests
+ * (`m.shares`) × the region's load over `loads.span`. After the split both daughters are still on `hot.server`, so that
+ * server's load is the region's server's before the move.
+ * @returns `w`, the weighing (`undefined` when no server carries any load: the move is kept, nothing to weigh), and
+ *   `refusal` when the move does not spread the load: its `why` with the figures in req/s, and `byItself`, whether the
+ *   daughter alone is above k × the average of the servers other than the hot one (whichever server takes it is hot).
+ *   Throws nothing.
+ */
+function weighDaughterMove(
+  inputs: PlanInputs,
+  loads: PlanLoads,
+  hot: RegionLoadShare,
+  m: TrafficMedian,
+  target: readonly [string, number],
+): { readonly w: MoveWeighing | undefined; readonly refusal?: { readonly why: string; readonly byItself: boolean; readonly w: MoveWeighing } } {
+  const upper = m.shares[1] >= m.shares[0];
+  const share = upper ? m.shares[1] : m.shares[0];
+  const w = weighMove(inputs, loads, hot, target, loads.hotShare * share);
+  if (!w || w.spreads) return { w };
+  const over = perSecondOver(loads.span);
+  const f = (x: number) => `${x.toFixed(1)} ${over}`;
+  const swapped = loads.planned === loads.current ? '' : ' as the co-location swaps of this runbook leave the servers';
+  // share ≥ 0.5: the busier of two shares summing to 1
+  const regionLoad = w.region / share;
+  const verdict = w.destination > w.k * w.othersAfter
+    ? `above ${w.k} × the average of the other servers then (${f(w.othersAfter)}): a hot server`
+    : `while ${hot.server} carries ${f(w.from)} now: the busiest server's load would not fall`;
+  const alone = w.byItself
+    ? `. By itself the daughter is above ${w.k} × the average of the servers other than ${hot.server} (${f(w.othersBefore)}), so whichever server takes it is hot`
+    : '';
+  return {
+    w,
+    refusal: {
+      w,
+      byItself: w.byItself,
+      why: `moving the busier daughter (${upper ? 'upper' : 'lower'}, ${pct(share)} of the region's sampled requests) does not spread the load: the region takes ${pct(loads.hotShare)} of the table's requests (${regionLoad.toFixed(1)} of ${f(w.from)} on ${hot.server}${swapped}), so the daughter takes ${f(w.region)}, and ${target[0]}, the least loaded server (${f(target[1])}), would carry ${f(w.destination)}, ${verdict}${alone}. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split`,
+    },
+  };
+}
+
+/**
+ * The traffic median of the daughter `[start, end)` of a split at the traffic median, from the same samples, or why it
+ * has none (no sample in it, or every one on a single row: HBase never splits inside a row).
+ */
+function daughterMedian(samples: readonly { key: Uint8Array; weight: number }[], start: Uint8Array, end: Uint8Array): TrafficMedian | { readonly why: string } {
+  try {
+    return trafficMedian(samples, start, end);
+  } catch (e) {
+    if (e instanceof HotspotError && e.code === 'SPLIT_SINGLE_HOT_ROW') return { why: `its sampled requests all hit one row: no split point divides it (treat that row as a single hot row)` };
+    if (e instanceof HotspotError && e.code === 'SPLIT_SAMPLES_EMPTY') return { why: 'no key sample falls in it: give --samples with its request rowkeys to place its split' };
+    if (e instanceof HotspotError) return { why: e.message };
+    throw e;
+  }
+}
+
+/**
+ * The advice step after a traffic-median split whose busier daughter cannot be moved without making a server hot or
+ * leaving the busiest load where it was (`w`, see {@link weighDaughterMove}): split each daughter again at the traffic
+ * median of its own sampled keys (the quartiles of the region's sampled requests), once the daughters have compacted,
+ * with the exact `split` commands and each of the four ranges' share of the region's requests and load over
+ * `loads.span`; a daughter whose samples give no split point says why. The plan has no split into more than two
+ * otherwise (the multi-way pre-split at quantiles is for an unsplit table). Throws nothing.
+ */
+function furtherSplitStep(inputs: PlanInputs, hot: RegionLoadShare, m: TrafficMedian, loads: PlanLoads, w: MoveWeighing): DraftStep {
+  const table = inputs.detect.table;
+  const samples = (inputs.samples ?? []).map((s) => ({ key: s.key, weight: s.weight ?? 1 }));
+  const splitText = toStringBinary(m.splitKey);
+  const over = perSecondOver(loads.span);
+  // the busier daughter's load ÷ its share: the region's load
+  const regionLoad = w.region / Math.max(...m.shares);
+  const load = (share: number) => `${(share * regionLoad).toFixed(1)} ${over}`;
+  const halves = [
+    { name: 'lower', start: toBytesBinary(hot.startKey), end: m.splitKey, startText: hot.startKey, endText: splitText, share: m.shares[0] },
+    { name: 'upper', start: m.splitKey, end: toBytesBinary(hot.endKey), startText: splitText, endText: hot.endKey, share: m.shares[1] },
+  ];
+  const commands: string[] = [];
+  const parts: string[] = [];
+  const pieces: number[] = [];
+  for (const h of halves) {
+    const d = daughterMedian(samples, h.start, h.end);
+    const range = `the ${h.name} daughter ["${h.startText}", "${h.endText}") (${pct(h.share)} of the region's requests, ${load(h.share)})`;
+    if ('why' in d) {
+      parts.push(`${range}: ${d.why}`);
+      pieces.push(h.share);
+      continue;
+    }
+    const key = toStringBinary(d.splitKey);
+    commands.push(splitCommand(table, d.splitKey));
+    const [a, b] = [h.share * d.shares[0], h.share * d.shares[1]];
+    const few = d.samples < MIN_SPLIT_SAMPLES ? ` (from only ${d.samples} key samples: uncertain)` : '';
+    parts.push(`${range} at its own traffic median "${key}", into ${pct(a)} (${load(a)}) and ${pct(b)} (${load(b)}) of the region's requests${few}`);
+    pieces.push(a, b);
+  }
+  const busiest = Math.max(...pieces) * regionLoad;
+  const stillHot = busiest > w.k * w.othersBefore;
+  const bound = ` The busiest of the ${pieces.length} ranges then takes ${busiest.toFixed(1)} ${over}, ${stillHot ? 'still' : 'no longer'} above ${w.k} × the average of the servers other than ${hot.server} (${w.othersBefore.toFixed(1)} ${over})${stillHot ? ': split that range again at the traffic median of its own samples, the same way, once it has compacted' : ''}.`;
+  const run = commands.length > 0
+    ? ` Once both daughters have compacted (major_compact ${rubyName(table)}, then compaction_state ${rubyName(table)} says NONE; a daughter holds reference files into the parent until then, and HBase refuses to split it): ${commands.join('; ')}; then detect again and plan with --samples, which moves a range only when that spreads the load`
+    : ' Neither daughter can be split again from these samples';
+  return {
+    kind: 'advice',
+    title: commands.length > 0
+      ? `Split each daughter again at its own traffic median, once both have compacted (${commands.length} more split${commands.length === 1 ? '' : 's'})`
+      : 'The daughters cannot be split again from these samples',
+    why: `the traffic median splits the region only in two, and the busier daughter cannot be moved without making a server hot or leaving the busiest load where it was (see the refused move); this plan has no split of a hot range into more than two, so split each daughter again at the traffic median of its own sampled keys: ${parts.join('; ')}.${bound}${run}`,
+    commands: [],
+    check: commands.length > 0
+      ? `${listRegionsCommand(table)} shows ${pieces.length} regions over ["${hot.startKey}", "${hot.endKey}"), and the next detect no server above ${inputs.detect.k} × the others`
+      : `the next detect shows whether ${hot.server} is still hot`,
+    undo: [],
+    undoNote: 'merge_region the two regions around a split point once they have compacted',
+  };
+}
+
+/**
  * Steps for a hot range in region `hot` of `table`; `loads` are the servers' loads and the region's share its moves are
  * weighed with (default: over the span the hotspot is judged on, without swaps; see `planLoads`).
  */
@@ -128,6 +246,8 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
   });
   const target = leastLoadedServer(inputs, loads.planned, hot.server);
   const moveUpper = m.shares[1] >= m.shares[0];
+  // whether a daughter is moved: not without a target, nor when its move does not spread the load
+  let moved = target !== undefined && SERVER_NAME_RE.test(target[0]);
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known; both daughters stay on it (give --rest so the live servers are read)` });
   } else if (!SERVER_NAME_RE.test(target[0])) {
@@ -135,19 +255,30 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
   } else {
     const startKey = moveUpper ? splitText : hot.startKey;
     const name = `<encoded name of the ${moveUpper ? 'upper' : 'lower'} daughter, starting at "${startKey}">`;
-    steps.push({
-      kind: 'move',
-      title: `Move the busier daughter (${moveUpper ? 'upper' : 'lower'}, ${pct(Math.max(...m.shares))} of the region's requests) to ${target[0]}`,
-      why: `after a split both daughters stay on ${hot.server} (${loadText(loads, hot.server)}); ${target[0]} is the least loaded RegionServer (${loadText(loads, target[0])})`,
-      commands: [`move '${name}', '${target[0]}'`],
-      deferredMove: { table, startKey, server: target[0] },
-      check: `${listRegionsCommand(table)} shows the daughter starting at "${startKey}" on ${target[0]}`,
-      undo: [],
-      undoNote: `move it back: move 'ENCODED', '${hot.server}'`,
-      wait: { kind: 'region-on-server', table, startKey, server: target[0] },
-    });
+    const daughter = weighDaughterMove(inputs, loads, hot, m, target);
+    if (daughter.refusal) {
+      moved = false;
+      refused.push({ action: 'move', why: daughter.refusal.why });
+      warnings.push(`the busier daughter ${daughter.refusal.byItself ? 'is a hotspot by itself' : 'does not spread the load'} wherever it moves: the traffic median splits the region only in two, and a range this hot needs more daughters; split each daughter again at its own traffic median once they have compacted (the step after the split), then plan again`);
+      steps.push(furtherSplitStep(inputs, hot, m, loads, daughter.refusal.w));
+    } else {
+      const w = daughter.w;
+      const over = perSecondOver(loads.span);
+      const spread = w ? `; the daughter takes ${w.region.toFixed(1)} ${over}, so after the move ${target[0]} carries ${w.destination.toFixed(1)} and ${hot.server} ${(w.from - w.region).toFixed(1)} ${over}, ${target[0]} within ${w.k} × the average of the other servers then (${w.othersAfter.toFixed(1)} ${over})` : '';
+      steps.push({
+        kind: 'move',
+        title: `Move the busier daughter (${moveUpper ? 'upper' : 'lower'}, ${pct(Math.max(...m.shares))} of the region's requests) to ${target[0]}`,
+        why: `after a split both daughters stay on ${hot.server} (${loadText(loads, hot.server)}); ${target[0]} is the least loaded RegionServer (${loadText(loads, target[0])})${spread}`,
+        commands: [`move '${name}', '${target[0]}'`],
+        deferredMove: { table, startKey, server: target[0] },
+        check: `${listRegionsCommand(table)} shows the daughter starting at "${startKey}" on ${target[0]}`,
+        undo: [],
+        undoNote: `move it back: move 'ENCODED', '${hot.server}'`,
+        wait: { kind: 'region-on-server', table, startKey, server: target[0] },
+      });
+    }
   }
-  const verdict = target && inputs.placement ? balancerVerdict(inputs.placement, hot, m, moveUpper, target[0]) : undefined;
+  const verdict = target && moved && inputs.placement ? balancerVerdict(inputs.placement, hot, m, moveUpper, target[0]) : undefined;
   if (verdict?.includes('move the')) {
     warnings.push(verdict);
     steps.push({
@@ -165,7 +296,9 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
       title: 'Switch the balancer back on',
       why: `leaving it off lets region counts drift as tables grow${verdict ? `; what-if: ${verdict}` : ''}`,
       commands: [balanceSwitchCommand(true)],
-      check: `after the next balancer run (hbase.balancer.period), ${listRegionsCommand(table)} still shows the daughters on different servers`,
+      check: moved
+        ? `after the next balancer run (hbase.balancer.period), ${listRegionsCommand(table)} still shows the daughters on different servers`
+        : `after the next balancer run (hbase.balancer.period), ${listRegionsCommand(table)} shows where the daughters are, and the next detect whether a server is still hot`,
       undo: [balanceSwitchCommand(false)],
       undoNote: 'switch it off again',
     });

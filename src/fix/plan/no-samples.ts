@@ -75,7 +75,7 @@ export function containmentAdvice(table: string): DraftStep {
  * `leastLoadedServer`).
  */
 export interface MoveWeighing {
-  /** The hot region's own load: its share of the table's requests × the servers' total. */
+  /** The load that moves (the hot region's own, or a daughter's): its share of the table's requests × the servers' total. */
   readonly region: number;
   /** Its server's load before the move. */
   readonly from: number;
@@ -102,15 +102,18 @@ export interface MoveWeighing {
 /**
  * {@link MoveWeighing} of moving `hot` to `target` (`[server, its load before]`, from `leastLoadedServer`) by `loads`,
  * hot factor `inputs.detect.k`; `undefined` when the servers carry no load at all (nothing to weigh).
+ * @param share - the share (0–1) of the table's requests over `loads.span` that moves: the hot region's own
+ *   (`loads.hotShare`, the default), or a daughter's after a split of it on its server (its share of the region's
+ *   sampled requests × `loads.hotShare`); what moves leaves `hot.server` for `target`.
  */
-export function weighMove(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number]): MoveWeighing | undefined {
+export function weighMove(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadShare, target: readonly [string, number], share: number = loads.hotShare): MoveWeighing | undefined {
   const left = leftServers(inputs);
   const servers = [...loads.planned.entries()].filter(([s]) => !left.has(s) || s === hot.server || s === target[0]);
   const total = servers.reduce((a, [, x]) => a + x, 0);
   if (total <= 0) return undefined;
   const k = inputs.detect.k;
   const from = loads.planned.get(hot.server) ?? 0;
-  const region = loads.hotShare * total;
+  const region = share * total;
   const destination = target[1] + region;
   const average = (xs: readonly number[]) => (xs.length > 0 ? xs.reduce((a, x) => a + x, 0) / xs.length : 0);
   const othersBefore = average(servers.filter(([s]) => s !== hot.server).map(([, x]) => x));
