@@ -77,4 +77,30 @@ describe('fix plan weighs the busier daughter\'s move', () => {
     expect(again.commands).toEqual([]);
     expect(book.steps[3]!.check).not.toContain('different servers');
   });
+  it('refused, not by itself: a lopsided split whose busier daughter is one row would make the least loaded server hot', () => {
+    // the series of the kept case with b at 4200 writes a minute (rs2 4800); 30 sampled requests of row "h00" and one of
+    // each of h10..h19: the traffic median falls between h00 and h10 ("h1"), 75% / 25%. The lower daughter (3150)
+    // would take rs4 (1000) to 4150 against 3 × the others' average then ((1200 + 4800 - 3150 + 1200) ÷ 3 = 1350, × 3
+    // = 4050): a hot server. It is not the hotspot by itself (3150 ≤ 3 × (1200 + 1200 + 1000) ÷ 3 = 3400).
+    // Per second: b 4200 ÷ 60 = 70.0 of rs2's 80.0, 4200 ÷ 8200 = 51.2% of the table; the daughter 52.5; rs4 16.7
+    // before, 4150 ÷ 60 = 69.2 after; the others then 1350 ÷ 60 = 22.5; before 3400 ÷ 3 ÷ 60 = 18.9
+    const layout = layoutOf('a1bfc2d3', ['', 'c', 'g', 'k', 'n', 'q', 't', 'w'], [1, 1, 2, 2, 3, 3, 4, 4]);
+    const detect = detectHotspots(steadySeries(layout, repeat(4, [600, 600, 4200, 600, 600, 600, 500, 500])));
+    expect(detect.shape).toBe('hot-range');
+    const lopsided = [...Array.from({ length: 30 }, (_, i) => write(1000 * i, 'h00')), ...Array.from({ length: 10 }, (_, i) => write(1000 * i, `h1${i}`))];
+    const book = planFix({ detect, samples: lopsided });
+    expect(book.steps.map((s) => s.kind)).toEqual(['balancer-off', 'split', 'advice', 'balancer-on']);
+    expect(book.steps[1]!.commands).toEqual(['split "t", "h1"']);
+    expect(book.refused).toEqual([{ action: 'move', why: `moving the busier daughter (lower, 75.0% of the region's sampled requests) does not spread the load: the region takes 51.2% of the table's requests (70.0 of 80.0 req/s over now on ${rs(2)}), so the daughter takes 52.5 req/s over now, and ${rs(4)}, the least loaded server (16.7 req/s over now), would carry 69.2 req/s over now, above 3 × the average of the other servers then (22.5 req/s over now): a hot server. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split` }]);
+    expect(book.warnings.some((w) => w.startsWith('moving the busier daughter to the least loaded server does not spread the load: '))).toBe(true);
+    const again = book.steps[2]!;
+    // the lower daughter is the one row: no split point; the upper one splits between h14 and h15, from 10 samples
+    expect(again.title).toBe('Split each daughter again at its own traffic median, once both have compacted (1 more split)');
+    expect(again.why).toContain('the lower daughter ["g", "h1") (75.0% of the region\'s requests, 52.5 req/s over now): its sampled requests all hit one row: no split point divides it');
+    expect(again.why).toContain('the upper daughter ["h1", "k") (25.0% of the region\'s requests, 17.5 req/s over now) at its own traffic median "h15", into 12.5%');
+    expect(again.why).toContain('(from only 10 key samples: uncertain)');
+    expect(again.why).toContain(`The busiest of the 3 ranges then takes 52.5 req/s over now, no longer above 3 × the average of the servers other than ${rs(2)} (18.9 req/s over now).`);
+    expect(again.why).toContain('compaction_state "t" says NONE; a daughter holds reference files into the parent until then, and HBase refuses to split it): split "t", "h15"; then detect again');
+    expect(again.check).toContain('shows 3 regions over ["g", "k")');
+  });
 });

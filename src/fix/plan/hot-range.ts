@@ -259,7 +259,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
     if (daughter.refusal) {
       moved = false;
       refused.push({ action: 'move', why: daughter.refusal.why });
-      warnings.push(`the busier daughter ${daughter.refusal.byItself ? 'is a hotspot by itself' : 'does not spread the load'} wherever it moves: the traffic median splits the region only in two, and a range this hot needs more daughters; split each daughter again at its own traffic median once they have compacted (the step after the split), then plan again`);
+      warnings.push(`${daughter.refusal.byItself ? 'the busier daughter is a hotspot by itself wherever it moves' : 'moving the busier daughter to the least loaded server does not spread the load'}: the traffic median splits the region only in two, and a range this hot needs more daughters; split each daughter again at its own traffic median once they have compacted (the step after the split), then plan again`);
       steps.push(furtherSplitStep(inputs, hot, m, loads, daughter.refusal.w));
     } else {
       const w = daughter.w;
