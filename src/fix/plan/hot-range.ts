@@ -233,7 +233,8 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
     warnings.push(`one row, "${toStringBinary(m.hottestRow.key)}", takes ${pct(m.hottestRow.share)} of the region's sampled requests: its daughter stays hot whatever the split; treat that row as a single hot row`);
   }
   if (hot.replicaId !== undefined) return replicaRangeSteps(inputs, hot, m, { quota, refused, warnings, evidence, uncertain, loads });
-  const steps: DraftStep[] = [...quota.set, balancerOffStep(table, 'daughter')];
+  const balancerOff = balancerOffStep(table, 'daughter');
+  const steps: DraftStep[] = [...quota.set, balancerOff];
   steps.push({
     kind: 'split',
     title: `Split ${hot.encodedName} at the traffic median "${splitText}"`,
@@ -248,6 +249,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
   const moveUpper = m.shares[1] >= m.shares[0];
   // whether a daughter is moved: not without a target, nor when its move does not spread the load
   let moved = target !== undefined && SERVER_NAME_RE.test(target[0]);
+  let daughterRefused = false;
   if (!target) {
     refused.push({ action: 'move', why: `no RegionServer other than ${hot.server} is known; both daughters stay on it (give --rest so the live servers are read)` });
   } else if (!SERVER_NAME_RE.test(target[0])) {
@@ -258,6 +260,9 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
     const daughter = weighDaughterMove(inputs, loads, hot, m, target);
     if (daughter.refusal) {
       moved = false;
+      daughterRefused = true;
+      // nothing is placed by hand: the balancer is left as it is
+      steps.splice(steps.indexOf(balancerOff), 1);
       refused.push({ action: 'move', why: daughter.refusal.why });
       warnings.push(`${daughter.refusal.byItself ? 'the busier daughter is a hotspot by itself wherever it moves' : 'moving the busier daughter to the least loaded server does not spread the load'}: the traffic median splits the region only in two, and a range this hot needs more daughters; split each daughter again at its own traffic median once they have compacted (the step after the split), then plan again`);
       steps.push(furtherSplitStep(inputs, hot, m, loads, daughter.refusal.w));
@@ -279,7 +284,9 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
     }
   }
   const verdict = target && moved && inputs.placement ? balancerVerdict(inputs.placement, hot, m, moveUpper, target[0]) : undefined;
-  if (verdict?.includes('move the')) {
+  if (daughterRefused) {
+    // no balancer step: it was never switched off
+  } else if (verdict?.includes('move the')) {
     warnings.push(verdict);
     steps.push({
       kind: 'advice',
