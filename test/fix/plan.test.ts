@@ -228,6 +228,12 @@ describe('monotonic tail', () => {
     expect(book.steps[0]!.commands[0]).toBe('create "t_salted", {NAME => "d"}, {SPLITS => ["01_", "02_", "03_"]}');
     expect(book.steps[0]!.title).toBe('Create t_salted, pre-split on 4 salt buckets of the key {salt(ENTITY,4)}_{KEY}');
     expect(book.steps[0]!.why).toContain('puts a salt bucket "00_".."03_" before the time');
+    expect(book.steps[1]!.title).toBe('Migrate to the salted key: dual-write, snapshot backfill with original timestamps, verify, switch reads, retire');
+    // without --new-table no step creates the new key: the migration's advice names one and how to plan its create
+    const bare = planFix({ detect, samples });
+    expect(bare.steps.map((s) => s.kind)).toEqual(['advice']);
+    expect(bare.steps[0]!.title).toBe('Migrate to a salted key such as {salt(ENTITY,16)}_{KEY}: dual-write, snapshot backfill with original timestamps, verify, switch reads, retire');
+    expect(bare.steps[0]!.why).toContain('plan again with --new-table NAME --buckets N --family F');
     const sixteen = planFix({ detect, samples, newTable: { name: 't_salted', families: ['d'], buckets: 16 } });
     expect(sixteen.steps[0]!.commands[0]).toContain('{SPLITS => ["01_", "02_", "03_", "04_", "05_", "06_", "07_", "08_", "09_", "0a_", "0b_", "0c_", "0d_", "0e_", "0f_"]}');
     expect(book.steps[0]!.undo).toEqual(['disable "t_salted"', 'drop "t_salted"']);

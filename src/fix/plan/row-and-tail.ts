@@ -202,10 +202,16 @@ export function tailSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapePlan {
       undoNote: 'drop the new table (only before dual writes start)',
     });
   }
+  // without --new-table no step names the new key: the advice says what it is and how to get its create step
+  const example = newKeyTemplate(16);
   steps.push({
     kind: 'advice',
-    title: 'Migrate to the salted key: dual-write, snapshot backfill with original timestamps, verify, switch reads, retire',
-    why: 'old and new keys place the same row differently, so a live table needs a migration; hbase-hotspot migrate plans it',
+    title: t
+      ? 'Migrate to the salted key: dual-write, snapshot backfill with original timestamps, verify, switch reads, retire'
+      : `Migrate to a salted key such as ${example}: dual-write, snapshot backfill with original timestamps, verify, switch reads, retire`,
+    why: t
+      ? 'old and new keys place the same row differently, so a live table needs a migration; hbase-hotspot migrate plans it'
+      : `old and new keys place the same row differently, so a live table needs a migration; hbase-hotspot migrate plans it. The new key puts a salt bucket before the time (ENTITY: what identifies the writer, e.g. a device id; KEY: the old key; one or more buckets per RegionServer); plan again with --new-table NAME --buckets N --family F for the salted table's pre-split create`,
     commands: [],
     check: 'row counts and sampled rows per time range agree between the tables before reads switch',
     undo: [],
