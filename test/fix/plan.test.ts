@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { toBytesBinary } from '../../src/bytes/index.js';
 import { clusterFromSeries } from '../../src/fix/balancer/index.js';
-import { planFix, renderRunbookShell, renderRunbookText, retryExposure, tableThrottleCommand } from '../../src/fix/plan/index.js';
+import { NO_HOTSPOT_EVIDENCE, planFix, renderRunbookShell, renderRunbookText, retryExposure, tableThrottleCommand } from '../../src/fix/plan/index.js';
 import type { KeyOp, KeySample } from '../../src/model/index.js';
 import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
@@ -206,6 +206,18 @@ describe('single hot row', () => {
   it('one replica is no replica: REGION_REPLICATION => 1 serves nothing from a secondary (and removes any the table has)', () => {
     expect(() => planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads, staleReadsOk: true, replicas: 1 }))
       .toThrow(expect.objectContaining({ code: 'FIX_REPLICAS_INVALID', where: { field: '--replicas' } }));
+  });
+});
+
+describe('no hotspot', () => {
+  it('proposes nothing, and says even load too much for the servers is capacity, not a hotspot', () => {
+    // 8 regions of 1,000 writes a minute, two on each of 4 servers: every server at the fair share
+    const points = ['', '2', '4', '6', '8', 'a', 'c', 'e', ''];
+    const layout: Layout[] = points.slice(0, 8).map((p, i) => [`r${i}`, p, points[i + 1]!, rs((i % 4) + 1)]);
+    const book = planFix({ detect: detectHotspots(steadySeries(layout, repeat(5, Array(8).fill(1000)))) });
+    expect([book.shape, book.steps, book.hotRegion]).toEqual(['none', [], null]);
+    expect(book.evidence[0]).toBe(NO_HOTSPOT_EVIDENCE);
+    expect(NO_HOTSPOT_EVIDENCE).toContain('if every server is strained alike, that is capacity');
   });
 });
 

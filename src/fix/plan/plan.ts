@@ -35,6 +35,13 @@ function hotRegionField(d: DetectResult, region: RegionLoadShare, now = true): R
 }
 
 /**
+ * The evidence line of a runbook with no hotspot: nothing placement or a split would change; load that is even but too
+ * much for the servers is a matter of capacity, which this plan does not size.
+ */
+export const NO_HOTSPOT_EVIDENCE =
+  'no hotspot was detected (no region or server above k × its peers): no move or split would even the load; if every server is strained alike, that is capacity (more RegionServers, handlers, caching), not a hotspot';
+
+/**
  * Plans the fix.
  * @throws {@link HotspotError} `FIX_QUOTA_INVALID`, `FIX_REPLICAS_INVALID`, `FIX_BUCKETS_INVALID`, `FIX_OPTION_INVALID` (a negative or
  *   non-finite `minRequestsPerSec`) for bad options.
@@ -89,7 +96,7 @@ export function planFix(inputs: PlanInputs): Runbook {
     };
   }
   if (!hot || d.shape === 'none') {
-    return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: ['no hotspot was detected: nothing to fix', ...d.evidence] };
+    return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: [NO_HOTSPOT_EVIDENCE, ...d.evidence] };
   }
   // hot regions stacked on one server: swaps spread the others while the shape's plan deals with the named one, whose
   // own moves then see the servers as the swaps leave them
