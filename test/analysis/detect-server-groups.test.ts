@@ -3,7 +3,7 @@
  * others' peers, are tested as a group of the busiest (hot-test.ts, `hotGroupBits`).
  */
 import { describe, expect, it } from 'vitest';
-import { type ClusterServerShare, detectHotspots, moveOutcome } from '../../src/analysis/detect/index.js';
+import { type ClusterServerShare, detectHotspots, measureVolume, moveOutcome } from '../../src/analysis/detect/index.js';
 import { MEASURE_BIT, columnsOf, hotGroupBits, hotVerdicts, SERVER_TEST } from '../../src/analysis/detect/hot-test.js';
 import { type Layout, repeat, steadySeries } from '../model/builders.js';
 
@@ -124,6 +124,16 @@ describe('moveOutcome', () => {
     const out = moveOutcome(list, 'rs1', 'rs2', { requests: 0.24, writes: 0.5, reads: null }, 3);
     expect([out.by, out.helps, out.toHot, out.fromHot]).toEqual(['writes', false, true, false]);
     expect([out.fromBefore, out.toBefore, out.fromAfter, out.toAfter, out.toLimit].map((x) => Number(x.toFixed(12)))).toEqual([0.625, 0.125, 0.125, 0.625, 0.375]);
+  });
+
+  it('leaves writes out of the move\'s test when they are under 1% of the requests, as the server test does', () => {
+    // the same shares as above, but 4,000 req/s a server and 2 writes/s in all (0.05% of the requests): the writes are
+    // immaterial, so by requests alone the move helps (rs2 then 0.43 against 3 × 0.19)
+    const shares = [[0.43, 0.625], [0.19, 0.125], [0.19, 0.125], [0.19, 0.125]] as const;
+    const list = shares.map(([share, writeShare], i) => ({ server: `rs${i + 1}`, share, writeShare, readShare: null, requestsPerSec: 4000, writesPerSec: 2 * writeShare, readsPerSec: null }) as unknown as ClusterServerShare);
+    expect(measureVolume(list, 'writes')).toBeCloseTo(2 / 16000, 12);
+    const out = moveOutcome(list, 'rs1', 'rs2', { requests: 0.24, writes: 0.5, reads: null }, 3);
+    expect([out.by, out.helps]).toEqual(['requests', true]);
   });
 
   it('calls a move a help when no server is then hot alone or as a group', () => {

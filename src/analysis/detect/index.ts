@@ -4,7 +4,7 @@ export { FINDINGS, SHAPES, findingEntry, shapeEntry, type CatalogueEntry, type F
 export { normalizedSkew, peerTest, spreadOf, type PeerTest } from './stats.js';
 export type * from './types.js';
 export { MAX_SWAPS, swapPlan, type Swap, type SwapPlan, type SwapRegion } from './swaps.js';
-export { type ClusterServerShare, type ClusterView, type ServerTableLoad, type MoveOutcome, type MovedLoad, type TableLoadShare, type TablesDetectOptions, type TablesDetectResult, detectTables, leastLoaded, moveOutcome, isTablesResult, regionMovedLoad, tableAdvice, unambiguousTable } from './tables.js';
+export { type ClusterServerShare, type ClusterView, type ServerTableLoad, type MoveOutcome, type MovedLoad, type TableLoadShare, type TablesDetectOptions, type TablesDetectResult, detectTables, leastLoaded, measureVolume, moveOutcome, isTablesResult, regionMovedLoad, tableAdvice, unambiguousTable } from './tables.js';
 export { isSystemTable, stackedSwaps } from './findings.js';
 export { rangeCopies, rangeCopyServers } from './replicas.js';
 export { resultHotRegions, resultRegionNamed } from './region-shares.js';

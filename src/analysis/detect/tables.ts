@@ -41,6 +41,10 @@ export interface ClusterServerShare {
   readonly readShare: number | null;
   /** Average read + write requests per second over the window. */
   readonly requestsPerSec: number;
+  /** Average writes per second over the window; `null` when the source gives no read/write split. */
+  readonly writesPerSec: number | null;
+  /** Average reads per second over the window; `null` as for `writesPerSec`. */
+  readonly readsPerSec: number | null;
   /** Regions of every table it hosted at the window's end. */
   readonly regionCount: number;
   /** Its requests per second over its own time ÷ the other servers' average; `null` when they took nothing. */
@@ -270,6 +274,22 @@ export interface MoveOutcome {
 const MEASURE_ORDER: readonly LoadMeasure[] = ['requests', 'writes', 'reads'];
 
 /**
+ * The servers' writes or reads per second ÷ their requests per second (their volume beside the requests, 0–1); 1 when
+ * the servers do not give their rates (shares alone).
+ */
+export function measureVolume(servers: readonly ClusterServerShare[], m: 'writes' | 'reads'): number {
+  let requests = 0;
+  let part = 0;
+  for (const s of servers) {
+    const x = m === 'writes' ? s.writesPerSec : s.readsPerSec;
+    if (typeof x !== 'number' || typeof s.requestsPerSec !== 'number') return 1;
+    requests += s.requestsPerSec;
+    part += x;
+  }
+  return requests > 0 ? part / requests : 1;
+}
+
+/**
  * {@link MoveOutcome} of moving a region from server `from` to server `to` among `servers`, hot factor `k`; `moved` is
  * its {@link MovedLoad} (a number: its share of the requests alone, with no write or read share).
  */
@@ -286,7 +306,14 @@ export function moveOutcome(servers: readonly ClusterServerShare[], from: string
   const moveIn = (m: LoadMeasure, before: number[] | null) => before?.map((v, i) => (i === fromAt ? v - (load[m] as number) : i === toAt ? v + (load[m] as number) : v)) ?? null;
   const before = { requests: sharesIn('requests') as number[], writes: sharesIn('writes'), reads: sharesIn('reads') };
   const after = { requests: moveIn('requests', before.requests) as number[], writes: moveIn('writes', before.writes), reads: moveIn('reads', before.reads) };
-  const verdicts = hotVerdicts(servers.map((_, i) => ({ requests: after.requests[i] as number, writes: after.writes?.[i] ?? null, reads: after.reads?.[i] ?? null })), k, SERVER_TEST);
+  // the test sees each measure at its volume (shares × the measure's rate ÷ the requests'), so writes or reads under
+  // MATERIAL_SHARE of the requests are left out of it as they are for the servers themselves
+  const weight = { requests: 1, writes: measureVolume(servers, 'writes'), reads: measureVolume(servers, 'reads') };
+  const verdicts = hotVerdicts(servers.map((_, i) => ({
+    requests: after.requests[i] as number,
+    writes: after.writes === null ? null : (after.writes[i] as number) * weight.writes,
+    reads: after.reads === null ? null : (after.reads[i] as number) * weight.reads,
+  })), k, SERVER_TEST);
   const fromBy = verdicts[fromAt]?.hotBy ?? [];
   const toBy = verdicts[toAt]?.hotBy ?? [];
   const by = MEASURE_ORDER.find((m) => toBy.includes(m)) ?? MEASURE_ORDER.find((m) => fromBy.includes(m)) ?? 'requests';
@@ -421,6 +448,8 @@ export function detectTables(series: LoadSeries, options: TablesDetectOptions = 
       writeShare: part(s.tally.writes, c.total.writes),
       readShare: part(s.tally.reads, c.total.reads),
       requestsPerSec: c.seconds > 0 ? s.tally.requests / c.seconds : 0,
+      writesPerSec: s.tally.writes === null ? null : c.seconds > 0 ? s.tally.writes / c.seconds : 0,
+      readsPerSec: s.tally.reads === null ? null : c.seconds > 0 ? s.tally.reads / c.seconds : 0,
       regionCount: [...counts.values()].reduce((a, x) => a + x, 0),
       peerRatio: w.peerRatio,
       hot,

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { type ClusterServerShare, type ClusterView, type DetectResult, type MoveOutcome, type MovedLoad, type RegionLoadShare, isSystemTable, leastLoaded, moveOutcome, rangeCopyServers, regionMovedLoad } from '../../analysis/detect/index.js';
+import { MATERIAL_SHARE } from '../../analysis/detect/hot-test.js';
+import { type ClusterServerShare, type ClusterView, type DetectResult, type MoveOutcome, type MovedLoad, type RegionLoadShare, isSystemTable, leastLoaded, measureVolume, moveOutcome, rangeCopyServers, regionMovedLoad } from '../../analysis/detect/index.js';
 import { serverKey } from '../../analysis/detect/tally.js';
 import { balanceSwitchCommand, moveRegionCommand } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
@@ -74,20 +75,35 @@ interface SpreadPlan {
  * A greedy spread of the table's regions on `hot` (at the window's end) over the other servers: busiest region
  * first (ties by encoded name), each to the server with the smallest share as the moves so far leave them (ties: the
  * first by name; never one holding another copy of its key range), when the move narrows the gap between the two
- * (`hot`'s share − the target's > the region's) and does not put the target above k × the other servers. Shares are
- * of all the tables' requests over the window (a region's: its share of the table × `tableShare`).
+ * (`hot`'s share − the target's > the region's) and does not put the target above k × the other servers, in requests
+ * nor, when the servers and the table have them, in writes or reads. Shares are of all the tables' load over the
+ * window (a region's: its share of the table × the table's, `tableLoad`).
  */
-function spreadMoves(detect: DetectResult, present: readonly ClusterServerShare[], hot: ClusterServerShare, tableShare: number): SpreadPlan {
+function spreadMoves(detect: DetectResult, present: readonly ClusterServerShare[], hot: ClusterServerShare, tableLoad: MovedLoad): SpreadPlan {
   const load = new Map(present.map((s) => [s.server, s.share]));
   const total = present.reduce((a, s) => a + s.share, 0);
   const n = present.length;
+  // writes and reads, each kept only when every server and the table have it (their shares sum to 1 over the servers)
+  const measures = (['writes', 'reads'] as const).flatMap((m) => {
+    const of = (s: ClusterServerShare) => (m === 'writes' ? s.writeShare : s.readShare);
+    // as the server test: a measure under MATERIAL_SHARE of the requests is not tested
+    if (tableLoad[m] === null || !present.every((s) => typeof of(s) === 'number') || measureVolume(present, m) < MATERIAL_SHARE) return [];
+    const values = new Map(present.map((s) => [s.server, of(s) as number]));
+    return [{ m, values, sum: [...values.values()].reduce((a, v) => a + v, 0) }];
+  });
+  // the target above k × the average of the other servers once it takes x: that region would only make another hotspot
+  const targetHot = (values: ReadonlyMap<string, number>, sum: number, to: string, x: number) => {
+    const there = (values.get(to) as number) + x;
+    return n > 1 && there > (detect.k * (sum - there)) / (n - 1);
+  };
   const end = detect.window.endMs;
   const candidates = detect.regions
     .filter((r) => serverKey(r.server) === serverKey(hot.server) && r.lastSeenMs === end && ENCODED_RE.test(r.encodedName))
     .sort((a, b) => b.share - a.share || (a.encodedName < b.encodedName ? -1 : 1));
   const moves: SpreadMove[] = [];
   for (const region of candidates) {
-    const moved = region.share * tableShare;
+    const shares = regionMovedLoad(region, tableLoad);
+    const moved = shares.requests;
     const avoid = new Set([...rangeCopyServers(detect.regions, region, end)].map(serverKey));
     const to = present
       .filter((s) => serverKey(s.server) !== serverKey(hot.server) && !avoid.has(serverKey(s.server)) && SERVER_NAME_RE.test(s.server))
@@ -97,10 +113,14 @@ function spreadMoves(detect: DetectResult, present: readonly ClusterServerShare[
     const from = load.get(hot.server) as number;
     const there = load.get(to) as number;
     if (from - there <= moved) continue;
-    // the target then above k × the average of the other servers: this region would only make another hotspot
-    if (n > 1 && there + moved > (detect.k * (total - there - moved)) / (n - 1)) continue;
+    const movedIn = measures.map(({ m }) => shares[m] ?? 0);
+    if (targetHot(load, total, to, moved) || measures.some(({ values, sum }, i) => targetHot(values, sum, to, movedIn[i] as number))) continue;
     load.set(hot.server, from - moved);
     load.set(to, there + moved);
+    measures.forEach(({ values }, i) => {
+      values.set(hot.server, (values.get(hot.server) as number) - (movedIn[i] as number));
+      values.set(to, (values.get(to) as number) + (movedIn[i] as number));
+    });
     moves.push({ region, moved, to });
   }
   return { moves, after: load, hotCount: candidates.filter((r) => r.hot).length };
@@ -195,7 +215,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
       moves.push(moveStep(detect.table, region.encodedName, region.startKey, region.server, target.server, `${f.summary}; the move takes ${hot.server} from ${pct(hot.share)} to ${pct(out.fromAfter)} and ${target.server} from ${pct(target.share)} to ${pct(out.toAfter)} of all the tables' requests`, region.replicaId !== undefined));
       continue;
     }
-    const spreadOver = out.toHot ? undefined : spreadMoves(detect, present, hot, tableShare);
+    const spreadOver = out.toHot ? undefined : spreadMoves(detect, present, hot, tableLoad);
     if (spreadOver && spreadOver.moves.length > 0) {
       moves.push(...spreadSteps(detect.table, hot, region, out, spreadOver, present));
       rebalanced = true;
