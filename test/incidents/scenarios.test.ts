@@ -37,6 +37,7 @@ const NOT_DESIGNS: Record<string, string> = {
 const NOT_WRITTEN: Record<string, string> = {
   'halyard-predicate-scan-reads': 'each triple written as three index rows of hashed terms (SPO, POS, OSP) and a scan of every row of one predicate in one index: a table holding several key designs, and a read pattern over a key part other than the entity, which the scenario format does not state yet',
   'phoenix-sync-table-mappers-even': "a sync job's mappers, one per region, each scanning its whole region at its own pace beside the application's traffic: a read of every region's rows by a batch job, not of one entity, which the scenario format does not state yet",
+  'phoenix-spark-catalog-get-storm': "one catalog row read by a batch job's tasks beside even reads and writes of every other row: reads drawn with a popularity of their own (one row read hot while the writes stay even), which the scenario format does not state yet",
   'phoenix-cdc-index-timestamp-tail': "a CDC consumer scanning the newest changes of every order (a read of the index key's leading time, not of one entity), and index regions holding the rows of hours before the window, left by earlier splits of the tail: a read pattern and a table's stored history the scenario format does not state yet",
 };
 
@@ -108,7 +109,7 @@ describe('incident catalogue as scenarios', () => {
       expect(existsSync(scenarioFile(e.id)) !== listed, `${e.id}: a scenario, or a reason, not both`).toBe(true);
     }
     const written = recorded.filter((e) => existsSync(scenarioFile(e.id)));
-    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 7, 3]);
+    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 7, 4]);
   });
 
   for (const [id, reason] of Object.entries(NOT_DESIGNS)) it.skip(`${id}: not a design (${reason})`, () => undefined);
