@@ -200,6 +200,15 @@ describe('single hot row', () => {
     const book = planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads });
     expect(book.steps.map((s) => s.kind)).toEqual(['advice']);
     expect(book.steps[0]!.title).toContain('coalesce');
+    // the cache is an assumption the series cannot confirm, said as one
+    expect(book.steps[0]!.why).toContain('normally served from the block cache');
+    expect(book.steps[0]!.why).toContain('the series holds no cache or handler figures to confirm it');
+    // 150 samples of the row, unweighted: each is one request
+    expect(book.evidence).toContain('row "catalog:item-7": 0% writes, from 150 sampled request(s) of the row');
+    // weighted samples (1 in 2,000 requests kept): the count of samples and the requests they stand for
+    const weighted = reads.map((r) => ({ ...r, weight: 2000 }));
+    const estimated = planFix({ detect: detectHotspots(load, { samples: weighted }), samples: weighted });
+    expect(estimated.evidence).toContain('row "catalog:item-7": 0% writes, from 150 key sample(s) of the row, standing for an estimated 300000 request(s)');
     expect(() => planFix({ detect: detectHotspots(load, { samples: reads }), samples: reads, staleReadsOk: true, replicas: 0 }))
       .toThrow(expect.objectContaining({ code: 'FIX_REPLICAS_INVALID' }));
   });

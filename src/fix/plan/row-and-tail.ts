@@ -30,18 +30,24 @@ const inRange = (key: Uint8Array, r: RegionLoadShare) =>
 
 /** Reads vs writes of the hottest sampled row in the region, or of the region when no sample falls in it. */
 function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null; writeFraction: number; basis: string } {
-  const counts = new Map<string, { reads: number; writes: number }>();
+  const counts = new Map<string, { reads: number; writes: number; samples: number }>();
   for (const s of inputs.samples ?? []) {
     if (!inRange(s.key, hot)) continue;
     const key = toStringBinary(s.key);
-    const c = counts.get(key) ?? { reads: 0, writes: 0 };
+    const c = counts.get(key) ?? { reads: 0, writes: 0, samples: 0 };
     if (isMutation(s.op)) c.writes += s.weight ?? 1;
     else c.reads += s.weight ?? 1;
+    c.samples++;
     counts.set(key, c);
   }
-  let best: [string, { reads: number; writes: number }] | undefined;
+  let best: [string, { reads: number; writes: number; samples: number }] | undefined;
   for (const e of counts) if (!best || e[1].reads + e[1].writes > best[1].reads + best[1].writes) best = e;
-  if (best) return { row: best[0], writeFraction: best[1].writes / (best[1].reads + best[1].writes), basis: `${best[1].reads + best[1].writes} sampled request(s) of the row` };
+  if (best) {
+    const { reads, writes, samples } = best[1];
+    // a weighted sample stands for `weight` requests: say how many samples the estimate rests on
+    const basis = reads + writes === samples ? `${samples} sampled request(s) of the row` : `${samples} key sample(s) of the row, standing for an estimated ${Math.round(reads + writes)} request(s)`;
+    return { row: best[0], writeFraction: writes / (reads + writes), basis };
+  }
   const r = hot.readShare ?? 0;
   const w = hot.writeShare ?? 0;
   return { row: null, writeFraction: r + w > 0 ? w / (r + w) : 1, basis: 'the region\'s read and write shares (no sample fell in it)' };
@@ -115,7 +121,7 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
     steps.push({
       kind: 'advice',
       title: `Cache or coalesce reads of ${rowText} in the application`,
-      why: `the row is already in the block cache; the RegionServer's handlers and network are the bottleneck. A short-TTL cache, or coalescing concurrent reads of one key into one request, takes the load off HBase${inputs.staleReadsOk ? '' : ' (replicas need stale reads to be acceptable: --stale-reads-ok)'}`,
+      why: `a row read this often is normally served from the block cache, so the RegionServer's handlers and network, not its disks, are what it strains (the series holds no cache or handler figures to confirm it: see hbase-hotspot health). A short-TTL cache, or coalescing concurrent reads of one key into one request, takes the load off HBase${inputs.staleReadsOk ? '' : ' (replicas need stale reads to be acceptable: --stale-reads-ok)'}`,
       commands: [],
       check: 'the region\'s read request rate falls by the cache hit rate',
       undo: [],
