@@ -133,7 +133,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   if (result.story) lines.push(`${c.bold('window')}: ${result.story.summary}`);
   lines.push('');
   const total = result.servers.reduce((a, s) => a + s.requestsPerSec, 0);
-  lines.push(`${c.bold('servers')}: hottest ${percent(result.hottestServerShare)} of requests${serverWritesNote(result)}, fair share ${percent(result.fairServerShare)}, ${total.toFixed(1)} req/s in all; skew ${result.spread.servers.skew.toFixed(2)} ${c.dim('(0 = even, 1 = all on one server)')}`);
+  lines.push(`${c.bold('servers')} ${c.dim('(over the window)')}: hottest ${percent(result.hottestServerShare)} of requests${serverWritesNote(result)}, fair share ${percent(result.fairServerShare)} ${c.dim('(1 / the servers hosting the table\'s regions)')}, ${total.toFixed(1)} req/s in all; skew ${result.spread.servers.skew.toFixed(2)} ${c.dim('(0 = even, 1 = all on one server)')}`);
   const nameWidth = Math.max(6, ...result.servers.map((s) => s.server.length));
   const serverLimit = options.limit ?? result.servers.length;
   for (const s of result.servers.slice(0, serverLimit)) {
@@ -155,7 +155,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   const named = result.now?.region;
   const hot = resultHotRegions(result)
     .sort((a, b) => Number(b.encodedName === named) - Number(a.encodedName === named) || Number(b.hotNow) - Number(a.hotNow) || b.share - a.share);
-  lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)}, fair share ${percent(result.fairRegionShare)})`);
+  lines.push(`${c.bold('hot regions')}: ${hot.length} (hottest ${percent(result.hottestRegionShare)} of the requests over the window, fair share ${percent(result.fairRegionShare)})`);
   const regionLimit = options.limit ?? 10;
   for (const r of hot.slice(0, regionLimit)) {
     lines.push(`  ${r.encodedName} ["${r.startKey}", "${r.endKey}")${replicaLabel(r)} on ${r.server}: ${regionLoadText(r, w)}, ${r.hot ? 'hot over the window or now, ' : ''}hot in ${r.hotIntervals} of ${w.intervals} interval(s)${r.hotNow ? ', hot now' : ''}`);

@@ -52,7 +52,7 @@ describe('detect series.ndjson', () => {
     expect(r.out).toContain('shape: monotonic tail (decided by region history)');
     // rs2: 12020 requests in 180 s = 66.8 req/s; the table 3 × 6180 = 18540 in 180 s = 103.0 req/s
     expect(r.out).toContain(`  ${RS(2)} ███████████████████             64.8%      66.8 req/s  writes  66.8%  reads   0.0%`);
-    expect(r.out).toContain('fair share 25.0%, 103.0 req/s in all; skew 0.61 (0 = even, 1 = all on one server)');
+    expect(r.out).toContain("fair share 25.0% (1 / the servers hosting the table's regions), 103.0 req/s in all; skew 0.61 (0 = even, 1 = all on one server)");
     expect(r.out).toContain('HOT (requests, writes)');
     // interval shares 6000/6180, 6000/6180, 6040/6180 (requests); 6000/6000, 6000/6000, 5980/(5980 + 20) (writes)
     expect(r.out).toContain("per interval (min / median / max): hottest server's share of requests 97.1% / 97.1% / 97.7%, of writes 99.7% / 100.0% / 100.0%; a server was hot in 3 of 3");

@@ -47,12 +47,12 @@ describe('detect text: the servers heading', () => {
     // rs1: 900 of 1,200 requests a minute (75.0%), no writes; rs2: 300 (25.0%), every write (100.0%). Before, the
     // heading read "hottest 75.0% of requests (writes 100.0%)", as though rs1 took every write.
     const text = renderDetectText(detectHotspots(snaps(0)), { color: false });
-    expect(text).toContain('servers: hottest 75.0% of requests; most writes on rs2: 100.0%, fair share 50.0%');
+    expect(text).toContain('servers (over the window): hottest 75.0% of requests; most writes on rs2: 100.0%, fair share 50.0% (1 / the servers hosting the table\'s regions)');
   });
 
   it('keeps the hottest server\'s own write share when it also takes the most writes', () => {
     // rs1: 900 reads + 600 writes of 1,800 a minute (83.3%), 600 of 900 writes (66.7%); rs2: 300 writes (33.3%)
     const text = renderDetectText(detectHotspots(snaps(600)), { color: false });
-    expect(text).toContain('servers: hottest 83.3% of requests (writes 66.7%), fair share 50.0%');
+    expect(text).toContain('servers (over the window): hottest 83.3% of requests (writes 66.7%), fair share 50.0% (1 / the servers hosting the table\'s regions)');
   });
 });
