@@ -14,6 +14,7 @@ import { MATERIAL_SHARE } from '../../analysis/detect/hot-test.js';
 import { type ClusterServerShare, type ClusterView, type DetectResult, type MoveOutcome, type MovedLoad, type RegionLoadShare, isSystemTable, leastLoaded, measureVolume, moveOutcome, rangeCopyServers, regionMovedLoad } from '../../analysis/detect/index.js';
 import { serverKey } from '../../analysis/detect/tally.js';
 import { balanceSwitchCommand, moveRegionCommand } from '../../hbase/shell/index.js';
+import { sloppyServerExists } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
 import { listRegionsCommand } from './shell-text.js';
 import { moveCheck, moveStep } from './swap-steps.js';
@@ -153,13 +154,29 @@ function spreadSteps(table: string, hot: ClusterServerShare, busiest: RegionLoad
   });
 }
 
-/** After a spread: balance each table by itself, then switch the balancer back on so it keeps the table spread. */
-function byTableSteps(table: string): DraftStep[] {
-  return [
+/**
+ * After a spread: balance each table by itself, then switch the balancer back on so it keeps the table spread. When
+ * the servers' region counts (`present`, all the tables') are outside the balancer's slop (`sloppyServerExists`), the
+ * default balancer would have moved regions off the stacked server by itself, so first an advice step: it has not been
+ * running, which balancing by table does not cure.
+ */
+function byTableSteps(table: string, hot: ClusterServerShare, present: readonly ClusterServerShare[]): { before: DraftStep[]; after: DraftStep[] } {
+  const counts = present.map((s) => s.regionCount);
+  const average = counts.reduce((a, x) => a + x, 0) / Math.max(1, counts.length);
+  const notRunning: DraftStep[] = sloppyServerExists(counts) ? [{
+    kind: 'advice',
+    title: 'Find out why the balancer left the regions stacked',
+    why: `${hot.server} holds ${hot.regionCount} regions of all the tables against an average of ${average.toFixed(1)}, beyond the balancer's region-count slop (hbase.regions.slop 0.2): the default balancer, by table or not, would have moved regions off it, so it has not been running or not been able to (switched off, regions in transition, or a balancer that skips the table)`,
+    commands: ['balancer_enabled', 'rit'],
+    check: 'balancer_enabled prints true (before the next step switches it off), rit lists no region in transition, and the HMaster log shows balancer runs (the balancer chore every hbase.balancer.period); if not, that is what to fix for the regions to stay spread',
+    undo: [],
+    undoNote: 'nothing to undo (read-only commands)',
+  }] : [];
+  return { before: notRunning, after: [
     {
       kind: 'advice',
       title: 'Balance each table by itself: hbase.master.loadbalance.bytable true in the HMaster\'s hbase-site.xml',
-      why: `with it false (the default) the balancer weighs all the tables as one cluster, where the region count over all of them (regionCountCost 500) outweighs each table's spread (tableSkewCost 35), so one table's regions can stay stacked on few servers; true, it balances each table's regions over the servers, keeping ${table}'s spread as it splits further`,
+      why: `with it false (the default) the balancer weighs all the tables as one cluster: once the region counts over all of them are even (regionCountCost 500), one table's regions can still sit on few servers, its spread weighing less (tableSkewCost 35); true, it balances each table's regions over the servers, keeping ${table}'s spread as it splits further`,
       commands: [],
       check: 'the HMaster was restarted with hbase.master.loadbalance.bytable true in its hbase-site.xml (the balancer stays off: balance_switch is kept in ZooKeeper)',
       undo: [],
@@ -174,7 +191,7 @@ function byTableSteps(table: string): DraftStep[] {
       undo: [balanceSwitchCommand(false)],
       undoNote: 'switch it off again',
     },
-  ];
+  ] };
 }
 
 /**
@@ -194,6 +211,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
   const evidence: string[] = [];
   let first: RegionLoadShare | undefined;
   let rebalanced = false;
+  let rebalancedFrom: ClusterServerShare | undefined;
   const tableShare = cluster.servers.reduce((a, s) => a + s.share * (s.tables.find((t) => t.table === detect.table)?.share ?? 0), 0);
   // the table's shares of all the tables' writes and reads too, so a move is judged in the measure a server is hot in
   const tableLoad: MovedLoad = cluster.tableShares?.find((t) => t.table === detect.table) ?? { requests: tableShare, writes: null, reads: null };
@@ -219,6 +237,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     if (spreadOver && spreadOver.moves.length > 0) {
       moves.push(...spreadSteps(detect.table, hot, region, out, spreadOver, present));
       rebalanced = true;
+      rebalancedFrom ??= hot;
       continue;
     }
     const why = out.toHot
@@ -230,7 +249,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     refused.push({ action: 'move', why: `moving region ${region.encodedName} (${movedText}) to ${target.server} would take that server from ${pct(out.toBefore)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(out.fromBefore)} to ${pct(out.fromAfter)} of all the tables' ${out.by}: ${why}` });
     if (out.toHot) spread.push(spreadStep(detect.table, region, moved));
   }
-  const on = rebalanced ? byTableSteps(detect.table) : [];
-  const steps = moves.length > 0 ? [balancerOffStep(detect.table), ...moves, ...on, ...spread] : spread;
+  const byTable = rebalanced && rebalancedFrom ? byTableSteps(detect.table, rebalancedFrom, present) : { before: [], after: [] };
+  const steps = moves.length > 0 ? [...byTable.before, balancerOffStep(detect.table), ...moves, ...byTable.after, ...spread] : spread;
   return { steps, region: first, refused, evidence };
 }
