@@ -175,7 +175,7 @@ describe('splits --template with one salt bucket', () => {
       'the region every table starts as: there is no split point to print (a pre-split needs 2 regions or more, as --regions does); ' +
       `give the salt more buckets (e.g. 16)${more}\n`,
   ];
-  const cut = ', or cut the bucket into k regions where its keys lie with --regions-per-bucket k (2 or more) --samples keys.txt (sampled rowkeys)';
+  const cut = ', or cut the bucket into k regions with --regions-per-bucket k (2 or more), where its keys lie with --samples keys.txt (sampled rowkeys) or evenly without';
   it('refuses with exit 2 and says why, in every output form, instead of printing nothing', async () => {
     for (const extra of [[], ['--regions-per-bucket', '1'], ['--json'], ['--format', 'shell', '--table', 't', '--family', 'd']]) {
       const r = await run('--template', '{salt(id,1)}_{id}', ...extra);

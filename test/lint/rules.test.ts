@@ -240,7 +240,8 @@ const CASES: Record<string, { fires: [LintSubject, string][]; passes: LintSubjec
       [subject(site({ 'hfile.block.cache.size': '0.5', 'hbase.regionserver.global.memstore.size': '0.9' })), "block cache 0.5 + global memstore 0.4 (HBase's default in place of 0.9, outside 0 to 0.8) take 90% of the heap"],
       // HBase 2.6: a block cache size in bytes wins over the fraction: 8 GiB of a 16 GiB heap is 50%, + 40% = 90% > 80%
       [subject(site({ 'hfile.block.cache.memory.size': '8g', 'hfile.block.cache.size': '0.2' }), env('HBASE_REGIONSERVER_OPTS="-Xmx16g"')),
-        'block cache 8g (50% of a 16 GB heap) + global memstore 0.4 take 90% of the heap (limit 80%)'],
+        // the room beside the memstore's 40%: 80% − 40% = 40% of 16 GiB, 6.4 GiB
+        'block cache 8g (50% of a 16 GB heap) + global memstore 0.4 take 90% of the heap (limit 80%); beside this memstore it fits at 6.4 GB or less (40%)'],
       // 8 GiB kept free of 16 GiB leaves 50% for cache + memstore; the defaults take 40% + 40%
       [subject(site({ 'hbase.regionserver.free.heap.min.memory.size': '8589934592' }), env('HBASE_HEAPSIZE=16384')),
         'block cache 0.4 + global memstore 0.4 take 80% of the heap (limit 50%: hbase.regionserver.free.heap.min.memory.size 8589934592 keeps 50% of a 16 GB heap free)'],

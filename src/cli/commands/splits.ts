@@ -58,7 +58,7 @@ function refuseOneRegion(template: RowkeyTemplate): never {
     'SPLITS_NONE',
     `--template "${template.source}": ${what} has 1 bucket, and one bucket is one region, the region every table starts as: ` +
       'there is no split point to print (a pre-split needs 2 regions or more, as --regions does); give the salt more buckets (e.g. 16)' +
-      (next ? ', or cut the bucket into k regions where its keys lie with --regions-per-bucket k (2 or more) --samples keys.txt (sampled rowkeys)' : ''),
+      (next ? ', or cut the bucket into k regions with --regions-per-bucket k (2 or more), where its keys lie with --samples keys.txt (sampled rowkeys) or evenly without' : ''),
     { field: '--template' },
   );
 }

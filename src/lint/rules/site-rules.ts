@@ -92,7 +92,7 @@ export const SITE_RULES: readonly LintRule[] = [
     scope: 'site',
     checks: `block cache (hfile.block.cache.memory.size over the heap, else hfile.block.cache.size) + hbase.regionserver.global.memstore.size above the heap left once hbase.regionserver.free.heap.min.memory.size is kept free (0.${MAX_CACHE_PLUS_MEMSTORE_PERCENT} by default)`,
     why: 'HBase refuses to start a RegionServer whose block cache and memstore leave less of the heap free than that minimum (20% by default)',
-    fix: 'lower one of the two so they add up to 0.8 or less (e.g. 0.4 + 0.4), or move cache off-heap with BucketCache',
+    fix: 'lower the block cache (hfile.block.cache.size, or hfile.block.cache.memory.size when set) or the global memstore so they fit (e.g. 0.4 + 0.4 with 20% kept free), or move cache off-heap with BucketCache',
     check: (s) => {
       const cache = siteValue(s, 'hfile.block.cache.size');
       const cacheSize = siteValue(s, 'hfile.block.cache.memory.size');
@@ -121,9 +121,12 @@ export const SITE_RULES: readonly LintRule[] = [
       const shownLimit = freeBytes >= 0
         ? `limit ${limit}%: hbase.regionserver.free.heap.min.memory.size ${freeSize?.value} keeps ${100 - limit}%${heapText} free`
         : `limit ${limit}%`;
+      // a cache given in bytes: the most it may be beside this memstore, in bytes too
+      const room = bySize ? Math.max(0, limit - heapPercent(m)) : 0;
+      const fit = bySize ? `; beside this memstore it fits at ${formatSizeBytes(Math.floor(((heap as number) * room) / 100))} or less (${room}%)` : '';
       return [{
         path: `site ${bySize ? 'hfile.block.cache.memory.size' : 'hfile.block.cache.size'}`,
-        message: `block cache ${shownCache} + global memstore ${shownMemstore} take ${percent}% of the heap (${shownLimit})`,
+        message: `block cache ${shownCache} + global memstore ${shownMemstore} take ${percent}% of the heap (${shownLimit})${fit}`,
         ...where((bySize ? cacheSize : cache) ?? memstore ?? freeSize),
       }];
     },
