@@ -48,29 +48,48 @@ export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise
 /**
  * The command line to parse for `argv`: `help <command> <sub> ...` becomes `<command> <sub> ... --help`, so that it
  * shows the sub-command's help (commander's help command reads only the word after `help`, so `help fix plan` would
- * show `fix`'s). Root options before `help` are kept; words after the deepest command found are dropped (`help fix
- * plan x` is `fix plan --help`), except a word naming no sub-command of a command that has some, which is kept without
- * `--help` so that commander refuses it as an unknown command, with its "Did you mean". Any other line is returned as
- * it is, `help` and `help <command>` among them.
+ * show `fix`'s); `<command> help <sub> ...` is read the same way. Root options before the first word are kept; words
+ * after the deepest command found are dropped (`help fix plan x` is `fix plan --help`). A word after `help` naming no
+ * command where one is expected (`help nosuch`, `fix help nosuch`, `help fix nosuch`) is kept without `--help`, so that
+ * commander refuses it as the unknown command it is, with its "Did you mean", rather than printing the whole help. Any
+ * other line is returned as it is, `help` and `help <command>` among them.
  * @param program - the root program with its commands registered.
  * @param argv - the command line without the node and script entries.
  */
 export function helpCommandLine(program: Command, argv: readonly string[]): string[] {
   const at = argv.findIndex((arg) => !arg.startsWith('-'));
-  if (at < 0 || argv[at] !== 'help') return [...argv];
+  if (at < 0) return [...argv];
+  // The commands named before `help`: `fix help plan` asks for the help of `fix plan`, as `help fix plan` does.
   const path: string[] = [];
   let command = program;
-  for (const word of argv.slice(at + 1)) {
+  let helpAt = at;
+  for (; helpAt < argv.length; helpAt += 1) {
+    const word = argv[helpAt] ?? '';
+    if (word === 'help' || word.startsWith('-')) break;
+    const sub = subCommandNamed(command, word);
+    if (sub === undefined) break;
+    path.push(word);
+    command = sub;
+  }
+  if (argv[helpAt] !== 'help' || command.commands.length === 0) return [...argv];
+  const named = path.length;
+  for (const word of argv.slice(helpAt + 1)) {
     if (word.startsWith('-')) break;
-    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    const sub = subCommandNamed(command, word);
     if (sub === undefined) {
-      if (path.length > 0 && command.commands.length > 0) return [...argv.slice(0, at), ...path, word];
+      if (command.commands.length > 0) return [...argv.slice(0, at), ...path, word];
       break;
     }
     path.push(word);
     command = sub;
   }
+  if (path.length === named) return [...argv];
   return path.length < 2 ? [...argv] : [...argv.slice(0, at), ...path, '--help'];
+}
+
+/** The sub-command of `command` that `word` names, by name or alias; undefined when it names none. */
+function subCommandNamed(command: Command, word: string): Command | undefined {
+  return command.commands.find((c) => c.name() === word || c.aliases().includes(word));
 }
 
 /**

@@ -45,9 +45,30 @@ describe('help <command> <sub-command>', () => {
 
   it('leaves help and help <command> to commander', async () => {
     const program = await buildProgram(io);
-    for (const argv of [['help'], ['help', 'fix'], ['help', 'detect', 'x'], ['fix', 'help', 'plan'], ['help', 'nonsense', 'plan']]) {
+    for (const argv of [['help'], ['help', 'fix'], ['help', 'detect', 'x'], ['fix', 'help'], ['detect', 'help']]) {
       expect(helpCommandLine(program, argv)).toEqual(argv);
     }
-    expect((await runCapture(['fix', 'help', 'plan'])).out).toBe((await runCapture(['help', 'fix', 'plan'])).out);
+  });
+
+  it('reads <command> help <sub> as help <command> <sub>', async () => {
+    expect(helpCommandLine(await buildProgram(io), ['--no-color', 'fix', 'help', 'plan', 'x'])).toEqual(['--no-color', 'fix', 'plan', '--help']);
+    const plan = await runCapture(['fix', 'help', 'plan']);
+    expect([plan.code, plan.err]).toEqual([0, '']);
+    expect(plan.out).toBe((await runCapture(['help', 'fix', 'plan'])).out);
+  });
+
+  it('answers help for an unknown command as the unknown command itself, not with the whole help', async () => {
+    const program = await buildProgram(io);
+    expect(helpCommandLine(program, ['help', 'nonsense', 'plan'])).toEqual(['nonsense']);
+    expect(helpCommandLine(program, ['--no-color', 'fix', 'help', 'nosuch'])).toEqual(['--no-color', 'fix', 'nosuch']);
+    const unknown = { code: 2, out: '', err: "error: unknown command 'nosuch' (--help shows the usage)\n" };
+    expect(await runCapture(['nosuch'])).toEqual(unknown);
+    expect(await runCapture(['help', 'nosuch'])).toEqual(unknown);
+    expect(await runCapture(['fix', 'help', 'nosuch'])).toEqual(unknown);
+    expect(await runCapture(['help', 'fix', 'nosuch'])).toEqual(unknown);
+    const misspelt = { code: 2, out: '', err: "error: unknown command 'detecd'\n(Did you mean detect?)\n" };
+    expect(await runCapture(['detecd'])).toEqual(misspelt);
+    expect(await runCapture(['help', 'detecd'])).toEqual(misspelt);
+    expect(await runCapture(['fix', 'help', 'pln'])).toEqual({ code: 2, out: '', err: "error: unknown command 'pln'\n(Did you mean plan?)\n" });
   });
 });
