@@ -118,6 +118,9 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
       if (flags.format !== undefined && flags.format !== 'text' && flags.format !== 'shell') {
         throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });
       }
+      if (flags.json && flags.format !== undefined) {
+        throw new HotspotError('FIX_OPTION_INVALID', `--json and --format ${flags.format} are different outputs; choose one`, { field: '--json' });
+      }
       const k = parseK(flags.k);
       const { series, cluster } = await planSeries(file, flags, io, k);
       const samples = await detectSamples(flags.samples, series, io);
