@@ -13,7 +13,7 @@ import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import { wholeDecimal } from './decimal.js';
 import type { CliIo } from './io.js';
-import { type LiveFlags, liveSource, nativeOptions, wantsNative } from './live-source.js';
+import { type LiveFlags, liveSource, nativeOptions, requestTimeoutMs, wantsNative } from './live-source.js';
 import { refuseDash, refuseInputAsOutput } from './output-file.js';
 import { readTextFile } from './read-text.js';
 import { createSeriesFile } from './series-file.js';
@@ -149,7 +149,8 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
  * captures and live readings are also written to `--record`.
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
  *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with
- *   `--redact` or with a series file, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
+ *   `--redact` or with a series file and for `--interval` with a series file, `DURATION_INVALID` for a bad `--interval`
+ *   or `--timeout` whatever the source, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
  *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
  */
 export async function detectSeriesTables(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
@@ -199,6 +200,9 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
     flags.listRegions !== undefined && '--list-regions',
     flags.statusDetailed !== undefined && '--status-detailed',
   ].filter((x): x is string => x !== false);
+  // a bad duration is refused whatever the source, before anything is read (and never dropped unread)
+  intervalMs(flags);
+  if (flags.timeout !== undefined) requestTimeoutMs(flags, 0);
   if (chosen.length > 1) {
     throw new HotspotError('DETECT_SOURCES_CONFLICT', `${chosen.join(' and ')} given; analyse one source at a time`);
   }
@@ -223,6 +227,9 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.rest !== undefined || flags.jmx !== undefined || wantsNative(flags)) return liveSeries(flags, io);
   if (file === undefined) {
     throw new HotspotError('DETECT_NO_SOURCE', 'no load given; run `hbase-hotspot detect series.ndjson`, `detect --rest URL --table T`, or `detect --list-regions before.txt after.txt --interval 60s` (docs/live.md)');
+  }
+  if (flags.interval !== undefined) {
+    throw new HotspotError('DETECT_OPTION_CONFLICT', `--interval is the time between live snapshots or between pasted captures; ${file === '-' ? '<stdin>' : file} is a load-series file, whose snapshots carry their own times: drop --interval`, { field: '--interval' });
   }
   if (flags.record !== undefined) {
     throw new HotspotError('DETECT_OPTION_CONFLICT', `--record keeps what is read live or parsed from pasted captures; ${file} is already a load-series file`, { field: '--record' });

@@ -1,0 +1,47 @@
+// `--interval` (and `--timeout`) on the commands reading a load series: a bad duration is refused naming the option
+// whatever the source, and `--interval`, the time between live snapshots or pasted captures, is refused beside a
+// series file, whose snapshots carry their own times.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCapture, runRefusal } from './run-cli.js';
+
+const TAIL = fileURLToPath(new URL('../fixtures/series/tail-hex-presplit.ndjson', import.meta.url));
+const LIST_REGIONS = fileURLToPath(new URL('../fixtures/shell/list-regions.txt', import.meta.url));
+const NOT_A_DURATION = 'use a number of seconds or forms like 45s, 15m, 1h, 1h30m, 2d, 250ms';
+
+describe('--interval and --timeout on a load series', () => {
+  it.each(['detect', 'fix plan'])('%s <series> --interval 5x: refused as no duration, naming --interval', async (name) => {
+    const command = name.split(' ');
+    expect(await runCapture([...command, TAIL, '--interval', '5x']))
+      .toEqual({ code: 2, out: '', err: `hbase-hotspot: --interval: "5x" is not a duration; ${NOT_A_DURATION}\n` });
+  });
+
+  it.each(['detect', 'fix plan'])('%s <series> --interval 30s: refused, the series file has its own times', async (name) => {
+    const command = name.split(' ');
+    expect(await runCapture([...command, TAIL, '--interval', '30s'])).toEqual({
+      code: 2, out: '',
+      err: `hbase-hotspot: --interval is the time between live snapshots or between pasted captures; ${TAIL} is a load-series file, whose snapshots carry their own times: drop --interval\n`,
+    });
+  });
+
+  it('a series on stdin is named <stdin>', async () => {
+    expect(await runRefusal(['detect', '-', '--interval', '30s'])).toEqual({
+      code: 'DETECT_OPTION_CONFLICT', field: '--interval',
+      message: '--interval is the time between live snapshots or between pasted captures; <stdin> is a load-series file, whose snapshots carry their own times: drop --interval',
+    });
+  });
+
+  it('pasted captures: a bad --interval or --timeout is refused, not dropped', async () => {
+    expect(await runCapture(['detect', '--list-regions', LIST_REGIONS, '--interval', '5x']))
+      .toEqual({ code: 2, out: '', err: `hbase-hotspot: --interval: "5x" is not a duration; ${NOT_A_DURATION}\n` });
+    expect(await runCapture(['detect', TAIL, '--timeout', 'soon']))
+      .toEqual({ code: 2, out: '', err: `hbase-hotspot: --timeout: "soon" is not a duration; ${NOT_A_DURATION}\n` });
+    expect(await runRefusal(['fix', 'plan', '--list-regions', LIST_REGIONS, '--interval', '0'])).toEqual({ code: 'DURATION_INVALID', field: '--interval', message: '--interval 0 must be above 0, e.g. --interval 30s' });
+  });
+
+  it('a series file without --interval is still analysed', async () => {
+    const r = await runCapture(['detect', TAIL, '--json']);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(JSON.parse(r.out)).toHaveProperty('shape');
+  });
+});
