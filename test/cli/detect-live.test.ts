@@ -122,4 +122,16 @@ describe('detect --samples as a plain key list', () => {
     const bad = await runCapture(['detect', '--list-regions', shell('list-regions.txt'), '--samples', keys]);
     expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('keys.txt:2')]);
   });
+
+  it('names a bad escape\'s file and line once, beside a series file too', async () => {
+    const keys = join(mkdtempSync(join(tmpdir(), 'detect-')), 'keys.txt');
+    writeFileSync(keys, 'abc\n\\xZZabc\n');
+    const series = fileURLToPath(new URL('../fixtures/series/tail-hex-presplit.ndjson', import.meta.url));
+    expect(await runCapture(['detect', series, '--samples', keys])).toEqual({
+      code: 2, out: '',
+      err: `${keys}: plain key list: its keys are taken as writes, in file order, spread over the analysed window\n`
+        + `hbase-hotspot: ${keys}:2: 1 malformed line(s) in key list; see docs/live.md\n`
+        + '  line 2: bad escape "\\xZZ" at character 1 of "\\xZZabc"; write a byte as \\xNN (two hex digits), a backslash as \\x5C\n',
+    });
+  });
 });

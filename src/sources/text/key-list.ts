@@ -8,6 +8,9 @@ import { toBytesBinary } from '../../bytes/index.js';
 import type { KeySample } from '../../model/index.js';
 import { type TextIssue, TextFormatError } from './text-error.js';
 
+/** What a line's key is called in the escape error `toBytesBinary` throws, before it is dropped from the issue. */
+const KEY = 'key';
+
 /** True when `text` looks like NDJSON samples (its first non-blank line starts with `{`). */
 export function isNdjsonSamples(text: string): boolean {
   const first = text.split('\n').find((l) => l.trim() !== '');
@@ -27,9 +30,11 @@ export function parseKeyList(text: string, file: string, fromMs: number, toMs: n
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '') return;
     try {
-      keys.push(toBytesBinary(line, `line ${i + 1}`));
+      keys.push(toBytesBinary(line, KEY));
     } catch (err) {
-      issues.push({ line: i + 1, message: (err as Error).message });
+      // the issue is listed under its line number already: the message says what is wrong, not where again
+      const message = (err as Error).message;
+      issues.push({ line: i + 1, message: message.startsWith(`${KEY}: `) ? message.slice(KEY.length + 2) : message });
     }
   });
   if (issues.length > 0) throw new TextFormatError('KEY_LIST_MALFORMED', file, 'key list', issues);
