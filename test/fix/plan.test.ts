@@ -61,6 +61,16 @@ describe('hot range', () => {
     expect(book.steps[2]!.deferredMove!.server).toBe(rs(5));
   });
 
+  it('the traffic median evidence counts key samples, and gives the requests weighted samples stand for apart', () => {
+    // 100 unweighted samples in b: each is one request
+    const book = planFix({ detect: movableDetect, samples, servers: [rs(5)] });
+    const median = (b: { evidence: readonly string[] }) => b.evidence.find((e) => e.startsWith('traffic median'));
+    expect(median(book)).toMatch(/^traffic median of 100 sampled request\(s\) in the region: split at "tenant0042\|user-05"/);
+    // the same 100 keys kept 1 in 250: 100 samples standing for 100 × 250 = 25000 requests
+    const weighted = samples.map((s) => ({ ...s, weight: 250 }));
+    const estimated = planFix({ detect: detectHotspots(movable, { samples: weighted }), samples: weighted, servers: [rs(5)] });
+    expect(median(estimated)).toMatch(/^traffic median of 100 key sample\(s\) in the region, standing for an estimated 25000 request\(s\): split at "tenant0042\|user-05"/);
+  });
   it('among equally loaded servers, the first by name', () => {
     expect(planFix({ detect, samples }).steps[2]!.deferredMove!.server).toBe(rs(1));
   });

@@ -206,6 +206,15 @@ function furtherSplitStep(inputs: PlanInputs, hot: RegionLoadShare, m: TrafficMe
 }
 
 /**
+ * What a traffic median rests on, for the evidence: `N sampled request(s) <where>` when every sample in the range
+ * stands for one request, else `N key sample(s) <where>, standing for an estimated M request(s)` (a weighted sample
+ * stands for `weight` requests, so the sample weight `m.requests` estimates requests; it is no count of samples).
+ */
+function sampleBasis(m: Pick<TrafficMedian, 'requests' | 'samples'>, where: string): string {
+  return m.requests === m.samples ? `${m.samples} sampled request(s) ${where}` : `${m.samples} key sample(s) ${where}, standing for an estimated ${Math.round(m.requests)} request(s)`;
+}
+
+/**
  * Steps for a hot range in region `hot` of `table`; `loads` are the servers' loads and the region's share its moves are
  * weighed with (default: over the span the hotspot is judged on, without swaps; see `planLoads`).
  */
@@ -222,7 +231,7 @@ export function hotRangeSteps(inputs: PlanInputs, hot: RegionLoadShare, loads: P
   }
   const splitText = toStringBinary(m.splitKey);
   evidence.push(
-    `traffic median of ${m.requests} sampled request(s) in the region: split at "${splitText}" gives daughters ${pct(m.shares[0])} / ${pct(m.shares[1])}; ` +
+    `traffic median of ${sampleBasis(m, 'in the region')}: split at "${splitText}" gives daughters ${pct(m.shares[0])} / ${pct(m.shares[1])}; ` +
     `the byte midpoint "${toStringBinary(m.byteMidpoint)}" would give ${pct(m.byteMidpointShares[0])} / ${pct(m.byteMidpointShares[1])}`,
   );
   const uncertain = m.samples < MIN_SPLIT_SAMPLES;
