@@ -44,7 +44,7 @@ describe('fix plan on one pasted interval', () => {
     const move = book.refused.find((x) => x.action === 'move');
     // all 34.4 req/s are the region's own; the least loaded server (localhost,38523, 0 req/s) would carry them all. The
     // region is hot now, so the figures are over now (one interval: the same as the window's) and say so
-    expect(move?.why).toContain(`moving ${LAST} only relocates the hotspot: it takes 100.0% of the table's requests by itself (34.4 of 34.4 req/s over now on ${RS_39083})`);
+    expect(move?.why).toContain(`moving ${LAST} only relocates the hotspot: it takes 100.0% of the table's requests by itself (34.4 req/s over now, 100.0% of ${RS_39083}'s 34.4)`);
     expect(move?.why).toContain('localhost,38523,1796025836650, the least loaded server (0.0 req/s over now), would carry 34.4 req/s over now');
     expect(book.refused.map((x) => x.action)).toEqual(['split', 'move']);
     const titles = book.steps.map((s) => s.title);

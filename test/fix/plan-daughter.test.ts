@@ -55,7 +55,7 @@ describe('fix plan weighs the busier daughter\'s move', () => {
     // the others' average then ((4 × 600 + 9300 - 4500) ÷ 5 = 1440, × 3 = 4320): a hot server, though the busiest load
     // would fall from 9300 to 5000. The daughter alone is above 3 × the average of the servers other than rs2 before
     // ((4 × 600 + 500) ÷ 5 = 580, × 3 = 1740): whichever server takes it is hot.
-    // Per second: b 9000 ÷ 60 = 150.0 of rs2's 9300 ÷ 60 = 155.0, 9000 ÷ 12200 = 73.8% of the table; the daughter 75.0;
+    // Per second: b 9000 ÷ 60 = 150.0 of rs2's 9300 ÷ 60 = 155.0 (9000 ÷ 9300 = 96.8% of it), 9000 ÷ 12200 = 73.8% of the table; the daughter 75.0;
     // rs4 8.3 before, 83.3 after; the others then 1440 ÷ 60 = 24.0; before 580 ÷ 60 = 9.7. A quarter of b: 37.5, still
     // above 3 × 9.7 = 29.0
     const layout = layoutOf('a1bfc2d3e495', ['', 'c', 'g', 'k', 'l', 'm', 'n', 'p', 'q', 's', 't', 'w'], [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
@@ -65,7 +65,7 @@ describe('fix plan weighs the busier daughter\'s move', () => {
     expect(book.steps.map((s) => s.kind)).toEqual(['split', 'advice']);
     expect(book.steps[0]!.commands).toEqual(['split "t", "h2"']);
     expect(book.refused.map((r) => r.action)).toEqual(['move']);
-    expect(book.refused[0]!.why).toBe(`moving the busier daughter (upper, 50.0% of the region's sampled requests) does not spread the load: the region takes 73.8% of the table's requests (150.0 of 155.0 req/s over now on ${rs(2)}), so the daughter takes 75.0 req/s over now, and ${rs(4)}, the least loaded server (8.3 req/s over now), would carry 83.3 req/s over now, above 3 × the average of the other servers then (24.0 req/s over now): a hot server. By itself the daughter is above 3 × the average of the servers other than ${rs(2)} (9.7 req/s over now), so whichever server takes it is hot. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split`);
+    expect(book.refused[0]!.why).toBe(`moving the busier daughter (upper, 50.0% of the region's sampled requests) does not spread the load: the region takes 73.8% of the table's requests (150.0 req/s over now, 96.8% of ${rs(2)}'s 155.0), so the daughter takes 75.0 req/s over now, and ${rs(4)}, the least loaded server (8.3 req/s over now), would carry 83.3 req/s over now, above 3 × the average of the other servers then (24.0 req/s over now): a hot server. By itself the daughter is above 3 × the average of the servers other than ${rs(2)} (9.7 req/s over now), so whichever server takes it is hot. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split`);
     expect(book.warnings).toContain('the busier daughter is a hotspot by itself wherever it moves: the traffic median splits the region only in two, and a range this hot needs more daughters; split each daughter again at its own traffic median once they have compacted (the step after the split), then plan again');
     const again = book.steps[1]!;
     expect(again.title).toBe('Split each daughter again at its own traffic median, once both have compacted (2 more splits)');
@@ -81,7 +81,7 @@ describe('fix plan weighs the busier daughter\'s move', () => {
     // each of h10..h19: the traffic median falls between h00 and h10 ("h1"), 75% / 25%. The lower daughter (3150)
     // would take rs4 (1000) to 4150 against 3 × the others' average then ((1200 + 4800 - 3150 + 1200) ÷ 3 = 1350, × 3
     // = 4050): a hot server. It is not the hotspot by itself (3150 ≤ 3 × (1200 + 1200 + 1000) ÷ 3 = 3400).
-    // Per second: b 4200 ÷ 60 = 70.0 of rs2's 80.0, 4200 ÷ 8200 = 51.2% of the table; the daughter 52.5; rs4 16.7
+    // Per second: b 4200 ÷ 60 = 70.0 of rs2's 80.0 (4200 ÷ 4800 = 87.5% of it), 4200 ÷ 8200 = 51.2% of the table; the daughter 52.5; rs4 16.7
     // before, 4150 ÷ 60 = 69.2 after; the others then 1350 ÷ 60 = 22.5; before 3400 ÷ 3 ÷ 60 = 18.9
     const layout = layoutOf('a1bfc2d3', ['', 'c', 'g', 'k', 'n', 'q', 't', 'w'], [1, 1, 2, 2, 3, 3, 4, 4]);
     const detect = detectHotspots(steadySeries(layout, repeat(4, [600, 600, 4200, 600, 600, 600, 500, 500])));
@@ -90,7 +90,7 @@ describe('fix plan weighs the busier daughter\'s move', () => {
     const book = planFix({ detect, samples: lopsided });
     expect(book.steps.map((s) => s.kind)).toEqual(['split', 'advice']);
     expect(book.steps[0]!.commands).toEqual(['split "t", "h1"']);
-    expect(book.refused).toEqual([{ action: 'move', why: `moving the busier daughter (lower, 75.0% of the region's sampled requests) does not spread the load: the region takes 51.2% of the table's requests (70.0 of 80.0 req/s over now on ${rs(2)}), so the daughter takes 52.5 req/s over now, and ${rs(4)}, the least loaded server (16.7 req/s over now), would carry 69.2 req/s over now, above 3 × the average of the other servers then (22.5 req/s over now): a hot server. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split` }]);
+    expect(book.refused).toEqual([{ action: 'move', why: `moving the busier daughter (lower, 75.0% of the region's sampled requests) does not spread the load: the region takes 51.2% of the table's requests (70.0 req/s over now, 87.5% of ${rs(2)}'s 80.0), so the daughter takes 52.5 req/s over now, and ${rs(4)}, the least loaded server (16.7 req/s over now), would carry 69.2 req/s over now, above 3 × the average of the other servers then (22.5 req/s over now): a hot server. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split` }]);
     expect(book.warnings.some((w) => w.startsWith('moving the busier daughter to the least loaded server does not spread the load: '))).toBe(true);
     const again = book.steps[1]!;
     // the lower daughter is the one row: no split point; the upper one splits between h14 and h15, from 10 samples

@@ -72,9 +72,10 @@ describe('runbooks with a next step', () => {
     // other than rs2 ((100 + 100 + 50) ÷ 3 = 83.3): wherever it goes, its server is hot
     const book = moveRefused(layout, [100, 4000, 1500, 100, 50]);
     // per second: b 4000 ÷ 60 = 66.7 of rs2's 5500 ÷ 60 = 91.7, 4000 ÷ 5750 = 69.6% of the table; rs4 0.8 before and
-    // 4050 ÷ 60 = 67.5 after; the others then 1700 ÷ 3 ÷ 60 = 9.4; the others before 250 ÷ 3 ÷ 60 = 1.4
+    // 4050 ÷ 60 = 67.5 after; the others then 1700 ÷ 3 ÷ 60 = 9.4; the others before 250 ÷ 3 ÷ 60 = 1.4; b is
+    // 4000 ÷ 5500 = 72.7% of rs2's load
     const move = book.refused[1]!.why;
-    expect(move).toContain(`moving ${enc('b')} only relocates the hotspot: it takes 69.6% of the table's requests by itself (66.7 of 91.7 req/s over now on ${rs(2)})`);
+    expect(move).toContain(`moving ${enc('b')} only relocates the hotspot: it takes 69.6% of the table's requests by itself (66.7 req/s over now, 72.7% of ${rs(2)}'s 91.7)`);
     expect(move).toContain(`${rs(4)}, the least loaded server (0.8 req/s over now), would carry 67.5 req/s over now, above 3 × the average of the other servers then (9.4 req/s over now): a hot server`);
     expect(move).toContain('By itself the region is above 3 × the other servers\' average (1.4 req/s over now), so whichever server takes it is hot');
     expect(book.warnings).toContain('the region is the hotspot by itself: moving it only relocates the hotspot; split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row');
@@ -90,8 +91,8 @@ describe('runbooks with a next step', () => {
     ];
     const book = moveRefused(layout, [500, 500, 500, 2000, 1000, 500, 500, 500, 500, 500, 500]);
     // per second: b 2000 ÷ 60 = 33.3 of rs2's 3000 ÷ 60 = 50.0, 2000 ÷ 7500 = 26.7% of the table; rs1 25.0 before,
-    // 3500 ÷ 60 = 58.3 after
-    expect(book.refused[1]!.why).toBe(`moving ${enc('b')} does not spread the load: it takes 26.7% of the table's requests (33.3 of 50.0 req/s over now on ${rs(2)}), so ${rs(1)}, the least loaded server (25.0 req/s over now), would carry 58.3 req/s over now, while ${rs(2)} carries 50.0 req/s over now: the busiest server's load would not fall; the range runbook below divides the region (a split at the traffic median of sampled keys)`);
+    // 3500 ÷ 60 = 58.3 after; b is 2000 ÷ 3000 = 66.7% of rs2's load
+    expect(book.refused[1]!.why).toBe(`moving ${enc('b')} does not spread the load: it takes 26.7% of the table's requests (33.3 req/s over now, 66.7% of ${rs(2)}'s 50.0), so ${rs(1)}, the least loaded server (25.0 req/s over now), would carry 58.3 req/s over now, while ${rs(2)} carries 50.0 req/s over now: the busiest server's load would not fall; the range runbook below divides the region (a split at the traffic median of sampled keys)`);
     expect(book.warnings).toContain('moving the region does not spread the load: split it at the traffic median of its keys (key samples), or, if one row takes its load, treat that row');
   });
 
@@ -103,7 +104,7 @@ describe('runbooks with a next step', () => {
     const move = book.refused[1]!.why;
     // b's share 4000 ÷ 4250 = 94.1%; 4000 ÷ 60 = 66.7 req/s on rs2; rs4 50 ÷ 60 = 0.8 req/s, 67.5 after (over now, as b
     // is judged hot now; the load is steady, so the window's figures are the same)
-    expect(move).toContain(`moving ${enc('b')} only relocates the hotspot: it takes 94.1% of the table's requests by itself (66.7 of 66.7 req/s over now on ${rs(2)})`);
+    expect(move).toContain(`moving ${enc('b')} only relocates the hotspot: it takes 94.1% of the table's requests by itself (66.7 req/s over now, 100.0% of ${rs(2)}'s 66.7)`);
     expect(move).toContain(`${rs(4)}, the least loaded server (0.8 req/s over now), would carry 67.5 req/s over now`);
     expect(book.warnings.join('\n')).toContain('moving it only relocates the hotspot');
     expect(book.warnings).toContain('without key samples the split point is a guess: the runbook splits only as a labelled fallback');

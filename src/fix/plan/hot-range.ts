@@ -14,7 +14,7 @@ import { HotspotError } from '../../util/errors.js';
 import { type BalancerCluster, balancerWhatIf } from '../balancer/index.js';
 import { type DraftStep, balancerOffStep, quotaSteps } from './common-steps.js';
 import { type PlanInputs, type PlanLoads, loadText, perSecondOver, planLoads } from './inputs.js';
-import { type MoveWeighing, hotRangeWithoutSamples, leastLoadedServer, primaryOf, weighMove } from './no-samples.js';
+import { type MoveWeighing, hotRangeWithoutSamples, leastLoadedServer, ofServerText, primaryOf, weighMove } from './no-samples.js';
 import { listRegionsCommand } from './shell-text.js';
 import { MIN_SPLIT_SAMPLES, type Refusal, type Runbook } from './types.js';
 
@@ -126,7 +126,7 @@ function weighDaughterMove(
     refusal: {
       w,
       byItself: w.byItself,
-      why: `moving the busier daughter (${upper ? 'upper' : 'lower'}, ${pct(share)} of the region's sampled requests) does not spread the load: the region takes ${pct(loads.hotShare)} of the table's requests (${regionLoad.toFixed(1)} of ${f(w.from)} on ${hot.server}${swapped}), so the daughter takes ${f(w.region)}, and ${target[0]}, the least loaded server (${f(target[1])}), would carry ${f(w.destination)}, ${verdict}${alone}. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split`,
+      why: `moving the busier daughter (${upper ? 'upper' : 'lower'}, ${pct(share)} of the region's sampled requests) does not spread the load: the region takes ${pct(loads.hotShare)} of the table's requests (${ofServerText(regionLoad, w.from, over, hot.server, swapped)}), so the daughter takes ${f(w.region)}, and ${target[0]}, the least loaded server (${f(target[1])}), would carry ${f(w.destination)}, ${verdict}${alone}. The traffic median splits the region only in two; a range this hot needs more daughters: see the step after the split`,
     },
   };
 }

@@ -124,6 +124,16 @@ export function weighMove(inputs: PlanInputs, loads: PlanLoads, hot: RegionLoadS
 }
 
 /**
+ * A region's load beside its server's, each figure saying what it is of: `40025.6 req/s over now, 92.9% of
+ * rs4,16020,1's 43073.7` (`region` and `from` in req/s over `over`, the server's load including the region's; `swapped`
+ * is appended to the server's figure when the runbook's swaps change it). Throws nothing.
+ */
+export function ofServerText(region: number, from: number, over: string, server: string, swapped: string): string {
+  const share = from > 0 ? `${pct(region / from)} of ` : 'of ';
+  return `${region.toFixed(1)} ${over}, ${share}${server}'s ${from.toFixed(1)}${swapped}`;
+}
+
+/**
  * Why moving `hot` to `target` would not spread the load, or `undefined` when it does (see {@link weighMove}): the
  * destination must not be made hot (its load after the move at most k × the average of the other servers then, the
  * detector's test of a hot server and the rule the move across tables follows), and the busier of the two servers must
@@ -147,12 +157,12 @@ export function relocatedHotspot(inputs: PlanInputs, loads: PlanLoads, hot: Regi
   if (w.byItself) {
     return {
       byItself: true,
-      why: `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(loads.hotShare)} of the table's requests by itself (${w.region.toFixed(1)} of ${w.from.toFixed(1)} ${over} on ${hot.server}${swapped}), ${carry}, ${verdict}. By itself the region is above ${w.k} × the other servers' average (${f(w.othersBefore)}), so whichever server takes it is hot: it is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`,
+      why: `moving ${hot.encodedName} only relocates the hotspot: it takes ${pct(loads.hotShare)} of the table's requests by itself (${ofServerText(w.region, w.from, over, hot.server, swapped)}), ${carry}, ${verdict}. By itself the region is above ${w.k} × the other servers' average (${f(w.othersBefore)}), so whichever server takes it is hot: it is the hotspot by itself; the range runbook below divides it (a split at the traffic median of sampled keys)`,
     };
   }
   return {
     byItself: false,
-    why: `moving ${hot.encodedName} does not spread the load: it takes ${pct(loads.hotShare)} of the table's requests (${w.region.toFixed(1)} of ${w.from.toFixed(1)} ${over} on ${hot.server}${swapped}), ${carry}, ${verdict}; the range runbook below divides the region (a split at the traffic median of sampled keys)`,
+    why: `moving ${hot.encodedName} does not spread the load: it takes ${pct(loads.hotShare)} of the table's requests (${ofServerText(w.region, w.from, over, hot.server, swapped)}), ${carry}, ${verdict}; the range runbook below divides the region (a split at the traffic median of sampled keys)`,
   };
 }
 
