@@ -192,6 +192,26 @@ describe('single hot row', () => {
     expect(book.refused[0]!.why).toContain('row "counter:global"');
     expect(book.steps.map((s) => [s.kind, s.commands])).toEqual([['advice', []]]);
     expect(book.steps[0]!.title).toBe('Shard the written row into 4 rows');
+    // 150 increments of the row: a counter, whose shards are summed
+    expect(book.steps[0]!.check).toBe('the writers increment a random shard; readers sum all shards in one multi-get (not atomic across shards: fine for counts, wrong for balances)');
+    expect(book.steps[0]!.undoNote).toBe('readers keep summing; writers can go back to one row after a final sum is written there');
+  });
+  it('row written with Puts: its shards are merged, not summed', () => {
+    // 100 Puts and 40 increments of the row (weights 1): increments are 40 of 140 writes, under half, so the row is
+    // written with Puts; 30 reads beside them leave it 140 ÷ 170 = 82% writes
+    const samples = [
+      ...Array.from({ length: 100 }, (_, i) => sample(1000 * i, 'celebrity:edges', 'write')),
+      ...Array.from({ length: 40 }, (_, i) => sample(1000 * i, 'celebrity:edges', 'increment')),
+      ...Array.from({ length: 30 }, (_, i) => sample(1000 * i, 'celebrity:edges', 'read')),
+      ...Array.from({ length: 50 }, (_, i) => sample(1000 * i, `account:${i}`)),
+    ];
+    const detect = detectHotspots(load, { samples });
+    expect(detect.shape).toBe('single-row');
+    const book = planFix({ detect, samples });
+    expect(book.evidence).toContain('row "celebrity:edges": 82% writes, from 170 sampled request(s) of the row');
+    expect(book.steps[0]!.title).toBe('Shard the written row into 4 rows');
+    expect(book.steps[0]!.check).toBe('the row\'s sampled writes are Puts, not increments: the writers put each write to one shard (at random, or by a hash of the column so a cell always lands in the same shard); readers get all shards in one multi-get and merge their cells (the newest version of a column wins), never summing them; not atomic across shards');
+    expect(book.steps[0]!.undoNote).toBe('readers keep merging; writers can go back to one row after the merged cells are written there');
   });
 
   const reads = [

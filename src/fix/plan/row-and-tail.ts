@@ -28,29 +28,53 @@ export interface ShapePlan {
 const inRange = (key: Uint8Array, r: RegionLoadShare) =>
   compareBytes(key, toBytesBinary(r.startKey)) >= 0 && (r.endKey === '' || compareBytes(key, toBytesBinary(r.endKey)) < 0);
 
+/**
+ * How the writes of a hot row change it, by sample weight: `counter` when increments are at least half of them (the
+ * row is a counter its writers add to), `puts` when Puts and Deletes are more, `unknown` when no write was sampled.
+ */
+type RowWrites = 'counter' | 'puts' | 'unknown';
+
 /** Reads vs writes of the hottest sampled row in the region, or of the region when no sample falls in it. */
-function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null; writeFraction: number; basis: string } {
-  const counts = new Map<string, { reads: number; writes: number; samples: number }>();
+function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null; writeFraction: number; basis: string; writes: RowWrites } {
+  const counts = new Map<string, { reads: number; writes: number; increments: number; samples: number }>();
   for (const s of inputs.samples ?? []) {
     if (!inRange(s.key, hot)) continue;
     const key = toStringBinary(s.key);
-    const c = counts.get(key) ?? { reads: 0, writes: 0, samples: 0 };
+    const c = counts.get(key) ?? { reads: 0, writes: 0, increments: 0, samples: 0 };
     if (isMutation(s.op)) c.writes += s.weight ?? 1;
     else c.reads += s.weight ?? 1;
+    if (s.op === 'increment') c.increments += s.weight ?? 1;
     c.samples++;
     counts.set(key, c);
   }
-  let best: [string, { reads: number; writes: number; samples: number }] | undefined;
+  let best: [string, { reads: number; writes: number; increments: number; samples: number }] | undefined;
   for (const e of counts) if (!best || e[1].reads + e[1].writes > best[1].reads + best[1].writes) best = e;
   if (best) {
-    const { reads, writes, samples } = best[1];
+    const { reads, writes, increments, samples } = best[1];
     // a weighted sample stands for `weight` requests: say how many samples the estimate rests on
     const basis = reads + writes === samples ? `${samples} sampled request(s) of the row` : `${samples} key sample(s) of the row, standing for an estimated ${Math.round(reads + writes)} request(s)`;
-    return { row: best[0], writeFraction: writes / (reads + writes), basis };
+    const kind: RowWrites = writes === 0 ? 'unknown' : increments * 2 >= writes ? 'counter' : 'puts';
+    return { row: best[0], writeFraction: writes / (reads + writes), basis, writes: kind };
   }
   const r = hot.readShare ?? 0;
   const w = hot.writeShare ?? 0;
-  return { row: null, writeFraction: r + w > 0 ? w / (r + w) : 1, basis: 'the region\'s read and write shares (no sample fell in it)' };
+  return { row: null, writeFraction: r + w > 0 ? w / (r + w) : 1, basis: 'the region\'s read and write shares (no sample fell in it)', writes: 'unknown' };
+}
+
+/**
+ * How writers and readers use the shards of a written row, as the shard step's `check` and `undoNote` say it: a
+ * counter's writers increment a random shard and its readers sum them; a row written with Puts is merged, not summed
+ * (each shard holds some of its cells); without sampled writes, both ways.
+ */
+function shardUse(writes: RowWrites): { check: string; undoNote: string } {
+  const counter = 'the writers increment a random shard; readers sum all shards in one multi-get (not atomic across shards: fine for counts, wrong for balances)';
+  const puts = 'the writers put each write to one shard (at random, or by a hash of the column so a cell always lands in the same shard); readers get all shards in one multi-get and merge their cells (the newest version of a column wins), never summing them; not atomic across shards';
+  if (writes === 'counter') return { check: counter, undoNote: 'readers keep summing; writers can go back to one row after a final sum is written there' };
+  if (writes === 'puts') return { check: `the row's sampled writes are Puts, not increments: ${puts}`, undoNote: 'readers keep merging; writers can go back to one row after the merged cells are written there' };
+  return {
+    check: `no write of the row was sampled, so how it is written is unknown: for a counter (increments), ${counter}; for a row written with Puts, ${puts}`,
+    undoNote: 'readers keep summing (a counter) or merging (Puts); writers can go back to one row after the final sum or the merged cells are written there',
+  };
 }
 
 /**
@@ -98,9 +122,8 @@ export function singleRowSteps(inputs: PlanInputs, hot: RegionLoadShare): ShapeP
       title: `Shard the written row into ${shards} rows`,
       why: `the row takes writes that one region, on one RegionServer, must serialise; ${shards} shard rows "00|<row>".."${String(shards - 1).padStart(2, '0')}|<row>" in a table pre-split on the shard prefix spread them over servers`,
       commands: [],
-      check: 'the writers increment a random shard; readers sum all shards in one multi-get (not atomic across shards: fine for counts, wrong for balances)',
       undo: [],
-      undoNote: 'readers keep summing; writers can go back to one row after a final sum is written there',
+      ...shardUse(mix.writes),
     });
   } else if (replicas > current) {
     steps.push({
