@@ -71,6 +71,21 @@ describe('hot range', () => {
     const estimated = planFix({ detect: detectHotspots(movable, { samples: weighted }), samples: weighted, servers: [rs(5)] });
     expect(median(estimated)).toMatch(/^traffic median of 100 key sample\(s\) in the region, standing for an estimated 25000 request\(s\): split at "tenant0042\|user-05"/);
   });
+  it('compares a request quota with the table\'s rate over now, and says a size quota cannot be', () => {
+    // 300 + 3000 + 300 + 300 = 3900 requests a minute: 65.0 req/s
+    const warning = (quotaLimit: string) => planFix({ detect: movableDetect, samples, quotaLimit, servers: [rs(5)] }).warnings.find((w) => w.includes('over now'));
+    // 30 ÷ 65 = 46.2% of it: 53.8% rejected
+    expect(warning('30req/sec')).toBe('the limit 30 req/s is 46% of the table\'s 65.0 req/s over now: about 54% of its requests would be throttled (RpcThrottlingException, retried by clients)');
+    // 1000 a minute is 16.7 a second: 16.7 ÷ 65 = 25.6%, 74.4% rejected
+    expect(warning('1000req/min')).toBe('the limit 1000req/min (16.7 req/s) is 26% of the table\'s 65.0 req/s over now: about 74% of its requests would be throttled (RpcThrottlingException, retried by clients)');
+    // 1 a minute (1 ÷ 60 = 0.017 a second) ÷ 3900 a minute = 0.026%: to a tenth of a percent 0.0%, and 99.97%
+    // rejected, 100.0%
+    expect(warning('1req/min')).toBe('the limit 1req/min (0.017 req/s) is 0.0% of the table\'s 65.0 req/s over now: about 100.0% of its requests would be throttled (RpcThrottlingException, retried by clients)');
+    expect(warning('5000req/sec')).toBe('the limit 5000 req/s is at or above the table\'s 65.0 req/s over now: it throttles none of its current requests, only a further rise');
+    expect(warning('10M/sec')).toMatch(/^the quota 10M\/sec is a size limit: the series counts requests, not bytes, so the share of the table's 65\.0 req\/s over now it would throttle cannot be worked out/);
+    // no quota, no warning about one
+    expect(planFix({ detect: movableDetect, samples, servers: [rs(5)] }).warnings.some((w) => w.includes('throttled') || w.includes('size limit'))).toBe(false);
+  });
   it('among equally loaded servers, the first by name', () => {
     expect(planFix({ detect, samples }).steps[2]!.deferredMove!.server).toBe(rs(1));
   });

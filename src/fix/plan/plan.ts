@@ -13,6 +13,7 @@
 import { type DetectResult, type RegionLoadShare, shapeEntry } from '../../analysis/detect/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { clusterSteps } from './cluster-steps.js';
+import { quotaRateWarning } from './common-steps.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
 import { swapSteps } from './swap-steps.js';
@@ -121,6 +122,9 @@ export function planFix(inputs: PlanInputs): Runbook {
     } else plan.steps.push(...swaps.steps);
     plan.evidence.push(...swaps.evidence);
   }
+  // a throttle is compared with the table's rate: what share of its requests it would reject now
+  const throttled = inputs.quotaLimit !== undefined && plan.steps.some((s) => s.kind === 'quota') ? quotaRateWarning(inputs.quotaLimit, rate) : undefined;
+  if (throttled) plan.warnings.push(throttled);
   // only the hot-range plan splits at the traffic median of key samples
   const splitSamples = (plan as { readonly splitSamples?: Runbook['splitSamples'] }).splitSamples;
   // a range read through its replica splits through its primary: that is the region fix apply checks

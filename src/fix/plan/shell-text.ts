@@ -25,6 +25,20 @@ export function checkQuotaLimit(limit: string, field = '--quota'): string {
   return limit;
 }
 
+/** Seconds in each time unit a quota limit is given per. */
+const UNIT_SECONDS: Readonly<Record<string, number>> = { sec: 1, min: 60, hour: 3600, day: 86400 };
+
+/**
+ * The requests a second a request-count quota limit allows: `5000req/sec` → 5000, `600req/min` → 10 (the shell reads
+ * the count as a whole number, leading zeros and all). `undefined` for a size limit (`20M/sec`): it counts bytes, which
+ * no request rate can be compared with.
+ * @throws {@link HotspotError} `FIX_QUOTA_INVALID` (see {@link checkQuotaLimit}) for a limit that is not one.
+ */
+export function quotaRequestsPerSec(limit: string, field = '--quota'): number | undefined {
+  const m = /^(\d+)req\/(sec|min|hour|day)$/.exec(checkQuotaLimit(limit, field));
+  return m ? Number(m[1]) / UNIT_SECONDS[m[2]!]! : undefined;
+}
+
 /** `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => '5000req/sec'` (HBase `QuotaSettingsFactory.throttleTable`). */
 export function tableThrottleCommand(table: string, limit: string): string {
   return `set_quota TYPE => THROTTLE, TABLE => ${rubyName(checkTableName(table))}, LIMIT => ${rubyName(checkQuotaLimit(limit))}`;
