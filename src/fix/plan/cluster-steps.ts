@@ -210,7 +210,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
   const refused: Refusal[] = [];
   const evidence: string[] = [];
   let first: RegionLoadShare | undefined;
-  let rebalanced = false;
+  // the first hot server whose regions a spread moves off (then balancing by table follows the moves)
   let rebalancedFrom: ClusterServerShare | undefined;
   const tableShare = cluster.servers.reduce((a, s) => a + s.share * (s.tables.find((t) => t.table === detect.table)?.share ?? 0), 0);
   // the table's shares of all the tables' writes and reads too, so a move is judged in the measure a server is hot in
@@ -236,7 +236,6 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     const spreadOver = out.toHot ? undefined : spreadMoves(detect, present, hot, tableLoad);
     if (spreadOver && spreadOver.moves.length > 0) {
       moves.push(...spreadSteps(detect.table, hot, region, out, spreadOver, present));
-      rebalanced = true;
       rebalancedFrom ??= hot;
       continue;
     }
@@ -249,7 +248,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
     refused.push({ action: 'move', why: `moving region ${region.encodedName} (${movedText}) to ${target.server} would take that server from ${pct(out.toBefore)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(out.fromBefore)} to ${pct(out.fromAfter)} of all the tables' ${out.by}: ${why}` });
     if (out.toHot) spread.push(spreadStep(detect.table, region, moved));
   }
-  const byTable = rebalanced && rebalancedFrom ? byTableSteps(detect.table, rebalancedFrom, present) : { before: [], after: [] };
+  const byTable = rebalancedFrom ? byTableSteps(detect.table, rebalancedFrom, present) : { before: [], after: [] };
   const steps = moves.length > 0 ? [...byTable.before, balancerOffStep(detect.table), ...moves, ...byTable.after, ...spread] : spread;
   return { steps, region: first, refused, evidence };
 }
