@@ -19,6 +19,22 @@ interface Item { item: string; server: string; value: number | null; status: str
 const items = (out: string): Item[] => (JSON.parse(out) as { items: Item[] }).items;
 const put = (n: number, from: number) => `t = get_table('${table}'); ${n}.times { |i| t.put(format('r-%05d', i + ${from}), 'cf:v', 'x' * 200) }`;
 
+/**
+ * The server name (host,port,startcode) of the RegionServer whose sub=Server bean the master's info port serves. Hadoop's
+ * metrics2 fills a bean's attributes from a cache it refreshes on read, and a read can come back with the bean's tags
+ * missing or no bean at all; this asks again, every 500 ms for up to 30 s, until the name is there.
+ */
+async function subServerName(): Promise<string> {
+  const url = `${jmxUrl}/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server`;
+  let last = '';
+  for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+    last = await (await fetch(url)).text();
+    const name = (JSON.parse(last) as { beans?: Record<string, unknown>[] }).beans?.[0]?.['tag.serverName'];
+    if (typeof name === 'string' && /^[^,]+,\d+,\d+$/.test(name)) return name;
+  }
+  throw new Error(`no RegionServer server name in 30 s of ${url}; the last answer: ${last.slice(0, 500)}`);
+}
+
 afterAll(async () => {
   if (created) await runShellCommands([disableTableCommand(table), dropTableCommand(table)]);
 });
@@ -41,8 +57,7 @@ describe('health against a real HBase', () => {
 
   it('fails the hit ratio while scans with cacheBlocks=false miss the cache; the flush item reads a real flush', async (ctx) => {
     if (!env.available) return ctx.skip(env.skipReason);
-    const bean = ((await (await fetch(`${jmxUrl}/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server`)).json()) as { beans: Record<string, unknown>[] }).beans[0];
-    const server = String(bean?.['tag.serverName']);
+    const server = await subServerName();
     const setup = await runShellCommands([createTableCommand({ table, families: [{ name: 'cf' }] }), put(300, 0), flushTableCommand(table)]);
     created = true;
     expect(setup.ok, JSON.stringify(setup.results)).toBe(true);
