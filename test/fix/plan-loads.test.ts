@@ -10,7 +10,7 @@ import { toBytesBinary } from '../../src/bytes/index.js';
 import { clusterFromSeries } from '../../src/fix/balancer/index.js';
 import { planFix } from '../../src/fix/plan/index.js';
 import { type KeySample, parseKeySamples, parseLoadSeries } from '../../src/model/index.js';
-import { type Layout, repeat, steadySeries } from '../model/builders.js';
+import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
 /** A 32-hex encoded region name made of one repeated character. */
@@ -75,5 +75,32 @@ describe('incident balancer-region-count-two-hot', () => {
     // 4,628.9 = 6,128.9; rs3 once swapped 10,476.55, less the daughter 5,847.6; rs1 once swapped 22,500 - 10,476.55 -
     // 1,500 - 1,500 = 9,023.45; the others than rs2 then (9,023.45 + 5,847.6 + 1,500) ÷ 3 = 5,457.0, × 3 = 16,371: kept
     expect(moves[0]!.why).toContain(`; the daughter takes 4628.9 req/s over now, so after the move ${server(2)} carries 6128.9 and ${server(3)} 5847.6 req/s over now, ${server(2)} within 3 × the average of the other servers then (5457.0 req/s over now)`);
+  });
+});
+
+// b takes 6,000 writes a minute, a, c, d and e 1,000 each; b moves from rs2 to rs3 right after the snapshot closing
+// interval 8 of 10 (now is the last 3 intervals), reopening with counters from 0, so its 6,000 writes of interval 9
+// count on rs3 (the value after the reset is the count since it). Over now rs3 served c's 3,000 and b's 12,000 writes
+// (15,000 in 180 s, 83.3 req/s), though with b where it is now it carries c's 16.7 and b's 100.0 req/s: 116.7; rs2
+// served b's 6,000 and e's 3,000 (50.0 req/s) but carries e's 16.7 now.
+describe('a hot region that moved in during now', () => {
+  const at = (i: number) => (i <= 8 ? rs(2) : rs(3));
+  const snapshots = Array.from({ length: 11 }, (_, i) => snap(i * 60_000, [
+    region(enc('a'), '', 'g', rs(1), 0, 1000 * i),
+    region(enc('b'), 'g', 'k', at(i), 0, i <= 8 ? 6000 * i : 6000 * (i - 8)),
+    region(enc('c'), 'k', 'n', rs(3), 0, 1000 * i),
+    region(enc('d'), 'n', 't', rs(4), 0, 1000 * i),
+    region(enc('e'), 't', '', rs(2), 0, 1000 * i),
+  ]));
+  const moved = series(snapshots, 60_000);
+
+  it('weighs its server with the region where it is: the region is never more than its server', () => {
+    const detect = detectHotspots(moved);
+    expect([detect.now.region, detect.regions.find((r) => r.encodedName === enc('b'))?.server]).toEqual([enc('b'), rs(3)]);
+    const book = planFix({ detect });
+    // b: 60.0% of the 10,000 writes a minute, 100.0 req/s; the other servers 16.7 each, and b alone is above 3 × 16.7
+    // = 50.0: the hotspot by itself, wherever it goes (rs1, the least loaded by name among three at 16.7, would carry
+    // 116.7)
+    expect(book.refused.map((r) => r.why).join('\n')).toContain(`it takes 60.0% of the table's requests by itself (100.0 req/s over now, 85.7% of ${rs(3)}'s 116.7), so ${rs(1)}, the least loaded server (16.7 req/s over now), would carry 116.7 req/s over now`);
   });
 });

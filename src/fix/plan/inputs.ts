@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ClusterView, DetectResult, RegionLoadShare, ServerLoadShare } from '../../analysis/detect/index.js';
+import type { ClusterView, DetectResult, RegionLoadShare } from '../../analysis/detect/index.js';
 import type { KeySample } from '../../model/index.js';
 import type { BalancerCluster } from '../balancer/index.js';
 import type { ClientRetrySettings } from './retry.js';
@@ -90,15 +90,36 @@ export function perSecondOver(span: LoadSpan): string {
 }
 
 /**
- * Read + write requests per second of every known RegionServer over `span` (0 for those only in `servers`). Over now:
- * its share of the table's requests over now × the table's rate over now ({@link tableRateNow}), i.e. its requests in
- * the intervals of now ÷ their seconds (0 for a server not there in now); over the window: its average over the window.
+ * Read + write requests per second of every known RegionServer over `span`, with its regions where they are at the
+ * window's end (0 for a server holding none then, and for those only in `servers`), after the moves in `moved`
+ * (encoded region name → the server it goes to).
+ *
+ * Over now: the sum of the rates of the regions it holds at the window's end, each over its own time in now
+ * (`nowRequestsPerSec`): a region that moved in during now counts at its rate since, on the server it is on, and one
+ * that moved out counts on its new server alone, so a move or split is weighed on the placement it acts on. (A
+ * server's own share of now also counts what it served for regions before they moved away, and misses what a region
+ * that moved in served elsewhere: on a region moved in part-way through now, its rate could exceed its server's.)
+ * Over the window: the server's average over the window, with each moved region's share of the window's requests ×
+ * the table's rate over the window moved with it.
  */
-export function serverLoads(inputs: PlanInputs, span: LoadSpan): Map<string, number> {
+export function serverLoads(inputs: PlanInputs, span: LoadSpan, moved: ReadonlyMap<string, string> = new Map()): Map<string, number> {
+  const d = inputs.detect;
   const loads = new Map<string, number>();
+  const add = (server: string, x: number) => loads.set(server, (loads.get(server) ?? 0) + x);
   for (const s of inputs.servers ?? []) loads.set(s, 0);
-  const rate = span === 'now' ? tableRateNow(inputs.detect) : 0;
-  for (const s of inputs.detect.servers) loads.set(s.server, span === 'now' ? s.nowShare * rate : s.requestsPerSec);
+  for (const s of d.servers) loads.set(s.server, span === 'now' ? 0 : s.requestsPerSec);
+  const live = d.regions.filter((r) => r.lastSeenMs === d.window.endMs);
+  if (span === 'now') {
+    for (const r of live) add(moved.get(r.encodedName) ?? r.server, r.nowRequestsPerSec ?? 0);
+    return loads;
+  }
+  const tableRate = d.servers.reduce((a, s) => a + s.requestsPerSec, 0);
+  for (const r of live) {
+    const to = moved.get(r.encodedName);
+    if (to === undefined || to === r.server) continue;
+    add(r.server, -r.share * tableRate);
+    add(to, r.share * tableRate);
+  }
   return loads;
 }
 
@@ -121,13 +142,13 @@ export interface PlanLoads {
 }
 
 /**
- * The {@link PlanLoads} of a plan acting on `hot`; `projected` are the detection's servers as the runbook's swaps leave
- * them (their `nowShare` and `requestsPerSec` moved by the swapped regions' shares), when it has swaps.
+ * The {@link PlanLoads} of a plan acting on `hot`; `moved` are the runbook's co-location swaps, each region's encoded
+ * name → the server it goes to, when it has any.
  */
-export function planLoads(inputs: PlanInputs, hot: RegionLoadShare, projected?: readonly ServerLoadShare[]): PlanLoads {
+export function planLoads(inputs: PlanInputs, hot: RegionLoadShare, moved?: ReadonlyMap<string, string>): PlanLoads {
   const span = loadSpanOf(inputs.detect, hot);
   const current = serverLoads(inputs, span);
-  const planned = projected ? serverLoads({ ...inputs, detect: { ...inputs.detect, servers: projected } }, span) : current;
+  const planned = moved && moved.size > 0 ? serverLoads(inputs, span, moved) : current;
   return { span, current, planned, hotShare: span === 'now' ? (hot.nowShare ?? 0) : hot.share };
 }
 

@@ -107,7 +107,7 @@ export function planFix(inputs: PlanInputs): Runbook {
   const shaped = swaps.moves.length > 0 ? { ...inputs, detect: { ...d, servers: swaps.projectedServers } } : inputs;
   // the hot region's move weighed on the servers' loads over the span its hotspot is judged on, as they are and as
   // the swaps leave them
-  const loads = planLoads(inputs, hot, swaps.moves.length > 0 ? swaps.projectedServers : undefined);
+  const loads = planLoads(inputs, hot, swaps.moved);
   const plan = d.shape === 'hot-range' ? hotRangeSteps(shaped, hot, loads) : d.shape === 'single-row' ? singleRowSteps(shaped, hot) : tailSteps(shaped, hot);
   // a lumpy pre-split whose idle regions include never-written ones: split points where the key never goes
   const lumpy = d.shape === 'hot-range' ? d.findings.find((f) => f.kind === 'lumpy-presplit') : undefined;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type ServerLoadShare, type SwapPlan, stackedSwaps } from '../../analysis/detect/index.js';
+import { type ServerLoadShare, type Swap, type SwapPlan, stackedSwaps } from '../../analysis/detect/index.js';
 import { describeSwapMultipliers, swapMultipliers } from '../balancer/index.js';
 import { moveRegionCommand } from '../../hbase/shell/index.js';
 import { type DraftStep, balancerOffStep } from './common-steps.js';
@@ -64,6 +64,8 @@ export interface SwapSteps {
    * the swaps were chosen on), `requestsPerSec` by their shares over the window × the table's rate over the window.
    */
   readonly projectedServers: ServerLoadShare[];
+  /** The regions the swaps move, encoded name → the server each goes to (those `skip` kept out are not in it). */
+  readonly moved: ReadonlyMap<string, string>;
   /** {@link SWAP_BALANCER_WARNING}, with the multiplier values that make the balancer keep these swaps when the plan has the balancer's view of the placement. */
   readonly warning: string;
 }
@@ -83,12 +85,14 @@ export function swapSteps(inputs: PlanInputs, skip: readonly string[] = []): Swa
   const steps: DraftStep[] = [];
   const evidence: string[] = [];
   const taken: { region: string; back: string }[] = [];
+  const swapped: Swap[] = [];
   for (const plan of plans) {
     for (const w of plan.swaps) {
       if (skip.includes(w.region.encodedName) || skip.includes(w.back.encodedName)) continue;
       if (![w.region.encodedName, w.back.encodedName].every((n) => ENCODED_RE.test(n)) || ![w.from, w.to].every((s) => SERVER_NAME_RE.test(s))) continue;
       const why = `swap ${1 + plan.swaps.indexOf(w)} of ${plan.swaps.length}: ${plan.server} holds several regions hot now; with the others the swaps take it from ${pct(plan.before)} to ${pct(plan.after)} of the requests, region counts unchanged`;
       taken.push({ region: w.region.encodedName, back: w.back.encodedName });
+      swapped.push(w);
       steps.push(moveStep(d.table, w.region.encodedName, startOf(w.region.encodedName), w.from, w.to, `${why}; ${w.region.encodedName} takes ${pct(w.region.share)} to the least loaded server`));
       steps.push(moveStep(d.table, w.back.encodedName, startOf(w.back.encodedName), w.to, w.from, `${why}; ${w.back.encodedName} (${pct(w.back.share)}) comes back so both servers keep their region counts`));
     }
@@ -101,24 +105,27 @@ export function swapSteps(inputs: PlanInputs, skip: readonly string[] = []): Swa
   const nowShift = new Map<string, number>();
   const rateShift = new Map<string, number>();
   const add = (m: Map<string, number>, server: string, x: number) => m.set(server, (m.get(server) ?? 0) + x);
-  for (const plan of plans) {
-    for (const w of plan.swaps) {
-      const now = w.region.share - w.back.share;
-      const rate = (windowShare(w.region.encodedName) - windowShare(w.back.encodedName)) * tableRate;
-      add(nowShift, w.to, now);
-      add(nowShift, w.from, -now);
-      add(rateShift, w.to, rate);
-      add(rateShift, w.from, -rate);
-    }
+  // only the swaps planned: one that `skip` kept out leaves its regions where they are
+  const moved = new Map<string, string>();
+  for (const w of swapped) {
+    moved.set(w.region.encodedName, w.to);
+    moved.set(w.back.encodedName, w.from);
+    const now = w.region.share - w.back.share;
+    const rate = (windowShare(w.region.encodedName) - windowShare(w.back.encodedName)) * tableRate;
+    add(nowShift, w.to, now);
+    add(nowShift, w.from, -now);
+    add(rateShift, w.to, rate);
+    add(rateShift, w.from, -rate);
   }
   const projectedServers = d.servers.map((s) => ({
     ...s, nowShare: s.nowShare + (nowShift.get(s.server) ?? 0), requestsPerSec: s.requestsPerSec + (rateShift.get(s.server) ?? 0),
   }));
   const warning = balancerWarning(inputs, taken);
-  if (steps.length === 0) return { moves: steps, steps, evidence, projectedServers, warning };
+  if (steps.length === 0) return { moves: steps, steps, evidence, projectedServers, moved, warning };
   return {
     moves: steps,
     projectedServers,
+    moved,
     warning,
     steps: [
       balancerOffStep(d.table),
