@@ -149,8 +149,9 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
  * captures and live readings are also written to `--record`.
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
  *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with
- *   `--redact` or with a series file and for `--interval` with a series file, `DURATION_INVALID` for a bad `--interval`
- *   or `--timeout` whatever the source, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
+ *   `--redact` or with a series file, for `--interval` with a series file and for `--snapshots` or `--timeout` with a
+ *   series file or pasted captures, `DURATION_INVALID` for a bad `--interval` or `--timeout` and
+ *   `DETECT_SNAPSHOTS_INVALID` for a bad `--snapshots` whatever the source, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
  *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
  */
 export async function detectSeriesTables(file: string | undefined, flags: DetectSourceFlags, io: CliIo): Promise<LoadSeries> {
@@ -203,6 +204,7 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   // a bad duration is refused whatever the source, before anything is read (and never dropped unread)
   intervalMs(flags);
   if (flags.timeout !== undefined) requestTimeoutMs(flags, 0);
+  if (flags.snapshots !== undefined) snapshotCount(flags.snapshots);
   if (chosen.length > 1) {
     throw new HotspotError('DETECT_SOURCES_CONFLICT', `${chosen.join(' and ')} given; analyse one source at a time`);
   }
@@ -218,6 +220,7 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.listRegions !== undefined || flags.statusDetailed !== undefined) {
     const kind = flags.listRegions !== undefined ? 'list-regions' : 'status-detailed';
     if (flags.record !== undefined) refuseInputAsOutput(flags.record, [...(flags.listRegions ?? []), ...(flags.statusDetailed ?? []), flags.samples], '--record');
+    refuseLiveOnly(flags, kind === 'list-regions' ? 'pasted list_regions captures' : 'pasted status \'detailed\' captures');
     const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);
     const ms = intervalMs(flags);
     const series = parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });
@@ -234,9 +237,21 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (flags.record !== undefined) {
     throw new HotspotError('DETECT_OPTION_CONFLICT', `--record keeps what is read live or parsed from pasted captures; ${file} is already a load-series file`, { field: '--record' });
   }
+  refuseLiveOnly(flags, `the load-series file ${file === '-' ? '<stdin>' : file}`);
   const name = file === '-' ? '<stdin>' : file;
   const read = seriesReadOptions(flags, name, io);
   return requireTwoSnapshots(file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), name, 'load series'), name, read) : await readLoadSeriesFile(file, read), name);
+}
+
+/**
+ * Refuses `--snapshots` and `--timeout`, which only a live read uses, beside `source` (a series file or pasted
+ * captures, named as the message says it): dropped unread, they would let the user believe they took effect.
+ * @throws {@link HotspotError} `DETECT_OPTION_CONFLICT` naming the first of them given.
+ */
+function refuseLiveOnly(flags: DetectSourceFlags, source: string): void {
+  const given = flags.snapshots !== undefined ? '--snapshots' : flags.timeout !== undefined ? '--timeout' : undefined;
+  if (given === undefined) return;
+  throw new HotspotError('DETECT_OPTION_CONFLICT', `${given} applies to a live read (--rest, --jmx, --zk), not to ${source}, whose readings are already taken: drop ${given}`, { field: given });
 }
 
 /**

@@ -1,6 +1,7 @@
 // `--interval` (and `--timeout`) on the commands reading a load series: a bad duration is refused naming the option
 // whatever the source, and `--interval`, the time between live snapshots or pasted captures, is refused beside a
-// series file, whose snapshots carry their own times.
+// series file, whose snapshots carry their own times; `--snapshots` and `--timeout`, which only a live read uses, are
+// refused beside a series file or pasted captures.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCapture, runRefusal } from './run-cli.js';
@@ -37,6 +38,24 @@ describe('--interval and --timeout on a load series', () => {
     expect(await runCapture(['detect', TAIL, '--timeout', 'soon']))
       .toEqual({ code: 2, out: '', err: `hbase-hotspot: --timeout: "soon" is not a duration; ${NOT_A_DURATION}\n` });
     expect(await runRefusal(['fix', 'plan', '--list-regions', LIST_REGIONS, '--interval', '0'])).toEqual({ code: 'DURATION_INVALID', field: '--interval', message: '--interval 0 must be above 0, e.g. --interval 30s' });
+  });
+
+  it.each([['detect', '--snapshots', '6'], ['fix plan', '--timeout', '5s'], ['fix balancer', '--snapshots', '3']])('%s <series> %s %s: refused, only a live read takes it', async (name, option, value) => {
+    expect(await runRefusal([...name.split(' '), TAIL, option, value])).toEqual({
+      code: 'DETECT_OPTION_CONFLICT', field: option,
+      message: `${option} applies to a live read (--rest, --jmx, --zk), not to the load-series file ${TAIL}, whose readings are already taken: drop ${option}`,
+    });
+  });
+
+  it('pasted captures: --timeout is refused; a bad --snapshots is refused as one whatever the source', async () => {
+    expect(await runRefusal(['detect', '--list-regions', LIST_REGIONS, '--timeout', '5s'])).toEqual({
+      code: 'DETECT_OPTION_CONFLICT', field: '--timeout',
+      message: '--timeout applies to a live read (--rest, --jmx, --zk), not to pasted list_regions captures, whose readings are already taken: drop --timeout',
+    });
+    expect(await runRefusal(['detect', TAIL, '--snapshots', '1'])).toEqual({
+      code: 'DETECT_SNAPSHOTS_INVALID', field: '--snapshots',
+      message: '--snapshots 1: give a whole number ≥ 2 (rates need two snapshots), e.g. --snapshots 4',
+    });
   });
 
   it('a series file without --interval is still analysed', async () => {
