@@ -118,6 +118,14 @@ describe('list_regions captures', () => {
     expect(parse('p').snapshots[0]?.regions.map((r) => toStringBinary(r.endKey))).toEqual(['f', 'p', '']);
   });
 
+  it('names a bad escape in END_KEY once, with its line', () => {
+    const A = 't,,1700000000001.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.';
+    const B = 't,f,1700000000001.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.';
+    const bad = failure(() => parseTextSeries('list-regions', [input([...HEADER, row(RS, A, '', '\\x0Z', '0', '1'), row(RS, B, 'f', '', '0', '2'), ' 2 rows'].join('\n'))], { intervalMs: 60_000 }));
+    expect(bad.code).toBe('LIST_REGIONS_MALFORMED');
+    expect(bad.issues.map((i) => [i.line, i.message])).toEqual([[3, 'END_KEY: bad escape "\\x0Z" at character 1 of "\\x0Z"; write a byte as \\xNN (two hex digits), a backslash as \\x5C']]);
+  });
+
   it('rejects captures of another table', () => {
     const text = [...HEADER, row(RS, N1, '', '', '0', '1'), ' 1 rows'].join('\n');
     expect(failure(() => parseTextSeries('list-regions', [input(text)], { table: 'other', intervalMs: 1 })).code).toBe('TEXT_TABLE_MISMATCH');

@@ -202,7 +202,8 @@ function endKey(p: { line: number; endText: string | undefined }, nextStart: Uin
   try {
     return toBytesBinary(p.endText, 'END_KEY');
   } catch (err) {
-    issues.push({ line: p.line, message: `END_KEY "${p.endText}": ${(err as Error).message}` });
+    // the error names END_KEY and quotes the cell already
+    issues.push({ line: p.line, message: (err as Error).message });
     return new Uint8Array(0);
   }
 }
