@@ -47,7 +47,7 @@ describe('fix apply, dry run', () => {
     expect(text).toContain('Dry run (nothing changed; --yes runs it)');
     for (const line of [
       '1. [dry-run] Contain: throttle table t to 5000req/sec',
-      'set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec"',
+      'set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec", SCOPE => MACHINE',
       '2. [dry-run] Switch the balancer off', 'balance_switch false',
       'split "t", "tenant0042|user-05"',
       `move '<encoded name of the upper daughter, starting at "tenant0042|user-05">', '${rs(5)}'`,

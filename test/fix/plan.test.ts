@@ -27,7 +27,8 @@ describe('hot range', () => {
     const book = planFix({ detect: movableDetect, samples, quotaLimit: '5000req/sec', servers: [rs(5)], placement: clusterFromSeries(movable, [rs(5)]) });
     expect(book.steps.map((s) => s.kind)).toEqual(['quota', 'balancer-off', 'split', 'move', 'balancer-on', 'quota-remove']);
     const [quota, off, split, move, on, unquota] = book.steps;
-    expect(quota!.commands).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec"', 'list_quotas']);
+    // MACHINE scope said outright: the limit applies on each RegionServer by itself (the shell's default)
+    expect(quota!.commands).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec", SCOPE => MACHINE', 'list_quotas']);
     expect(quota!.undo).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => NONE']);
     // Defaults 15 retries, 100 ms: pauses 100, 200, 300, 500 ms... → 4 attempts within the first second, 16 in all,
     // 100 ms × (1+2+3+5+10+20+40+100×4+200×4) = 128.1 s.
@@ -187,7 +188,7 @@ describe('hot range', () => {
       expect(() => planFix({ detect, samples, quotaLimit: limit })).toThrow(expect.objectContaining({ code: 'FIX_QUOTA_INVALID', where: { field: '--quota' } }));
     }
     // the shell reads the count with to_i: leading zeros are a count of 10
-    expect(tableThrottleCommand('t', '010req/sec')).toBe('set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "010req/sec"');
+    expect(tableThrottleCommand('t', '010req/sec')).toBe('set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "010req/sec", SCOPE => MACHINE');
   });
 });
 

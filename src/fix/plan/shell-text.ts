@@ -39,12 +39,24 @@ export function quotaRequestsPerSec(limit: string, field = '--quota'): number | 
   return m ? Number(m[1]) / UNIT_SECONDS[m[2]!]! : undefined;
 }
 
-/** `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => '5000req/sec'` (HBase `QuotaSettingsFactory.throttleTable`). */
+/**
+ * `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => '5000req/sec', SCOPE => MACHINE` (HBase
+ * `QuotaSettingsFactory.throttleTable` with `QuotaScope.MACHINE`): the limit applies on each RegionServer by itself,
+ * to the table's requests that server serves. MACHINE is what the shell sets when SCOPE is left out (`quotas.rb`
+ * reads `SCOPE` with MACHINE as its default, since HBase 2.2); the command says it so that the runbook reads as what it
+ * does. With `SCOPE => CLUSTER` each RegionServer would instead enforce the limit × its share of the table's open
+ * regions (`QuotaCache`'s table machine quota factor), which a hotspot's server, busy with few regions, gets little of.
+ * @throws {@link HotspotError} `FIX_QUOTA_INVALID` for a limit that is not one; the table name's own error (see
+ *   `checkTableName`) for a name HBase refuses.
+ */
 export function tableThrottleCommand(table: string, limit: string): string {
-  return `set_quota TYPE => THROTTLE, TABLE => ${rubyName(checkTableName(table))}, LIMIT => ${rubyName(checkQuotaLimit(limit))}`;
+  return `set_quota TYPE => THROTTLE, TABLE => ${rubyName(checkTableName(table))}, LIMIT => ${rubyName(checkQuotaLimit(limit))}, SCOPE => MACHINE`;
 }
 
-/** `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => NONE`: removes the table's throttle. */
+/**
+ * `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => NONE`: removes the table's throttle, whatever its scope. It
+ * carries no SCOPE: the shell's removal of a table throttle refuses any argument beyond TABLE (and THROTTLE_TYPE).
+ */
 export function tableUnthrottleCommand(table: string): string {
   return `set_quota TYPE => THROTTLE, TABLE => ${rubyName(checkTableName(table))}, LIMIT => NONE`;
 }

@@ -16,7 +16,12 @@ const LITERAL = '"(?:[^"\\\\]|\\\\.)*"';
 const MOVE_RE = new RegExp(`^move (${LITERAL}), (${LITERAL})$`);
 const SPLIT_RE = new RegExp(`^split (${LITERAL})(?:, (${LITERAL}))?$`);
 const BALANCE_RE = /^balance_switch (true|false)$/;
-const THROTTLE_RE = new RegExp(`^set_quota TYPE => THROTTLE, TABLE => (${LITERAL}), LIMIT => (${LITERAL}|NONE)$`);
+/**
+ * A table throttle with the MACHINE scope `tableThrottleCommand` writes, or without a scope as runbooks written before
+ * it said one (the shell's default scope, MACHINE, as is the JVM side's `throttleTable` without one); or its removal
+ * (no scope). A CLUSTER scope has no Admin request here.
+ */
+const THROTTLE_RE = new RegExp(`^set_quota TYPE => THROTTLE, TABLE => (${LITERAL}), LIMIT => (?:(${LITERAL})(?:, SCOPE => MACHINE)?|NONE)$`);
 const REPLICATION_RE = new RegExp(`^alter (${LITERAL}), \\{REGION_REPLICATION => (\\d+)\\}$`);
 
 /**
@@ -66,7 +71,7 @@ export function adminRequestOf(command: string): string | undefined {
   const balance = BALANCE_RE.exec(command);
   if (balance?.[1] !== undefined) return `balance_switch ${balance[1]}`;
   const throttle = THROTTLE_RE.exec(command);
-  if (throttle?.[1] !== undefined && throttle[2] !== undefined) return `table_throttle ${text(throttle[1])} ${throttle[2] === 'NONE' ? 'NONE' : text(throttle[2])}`;
+  if (throttle?.[1] !== undefined) return `table_throttle ${text(throttle[1])} ${throttle[2] === undefined ? 'NONE' : text(throttle[2])}`;
   if (command === 'list_quotas') return 'list_quotas';
   const replication = REPLICATION_RE.exec(command);
   if (replication?.[1] !== undefined && replication[2] !== undefined) return `region_replication ${text(replication[1])} ${replication[2]}`;

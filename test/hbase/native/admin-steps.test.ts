@@ -36,12 +36,18 @@ describe('adminRequestOf', () => {
     expect(adminRequestOf(tableThrottleCommand('ns:metrics', '5000req/sec'))).toBe('table_throttle ns:metrics 5000req/sec');
     expect(adminRequestOf(tableThrottleCommand('metrics', '20M/min'))).toBe('table_throttle metrics 20M/min');
     expect(adminRequestOf(tableUnthrottleCommand('metrics'))).toBe('table_throttle metrics NONE');
+    // a runbook written before the throttle said its scope: the shell's default, MACHINE, as the Admin request sets
+    expect(adminRequestOf('set_quota TYPE => THROTTLE, TABLE => "metrics", LIMIT => "5000req/sec"')).toBe('table_throttle metrics 5000req/sec');
     expect(adminRequestOf(regionReplicationCommand('metrics', 2))).toBe('region_replication metrics 2');
     expect(adminRequestOf('list_quotas')).toBe('list_quotas');
   });
 
   it('has none for the commands that need the shell', () => {
     expect(adminRequestOf('set_quota TYPE => THROTTLE, USER => "bob", LIMIT => "5000req/sec"')).toBeUndefined();
+    // the Admin request's throttle is MACHINE scope: a CLUSTER one (the limit divided among the servers) is not it
+    expect(adminRequestOf('set_quota TYPE => THROTTLE, TABLE => "metrics", LIMIT => "5000req/sec", SCOPE => CLUSTER')).toBeUndefined();
+    // the shell refuses a scope on a removal ("Unexpected arguments"), and so does this
+    expect(adminRequestOf('set_quota TYPE => THROTTLE, TABLE => "metrics", LIMIT => NONE, SCOPE => MACHINE')).toBeUndefined();
     expect(adminRequestOf('alter "metrics", {NAME => "d", TTL => 86400}')).toBeUndefined();
     expect(adminRequestOf('create "t", "d"')).toBeUndefined();
   });

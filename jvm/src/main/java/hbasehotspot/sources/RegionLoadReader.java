@@ -184,7 +184,8 @@ public final class RegionLoadReader {
    * ({@link Admin#split(TableName, byte[])}, or {@link Admin#split(TableName)} at the regions' midpoints),
    * {@code balance_switch true|false} ({@link Admin#balancerSwitch(boolean, boolean)}, synchronous, answering the
    * previous state as the shell does), {@code table_throttle TABLE LIMIT|NONE} (the shell's {@code set_quota TYPE =>
-   * THROTTLE, TABLE => ..., LIMIT => ...}: {@link QuotaSettingsFactory#throttleTable} or
+   * THROTTLE, TABLE => ..., LIMIT => ..., SCOPE => MACHINE}: {@link QuotaSettingsFactory#throttleTable}, whose form
+   * without a scope is MACHINE, the limit applying on each RegionServer by itself, or
    * {@link QuotaSettingsFactory#unthrottleTable} through {@link Admin#setQuota}), {@code region_replication TABLE N}
    * (the shell's {@code alter TABLE, {REGION_REPLICATION => N}}: {@link Admin#modifyTable}), {@code list_quotas}
    * ({@link Admin#getQuota}, answering every quota as the shell lists them, one per line).
