@@ -46,7 +46,7 @@ describe('fix apply, dry run', () => {
     const text = c.out.join('');
     expect(text).toContain('Dry run (nothing changed; --yes runs it)');
     for (const line of [
-      '1. [dry-run] Contain: throttle table t to 5000req/sec',
+      '1. [dry-run] Contain: throttle table t to 5000req/sec on each RegionServer',
       'set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec", SCOPE => MACHINE',
       '2. [dry-run] Switch the balancer off', 'balance_switch false',
       'split "t", "tenant0042|user-05"',

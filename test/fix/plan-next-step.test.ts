@@ -45,6 +45,8 @@ describe('runbooks with a next step', () => {
     const [contain, , move, , fallback, samples] = book.steps;
     expect(contain!.title).toContain('request quota');
     expect(contain!.why).toContain('throttles the whole table');
+    expect(contain!.why).toContain('LIMIT => "Nreq/sec", SCOPE => MACHINE');
+    expect(contain!.why).toContain('on each RegionServer by itself');
     expect(contain!.check).toContain('hbase.quota.enabled');
     expect(contain!.check).toContain('restart');
     expect(move!.commands).toEqual([`move "${enc('b')}", "${rs(4)}"`]);

@@ -29,6 +29,8 @@ describe('hot range', () => {
     const [quota, off, split, move, on, unquota] = book.steps;
     // MACHINE scope said outright: the limit applies on each RegionServer by itself (the shell's default)
     expect(quota!.commands).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => "5000req/sec", SCOPE => MACHINE', 'list_quotas']);
+    expect(quota!.title).toBe('Contain: throttle table t to 5000req/sec on each RegionServer');
+    expect(quota!.why).toContain('the limit applies on each RegionServer by itself (SCOPE => MACHINE)');
     expect(quota!.undo).toEqual(['set_quota TYPE => THROTTLE, TABLE => "t", LIMIT => NONE']);
     // Defaults 15 retries, 100 ms: pauses 100, 200, 300, 500 ms... → 4 attempts within the first second, 16 in all,
     // 100 ms × (1+2+3+5+10+20+40+100×4+200×4) = 128.1 s.
@@ -72,18 +74,22 @@ describe('hot range', () => {
     const estimated = planFix({ detect: detectHotspots(movable, { samples: weighted }), samples: weighted, servers: [rs(5)] });
     expect(median(estimated)).toMatch(/^traffic median of 100 key sample\(s\) in the region, standing for an estimated 25000 request\(s\): split at "tenant0042\|user-05"/);
   });
-  it('compares a request quota with the table\'s rate over now, and says a size quota cannot be', () => {
-    // 300 + 3000 + 300 + 300 = 3900 requests a minute: 65.0 req/s
+  it('compares a request quota with the table\'s rate on each RegionServer over now, and says a size quota cannot be', () => {
+    // 300 + 3000 + 300 + 300 = 3900 requests a minute: 65.0 req/s, of which rs2 (region b) takes 3000 ÷ 60 = 50.0 and
+    // rs1, rs3, rs4 5.0 each. The limit holds on each server by itself (SCOPE => MACHINE).
     const warning = (quotaLimit: string) => planFix({ detect: movableDetect, samples, quotaLimit, servers: [rs(5)] }).warnings.find((w) => w.includes('over now'));
-    // 30 ÷ 65 = 46.2% of it: 53.8% rejected
-    expect(warning('30req/sec')).toBe('the limit 30 req/s is 46% of the table\'s 65.0 req/s over now: about 54% of its requests would be throttled (RpcThrottlingException, retried by clients)');
-    // 1000 a minute is 16.7 a second: 16.7 ÷ 65 = 25.6%, 74.4% rejected
-    expect(warning('1000req/min')).toBe('the limit 1000req/min (16.7 req/s) is 26% of the table\'s 65.0 req/s over now: about 74% of its requests would be throttled (RpcThrottlingException, retried by clients)');
-    // 1 a minute (1 ÷ 60 = 0.017 a second) ÷ 3900 a minute = 0.026%: to a tenth of a percent 0.0%, and 99.97%
-    // rejected, 100.0%
-    expect(warning('1req/min')).toBe('the limit 1req/min (0.017 req/s) is 0.0% of the table\'s 65.0 req/s over now: about 100.0% of its requests would be throttled (RpcThrottlingException, retried by clients)');
-    expect(warning('5000req/sec')).toBe('the limit 5000 req/s is at or above the table\'s 65.0 req/s over now: it throttles none of its current requests, only a further rise');
-    expect(warning('10M/sec')).toMatch(/^the quota 10M\/sec is a size limit: the series counts requests, not bytes, so the share of the table's 65\.0 req\/s over now it would throttle cannot be worked out/);
+    // 30 a second: rs2 50 − 30 = 20 above, the others under: 20 ÷ 65 = 30.8% rejected, all on rs2 (the table-wide
+    // figure, 1 − 30 ÷ 65 = 54%, would overstate it)
+    expect(warning('30req/sec')).toBe(`the limit 30 req/s applies on each RegionServer by itself (SCOPE => MACHINE): of the table's 65.0 req/s over now, ${rs(2)} takes 50.0 (20.0 above it), so about 31% of the table's requests would be throttled (RpcThrottlingException, retried by clients), all of them on ${rs(2)}; the other 3 server(s) take at most 5.0 each, below it, and reject none`);
+    // 1000 a minute is 16.7 a second: rs2 50 − 16.67 = 33.33 above, 33.33 ÷ 65 = 51.3% (table-wide: 74%)
+    expect(warning('1000req/min')).toBe(`the limit 1000req/min (16.7 req/s) applies on each RegionServer by itself (SCOPE => MACHINE): of the table's 65.0 req/s over now, ${rs(2)} takes 50.0 (33.3 above it), so about 51% of the table's requests would be throttled (RpcThrottlingException, retried by clients), all of them on ${rs(2)}; the other 3 server(s) take at most 5.0 each, below it, and reject none`);
+    // 1 a minute (1 ÷ 60 = 0.0167 a second): every server above it, rs2 by 49.98 and the others by 4.98 each, 64.93 in
+    // all: 64.93 ÷ 65 = 99.90% to a tenth; rs2 49.98 ÷ 64.93 = 77% of it. Ties (5.0 each) by name: rs1, rs3, then rs4.
+    expect(warning('1req/min')).toBe(`the limit 1req/min (0.017 req/s) applies on each RegionServer by itself (SCOPE => MACHINE): of the table's 65.0 req/s over now, ${rs(2)} takes 50.0 (50.0 above it), ${rs(1)} takes 5.0 (5.0 above it), ${rs(3)} takes 5.0 (5.0 above it) and 1 more server(s) are above it, so about 99.9% of the table's requests would be throttled (RpcThrottlingException, retried by clients), 77% of them on ${rs(2)}`);
+    // 60 a second: below the table's 65 (table-wide, 1 − 60 ÷ 65 = 8% would be throttled) but above rs2's 50: none
+    expect(warning('60req/sec')).toBe(`the limit 60 req/s applies on each RegionServer by itself (SCOPE => MACHINE): of the table's 65.0 req/s over now, the busiest server, ${rs(2)}, takes 50.0, below it, so it throttles none of the current requests, only a rise above the limit on one server`);
+    expect(warning('5000req/sec')).toBe(`the limit 5000 req/s applies on each RegionServer by itself (SCOPE => MACHINE): of the table's 65.0 req/s over now, the busiest server, ${rs(2)}, takes 50.0, below it, so it throttles none of the current requests, only a rise above the limit on one server`);
+    expect(warning('10M/sec')).toMatch(/^the quota 10M\/sec is a size limit that applies on each RegionServer by itself \(SCOPE => MACHINE\): the series counts requests, not bytes, so the share of the table's 65\.0 req\/s over now it would throttle cannot be worked out/);
     // no quota, no warning about one
     expect(planFix({ detect: movableDetect, samples, servers: [rs(5)] }).warnings.some((w) => w.includes('throttled') || w.includes('size limit'))).toBe(false);
   });

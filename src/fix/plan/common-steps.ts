@@ -6,7 +6,7 @@
 import { balanceSwitchCommand } from '../../hbase/shell/index.js';
 import type { PlanInputs } from './inputs.js';
 import { DEFAULT_CLIENT_PAUSE_MS, DEFAULT_CLIENT_RETRIES, retryExposure } from './retry.js';
-import { listRegionsCommand, quotaRequestsPerSec, tableThrottleCommand, tableUnthrottleCommand } from './shell-text.js';
+import { listRegionsCommand, tableThrottleCommand, tableUnthrottleCommand } from './shell-text.js';
 import type { RunbookStep } from './types.js';
 
 /** A step before numbering. */
@@ -22,30 +22,7 @@ export function throttleWarning(inputs: PlanInputs): string {
     `${e.attemptsInFirstSecond >= 3 ? 'that multiplies the load the throttle rejects: a retry storm; raise the pause or lower the retries before throttling' : 'the backoff is slow enough not to multiply the rejected load'}`;
 }
 
-/**
- * What a table throttle of `limit` does to the table at `rate`, its read + write requests per second over now (see
- * `tableRateNow`): for a request-count limit below the rate, the share of the current requests it would reject; at or
- * above it, that it rejects none now; for a size limit, that the series cannot compare it (it counts requests, not
- * bytes). `undefined` for a rate of 0 or less (nothing to compare with).
- * @throws {@link HotspotError} `FIX_QUOTA_INVALID` for a limit that is not one (see `checkQuotaLimit`).
- */
-export function quotaRateWarning(limit: string, rate: number): string | undefined {
-  const perSec = quotaRequestsPerSec(limit);
-  if (!(rate > 0)) return undefined;
-  const rateText = `the table's ${rate.toFixed(1)} req/s over now`;
-  if (perSec === undefined) {
-    return `the quota ${limit} is a size limit: the series counts requests, not bytes, so the share of ${rateText} it would throttle cannot be worked out; compare it with the table's read and write throughput in bytes (the RegionServers' metrics) before setting it`;
-  }
-  // a limit per minute, hour or day is said as given, with what it allows a second
-  const limitText = limit.endsWith('/sec') ? `${perSec} req/s` : `${limit} (${perSec < 10 ? perSec.toPrecision(2) : perSec.toFixed(1)} req/s)`;
-  if (perSec >= rate) return `the limit ${limitText} is at or above ${rateText}: it throttles none of its current requests, only a further rise`;
-  const share = perSec / rate;
-  // whole percents, but a tenth near 0 and 100, where a whole percent would read as none or all
-  const p = (x: number) => `${x < 0.01 || x > 0.99 ? (x * 100).toFixed(1) : (x * 100).toFixed(0)}%`;
-  return `the limit ${limitText} is ${p(share)} of ${rateText}: about ${p(1 - share)} of its requests would be throttled (RpcThrottlingException, retried by clients)`;
-}
-
-/** Quota step and its removal, or nothing without `quotaLimit`. */
+/** Quota step (a table throttle with MACHINE scope, see `tableThrottleCommand`) and its removal, or nothing without `quotaLimit`. */
 export function quotaSteps(inputs: PlanInputs, table: string): { readonly set: DraftStep[]; readonly remove: DraftStep[] } {
   if (inputs.quotaLimit === undefined) return { set: [], remove: [] };
   const set = tableThrottleCommand(table, inputs.quotaLimit);
@@ -53,8 +30,8 @@ export function quotaSteps(inputs: PlanInputs, table: string): { readonly set: D
   return {
     set: [{
       kind: 'quota',
-      title: `Contain: throttle table ${table} to ${inputs.quotaLimit}`,
-      why: `protects the other tables on the hot RegionServer while the fix runs; it throttles the whole table, every region alike, not just the hot one: a quota contains, it does not fix. ${throttleWarning(inputs)}`,
+      title: `Contain: throttle table ${table} to ${inputs.quotaLimit} on each RegionServer`,
+      why: `protects the other tables on the hot RegionServer while the fix runs; the limit applies on each RegionServer by itself (SCOPE => MACHINE), to the table's requests that server serves: the hot server rejects what it takes above the limit, whichever of the table's regions there it is for, and a server below the limit rejects nothing. A quota contains, it does not fix. ${throttleWarning(inputs)}`,
       commands: [set, 'list_quotas'],
       check: 'first: hbase.quota.enabled is true on the master and RegionServers (set_quota is refused otherwise, and changing it needs their restart); then list_quotas shows the throttle; the hot server\'s p99 falls and the clients\' error rate stays flat (a rising one means retries are multiplying)',
       undo: [unset],

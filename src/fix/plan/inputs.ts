@@ -58,6 +58,19 @@ export function tableRateNow(detect: DetectResult): number {
 }
 
 /**
+ * The table's read + write requests per second on each RegionServer over now: its share of the table's requests over
+ * now ({@link ServerLoadShare.nowShare}) × the table's rate over now ({@link tableRateNow}), for the servers that took
+ * some. `undefined` when the detection cannot split the rate by server (no server took a share over now, or the table
+ * took no request).
+ */
+export function tableServerRatesNow(detect: DetectResult): ReadonlyMap<string, number> | undefined {
+  const rate = tableRateNow(detect);
+  const took = detect.servers.filter((s) => s.nowShare > 0);
+  if (!(rate > 0) || took.length === 0) return undefined;
+  return new Map(took.map((s) => [s.server, s.nowShare * rate]));
+}
+
+/**
  * The region the plan acts on: the region hot now that the headline names (`detect.now.region`); without one (a
  * result from before the now view), the hot region with the largest share, else the largest share.
  */

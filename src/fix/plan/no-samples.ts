@@ -61,7 +61,7 @@ export function containmentAdvice(table: string): DraftStep {
   return {
     kind: 'advice',
     title: `If the hot server hurts other tables meanwhile: throttle table ${table} (or its user) with a request quota`,
-    why: `set_quota TYPE => THROTTLE, TABLE => ${rubyName(table)}, LIMIT => "Nreq/sec" (or USER => "name") throttles the whole table (or every table of the user), every region alike, not just the hot one: it contains, it does not fix. Give --quota to plan it with its removal and the retry figures`,
+    why: `set_quota TYPE => THROTTLE, TABLE => ${rubyName(table)}, LIMIT => "Nreq/sec", SCOPE => MACHINE (or USER => "name") throttles the whole table (or every table of the user) on each RegionServer by itself, every region there alike, not just the hot one: it contains, it does not fix. Give --quota to plan it with its removal, the share of the requests it would throttle on each server and the retry figures`,
     commands: [],
     check: 'hbase.quota.enabled is true in hbase-site.xml on the master and RegionServers (changing it needs their restart); list_quotas shows the throttle once set',
     undo: [],

@@ -13,12 +13,12 @@
 import { type DetectResult, type RegionLoadShare, shapeEntry } from '../../analysis/detect/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { clusterSteps } from './cluster-steps.js';
-import { quotaRateWarning } from './common-steps.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
 import { swapSteps } from './swap-steps.js';
-import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, hotRegionOf, planLoads, tableRateNow } from './inputs.js';
+import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, hotRegionOf, planLoads, tableRateNow, tableServerRatesNow } from './inputs.js';
 import { primaryOf } from './no-samples.js';
+import { quotaRateWarning } from './quota-rate.js';
 import { singleRowSteps, tailSteps } from './row-and-tail.js';
 import type { Runbook } from './types.js';
 
@@ -122,8 +122,9 @@ export function planFix(inputs: PlanInputs): Runbook {
     } else plan.steps.push(...swaps.steps);
     plan.evidence.push(...swaps.evidence);
   }
-  // a throttle is compared with the table's rate: what share of its requests it would reject now
-  const throttled = inputs.quotaLimit !== undefined && plan.steps.some((s) => s.kind === 'quota') ? quotaRateWarning(inputs.quotaLimit, rate) : undefined;
+  // a throttle is compared with the table's rate on each RegionServer (it applies on each by itself): what share of
+  // the table's requests it would reject now, and where
+  const throttled = inputs.quotaLimit !== undefined && plan.steps.some((s) => s.kind === 'quota') ? quotaRateWarning(inputs.quotaLimit, rate, tableServerRatesNow(d)) : undefined;
   if (throttled) plan.warnings.push(throttled);
   // only the hot-range plan splits at the traffic median of key samples
   const splitSamples = (plan as { readonly splitSamples?: Runbook['splitSamples'] }).splitSamples;
