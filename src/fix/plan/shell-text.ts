@@ -43,7 +43,7 @@ export function quotaRequestsPerSec(limit: string, field = '--quota'): number | 
  * `set_quota TYPE => THROTTLE, TABLE => 'T', LIMIT => '5000req/sec', SCOPE => MACHINE` (HBase
  * `QuotaSettingsFactory.throttleTable` with `QuotaScope.MACHINE`): the limit applies on each RegionServer by itself,
  * to the table's requests that server serves. MACHINE is what the shell sets when SCOPE is left out (`quotas.rb`
- * reads `SCOPE` with MACHINE as its default, since HBase 2.2); the command says it so that the runbook reads as what it
+ * reads `SCOPE` with MACHINE as its default, in the 2.4.17 shell as in later ones); the command says it so that the runbook reads as what it
  * does. With `SCOPE => CLUSTER` each RegionServer would instead enforce the limit × its share of the table's open
  * regions (`QuotaCache`'s table machine quota factor), which a hotspot's server, busy with few regions, gets little of.
  * @throws {@link HotspotError} `FIX_QUOTA_INVALID` for a limit that is not one; the table name's own error (see
