@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
 import { machineThrottle, tableRateNow, tableServerRatesNow } from '../../src/fix/plan/index.js';
 import { quotaRateWarning } from '../../src/fix/plan/quota-rate.js';
-import { type Layout, repeat, steadySeries } from '../model/builders.js';
+import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
 
@@ -72,7 +72,7 @@ describe('quotaRateWarning', () => {
 });
 
 describe('tableServerRatesNow', () => {
-  it('splits the table\'s rate over now by server, from each server\'s share of it', () => {
+  it('splits the table\'s rate over now by server, from the regions each holds', () => {
     // one region per server, 5400, 300 and 300 requests a minute: 90, 5 and 5 req/s of the table's 100
     const layout: Layout[] = [['a', '', 'h', rs(1)], ['b', 'h', 'p', rs(2)], ['c', 'p', '', rs(3)]];
     const detect = detectHotspots(steadySeries(layout, repeat(4, [5400, 300, 300])));
@@ -82,7 +82,23 @@ describe('tableServerRatesNow', () => {
     expect(rates.get(rs(1))).toBeCloseTo(90, 9);
     expect(rates.get(rs(2))).toBeCloseTo(5, 9);
     expect(rates.get(rs(3))).toBeCloseTo(5, 9);
-    // none without servers that took a share over now
-    expect(tableServerRatesNow({ ...detect, servers: detect.servers.map((s) => ({ ...s, nowShare: 0 })) })).toBeUndefined();
+    // none when no region carries a request over now
+    expect(tableServerRatesNow({ ...detect, regions: detect.regions.map((r) => ({ ...r, nowRequestsPerSec: 0 })) })).toBeUndefined();
+  });
+
+  it('counts a region that moved during now on the server it is on, where a throttle set now meets it', () => {
+    // b (6,000 writes a minute, 100 req/s) moves from rs2 to rs3 right after the snapshot closing interval 8 of 10;
+    // a, c, d and e take 1,000 a minute (16.7 req/s). With b where it is now: rs3 carries c and b, 116.7; rs1, rs2
+    // (e) and rs4 16.7 each. (rs3's share of now, 15,000 of 30,000 writes, would give it 83.3 and rs2 50.0.)
+    const at = (i: number) => (i <= 8 ? rs(2) : rs(3));
+    const moved = series(Array.from({ length: 11 }, (_, i) => snap(i * 60_000, [
+      region('a'.repeat(32), '', 'g', rs(1), 0, 1000 * i),
+      region('b'.repeat(32), 'g', 'k', at(i), 0, i <= 8 ? 6000 * i : 6000 * (i - 8)),
+      region('c'.repeat(32), 'k', 'n', rs(3), 0, 1000 * i),
+      region('d'.repeat(32), 'n', 't', rs(4), 0, 1000 * i),
+      region('e'.repeat(32), 't', '', rs(2), 0, 1000 * i),
+    ])), 60_000);
+    const rates = tableServerRatesNow(detectHotspots(moved))!;
+    expect([...rates].sort(([x], [y]) => x.localeCompare(y)).map(([s, r]) => [s, r.toFixed(1)])).toEqual([[rs(1), '16.7'], [rs(2), '16.7'], [rs(3), '116.7'], [rs(4), '16.7']]);
   });
 });

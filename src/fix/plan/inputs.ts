@@ -58,16 +58,14 @@ export function tableRateNow(detect: DetectResult): number {
 }
 
 /**
- * The table's read + write requests per second on each RegionServer over now: its share of the table's requests over
- * now ({@link ServerLoadShare.nowShare}) × the table's rate over now ({@link tableRateNow}), for the servers that took
- * some. `undefined` when the detection cannot split the rate by server (no server took a share over now, or the table
- * took no request).
+ * The table's read + write requests per second on each RegionServer over now, with its regions where they are at the
+ * window's end ({@link serverLoads} over now: the rates of the regions each server holds then, each over its own time
+ * in now), for the servers that carry some: what a per-server throttle set now would meet. `undefined` when no server
+ * carries any.
  */
 export function tableServerRatesNow(detect: DetectResult): ReadonlyMap<string, number> | undefined {
-  const rate = tableRateNow(detect);
-  const took = detect.servers.filter((s) => s.nowShare > 0);
-  if (!(rate > 0) || took.length === 0) return undefined;
-  return new Map(took.map((s) => [s.server, s.nowShare * rate]));
+  const carrying = [...serverLoads({ detect }, 'now')].filter(([, x]) => x > 0);
+  return carrying.length === 0 ? undefined : new Map(carrying);
 }
 
 /**
