@@ -30,6 +30,7 @@ const NOT_DESIGNS: Record<string, string> = {
   'k8s-operator-moves-hot-region': 'a hot region moved by hand from server to server at chosen times (counters restarting at each move): cluster events; the simulator\'s balancers place regions by their own rules',
   'hbase-25382-meta-hotspot': "hbase:meta's load is the clients' region location lookups, made by HBase itself; no user key design or workload writes it",
   'ycsb-unpadded-user-keys': "the recorded verdict is lint's warning that unpadded numbers sort as text (no regions, no load): a simulation judges load, so there is no simulated verdict to compare",
+  'hbase-book-slow-node-network': 'one server answering slowly (its network interface at 100 Mb/s), so every client completes fewer requests there: a fault of the hardware, not a key design; the simulator\'s servers all answer alike',
   'hugegraph-vertex-regions-one-server': "every region of one table left on one server (daughters opening on their parent's server, the balancer never spreading them) is placement, a cluster event; the simulator's balancers place regions by their own rules",
 };
 
@@ -109,7 +110,7 @@ describe('incident catalogue as scenarios', () => {
       expect(existsSync(scenarioFile(e.id)) !== listed, `${e.id}: a scenario, or a reason, not both`).toBe(true);
     }
     const written = recorded.filter((e) => existsSync(scenarioFile(e.id)));
-    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 7, 4]);
+    expect([written.length, Object.keys(NOT_DESIGNS).length, Object.keys(NOT_WRITTEN).length]).toEqual([18, 8, 4]);
   });
 
   for (const [id, reason] of Object.entries(NOT_DESIGNS)) it.skip(`${id}: not a design (${reason})`, () => undefined);
