@@ -45,6 +45,12 @@ interface Expected {
      */
     readonly table?: string;
     readonly evenTables?: readonly string[];
+    /**
+     * The split points the incident allows, as text: every split step of the runbook must split at one of them (a
+     * key whose next part is a time bucket is split only between its leading parts, or the next bucket's rows all
+     * land in one daughter).
+     */
+    readonly splitKeys?: readonly string[];
   };
   /** Set while the incident's family is not fixed: the family's name. */
   readonly expectedFailure?: string;
@@ -157,6 +163,11 @@ describe('incident catalogue', () => {
       if (x.row !== undefined) expect(detect.evidence.join('\n'), 'the row named').toContain(`"${x.row}"`);
       const book = planFix({ detect, placement: clusterFromSeries(series), ...(samples ? { samples } : {}) });
       checkDirection(book, x.runbook);
+      if (x.splitKeys !== undefined) {
+        for (const step of book.steps) {
+          if (step.wait?.kind === 'daughters-online') expect(x.splitKeys, `step ${step.number} splits at "${step.wait.splitKey}"`).toContain(step.wait.splitKey);
+        }
+      }
     });
   }
 });
