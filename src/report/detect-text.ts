@@ -30,6 +30,16 @@ export function percent(x: number | null): string {
 }
 
 /**
+ * A load ratio as `N×`: one decimal (`1.1×`), but two significant digits below 0.1 (`0.029×`), so a server that takes
+ * a few percent of its peers' load does not read as taking none; `<0.001×` below a thousandth, `0.0×` only for no load
+ * at all.
+ */
+export function timesText(x: number): string {
+  if (x > 0 && x < 0.001) return '<0.001×';
+  return `${x > 0 && x < 0.095 ? x.toPrecision(2) : x.toFixed(1)}×`;
+}
+
+/**
  * The write figure beside the hottest server's share of requests in the servers' heading: that server's share of
  * writes in parentheses when it also takes the most writes (` (writes 33.5%)`), else the server that takes the most
  * writes, named with its share (`; most writes on rs1…: 52.5%`), so the figure is not read as the hottest server's;
@@ -138,9 +148,9 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
   const serverLimit = options.limit ?? result.servers.length;
   for (const s of result.servers.slice(0, serverLimit)) {
     const bar = shareBar(s.share, result.fairServerShare, width);
-    const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
+    const ratio = s.peerRatio === null ? 'peers idle' : `${timesText(s.peerRatio)} peers`;
     const tag = s.hot ? c.red(` HOT (${s.hotBy.join(', ')})`) : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
-    lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  ${s.requestsPerSec.toFixed(1).padStart(8)} req/s  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${s.averageRatio.toFixed(1)}× avg, ${s.regionCount} region(s)`)}${tag}`);
+    lines.push(`  ${s.server.padEnd(nameWidth)} ${s.hot ? c.red(bar) : c.cyan(bar)} ${percent(s.share).padStart(6)}  ${s.requestsPerSec.toFixed(1).padStart(8)} req/s  writes ${percent(s.writeShare).padStart(6)}  reads ${percent(s.readShare).padStart(6)}  ${c.dim(`${ratio}, ${timesText(s.averageRatio)} avg, ${s.regionCount} region(s)`)}${tag}`);
   }
   const hidden = result.servers.slice(serverLimit);
   if (hidden.length > 0) {
@@ -195,7 +205,7 @@ export function renderTablesText(result: TablesDetectResult, options: DetectText
   const limit = options.limit ?? cl.servers.length;
   for (const s of cl.servers.slice(0, limit)) {
     const bar = shareBar(s.share, cl.fairServerShare, width);
-    const ratio = s.peerRatio === null ? 'peers idle' : `${s.peerRatio.toFixed(1)}× peers`;
+    const ratio = s.peerRatio === null ? 'peers idle' : `${timesText(s.peerRatio)} peers`;
     // the measures it is hot in, as a table's server row gives them: a server hot by writes can be under k × in requests
     const tag = s.hot ? c.red(` HOT${(s.hotBy ?? []).length > 0 ? ` (${s.hotBy.join(', ')})` : ''}`) : s.hotIntervals > 0 ? c.yellow(` hot in ${s.hotIntervals} interval(s)`) : '';
     const parts = s.tables.map((t) => `${t.table} ${percent(t.share)}`).join(', ');

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
-import { renderDetectText } from '../../src/report/detect-text.js';
-import { region, series, snap } from '../model/builders.js';
+import { renderDetectText, timesText } from '../../src/report/detect-text.js';
+import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
 /**
  * 10 one-minute intervals: `a` ["", "m") on rs1 takes 60 writes a minute throughout; the tail `t` ["m", "") on rs2
@@ -54,5 +54,29 @@ describe('detect text: the servers heading', () => {
     // rs1: 900 reads + 600 writes of 1,800 a minute (83.3%), 600 of 900 writes (66.7%); rs2: 300 writes (33.3%)
     const text = renderDetectText(detectHotspots(snaps(600)), { color: false });
     expect(text).toContain('servers (over the window): hottest 83.3% of requests (writes 66.7%), fair share 50.0% (1 / the servers hosting the table\'s regions)');
+  });
+});
+
+/**
+ * 5 one-minute intervals over three servers, one region each: rs1 and rs2 take 3,500 requests a minute, rs3 100 (a
+ * server slow to answer, whose clients complete few requests). rs3 takes 100 / 3,500 = 0.0286 × its peers' average
+ * and 100 / (7,100 / 3) = 0.0423 × the servers' average; rs1 takes 3,500 / 1,800 = 1.94 × its peers' and
+ * 3,500 / 2,366.7 = 1.48 × the average.
+ */
+describe('detect text: a server far below its peers', () => {
+  const layout: Layout[] = [['a', '', 'h', 'rs1'], ['b', 'h', 'p', 'rs2'], ['c', 'p', '', 'rs3']];
+  const text = renderDetectText(detectHotspots(steadySeries(layout, repeat(5, [3500, 3500, 100]))), { color: false });
+  const line = (server: string) => text.split('\n').find((l) => l.startsWith(`  ${server} `)) ?? '';
+
+  it('gives its small ratios two significant digits, not 0.0×', () => {
+    expect(line('rs3')).toContain('0.029× peers, 0.042× avg');
+  });
+
+  it('keeps one decimal for ratios of 0.1 and more', () => {
+    expect(line('rs1')).toContain('1.9× peers, 1.5× avg');
+  });
+
+  it('writes a ratio under a thousandth as such, and no load as 0.0×', () => {
+    expect([timesText(0.0004), timesText(0), timesText(0.0286), timesText(0.096), timesText(1.94)]).toEqual(['<0.001×', '0.0×', '0.029×', '0.1×', '1.9×']);
   });
 });
