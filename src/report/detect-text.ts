@@ -8,6 +8,7 @@ import pc from 'picocolors';
 import { findingEntry, shapeEntry } from '../analysis/detect/catalogue.js';
 import type { DetectResult, RegionLoadShare } from '../analysis/detect/types.js';
 import { formatDurationMs } from '../util/duration.js';
+import { timesText } from '../util/ratio.js';
 import type { TablesDetectResult } from '../analysis/detect/tables.js';
 import { resultHotRegions, resultRegionNamed } from '../analysis/detect/region-shares.js';
 import type { RateEvent } from '../model/index.js';
@@ -27,16 +28,6 @@ export interface DetectTextOptions {
 /** A share as a percentage with one decimal, e.g. `83.3%`; `n/a` for `null`. */
 export function percent(x: number | null): string {
   return x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`;
-}
-
-/**
- * A load ratio as `N×`: one decimal (`1.1×`), but two significant digits below 0.1 (`0.029×`), so a server that takes
- * a few percent of its peers' load does not read as taking none; `<0.001×` below a thousandth, `0.0×` only for no load
- * at all.
- */
-export function timesText(x: number): string {
-  if (x > 0 && x < 0.001) return '<0.001×';
-  return `${x > 0 && x < 0.095 ? x.toPrecision(2) : x.toFixed(1)}×`;
 }
 
 /**

@@ -279,6 +279,27 @@ describe('no hotspot', () => {
     expect([book.shape, book.steps, book.hotRegion]).toEqual(['none', [], null]);
     expect(book.evidence[0]).toBe(NO_HOTSPOT_EVIDENCE);
     expect(NO_HOTSPOT_EVIDENCE).toContain('if every server is strained alike, that is capacity');
+    expect(book.evidence.filter((e) => e.includes('its peers\' average load')), 'no server far below its peers').toEqual([]);
+  });
+
+  // rs1 and rs2 take 3,500 requests a minute, rs3 100: 100 / ((3,500 + 3,500) / 2) = 0.0286 × its peers' average, under
+  // 1 / k = 1 / 3; rs1 takes 3,500 / ((3,500 + 100) / 2) = 1.94 ×, not hot
+  const coldLine = 'rs3.example.com,16020,3 took 0.029× its peers\' average load over the window with 1 region(s), against 1.0 on each other server: '
+    + 'its regions are cold, or it answers slowly (network, disks, GC) and its clients complete fewer requests there; look at that server before adding capacity';
+
+  it('names a server far below its peers with as many regions as they have: cold regions or a slow server, not capacity', () => {
+    const layout: Layout[] = [['a', '', 'h', rs(1)], ['b', 'h', 'p', rs(2)], ['c', 'p', '', rs(3)]];
+    const book = planFix({ detect: detectHotspots(steadySeries(layout, repeat(5, [3500, 3500, 100]))) });
+    expect([book.shape, book.steps]).toEqual(['none', []]);
+    expect(book.evidence.slice(0, 2)).toEqual([NO_HOTSPOT_EVIDENCE, coldLine]);
+  });
+
+  it('says nothing of a server that is below its peers because it hosts fewer regions', () => {
+    // rs1 and rs2 host two regions of 1,750 a minute each, rs3 one of 100: 1 region against 2.0 on each other server
+    const layout: Layout[] = [['a', '', 'd', rs(1)], ['b', 'd', 'h', rs(2)], ['c', 'h', 'l', rs(1)], ['d', 'l', 'p', rs(2)], ['e', 'p', '', rs(3)]];
+    const book = planFix({ detect: detectHotspots(steadySeries(layout, repeat(5, [1750, 1750, 1750, 1750, 100]))) });
+    expect([book.shape, book.steps]).toEqual(['none', []]);
+    expect(book.evidence.filter((e) => e.includes('its peers\' average load'))).toEqual([]);
   });
 });
 

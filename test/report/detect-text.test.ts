@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectHotspots } from '../../src/analysis/detect/index.js';
-import { renderDetectText, timesText } from '../../src/report/detect-text.js';
+import { renderDetectText } from '../../src/report/detect-text.js';
+import { timesText } from '../../src/util/ratio.js';
 import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
 /**

@@ -12,6 +12,7 @@
  */
 import { type DetectResult, type RegionLoadShare, shapeEntry } from '../../analysis/detect/index.js';
 import { HotspotError } from '../../util/errors.js';
+import { timesText } from '../../util/ratio.js';
 import { clusterSteps } from './cluster-steps.js';
 import { hotRangeSteps } from './hot-range.js';
 import { lumpySteps, presplitSteps } from './layout-steps.js';
@@ -41,6 +42,24 @@ function hotRegionField(d: DetectResult, region: RegionLoadShare, now = true): R
  */
 export const NO_HOTSPOT_EVIDENCE =
   'no hotspot was detected (no region or server above k × its peers): no move or split would even the load; if every server is strained alike, that is capacity (more RegionServers, handlers, caching), not a hotspot';
+
+/**
+ * The evidence lines of a runbook with no hotspot for each server far below its peers: one hosting at least the other
+ * servers' average region count (rounded down) that took under 1 / k of their average load over the window. Its
+ * regions are cold, or the server answers slowly (network, disks, GC) and its clients complete fewer requests there:
+ * either way more capacity is not what it calls for. Empty when no server is so.
+ */
+export function coldServerEvidence(d: DetectResult): string[] {
+  const lines: string[] = [];
+  for (const s of d.servers) {
+    if (s.peerRatio === null || s.peerRatio >= 1 / d.k) continue;
+    const others = d.servers.filter((o) => o !== s);
+    const regions = others.reduce((a, o) => a + o.regionCount, 0) / others.length;
+    if (s.regionCount < Math.floor(regions)) continue;
+    lines.push(`${s.server} took ${timesText(s.peerRatio)} its peers' average load over the window with ${s.regionCount} region(s), against ${regions.toFixed(1)} on each other server: its regions are cold, or it answers slowly (network, disks, GC) and its clients complete fewer requests there; look at that server before adding capacity`);
+  }
+  return lines;
+}
 
 /**
  * Plans the fix.
@@ -97,7 +116,7 @@ export function planFix(inputs: PlanInputs): Runbook {
     };
   }
   if (!hot || d.shape === 'none') {
-    return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: [NO_HOTSPOT_EVIDENCE, ...d.evidence] };
+    return { ...base, hotRegion: null, steps: [], refused: [], warnings: [], evidence: [NO_HOTSPOT_EVIDENCE, ...coldServerEvidence(d), ...d.evidence] };
   }
   // hot regions stacked on one server: swaps spread the others while the shape's plan deals with the named one, whose
   // own moves then see the servers as the swaps leave them
