@@ -96,6 +96,43 @@ describe('fix plan for a server hot by the sum of the tables', () => {
   });
 });
 
+describe('fix plan for servers hot by the sum of the tables, a small table\'s two regions one on each', () => {
+  /**
+   * events: 6 regions of 100 writes/s, one on each of rs1..rs6; lookup: region l1 on rs1 (500 reads/s) and l2 on rs2
+   * (450 reads/s). Four snapshots 60 s apart; 1,550 requests/s in all.
+   */
+  function lookups(): LoadSeries {
+    const cuts = ['', '1', '2', '3', '4', '5', ''];
+    const snapshots = [0, 1, 2, 3].map((i) => ({
+      timeMs: i * 60_000,
+      table: 'events',
+      regions: [
+        ...cuts.slice(0, -1).map((c, j) => region('events', String(j), c, cuts[j + 1] as string, rs(j + 1), i * 6000)),
+        region('lookup', 'a', '', 'm', rs(1), 0, i * 30_000),
+        region('lookup', 'b', 'm', '', rs(2), 0, i * 27_000),
+      ],
+    }));
+    return { table: 'events', tables: ['events', 'lookup'], source: { kind: 'recorded', intervalMs: 60_000 }, snapshots };
+  }
+
+  it('says why each region\'s own load is spread: alone above k × the others, or making its target one of a hot group', () => {
+    const series = lookups();
+    const all = detectTables(series);
+    if (!isTablesResult(all)) throw new Error('several tables');
+    // rs1 600 against (550 + 4 × 100) / 5 = 190, 3.2 ×: hot alone; rs2 550 against 200, 2.75 ×, but with rs1 the
+    // busiest two: 550 above 3 × (1,550 − 2 × 550) / 4 = 337.5: hot as a group
+    expect(all.cluster.servers.filter((s) => s.hot).map((s) => s.server)).toEqual([rs(1), rs(2)]);
+    const book = planFix({ detect: detectHotspots(focusTable(series, 'lookup')), cluster: all.cluster });
+    expect([book.steps.map((s) => s.kind), book.refused.map((r) => r.action)]).toEqual([['advice', 'advice'], ['move', 'move']]);
+    // l1 (500 / 1,550 = 32.3%) to rs3: rs3 600 against (100 + 550 + 3 × 100) / 5 = 190, above 3 × there
+    expect(book.steps[0]!.why).toMatch(new RegExp(`^region ${hex('a')} of lookup takes 32\\.3% of all the tables' requests by itself, above k × the other servers wherever it goes;`));
+    // l2 (450 / 1,550 = 29.0%) to rs3: rs3 550 against (600 + 100 + 3 × 100) / 5 = 200, 2.75 ×, not above 3 × alone,
+    // but with rs1 (600) the busiest two: 550 above 3 × (1,550 − 2 × 550) / 4 = 337.5
+    expect(book.refused[1]!.why).toContain(`${rs(3)} would then be one of a group of the busiest servers, hot together`);
+    expect(book.steps[1]!.why).toMatch(new RegExp(`^region ${hex('b')} of lookup takes 29\\.0% of all the tables' requests by itself: moved to the least loaded server, ${rs(3).replace(/\./g, '\\.')}, it would make that server one of a group of the busiest, hot together;`));
+  });
+});
+
 describe('fix plan for a server hot by the sum of the tables, its busiest region a read replica', () => {
   /**
    * events: 6 regions of 50 writes + 50 reads/s, two on each of rs1, rs2, rs3; side (REGION_REPLICATION 2): range

@@ -32,9 +32,15 @@ export interface ClusterSteps {
   readonly evidence: string[];
 }
 
-/** The step that spreads a region's own load when no server can take it whole. */
-function spreadStep(table: string, region: RegionLoadShare, share: number): DraftStep {
-  const alone = `region ${region.encodedName} of ${table} takes ${pct(share)} of all the tables' requests by itself, above k × the other servers wherever it goes`;
+/**
+ * The step that spreads a region's own load when no server can take it whole: `out`, its move to `target` (the least
+ * loaded server), says why: the region alone above k × the other servers there, or the target one of a group of the
+ * busiest servers, hot together, once it holds the region.
+ */
+function spreadStep(table: string, region: RegionLoadShare, share: number, out: MoveOutcome, target: string): DraftStep {
+  const alone = out.toAfter > out.toLimit
+    ? `region ${region.encodedName} of ${table} takes ${pct(share)} of all the tables' requests by itself, above k × the other servers wherever it goes`
+    : `region ${region.encodedName} of ${table} takes ${pct(share)} of all the tables' requests by itself: moved to the least loaded server, ${target}, it would make that server one of a group of the busiest, hot together`;
   return isSystemTable(table) && table === 'hbase:meta'
     ? {
       kind: 'advice',
@@ -246,7 +252,7 @@ export function clusterSteps(detect: DetectResult, cluster: ClusterView): Cluste
       : `${hot.server} would stay at ${pct(out.fromAfter)}, ${out.fromAfter > out.fromLimit ? `above k × the other servers (${pct(out.fromLimit)})` : 'hot as one of a group of the busiest servers'}, and no region of ${detect.table} on it can go to a server without making that one the busiest`;
     const movedText = out.by === 'requests' ? `${pct(moved)} of all the tables' requests` : `${pct(moved)} of all the tables' requests, ${pct(load[out.by] ?? 0)} of their ${out.by}`;
     refused.push({ action: 'move', why: `moving region ${region.encodedName} (${movedText}) to ${target.server} would take that server from ${pct(out.toBefore)} to ${pct(out.toAfter)} and ${hot.server} from ${pct(out.fromBefore)} to ${pct(out.fromAfter)} of all the tables' ${out.by}: ${why}` });
-    if (out.toHot) spread.push(spreadStep(detect.table, region, moved));
+    if (out.toHot) spread.push(spreadStep(detect.table, region, moved, out, target.server));
   }
   const byTable = rebalancedFrom ? byTableSteps(detect.table, rebalancedFrom, present) : { before: [], after: [] };
   const steps = moves.length > 0 ? [...byTable.before, balancerOffStep(detect.table), ...moves, ...byTable.after, ...spread] : spread;
