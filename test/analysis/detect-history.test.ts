@@ -159,3 +159,13 @@ describe('hot in one measure, or only against region peers', () => {
     expect(result.evidence.at(-1)).toBe('9000 writes added no store bytes: the same row(s) rewritten in place, as a counter is');
   });
 });
+
+describe('detect over recorded histories: a hot region that grows', () => {
+  it('gives the growth of a tail that never split in readable units beside the bytes', () => {
+    // d ["t", "") takes 6,000 writes a minute for 5 minutes, each adding 100 bytes: 3,000,000 bytes, 2.86 MB
+    // (3,000,000 / 1,048,576 = 2.861); the others take none
+    const result = detectHotspots(steadySeries(layout, repeat(5, [0, 0, 0, 6000])));
+    expect([result.shape, result.decidedBy]).toEqual(['monotonic-tail', 'region-history']);
+    expect(result.evidence.join('\n')).toContain("it took 100% of the table's writes and grew by 2.86 MB (3000000 bytes): all new data lands in one key range");
+  });
+});

@@ -17,6 +17,7 @@
  */
 import { compareBytes, toStringBinary } from '../../bytes/index.js';
 import type { LoadRates, RegionRate } from '../../model/index.js';
+import { formatSizeBytes } from '../../util/size.js';
 import type { ShapeVerdict } from './shape-verdict.js';
 import type { WindowShares } from './window.js';
 
@@ -178,7 +179,7 @@ function steadyRegion(shares: WindowShares, value: Measure, verdict: (s: ShapeVe
     return verdict('single-row', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `${writes} writes added no store bytes: the same row(s) rewritten in place, as a counter is`]);
   }
   if (others < OTHERS_QUIET) {
-    return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `it took ${pct(1 - others)} of the table's writes and grew by ${growth} bytes: all new data lands in one key range, as with time-first keys`]);
+    return verdict('monotonic-tail', [{ shape: 'hot-range', separatedBy: SAMPLES_SEPARATE }], [...base, `it took ${pct(1 - others)} of the table's writes and grew by ${formatSizeBytes(growth)} (${growth} bytes): all new data lands in one key range, as with time-first keys`]);
   }
   return verdict('hot-range', [{ shape: 'monotonic-tail', separatedBy: SAMPLES_SEPARATE }, { shape: 'single-row', separatedBy: SAMPLES_SEPARATE }], [...base, `other regions still took ${pct(others)} of the writes`]);
 }
