@@ -109,4 +109,23 @@ export interface RowkeyTemplate {
    * `KEY_DECODE_AMBIGUOUS` naming the field when a value holding a delimiter lets the key split more than one way.
    */
   decode(key: Uint8Array): Record<string, FieldValue>;
+  /**
+   * Why `key` is not shaped like this template's keys, or `undefined` when it is: the key splits into the template's
+   * parts (literals where the template has them, each fixed-width part its width, each part's bytes of its alphabet)
+   * and every field reads back from its part, as in {@link RowkeyTemplate.decode}; for a decodable template the fields
+   * read must also encode again to the bytes of the parts they were read from (a `reverseTs` of 19 nines, a negative
+   * time, does not). Unlike `decode`, salts, buckets and hashes are not checked against the fields they are computed
+   * from: a key salted by another writer's function, or made by hand, still fits. A binary part takes any bytes of its
+   * width, so text that happens to have that width fits too. A key that splits more than one way fits when one of
+   * the ways reads back, and so does one that splits too many ways to try.
+   *
+   * Only checked when the key can be split: for a template whose parts cannot be split (two parts of varying width
+   * with no literal between them; see {@link RowkeyTemplate.decodeWarnings}) every key is `undefined`. A template
+   * whose fields cannot all be read back (a one-way hash) is still split and its readable fields read, but not
+   * encoded again.
+   *
+   * Optional: a template without it (one built by hand) has keys checked against nothing.
+   * @returns one line, without the key or the template, e.g. `at byte 3, the key ends inside part {long(n)} (8 bytes)`.
+   */
+  misfit?(key: Uint8Array): string | undefined;
 }

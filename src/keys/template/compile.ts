@@ -6,7 +6,7 @@ import { KeyBuffer } from '../functions/key-buffer.js';
 import type { FunctionRegistry } from '../functions/registry.js';
 import type { FieldValue, KeyBatch, KeyRecord, RowkeyTemplate } from '../types.js';
 import { collectNumericFields } from './compile-expr.js';
-import { planDecode, readFields, show, splitKey } from './decode.js';
+import { planDecode, readFields, searchSplits, show, splitKey, tryReadFields } from './decode.js';
 import { parseTemplate } from './parse.js';
 import { compileParts, type CompiledPart } from './parts.js';
 import { INTO_CHECKS, directEncoder } from './direct.js';
@@ -67,6 +67,8 @@ export interface CompiledTemplate extends RowkeyTemplate {
    * first record that fails; RangeError when the keys need more than 4 GiB (32-bit offsets).
    */
   encodeBatch(records: ArrayLike<KeyRecord>): KeyBatch;
+  /** As {@link RowkeyTemplate.misfit}, always present on a compiled template. */
+  misfit(key: Uint8Array): string | undefined;
 }
 
 /**
@@ -248,6 +250,48 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     );
   }
 
+  function misfit(key: Uint8Array): string | undefined {
+    if (!plan.splittable) return undefined;
+    if (key.length === 0) return 'the key is empty, and no record of the template writes an empty key';
+    const search = searchSplits(parts, plan, key);
+    const first = search.found[0];
+    if (first === undefined) return search.overLimit ? undefined : `at byte ${search.failAt}, ${search.failWhy()}`;
+    let why: string | undefined;
+    for (const extents of search.found) {
+      const read = tryReadFields(parts, key, extents);
+      const wrong = 'failure' in read
+        ? `at byte ${read.failure.from}, ${read.failure.part.source} does not read back: ${read.failure.error}`
+        : fieldsWrittenOtherwise(read.record, key, extents);
+      if (wrong === undefined) return undefined;
+      why ??= wrong;
+    }
+    return why;
+  }
+
+  /**
+   * For a decodable template: why the fields read from `key` are not what the template writes in the parts they were
+   * read from (a value the template refuses, or one it writes in other bytes, as a date of month 13); `undefined` when
+   * every part that holds a field comes back the same. Salts, buckets and hashes (parts no field is read from) are
+   * not compared: keys from another writer's salt function fit.
+   */
+  function fieldsWrittenOtherwise(record: Record<string, FieldValue>, key: Uint8Array, extents: Int32Array): string | undefined {
+    if (!plan.decodable) return undefined;
+    try {
+      writeKey(record);
+    } catch (err) {
+      return `its fields read back as values the template refuses: ${(err as Error).message}`;
+    }
+    for (let i = 0; i < parts.length; i++) {
+      if ((parts[i] as CompiledPart).recover === undefined) continue;
+      const held = key.subarray(extents[2 * i], extents[2 * i + 1]);
+      const again = buffer.bytes.subarray(starts[i], starts[i + 1]);
+      if (!equalBytes(held, again)) {
+        return `at byte ${extents[2 * i]}, ${(parts[i] as CompiledPart).source} holds ${show(held)}, which the template writes as ${show(again)}`;
+      }
+    }
+    return undefined;
+  }
+
   return {
     source,
     parts: publicParts,
@@ -259,5 +303,6 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
     encodeInto,
     encodeBatch,
     decode,
+    misfit,
   };
 }

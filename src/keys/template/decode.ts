@@ -14,6 +14,11 @@ import { setOwn } from '../../util/own.js';
 export interface DecodePlan {
   /** True when every field can be read back and the parts can be split. */
   readonly decodable: boolean;
+  /**
+   * True when a key can be split into the parts (no two parts of varying width follow each other without a literal
+   * between them), whether or not every field can be read back.
+   */
+  readonly splittable: boolean;
   /** One line per reason the key is not decodable, or per value that would make a key undecodable. */
   readonly warnings: readonly string[];
   /** For each part: the next literal part's index (-1 when none) and the fixed widths between. */
@@ -40,7 +45,7 @@ function label(part: CompiledPart): string {
 /** Works out, once per template, whether its keys decode and what could stop a key from decoding. */
 export function planDecode(parts: readonly CompiledPart[], fields: readonly string[]): DecodePlan {
   const warnings: string[] = [];
-  let decodable = true;
+  let splittable = true;
   const follow = parts.map((part, i) => {
     let fixedBytes = 0;
     for (let j = i + 1; j < parts.length; j++) {
@@ -48,7 +53,7 @@ export function planDecode(parts: readonly CompiledPart[], fields: readonly stri
       if (next.literal) return { next: j, fixedBytes };
       if (next.fixedWidth === undefined) {
         if (part.fixedWidth === undefined && !part.literal) {
-          decodable = false;
+          splittable = false;
           warnings.push(`${label(part)} and ${label(next)} both vary in width with no literal between them, so the key cannot be split; put a delimiter between them or give one a fixed width (pad, salt, ...)`);
         }
         return { next: -1, fixedBytes: -1 };
@@ -65,6 +70,7 @@ export function planDecode(parts: readonly CompiledPart[], fields: readonly stri
       warnings.push(`${label(part)} is delimited by ${show(literal)}: a value containing ${show(literal)} encodes fine, but decoding refuses a key that then splits more than one way`);
     }
   });
+  let decodable = splittable;
   const recovered = new Set(parts.flatMap((p) => (p.recover ? [p.recover.field] : [])));
   for (const field of fields) {
     if (recovered.has(field)) continue;
@@ -72,13 +78,28 @@ export function planDecode(parts: readonly CompiledPart[], fields: readonly stri
     const users = parts.filter((p) => p.inputs.includes(field)).map((p) => p.source);
     warnings.push(`field "${field}" is only written through ${users.join(', ')}, which cannot be read back (a one-way hash or a lossy format), so the key is not decodable; add {${field}} or an invertible form of it to the key`);
   }
-  return { decodable, warnings, follow };
+  return { decodable, splittable, warnings, follow };
 }
 
 const STEP_LIMIT = 100_000;
 
-/** Splits `key` into part extents: [from0, to0, from1, to1, ...]. Throws when no split or more than one exists. */
-export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: Uint8Array, template: string): Int32Array {
+/** The ways a key splits into its template's parts, as {@link searchSplits} finds them. */
+export interface SplitSearch {
+  /** Up to two splits, each as part extents [from0, to0, from1, to1, ...]; empty when the key splits no way. */
+  readonly found: readonly Int32Array[];
+  /** True when the search gave up after trying too many places (a key with a delimiter at very many places). */
+  readonly overLimit: boolean;
+  /** The byte offset the search got furthest to before failing; -1 when nothing failed. */
+  readonly failAt: number;
+  /** Why the search failed at `failAt`, e.g. `expected the literal "_" of the template`. */
+  readonly failWhy: () => string;
+}
+
+/**
+ * Tries every way `key` splits into `parts` (fixed widths, literals, delimited variable widths, each part's bytes
+ * accepted by its alphabet), stopping at the second split found. Throws nothing: see {@link splitKey}.
+ */
+export function searchSplits(parts: readonly CompiledPart[], plan: DecodePlan, key: Uint8Array): SplitSearch {
   const n = parts.length;
   const extents = new Int32Array(2 * n);
   const found: Int32Array[] = [];
@@ -107,7 +128,7 @@ export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: 
     if (found.length >= 2 || ++steps > STEP_LIMIT) return;
     if (i === n) {
       if (pos === key.length) found.push(extents.slice());
-      else note(pos, () => `${key.length - pos} bytes are left after the template's last part`);
+      else note(pos, () => `${key.length - pos} byte${key.length - pos === 1 ? ' is' : 's are'} left after the template's last part`);
       return;
     }
     const part = parts[i] as CompiledPart;
@@ -140,8 +161,14 @@ export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: 
     if (!any) note(pos, () => `no delimiter ${show(lit)} ends ${label(part)}`);
   }
   search(0, 0);
+  return { found, overLimit: steps > STEP_LIMIT, failAt, failWhy };
+}
+
+/** Splits `key` into part extents: [from0, to0, from1, to1, ...]. Throws when no split or more than one exists. */
+export function splitKey(parts: readonly CompiledPart[], plan: DecodePlan, key: Uint8Array, template: string): Int32Array {
+  const { found, overLimit, failAt, failWhy } = searchSplits(parts, plan, key);
   const shown = show(key);
-  if (steps > STEP_LIMIT) {
+  if (overLimit) {
     throw new HotspotError('KEY_DECODE', `key ${shown} splits too many ways to try against template "${template}"`);
   }
   const first = found[0];
@@ -166,29 +193,49 @@ function ambiguity(parts: readonly CompiledPart[], key: Uint8Array, a: Int32Arra
   );
 }
 
+/** A field that does not read back from a split key: the part, its first byte, the field and why. */
+export interface FieldReadFailure {
+  readonly part: CompiledPart;
+  readonly from: number;
+  readonly field: string;
+  readonly error: string;
+}
+
 /**
  * Reads the fields from a split key: each from the first part that gives it back whole, or else from the first part
- * that gives it back trimmed (`padBytes`, whose value may have ended with the fill byte). Throws `KEY_DECODE` naming
- * the field and byte offset for unreadable bytes.
+ * that gives it back trimmed (`padBytes`, whose value may have ended with the fill byte). Throws nothing: returns
+ * the first part whose bytes do not read back instead (see {@link readFields}).
  */
-export function readFields(parts: readonly CompiledPart[], key: Uint8Array, extents: Int32Array, template: string): Record<string, FieldValue> {
+export function tryReadFields(parts: readonly CompiledPart[], key: Uint8Array, extents: Int32Array): { record: Record<string, FieldValue> } | { failure: FieldReadFailure } {
   const record: Record<string, FieldValue> = {};
   // field -> whether its value was read whole
   const read = new Map<string, boolean>();
-  parts.forEach((part, i) => {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as CompiledPart;
     const r = part.recover;
     const whole = r ? read.get(r.field) : undefined;
-    if (!r || whole === true) return;
+    if (!r || whole === true) continue;
     const from = extents[2 * i] as number;
     const got = r.read(key, from, extents[2 * i + 1] as number);
     if ('error' in got) {
       // A trimmed value already read stands; the verification re-encodes it against this part too.
-      if (whole === false) return;
-      throw new HotspotError('KEY_DECODE', `key ${show(key)}, template "${template}": ${part.source} at byte ${from}: ${got.error}`, { field: r.field });
+      if (whole === false) continue;
+      return { failure: { part, from, field: r.field, error: got.error } };
     }
-    if (whole === false && got.trimmed) return;
+    if (whole === false && got.trimmed) continue;
     read.set(r.field, !got.trimmed);
     setOwn(record, r.field, got.value);
-  });
-  return record;
+  }
+  return { record };
+}
+
+/**
+ * Reads the fields from a split key, as {@link tryReadFields}. Throws `KEY_DECODE` naming the field and byte offset
+ * for unreadable bytes.
+ */
+export function readFields(parts: readonly CompiledPart[], key: Uint8Array, extents: Int32Array, template: string): Record<string, FieldValue> {
+  const got = tryReadFields(parts, key, extents);
+  if ('record' in got) return got.record;
+  const { part, from, field, error } = got.failure;
+  throw new HotspotError('KEY_DECODE', `key ${show(key)}, template "${template}": ${part.source} at byte ${from}: ${error}`, { field });
 }
