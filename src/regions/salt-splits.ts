@@ -259,9 +259,43 @@ export interface SaltSampleSplits {
   readonly bucketShares: readonly (readonly number[] | null)[];
   /**
    * One line per bucket cut evenly over the alphabet (too few samples) or into fewer regions than asked; first, when
-   * some sampled keys start with no bucket, how many were left out.
+   * some sampled keys start with no bucket, how many were left out; then, when some keys in the buckets do not fit
+   * the template's parts, how many were left out, the first of them and why.
    */
   readonly notes: string[];
+}
+
+/** A sampled key with its place in the caller's list, so the first bad key named is the first given. */
+interface PlacedKey extends WeightedKey {
+  readonly index: number;
+}
+
+/** The first of the bad keys (in the caller's order) and what is wrong with it. */
+interface FirstBad {
+  readonly index: number;
+  readonly key: Uint8Array;
+  readonly why: string;
+}
+
+const earlier = (a: FirstBad | undefined, b: FirstBad): FirstBad => (a === undefined || b.index < a.index ? b : a);
+
+/**
+ * Refuses samples of which no key is usable: each starts with no bucket or does not fit the template's parts, so the
+ * buckets would be cut with nothing sampled (evenly, refused without samples for a number or time).
+ * @throws HotspotError `SPLITS_SAMPLES_UNFIT` naming `--samples`, the template, the counts, and the first bad key.
+ */
+function refuseUnfitSamples(template: RowkeyTemplate, total: number, outside: number, first: FirstBad): never {
+  const counts = [
+    ...(outside > 0 ? [`${outside} start${outside === 1 ? 's' : ''} with no bucket`] : []),
+    ...(total - outside > 0 ? [`${total - outside} do${total - outside === 1 ? 'es' : ''} not fit its parts`] : []),
+  ].join(', ');
+  throw new HotspotError(
+    'SPLITS_SAMPLES_UNFIT',
+    `none of the ${total} sampled key${total === 1 ? '' : 's'} fits template "${template.source}" (${counts}); the first, ` +
+      `"${toStringBinary(first.key)}": ${first.why}. Were they written with this template? Sample the keys the table ` +
+      'holds (its row keys in toStringBinary, one per line), written by this template; no bucket is cut at made-up keys',
+    { field: '--samples' },
+  );
 }
 
 /**
@@ -271,30 +305,70 @@ export interface SaltSampleSplits {
  * with fewer than k distinct sample keys is cut evenly over the next part's alphabet instead, as
  * {@link saltSplitPoints} does, and named in `notes`.
  *
- * @param samples - sampled full rowkeys with weights (see `parseSampleKeys`); keys that start with no bucket's bytes
- *   and separator are left out, and a note says how many.
+ * @param samples - sampled full rowkeys with weights (see `parseSampleKeys`). Keys that start with no bucket's bytes
+ *   and separator are left out, and a note says how many. So are keys in a bucket that do not fit the template's
+ *   parts ({@link RowkeyTemplate.misfit}: text `05_12345` where `{salt(n,16)}_{long(n)}` writes 8 bytes after `05_`),
+ *   with a note naming the first (in `samples` order) and why; their salt is not checked against their fields, so
+ *   keys salted by another writer still count. A template without `misfit`, or whose parts cannot be split, has its
+ *   keys in the buckets all used.
  * @throws HotspotError as {@link saltSplitPoints}; `SPLIT_REGIONS_INVALID` also for k < 2 (one region per bucket
- *   needs no samples).
+ *   needs no samples); `SPLITS_SAMPLES_UNFIT` (naming `--samples`, the template and the first bad key with why) when
+ *   samples are given but none is usable, each starting with no bucket or not fitting.
  */
 export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket: number, samples: readonly WeightedKey[]): SaltSampleSplits {
   if (!Number.isInteger(regionsPerBucket) || regionsPerBucket < 2) {
     throw new HotspotError('SPLIT_REGIONS_INVALID', `--regions-per-bucket ${regionsPerBucket}: cutting buckets at sampled keys needs a whole number of regions per bucket of at least 2`);
   }
   const { bucketStarts, next } = saltLayout(template, regionsPerBucket);
-  const sorted = [...samples].sort((a, b) => compareBytes(a.key, b.key));
+  const sorted: PlacedKey[] = samples.map((s, index) => ({ ...s, index })).sort((a, b) => compareBytes(a.key, b.key));
+  const first = toStringBinary(bucketStarts[0] as Uint8Array);
+  const last = toStringBinary(bucketStarts.at(-1) as Uint8Array);
+  const outsideWhy = `it starts with no bucket of the template ("${first}" to "${last}")`;
+  // each bucket's keys that fit the template, kept in key order; the rest counted, the first given kept to name
+  let firstOutside: FirstBad | undefined;
+  let firstUnfit: FirstBad | undefined;
+  let inBuckets = 0;
+  let unfit = 0;
+  let i = 0;
+  const skipOutside = (isOutside: (key: Uint8Array) => boolean) => {
+    for (; i < sorted.length && isOutside((sorted[i] as PlacedKey).key); i++) firstOutside = earlier(firstOutside, { ...(sorted[i] as PlacedKey), why: outsideWhy });
+  };
+  const fitting = bucketStarts.map((start) => {
+    // a bucket's keys start with its bytes and separator; a key between two buckets, or past the last one (another
+    // salt width or bucket count, another template), is in none
+    skipOutside((key) => compareBytes(key, start) < 0);
+    const kept: PlacedKey[] = [];
+    for (; i < sorted.length && startsWithBytes((sorted[i] as PlacedKey).key, start); i++) {
+      const s = sorted[i] as PlacedKey;
+      inBuckets++;
+      const why = template.misfit?.(s.key);
+      if (why === undefined) kept.push(s);
+      else {
+        unfit++;
+        firstUnfit = earlier(firstUnfit, { ...s, why });
+      }
+    }
+    return kept;
+  });
+  skipOutside(() => true);
+  const outside = sorted.length - inBuckets;
+  const firstBad = firstOutside === undefined ? firstUnfit : earlier(firstUnfit, firstOutside);
+  if (inBuckets === unfit && firstBad !== undefined) refuseUnfitSamples(template, sorted.length, outside, firstBad);
+
   const splits: Uint8Array[] = [];
   const bucketShares: (readonly number[] | null)[] = [];
   const notes: string[] = [];
-  let i = 0;
-  let used = 0;
+  if (outside > 0) {
+    notes.push(`${outside} of ${sorted.length} sampled keys start with no bucket of "${template.source}" ("${first}" to "${last}") and were left out: were they written with this template?`);
+  }
+  if (firstUnfit !== undefined) {
+    notes.push(
+      `${unfit} of ${inBuckets} sampled keys in the buckets do not fit "${template.source}" and were left out ` +
+        `(the first, "${toStringBinary(firstUnfit.key)}": ${firstUnfit.why}): were they written with this template?`,
+    );
+  }
   bucketStarts.forEach((start, b) => {
-    // a bucket's keys start with its bytes and separator; a key between two buckets, or past the last one (another
-    // salt width or bucket count, another template), is in none
-    while (i < sorted.length && compareBytes((sorted[i] as WeightedKey).key, start) < 0) i++;
-    const from = i;
-    while (i < sorted.length && startsWithBytes((sorted[i] as WeightedKey).key, start)) i++;
-    const inBucket = sorted.slice(from, i);
-    used += inBucket.length;
+    const inBucket = fitting[b] as PlacedKey[];
     if (b > 0) splits.push(start);
     const distinct = new Set(inBucket.map((s) => Buffer.from(s.key).toString('latin1'))).size;
     if (distinct < regionsPerBucket || !next) {
@@ -308,11 +382,5 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
     bucketShares.push(q.shares);
     notes.push(...q.notes.map((n) => `bucket ${b}: ${n}`));
   });
-  const outside = sorted.length - used;
-  if (outside > 0) {
-    const first = toStringBinary(bucketStarts[0] as Uint8Array);
-    const last = toStringBinary(bucketStarts.at(-1) as Uint8Array);
-    notes.unshift(`${outside} of ${sorted.length} sampled keys start with no bucket of "${template.source}" ("${first}" to "${last}") and were left out: were they written with this template?`);
-  }
   return { splits, bucketShares, notes };
 }
