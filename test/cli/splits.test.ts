@@ -194,6 +194,34 @@ describe('splits --template with one salt bucket', () => {
   });
 });
 
+describe('splits --template --samples with keys that do not fit the template', () => {
+  // {salt(n,4)}_{long(n)}: the salt of one digit n is (48 + n) % 4 = n % 4 (String.hashCode of "n" is its char code),
+  // and 8 big-endian bytes of n follow "NN_". n = 1..8 puts 4, 8 in bucket 00; 1, 5 in 01; 2, 6 in 02; 3, 7 in 03.
+  const long = (n: number) => `${two(n % 4)}_\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x0${n}`;
+  const good = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${long(n)}\n`).join('');
+  const template = '{salt(n,4)}_{long(n)}';
+
+  it('leaves text keys out with a note on stderr and cuts each bucket between its two good keys', async () => {
+    // with two keys per bucket the median cut is the shortest key above the lower and up to the upper: the upper itself
+    const keys = file('long-mixed.txt', `01_12345\n${good}02_777\n`);
+    expect(await run('--template', template, '--regions-per-bucket', '2', '--samples', keys)).toEqual({
+      code: 0,
+      out: [long(8), '01_', long(5), '02_', long(6), '03_', long(7)].map((k) => `${k}\n`).join(''),
+      err:
+        `2 of 10 sampled keys in the buckets do not fit "${template}" and were left out (the first, "01_12345": at byte 3, the key ` +
+        'ends inside part {long(n)} (8 bytes)): were they written with this template?\n' +
+        [0, 1, 2, 3].map((b) => `bucket ${b}: 50.0% / 50.0% of its samples\n`).join(''),
+    });
+  });
+
+  it('refuses with exit 2 when no sampled key fits, instead of cutting every bucket evenly', async () => {
+    const keys = file('long-text.txt', '05_12345\n01_12345\n');
+    const r = await run('--template', template, '--regions-per-bucket', '2', '--samples', keys);
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toMatch(/^hbase-hotspot: --samples: none of the 2 sampled keys fits template "\{salt\(n,4\)\}_\{long\(n\)\}" \(1 starts with no bucket, 1 does not fit its parts\); the first, "05_12345": it starts with no bucket of the template \("00_" to "03_"\)\./);
+  });
+});
+
 describe('splits --template --regions-per-bucket without --samples', () => {
   it('refuses to cut a number part over its whole width, naming the part and --samples', async () => {
     const r = await run('--template', '{salt(id,4)}_{pad(id,19)}', '--regions-per-bucket', '2');

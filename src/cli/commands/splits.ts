@@ -2,9 +2,10 @@
  * `hbase-hotspot splits`: pre-split points, in one of four forms (exactly one per call):
  * - `--algorithm hex|decimal|uniform --regions N [--first K --last K]`: HBase's RegionSplitter algorithms;
  * - `--template '<template>' [--regions-per-bucket k [--samples keys.txt]]`: one region per salt bucket, or k per
- *   bucket (cut at the quantiles of the sampled keys in each bucket, or, without samples, evenly over the next key
- *   part's alphabet: refused for a number or time, with a warning on stderr unless the part is a digest); a salt of
- *   one bucket cut into one region is refused (no split point);
+ *   bucket (cut at the quantiles of the sampled keys in each bucket that fit the template, the others left out with a
+ *   note, refused when none is usable; or, without samples, evenly over the next key part's alphabet: refused for a
+ *   number or time, with a warning on stderr unless the part is a digest); a salt of one bucket cut into one region is
+ *   refused (no split point);
  * - `--samples keys.txt --regions N`: quantiles of sampled keys (shares of the sample per region on stderr);
  * - `--traffic-median --samples keys.txt --start K --end K`: the split point dividing a region's requests.
  * Sizing: `--servers N [--regions-per-server 20] [--data-bytes 4TB] [--region-size 10GB]` gives the region count in
