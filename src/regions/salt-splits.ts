@@ -321,9 +321,9 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
   }
   const { bucketStarts, next } = saltLayout(template, regionsPerBucket);
   const sorted: PlacedKey[] = samples.map((s, index) => ({ ...s, index })).sort((a, b) => compareBytes(a.key, b.key));
-  const first = toStringBinary(bucketStarts[0] as Uint8Array);
-  const last = toStringBinary(bucketStarts.at(-1) as Uint8Array);
-  const outsideWhy = `it starts with no bucket of the template ("${first}" to "${last}")`;
+  const firstBucket = toStringBinary(bucketStarts[0] as Uint8Array);
+  const lastBucket = toStringBinary(bucketStarts.at(-1) as Uint8Array);
+  const outsideWhy = `it starts with no bucket of the template ("${firstBucket}" to "${lastBucket}")`;
   // each bucket's keys that fit the template, kept in key order; the rest counted, the first given kept to name
   let firstOutside: FirstBad | undefined;
   let firstUnfit: FirstBad | undefined;
@@ -331,7 +331,10 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
   let unfit = 0;
   let i = 0;
   const skipOutside = (isOutside: (key: Uint8Array) => boolean) => {
-    for (; i < sorted.length && isOutside((sorted[i] as PlacedKey).key); i++) firstOutside = earlier(firstOutside, { ...(sorted[i] as PlacedKey), why: outsideWhy });
+    for (; i < sorted.length && isOutside((sorted[i] as PlacedKey).key); i++) {
+      const s = sorted[i] as PlacedKey;
+      if (firstOutside === undefined || s.index < firstOutside.index) firstOutside = { ...s, why: outsideWhy };
+    }
   };
   const fitting = bucketStarts.map((start) => {
     // a bucket's keys start with its bytes and separator; a key between two buckets, or past the last one (another
@@ -359,7 +362,7 @@ export function saltSampleSplitPoints(template: RowkeyTemplate, regionsPerBucket
   const bucketShares: (readonly number[] | null)[] = [];
   const notes: string[] = [];
   if (outside > 0) {
-    notes.push(`${outside} of ${sorted.length} sampled keys start with no bucket of "${template.source}" ("${first}" to "${last}") and were left out: were they written with this template?`);
+    notes.push(`${outside} of ${sorted.length} sampled keys start with no bucket of "${template.source}" ("${firstBucket}" to "${lastBucket}") and were left out: were they written with this template?`);
   }
   if (firstUnfit !== undefined) {
     notes.push(
