@@ -1,5 +1,6 @@
 // The hbase shell runner against the real local HBase: a pre-split table with binary split points, read back
-// through REST /<table>/regions with exact boundaries; per-command error reporting in both onError modes.
+// through REST /<table>/regions with exact boundaries; a runbook's table throttle set, listed and removed; per-command
+// error reporting in both onError modes.
 import { describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
 import {
@@ -9,6 +10,7 @@ import {
   runShellCommands,
   type ShellBatchResult,
 } from '../../src/hbase/shell/index.js';
+import { tableThrottleCommand, tableUnthrottleCommand } from '../../src/fix/plan/shell-text.js';
 import { hbaseEnv, printHBaseLogsOnFailure, uniqueTableName } from './hbase-env.js';
 
 printHBaseLogsOnFailure();
@@ -52,9 +54,14 @@ describe('hbase shell runner against a real HBase', () => {
       createTableCommand({ table, families: ['d'] }), // already exists: an error result, not a throw
       'this is ( not ruby', // Ruby syntax error: also an error result
       `list_regions '${table}'`,
+      // a runbook's containment step and its undo, as fix plan writes them (SCOPE => MACHINE: each RegionServer)
+      tableThrottleCommand(table, '5000req/sec'),
+      'list_quotas',
+      tableUnthrottleCommand(table),
     ]);
-    expect(statuses(batch), JSON.stringify(batch.results, null, 1)).toEqual(['ok', 'ok', 'error', 'error', 'ok']);
-    const [created, exists, again, syntax, listed] = batch.results;
+    expect(statuses(batch), JSON.stringify(batch.results, null, 1)).toEqual(['ok', 'ok', 'error', 'error', 'ok', 'ok', 'ok', 'ok']);
+    const [created, exists, again, syntax, listed, , quotas] = batch.results;
+    expect(quotas?.output).toMatch(new RegExp(`TABLE => ${table}\\s+TYPE => THROTTLE, THROTTLE_TYPE => REQUEST_NUMBER, LIMIT => 5000req/sec, SCOPE => MACHINE`));
     expect(created?.output).toContain(`Created table ${table}`);
     expect(exists?.value).toBe('true');
     expect(again?.error?.message).toContain(table);
