@@ -56,9 +56,32 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
     const kind: RowWrites = writes === 0 ? 'unknown' : increments * 2 >= writes ? 'counter' : 'puts';
     return { row: best[0], writeFraction: writes / (reads + writes), basis, writes: kind };
   }
-  const r = hot.readShare ?? 0;
-  const w = hot.writeShare ?? 0;
-  return { row: null, writeFraction: r + w > 0 ? w / (r + w) : 1, basis: 'the region\'s read and write shares (no sample fell in it)', writes: 'unknown' };
+  const own = regionWriteFraction(inputs.detect.regions, hot);
+  if (own === 'no-split') return { row: null, writeFraction: 1, basis: 'no read/write split (the source gives only the total, and no sample fell in the region): taken as written', writes: 'unknown' };
+  if (own === 'table-mix') return { row: null, writeFraction: 0.5, basis: 'no sample in the region, and every region has the table\'s own read/write mix, which shares cannot give: taken as half', writes: 'unknown' };
+  return { row: null, writeFraction: own, basis: 'the region\'s own reads and writes over the window (no sample fell in it)', writes: 'unknown' };
+}
+
+/**
+ * The share of region `hot`'s own requests over the window that are writes, 0–1, from its shares of the table's
+ * reads, writes and requests: with W the table's write fraction, `share = readShare × (1 − W) + writeShare × W`, so
+ * W = (share − readShare) ÷ (writeShare − readShare) from the region whose two shares differ most, and the region's writes
+ * are `writeShare × W ÷ share` of its requests. (`writeShare ÷ (readShare + writeShare)` is no such fraction: it
+ * divides shares of two different totals.)
+ * @returns the fraction; `'no-split'` when the source has no read/write split or the region took nothing;
+ *   `'table-mix'` when every region's two shares are equal: each region then has the table's mix, which shares cannot give.
+ */
+export function regionWriteFraction(regions: readonly RegionLoadShare[], hot: RegionLoadShare): number | 'no-split' | 'table-mix' {
+  if (hot.readShare === null || hot.writeShare === null || hot.share <= 0) return 'no-split';
+  // the region whose two shares differ most gives W with the least rounding
+  let witness: { share: number; read: number; write: number } | undefined;
+  for (const r of [hot, ...regions]) {
+    if (r.readShare === null || r.writeShare === null) continue;
+    if (!witness || Math.abs(r.writeShare - r.readShare) > Math.abs(witness.write - witness.read)) witness = { share: r.share, read: r.readShare, write: r.writeShare };
+  }
+  if (witness === undefined || Math.abs(witness.write - witness.read) < 1e-9) return 'table-mix';
+  const tableWrites = (witness.share - witness.read) / (witness.write - witness.read);
+  return Math.min(1, Math.max(0, (hot.writeShare * tableWrites) / hot.share));
 }
 
 /**
