@@ -404,3 +404,19 @@ describe('a burst of one interval is not a hotspot', () => {
     expect(result.findings.map((f) => f.kind)).toContain('region-hotspot');
   });
 });
+
+describe('the window\'s story', () => {
+  it('spans the hot intervals from the start of the first to the end of the last', () => {
+    // a, b, c at 600 writes a minute; b at 12,000 in minutes 6 to 10 (12:05 to 12:10 from a start at 12:00): five hot
+    // intervals, 12:05 to 12:10. firstHotMs stays the end of the first (12:06), as the JSON documents it.
+    const layout: Layout[] = [['a', '', '4', 'rs1'], ['b', '4', '8', 'rs2'], ['c', '8', '', 'rs3']];
+    const t0 = Date.UTC(2024, 5, 1, 12, 0, 0);
+    const base = steadySeries(layout, [...repeat(5, [600, 600, 600]), ...repeat(5, [600, 12_000, 600])]);
+    const load = { ...base, snapshots: base.snapshots.map((s) => ({ ...s, timeMs: t0 + s.timeMs })) };
+    const result = detectHotspots(load);
+    expect(result.story.hotIntervals).toBe(5);
+    expect(result.story.firstHotMs).toBe(Date.UTC(2024, 5, 1, 12, 6, 0));
+    expect(result.story.lastHotMs).toBe(Date.UTC(2024, 5, 1, 12, 10, 0));
+    expect(result.story.summary).toContain('1 region(s) were hot in 5 of 10 interval(s), from 2024-06-01T12:05:00Z to 2024-06-01T12:10:00Z');
+  });
+});

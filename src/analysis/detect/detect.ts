@@ -65,9 +65,11 @@ function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStor
   const hotRegions = shares.regions.everHot.length;
   const firstHotMs = hotIntervals[0]?.interval.endMs ?? null;
   const lastHotMs = hotIntervals.at(-1)?.interval.endMs ?? null;
-  const summary = firstHotMs === null || lastHotMs === null
+  // the sentence spans the hot intervals, from the start of the first (`firstHotMs`, its end, would leave it out)
+  const firstHotStartMs = hotIntervals[0]?.interval.startMs ?? null;
+  const summary = firstHotStartMs === null || lastHotMs === null
     ? `no region was hot in any of the ${shares.hotByInterval.length} interval(s)`
-    : `${hotRegions} region(s) were hot in ${hotIntervals.length} of ${shares.hotByInterval.length} interval(s), from ${time(firstHotMs)} to ${time(lastHotMs)}${shape === 'none' ? '' : `; over the whole window they show a ${shape}`}`;
+    : `${hotRegions} region(s) were hot in ${hotIntervals.length} of ${shares.hotByInterval.length} interval(s), from ${time(firstHotStartMs)} to ${time(lastHotMs)}${shape === 'none' ? '' : `; over the whole window they show a ${shape}`}`;
   const untrusted = shares.hotByInterval.filter((h) => h.untrusted.length > 0);
   const regions = new Set(untrusted.flatMap((h) => h.untrusted)).size;
   const events = untrusted.length === 0
