@@ -150,7 +150,8 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
  *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with
  *   `--redact` or with a series file, for `--interval` with a series file and for `--snapshots` or `--timeout` with a
- *   series file or pasted captures, `DURATION_INVALID` for a bad `--interval` or `--timeout` and
+ *   series file or pasted captures, for `--zk-znode` or `--hbase-classpath` without `--zk` or `--hbase-conf` (which
+ *   together are one source, the native client), `DURATION_INVALID` for a bad `--interval` or `--timeout` and
  *   `DETECT_SNAPSHOTS_INVALID` for a bad `--snapshots` whatever the source, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
  *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
  */
@@ -196,8 +197,8 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   const chosen = [
     file !== undefined && 'a series file',
     flags.rest !== undefined && '--rest',
-    flags.zk !== undefined && '--zk',
-    flags.hbaseConf !== undefined && '--hbase-conf',
+    // one source, the native client: --zk (and --zk-znode) win over the files of --hbase-conf (docs/native-client.md)
+    wantsNative(flags) && (flags.zk !== undefined ? '--zk' : '--hbase-conf'),
     flags.listRegions !== undefined && '--list-regions',
     flags.statusDetailed !== undefined && '--status-detailed',
   ].filter((x): x is string => x !== false);
@@ -208,6 +209,7 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   if (chosen.length > 1) {
     throw new HotspotError('DETECT_SOURCES_CONFLICT', `${chosen.join(' and ')} given; analyse one source at a time`);
   }
+  refuseNativeOnly(flags);
   const stdinSeries = [file, ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])].includes('-');
   if (stdinSeries && flags.samples === '-') {
     throw new HotspotError('DETECT_STDIN_TWICE', 'the series and --samples cannot both be read from stdin (-); give one of them as a file', { field: '--samples' });
@@ -241,6 +243,18 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
   const name = file === '-' ? '<stdin>' : file;
   const read = seriesReadOptions(flags, name, io);
   return requireTwoSnapshots(file === '-' ? parseLoadSeries(checkInputText(await io.readStdin(), name, 'load series'), name, read) : await readLoadSeriesFile(file, read), name);
+}
+
+/**
+ * Refuses `--zk-znode` and `--hbase-classpath` without the native client (`--zk` or `--hbase-conf`), which alone reads
+ * them: beside a series file, pasted captures or `--rest` they would be dropped unread.
+ * @throws {@link HotspotError} `DETECT_OPTION_CONFLICT` naming the first of them given.
+ */
+function refuseNativeOnly(flags: DetectSourceFlags): void {
+  if (wantsNative(flags)) return;
+  const given = flags.zkZnode !== undefined ? '--zk-znode' : flags.hbaseClasspath !== undefined ? '--hbase-classpath' : undefined;
+  if (given === undefined) return;
+  throw new HotspotError('DETECT_OPTION_CONFLICT', `${given} configures the native HBase client, which only --zk or --hbase-conf starts: add one of them, or drop ${given}`, { field: given });
 }
 
 /**

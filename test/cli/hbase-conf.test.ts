@@ -6,10 +6,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hbaseConfDir } from '../../src/cli/live-source.js';
 import { HotspotError } from '../../src/util/errors.js';
-import { runCapture } from './run-cli.js';
+import { runCapture, runRefusal } from './run-cli.js';
 
 let dir: string;
 /** A folder with an hbase-site.xml naming a quorum but no hbase.rootdir. */
@@ -110,5 +111,25 @@ describe('--hbase-conf on the command line', () => {
     const r = await runCapture([...NATIVE_COMMANDS[6]![1], '--hbase-conf', valid]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${join(valid, 'hbase-site.xml')} does not set hbase.rootdir`);
+  });
+});
+
+describe('the native client\'s options on the commands reading a load series', () => {
+  it('--zk beside --hbase-conf is one source, the native client (--zk wins over the files): detect goes on to ask for --table', async () => {
+    const r = await runCapture(['detect', '--zk', 'zk9', '--hbase-conf', valid]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('hbase-hotspot: --table: name the table to read with --table, e.g. --table metrics (ns:name outside the default namespace)\n');
+  });
+  it.each([
+    ['detect', '--zk-znode', '/hbase-unsecure', 'a series file'],
+    ['fix plan', '--hbase-classpath', 'client.jar', 'a series file'],
+    ['fix balancer', '--zk-znode', '/hbase', 'a series file'],
+    ['detect', '--hbase-classpath', 'client.jar', '--rest'],
+  ])('%s %s without --zk or --hbase-conf (%s): refused, naming the option', async (name, option, value, source) => {
+    const input = source === '--rest' ? ['--rest', 'http://127.0.0.1:1', '--table', 't'] : [fileURLToPath(new URL('../fixtures/series/uniform-salted.ndjson', import.meta.url))];
+    expect(await runRefusal([...name.split(' '), ...input, option, value])).toEqual({
+      code: 'DETECT_OPTION_CONFLICT', field: option,
+      message: `${option} configures the native HBase client, which only --zk or --hbase-conf starts: add one of them, or drop ${option}`,
+    });
   });
 });
