@@ -49,6 +49,9 @@ describe('fix plan CLI', () => {
     }
     expect([noBuckets.code, noBuckets.err]).toEqual([2, 'hbase-hotspot: --buckets: --new-table n needs its salt bucket count: --buckets N (2 to 256, one or more per RegionServer)\n']);
     expect((await run(['fix', 'plan', seriesFile, '--quota', 'lots'])).code).toBe(2);
+    // replicas serve only readers that accept stale data: without --stale-reads-ok the option would be dropped unread
+    expect(await run(['fix', 'plan', seriesFile, '--replicas', '3'])).toMatchObject({ code: 2, err: 'hbase-hotspot: --replicas 3: region replicas serve a hot read row only to readers that accept stale data (TIMELINE reads); add --stale-reads-ok, or drop --replicas\n' });
+    expect((await run(['fix', 'plan', seriesFile, '--replicas', '3', '--stale-reads-ok'])).code).toBe(0);
   });
 });
 

@@ -104,7 +104,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--k <factor>', "hot = load above k × the peers' average", String(DEFAULT_K))
     .option('--quota <limit>', 'contain with a table throttle first, e.g. 5000req/sec')
     .option('--stale-reads-ok', 'readers accept slightly stale data (region replicas for a hot read row)')
-    .option('--replicas <n>', 'region replicas for a hot read row', '2')
+    .option('--replicas <n>', 'with --stale-reads-ok: region replicas for a hot read row', '2')
     .option('--client-retries <n>', "the clients' hbase.client.retries.number (for the throttle's retry figures)")
     .option('--client-pause <ms>', "the clients' hbase.client.pause, ms")
     .option('--new-table <name>', 'monotonic tail: the salted table to create', plainTableName)
@@ -114,7 +114,12 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
     .option('--json', 'print the runbook as JSON (the input of fix apply)')
     .option('--format <format>', 'text (default) or shell: an hbase shell script')
     .addOption(failOnOption()))
-    .action(async (file: string | undefined, flags: FixPlanFlags) => {
+    .action(async (file: string | undefined, flags: FixPlanFlags, cmd: Command) => {
+      // replicas serve a hot read row only to readers that accept stale data: alone, --replicas would be dropped unread
+      const replicas = wholeNumber(flags.replicas ?? '2', '--replicas', 1);
+      if (cmd.getOptionValueSource('replicas') === 'cli' && !flags.staleReadsOk) {
+        throw new HotspotError('FIX_OPTION_INVALID', `--replicas ${flags.replicas ?? ''}: region replicas serve a hot read row only to readers that accept stale data (TIMELINE reads); add --stale-reads-ok, or drop --replicas`, { field: '--replicas' });
+      }
       if (flags.format !== undefined && flags.format !== 'text' && flags.format !== 'shell') {
         throw new HotspotError('FIX_OPTION_INVALID', `--format ${flags.format}: give text or shell (or --json)`, { field: '--format' });
       }
@@ -130,7 +135,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
       const table = newTable(flags);
       const inputs: PlanInputs = {
         detect, placement: clusterFromSeries(series, servers ?? []),
-        replicas: wholeNumber(flags.replicas ?? '2', '--replicas', 1),
+        replicas,
         ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
         ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
         ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), ...(cluster ? { cluster } : {}), createdAtMs: io.now(), minRequestsPerSec: minRate(flags.minRate),
