@@ -4,6 +4,7 @@ import { planFix } from '../../src/fix/plan/index.js';
 import { regionWriteFraction } from '../../src/fix/plan/row-and-tail.js';
 import { type Layout, region, repeat, series, snap, steadySeries } from '../model/builders.js';
 
+const enc = new TextEncoder();
 const rs = (n: number) => `rs${n}.example.com,16020,${n}`;
 
 describe('the hot row\'s read/write mix without a sample in its region', () => {
@@ -25,6 +26,16 @@ describe('the hot row\'s read/write mix without a sample in its region', () => {
     const book = planFix({ detect });
     expect(book.evidence).toContain('the hot row: 99% writes, from the region\'s own reads and writes over the window (no sample fell in it)');
     expect(book.steps.at(-1)?.title).toBe('Shard the written row into 4 rows');
+
+    // three keys of b sampled once each (too few for detect to judge by samples): none stands out, so no row is named,
+    // and the mix is b's own; a fourth sample of "6001" makes it the row, 2 writes of 2
+    const once = ['5aaa', '5abc', '6001'].map((k, i) => ({ timeMs: 400_000 + i, key: enc.encode(k), op: 'write' as const }));
+    const tie = planFix({ detect: detectHotspots(load, { samples: once }), samples: once });
+    expect(tie.refused[0]?.why).toContain('leaves the hot row whole in one daughter');
+    expect(tie.evidence).toContain('the hot row: 99% writes, from the region\'s own reads and writes over the window (no sampled row stands out: 3 keys tie at 1 request(s) each)');
+    const twice = [...once, { timeMs: 400_010, key: enc.encode('6001'), op: 'write' as const }];
+    const named = planFix({ detect: detectHotspots(load, { samples: twice }), samples: twice });
+    expect(named.evidence).toContain('row "6001": 100% writes, from 2 sampled request(s) of the row');
   });
 
   it('a read-mostly region in a table whose other regions barely write is read-mostly', () => {

@@ -34,7 +34,10 @@ const inRange = (key: Uint8Array, r: RegionLoadShare) =>
  */
 type RowWrites = 'counter' | 'puts' | 'unknown';
 
-/** Reads vs writes of the hottest sampled row in the region, or of the region when no sample falls in it. */
+/**
+ * Reads vs writes of the hottest sampled row in the region, or of the region when no sample falls in it or no sampled
+ * row took more requests than every other.
+ */
 function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null; writeFraction: number; basis: string; writes: RowWrites } {
   const counts = new Map<string, { reads: number; writes: number; increments: number; samples: number }>();
   for (const s of inputs.samples ?? []) {
@@ -49,6 +52,11 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
   }
   let best: [string, { reads: number; writes: number; increments: number; samples: number }] | undefined;
   for (const e of counts) if (!best || e[1].reads + e[1].writes > best[1].reads + best[1].writes) best = e;
+  // a row is named only when it took more sampled requests than every other key: among keys that tie, the first in
+  // sample order would be named (and sharded) for no reason but its place
+  const top = best ? best[1].reads + best[1].writes : 0;
+  const tied = best ? [...counts.values()].filter((c) => c.reads + c.writes === top).length : 0;
+  if (best && tied > 1) return regionMix(inputs, hot, `no sampled row stands out: ${tied} keys tie at ${Math.round(top)} request(s) each`);
   if (best) {
     const { reads, writes, increments, samples } = best[1];
     // a weighted sample stands for `weight` requests: say how many samples the estimate rests on
@@ -56,10 +64,15 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
     const kind: RowWrites = writes === 0 ? 'unknown' : increments * 2 >= writes ? 'counter' : 'puts';
     return { row: best[0], writeFraction: writes / (reads + writes), basis, writes: kind };
   }
+  return regionMix(inputs, hot, 'no sample fell in it');
+}
+
+/** The mix of region `hot` as a whole, when no sampled row names it (`why` says so). */
+function regionMix(inputs: PlanInputs, hot: RegionLoadShare, why: string): { row: null; writeFraction: number; basis: string; writes: RowWrites } {
   const own = regionWriteFraction(inputs.detect.regions, hot);
-  if (own === 'no-split') return { row: null, writeFraction: 1, basis: 'no read/write split (the source gives only the total, and no sample fell in the region): taken as written', writes: 'unknown' };
-  if (own === 'table-mix') return { row: null, writeFraction: 0.5, basis: 'no sample in the region, and every region has the table\'s own read/write mix, which shares cannot give: taken as half', writes: 'unknown' };
-  return { row: null, writeFraction: own, basis: 'the region\'s own reads and writes over the window (no sample fell in it)', writes: 'unknown' };
+  if (own === 'no-split') return { row: null, writeFraction: 1, basis: `no read/write split (the source gives only the total; ${why}): taken as written`, writes: 'unknown' };
+  if (own === 'table-mix') return { row: null, writeFraction: 0.5, basis: `every region has the table's own read/write mix, which shares cannot give (${why}): taken as half`, writes: 'unknown' };
+  return { row: null, writeFraction: own, basis: `the region's own reads and writes over the window (${why})`, writes: 'unknown' };
 }
 
 /**
