@@ -104,7 +104,7 @@ export function readCosts(scenario: Scenario, design: PreparedDesign, cluster: S
         scanned += plan.exact ? wanted / plan.scans.length : rowsIn(cluster, scan, touched);
       }
     }
-    if (!plan.exact && pattern.kind === 'latest') notes.push(`the entity does not lead the key: about ${wanted} x ${workload.entities.count} entities rows are read to find its newest ${wanted}`);
+    if (!plan.exact && pattern.kind === 'latest') notes.push(`the entity does not lead the key: its newest ${wanted} lie among the rows of all ${workload.entities.count} entities: about ${wanted} × ${workload.entities.count} = ${Math.round(wanted * workload.entities.count)} rows are read to find them`);
     const rowsScanned = Math.max(wanted, Math.round(scanned));
     return { ...base, scans: plan.scans.length, regions, rpcs: rpcsFor(regions, wanted), rowsScanned, rowsReturned: Math.round(wanted), exact: plan.exact, notes };
   });

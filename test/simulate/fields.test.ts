@@ -159,6 +159,7 @@ describe('a scenario per generator, outcome worked out by hand', () => {
     expect(known).toMatchObject({ kind: 'latest', scans: 1, regions: 1, rowsScanned: 10, exact: true });
     // the tenant unknown, its prefix hides the user: the newest 10 of 1000 users' interleaved rows, about 10 × 1000 read
     expect(unknown).toMatchObject({ exact: false, rowsScanned: 10_000, rowsReturned: 10 });
+    expect(unknown?.notes).toContain('the entity does not lead the key: its newest 10 lie among the rows of all 1000 entities: about 10 × 1000 = 10000 rows are read to find them');
     expect(tenantFirst?.reads[0]).toMatchObject({ kind: 'delete', rpcs: 1, rowsScanned: 1 });
   });
 
