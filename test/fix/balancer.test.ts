@@ -176,6 +176,36 @@ describe('what-if', () => {
     expect(c.regions[0]).toMatchObject({ server: 1, writesPerReport: 60, readsPerReport: 0, storeFileMB: 3 });
     expect(c.regions[0]?.replica).toBeUndefined();
   });
+  it('cluster from a series: the rates of the load reports the balancer remembers (15, 42 s at 3 s), not the whole recording', () => {
+    // a, b, c on three servers at `w(i)[j]` writes in interval i; snapshots `stepMs` apart
+    const layout = [['a', 's1,1,1'], ['b', 's2,1,1'], ['c', 's3,1,1']] as const;
+    const seriesOf = (stepMs: number, w: (i: number) => number[], intervals: number): LoadSeries => {
+      const totals = [0, 0, 0];
+      return {
+        table: 't', source: { kind: 'recorded' }, snapshots: Array.from({ length: intervals + 1 }, (_, i) => {
+          if (i > 0) w(i).forEach((n, j) => void (totals[j]! += n));
+          return {
+            timeMs: i * stepMs, table: 't', regions: layout.map(([e, server], j) => ({
+              name: `t,${e},1.${e.repeat(32)}.`, encodedName: e.repeat(32), startKey: new Uint8Array(), endKey: new Uint8Array(),
+              server, readRequests: 0, writeRequests: totals[j]!, requests: totals[j]!, storeSizeBytes: 0,
+            })),
+          };
+        }),
+      };
+    };
+    // one-minute snapshots, b hot in the last of 10 intervals only: 42 s lie inside the last interval, so the balancer
+    // sees 600 and 12,000 writes a minute, 30 and 600 per 3 s report (the whole recording's mean would make b 87)
+    const minutes = clusterFromSeries(seriesOf(60_000, (i) => [600, i === 10 ? 12_000 : 600, 600], 10));
+    expect(minutes.regions.map((r) => r.writesPerReport)).toEqual([30, 600, 30]);
+    // its write cost: loads 30, 600, 30 (mean 220): √(190² + 380² + 190²) = √216,600 over the all-on-one
+    // √(440² + 220² + 220²) = √290,400, the even spread costing 0
+    const write = balancerCost(minutes).functions.find((f) => f.function === 'WriteRequestCostFunction');
+    expect(write?.cost).toBeCloseTo(Math.sqrt(216_600) / Math.sqrt(290_400), 12);
+    // ten-second snapshots: the last 42 s hold the last four intervals (40 s), b at 1,000 writes each after four at
+    // 100: 1,000 ÷ 10 s × 3 s = 300 per report, a and c 30
+    const seconds = clusterFromSeries(seriesOf(10_000, (i) => [100, i > 4 ? 1000 : 100, 100], 8));
+    expect(seconds.regions.map((r) => r.writesPerReport)).toEqual([30, 300, 30]);
+  });
   it('cluster from a series of a table with read replicas: each region\'s key range and replica id', () => {
     // names as HBase 2.6 wrote them for REGION_REPLICATION => 2 (recorded from the local cluster)
     const names = [

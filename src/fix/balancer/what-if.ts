@@ -47,6 +47,24 @@ export function movedFrom(home: readonly number[], placement: readonly number[])
 export const DEFAULT_REPORT_INTERVAL_MS = 3000;
 
 /**
+ * Load reports per region the balancer remembers by default (`hbase.master.balancer.stochastic.numRegionLoadsToRemember`):
+ * its request costs are the rates over the last 15 reports, 42 s at the default report interval.
+ */
+export const REGION_LOADS_REMEMBERED = 15;
+
+/**
+ * The snapshots the balancer's remembered loads span: from the last snapshot back over (15 − 1) load reports of
+ * `reportIntervalMs`, and at least the last two (a series sampled more sparsely than that gives its last interval).
+ */
+function rememberedSnapshots(series: LoadSeries, reportIntervalMs: number): LoadSeries['snapshots'] {
+  const last = series.snapshots.at(-1) as LoadSeries['snapshots'][number];
+  const from = last.timeMs - (REGION_LOADS_REMEMBERED - 1) * reportIntervalMs;
+  let start = series.snapshots.length - 2;
+  while (start > 0 && (series.snapshots[start - 1] as LoadSeries['snapshots'][number]).timeMs >= from) start--;
+  return series.snapshots.slice(start);
+}
+
+/**
  * What the balancer would do with this placement: from the current placement, the single move (a region to another
  * server) that lowers the weighted cost most, again and again, until none lowers it by more than 1e-12. Candidates
  * run region by region, servers in order within a region; a later one replaces the best only with a strictly lower
@@ -101,8 +119,9 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
 
 /**
  * The balancer's view of a load series' last placement: each region of the last snapshot on its RegionServer, its
- * read and write loads as the mean counter increase between snapshots (`loadReportRate`, as HBase takes its remembered
- * load reports) rescaled to one load report of `reportIntervalMs`, store files in MB; for a table with read replicas,
+ * read and write loads as the mean counter increase between the snapshots of the last {@link REGION_LOADS_REMEMBERED}
+ * load reports (`loadReportRate`, as HBase takes its remembered load reports; at least the last interval) rescaled to
+ * one load report of `reportIntervalMs`, store files in MB; for a table with read replicas,
  * each region's key range and replica id (`replica`), which the replica cost functions need.
  * @param extraServers - RegionServers hosting none of the table's regions (the series does not name them).
  * @throws {@link HotspotError} `SERIES_TOO_SHORT` with fewer than two snapshots.
@@ -114,12 +133,14 @@ export function clusterFromSeries(series: LoadSeries, extraServers: readonly str
     throw new HotspotError('SERIES_TOO_SHORT', `the load series of table "${series.table}" has fewer than two snapshots; the balancer's request costs need two load reports`);
   }
   const servers = [...new Set([...last.regions.map((r) => r.server), ...extraServers])].sort();
-  const spanMs = (last.timeMs - first.timeMs) / (series.snapshots.length - 1);
+  // HBase's balancer sees the rates of its last remembered load reports, not the mean over a long recording
+  const remembered = rememberedSnapshots(series, reportIntervalMs);
+  const spanMs = (last.timeMs - (remembered[0] as LoadSeries['snapshots'][number]).timeMs) / (remembered.length - 1);
   const perReport = reportIntervalMs / spanMs;
   // a table with read replicas: each region's key range and replica id (replica-costs.ts)
   const replicated = last.regions.some((r) => replicaIdOfName(r.name) > 0);
   const regions = last.regions.map((r) => {
-    const history = series.snapshots.flatMap((s) => s.regions.filter((x) => x.encodedName === r.encodedName));
+    const history = remembered.flatMap((s) => s.regions.filter((x) => x.encodedName === r.encodedName));
     const reads = history.map((h) => h.readRequests ?? h.requests);
     const writes = history.map((h) => h.writeRequests ?? 0);
     return {
