@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { toStringBinary } from '../../src/bytes/index.js';
 import { type TextFormatError, captureTimes, parseTextSeries, rubyUndump, splitCaptures } from '../../src/sources/index.js';
 import { B_TO_D, LAST } from './facts.js';
+import { statusDetailedTables } from '../../src/sources/text/status-detailed.js';
 
 const shell = (name: string): string => readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'shell', name), 'utf8');
 const input = (text: string, file = 'pasted.txt', mtimeMs = 0) => ({ file, text, mtimeMs });
@@ -262,6 +263,31 @@ describe("status 'detailed' captures", () => {
 
   it('says so when a capture has none of the table\'s regions', () => {
     expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).code).toBe('TEXT_NO_REGIONS');
+  });
+
+  it('names the tables a capture lists when the table is missing or not among them', () => {
+    // the recording's first capture lists regions of hbase:meta, live_fx, smoke1, t1 and hbase:namespace, in that
+    // order; a hand-made capture one region of each of two tables
+    const listed = '(it lists: hbase:meta, live_fx, smoke1, t1, hbase:namespace)';
+    expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))])).message)
+      .toBe(`--table: status 'detailed' lists every table's regions; name the table with --table ${listed}`);
+    expect(failure(() => parseTextSeries('status-detailed', [input(shell('status-detailed.txt'))], { table: 'nope' })).message)
+      .toContain(`this capture has no region of table "nope"; check the table name and that the whole output was pasted ${listed}`);
+    const two = [
+      '1 live servers',
+      '    rs1:16020 1700000000000',
+      '        requestsPerSecond=0.0, numberOfOnlineRegions=2',
+      '        "events,,1700000000000.0123456789abcdef0123456789abcdef."',
+      '            numberOfStores=1, readRequestsCount=0, writeRequestsCount=0',
+      '        "ns1:lookup,,1700000000000.fedcba9876543210fedcba9876543210."',
+      '            numberOfStores=1, readRequestsCount=0, writeRequestsCount=0',
+    ].join('\n');
+    expect(statusDetailedTables(splitCaptures(two, 's.txt')[0]!)).toEqual(['events', 'ns1:lookup']);
+    expect(failure(() => parseTextSeries('status-detailed', [input(two)])).message)
+      .toBe("--table: status 'detailed' lists every table's regions; name the table with --table (it lists: events, ns1:lookup)");
+    // no region line at all: nothing to name
+    expect(failure(() => parseTextSeries('status-detailed', [input('1 live servers')])).message)
+      .toBe("--table: status 'detailed' lists every table's regions; name the table with --table");
   });
 });
 

@@ -51,6 +51,25 @@ function pairs(text: string): Map<string, string> {
 }
 
 /**
+ * The tables whose regions a `status 'detailed'` capture lists, in the order first seen: the table part of each
+ * region name line that parses (`ns:name` outside the default namespace, as HBase prints it). Lines that do not
+ * parse are left to {@link parseStatusDetailed} to report.
+ */
+export function statusDetailedTables(capture: TextCapture): string[] {
+  const tables = new Set<string>();
+  for (const [, raw] of capture.lines) {
+    const r = REGION_RE.exec(raw.trimEnd());
+    if (r?.[1] === undefined) continue;
+    try {
+      tables.add(parseRegionName(toBytesBinary(rubyUndump(r[1]), 'region name')).table);
+    } catch {
+      // a malformed name is parseStatusDetailed's to report, with its line
+    }
+  }
+  return [...tables];
+}
+
+/**
  * Parses the regions of `table` in one `status 'detailed'` capture. Problems are appended to `issues` with their
  * lines; bad regions are left out.
  */

@@ -10,7 +10,7 @@ import { HotspotError } from '../../util/errors.js';
 import type { SnapshotSource, SourceGaps } from '../types.js';
 import { type TextCapture, captureTimes, splitCaptures } from './captures.js';
 import { parseListRegions } from './list-regions.js';
-import { parseStatusDetailed } from './status-detailed.js';
+import { parseStatusDetailed, statusDetailedTables } from './status-detailed.js';
 import { type TextIssue, TextFormatError } from './text-error.js';
 
 /** The shell outputs understood. */
@@ -73,6 +73,22 @@ function checkDuplicates(regions: readonly RegionLoad[], capture: TextCapture, i
   }
 }
 
+/** `" (it lists: t1, t2)"` for `tables`; `""` for none. */
+const tablesNamed = (tables: readonly string[]): string => (tables.length === 0 ? '' : ` (it lists: ${tables.join(', ')})`);
+
+/**
+ * {@link tablesNamed} for the tables whose regions the first `status 'detailed'` capture of `inputs` lists; `""` when
+ * it lists none or its captures do not split (that error is the parse's to give, after the one being worded).
+ */
+function tablesListed(inputs: readonly TextInput[]): string {
+  try {
+    const first = inputs[0] === undefined ? undefined : splitCaptures(inputs[0].text, inputs[0].file)[0];
+    return tablesNamed(first === undefined ? [] : statusDetailedTables(first));
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Parses pasted captures into a load series, in the order given (files first to last, captures top to bottom).
  * @throws {@link TextFormatError} `LIST_REGIONS_MALFORMED` / `STATUS_DETAILED_MALFORMED` listing every bad line of
@@ -85,7 +101,7 @@ function checkDuplicates(regions: readonly RegionLoad[], capture: TextCapture, i
 export function parseTextSeries(kind: TextSourceKind, inputs: readonly TextInput[], options: TextSeriesOptions = {}): LoadSeries {
   if (inputs.length === 0) throw new HotspotError('TEXT_NO_INPUT', `no ${WHAT[kind]} given; name one or more files (- for stdin)`);
   if (kind === 'status-detailed' && options.table === undefined) {
-    throw new HotspotError('TEXT_TABLE_REQUIRED', "status 'detailed' lists every table's regions; name the table with --table", { field: '--table' });
+    throw new HotspotError('TEXT_TABLE_REQUIRED', `status 'detailed' lists every table's regions; name the table with --table${tablesListed(inputs)}`, { field: '--table' });
   }
   const captures: TextCapture[] = [];
   const perCapture: RegionLoad[][] = [];
@@ -114,7 +130,8 @@ export function parseTextSeries(kind: TextSourceKind, inputs: readonly TextInput
   const empty = perCapture.findIndex((r) => r.length === 0);
   const emptyCapture = captures[empty];
   if (emptyCapture) {
-    throw new HotspotError('TEXT_NO_REGIONS', `this capture has no region of table "${table ?? '?'}"; check the table name and that the whole output was pasted`, { file: emptyCapture.file, line: emptyCapture.line });
+    const others = kind === 'status-detailed' ? tablesNamed(statusDetailedTables(emptyCapture)) : '';
+    throw new HotspotError('TEXT_NO_REGIONS', `this capture has no region of table "${table ?? '?'}"; check the table name and that the whole output was pasted${others}`, { file: emptyCapture.file, line: emptyCapture.line });
   }
   const lastTimeMs = inputs.at(-1)?.mtimeMs ?? 0;
   const times = captureTimes(captures, options.intervalMs === undefined ? { lastTimeMs } : { lastTimeMs, intervalMs: options.intervalMs });
