@@ -51,6 +51,26 @@ describe('an output that is one of the inputs', () => {
     expect(readFileSync(input, 'utf8')).toBe(before);
   });
 
+  it.each([
+    ['report SERIES -o SERIES', (f: string) => ['report', f, '-o', f], '--output'],
+    ['compare BEFORE AFTER --record BEFORE', (f: string) => ['compare', f, fixture('series/tail-hex-presplit.ndjson'), '--record', f], '--record'],
+    ['series convert SERIES -o SERIES --to 2', (f: string) => ['series', 'convert', f, '-o', f, '--to', '2'], '--output'],
+  ])('%s, without --force: refused as an input, not as a file that exists (--force would not help)', async (_name, argv, field) => {
+    const input = copy('series/tail-hex-presplit.ndjson', `plain-${field.slice(2)}-${argv('x')[0]}.ndjson`);
+    const run = await runCapture(argv(input));
+    expect(run.code).toBe(2);
+    expect(run.err).toBe(`hbase-hotspot: ${input} (${field}): is also an input of this command; writing it would replace what is being read (--force or not): give another file\n`);
+  });
+
+  it('series convert SERIES -o SERIES --table T --force: refused, the series of several tables kept', async () => {
+    const input = copy('series/two-tables-v2.ndjson', 'convert-two.ndjson');
+    const before = readFileSync(input, 'utf8');
+    const run = await runCapture(['series', 'convert', input, '-o', input, '--to', '1', '--table', 'events', '--force']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`${input} (--output): is also an input of this command`);
+    expect(readFileSync(input, 'utf8')).toBe(before);
+  });
+
   it('--force still replaces an earlier output that is not an input', async () => {
     const series = copy('series/tail-hex-presplit.ndjson', 'again.ndjson');
     const page = join(dir, 'again.html');

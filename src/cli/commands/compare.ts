@@ -94,8 +94,8 @@ export const compareCommand: CliCommand = {
         const k = parseK(flags.k);
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         if (flags.record) {
-          refuseExisting(flags.record, target);
           refuseInputAsOutput(flags.record, [beforeFile, afterFile, ...(flags.latencyBefore ?? []), ...(flags.latencyAfter ?? [])], '--record');
+          refuseExisting(flags.record, target);
         }
         const stdin = [beforeFile, afterFile].filter((f) => f === '-').length;
         if (stdin > 1) throw new HotspotError('DETECT_STDIN_TWICE', 'before and after cannot both be read from stdin (-); give one of them as a file');

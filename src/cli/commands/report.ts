@@ -54,8 +54,8 @@ export const reportCommand: CliCommand = {
         const k = parseK(flags.k ?? String(DEFAULT_K));
         const target = { field: '--output', ...(flags.force ? { force: true } : {}) };
         if (flags.output !== '-') {
-          refuseExisting(flags.output, target);
           refuseInputAsOutput(flags.output, [file, after, flags.samples, flags.samplesBefore, flags.samplesAfter, flags.health, ...(flags.latencyBefore ?? []), ...(flags.latencyAfter ?? []), ...(flags.listRegions ?? []), ...(flags.statusDetailed ?? [])], '--output');
+          refuseExisting(flags.output, target);
         }
         const health = flags.health === undefined ? undefined : parseHealthReportJson(await readTextFile(flags.health, 'health JSON'), flags.health);
         let html: string;

@@ -8,7 +8,7 @@ import { checkInputText } from '../../util/input-text.js';
 import { HotspotError } from '../../util/errors.js';
 import { ALLOW_CLOCK_STEPS_HELP, seriesReadOptions } from '../detect-sources.js';
 import type { CliIo } from '../io.js';
-import { createOutputFile, isGzipName } from '../output-file.js';
+import { createOutputFile, isGzipName, refuseInputAsOutput } from '../output-file.js';
 import type { CliCommand } from '../program.js';
 import { plainTableName } from '../../regions/index.js';
 
@@ -50,6 +50,9 @@ export const seriesCommand: CliCommand = {
         const to = version(flags.to);
         if (flags.output === undefined) throw new HotspotError('SERIES_OPTION_INVALID', 'name the file to write with -o, e.g. -o series.v2.ndjson.gz', { field: '--output' });
         const toStdout = flags.output === '-';
+        // the series read is replaced only by the file it is read from: refused, --force or not (a --table would drop
+        // the other tables for good, a write cut short the whole series)
+        refuseInputAsOutput(flags.output, [input], '--output');
         if (toStdout && flags.gzip === true) {
           throw new HotspotError('SERIES_OPTION_INVALID', '--gzip with -o -: standard output gets plain text; pipe it through gzip, or name a file ending in .gz', { field: '--gzip' });
         }

@@ -190,8 +190,8 @@ export const simulateCommand: CliCommand = {
         }
         const seriesTarget = { field: '--series', ...(flags.force ? { force: true } : {}) };
         if (flags.series !== undefined) {
-          refuseExisting(flags.series, seriesTarget);
           refuseInputAsOutput(flags.series, [file], '--series');
+          refuseExisting(flags.series, seriesTarget);
         }
         const target = { field: '--record', ...(flags.force ? { force: true } : {}) };
         const recordDir = flags.record;
@@ -199,8 +199,8 @@ export const simulateCommand: CliCommand = {
           // a directory made here is new and empty: none of the files checked below can be in it
           makeRecordDir(recordDir);
           simulatedDesigns(scenario).forEach((d, i) => Object.values(recordFiles(recordDir, i, d.name, flags.gzip === true)).forEach((f) => {
-            refuseExisting(f, target);
             refuseInputAsOutput(f, [file], '--record');
+            refuseExisting(f, target);
           }));
         }
         if (flags.exact) {
