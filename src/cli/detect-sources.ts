@@ -288,6 +288,17 @@ export function seriesReadOptions(flags: { allowClockSteps?: boolean }, file: st
   };
 }
 
+/** The sample arrays {@link detectSamples} made from plain key lists, whose operations are assumed, not known. */
+const KEY_LIST_SAMPLES = new WeakSet<readonly KeySample[]>();
+
+/**
+ * True when `samples` came from a plain key list through {@link detectSamples}: every sample is a write by assumption,
+ * so their read/write mix says nothing (a key list from a read path is all reads).
+ */
+export function samplesFromKeyList(samples: readonly KeySample[] | undefined): boolean {
+  return samples !== undefined && KEY_LIST_SAMPLES.has(samples);
+}
+
 /**
  * Key samples from `--samples`: NDJSON (docs/load-series.md) or one toStringBinary key per line, which is spread
  * over the series' time window and counted as writes (a note on stderr says so).
@@ -302,5 +313,7 @@ export async function detectSamples(file: string | undefined, series: LoadSeries
   const first = series.snapshots[0]?.timeMs ?? 0;
   const last = series.snapshots.at(-1)?.timeMs ?? first;
   io.stderr(`${name}: plain key list: its keys are taken as writes, in file order, spread over the analysed window\n`);
-  return parseKeyList(text, name, first, last);
+  const samples = parseKeyList(text, name, first, last);
+  KEY_LIST_SAMPLES.add(samples);
+  return samples;
 }

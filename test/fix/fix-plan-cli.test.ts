@@ -33,6 +33,14 @@ describe('fix plan CLI', () => {
     expect(book.steps[0].why).toContain('hbase.client.retries.number=3 and hbase.client.pause=1000 ms,');
     expect(book.steps[2].commands[0]).toBe('split "t", "tenant0042|user-05"');
   });
+  it('--samples with a plain key list: a row named from it takes the region\'s read/write mix', async () => {
+    // b takes 4,000 writes a minute and no reads; the list names one key of b 30 times and two others once
+    const keys = join(dir, 'keys.txt');
+    writeFileSync(keys, `${[...repeat(30, 'tenant0042|hot'), 'tenant0030|x', 'tenant0031|y'].join('\n')}\n`);
+    const r = await run(['fix', 'plan', seriesFile, '--samples', keys, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).evidence).toContain('row "tenant0042|hot": 100% writes, from 30 listed key(s) of the row; mix from the region\'s own reads and writes over the window (the key list\'s samples carry no operation)');
+  });
   it('--format shell prints an hbase shell script', async () => {
     const r = await run(['fix', 'plan', seriesFile, '--samples', samplesFile, '--format', 'shell']);
     expect(r.out.split('\n')).toEqual(expect.arrayContaining(['balance_switch false', 'split "t", "tenant0042|user-05"', 'balance_switch true']));

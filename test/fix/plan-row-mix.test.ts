@@ -54,6 +54,22 @@ describe('the hot row\'s read/write mix without a sample in its region', () => {
     expect(regionWriteFraction(detect.regions, a)).toBeCloseTo(5 / 2005, 12);
   });
 
+  it('a row named from a plain key list takes the region\'s mix, not the writes the list\'s keys are assumed to be', () => {
+    // b: 6,000 reads and 1,500 writes a minute (20% writes, as above); a key list naming "bcelebrity" 50 times and
+    // three other keys of b once: the row stands out, and is read-mostly
+    const layout: Layout[] = [['a', '', 'b', rs(1)], ['b', 'b', 'c', rs(2)], ['c', 'c', 'd', rs(3)], ['d', 'd', '', rs(4)]];
+    const load = steadySeries(layout, repeat(6, [5, 1500, 5, 5]), { reads: repeat(6, [2000, 6000, 2000, 2000]) });
+    const keys = [...repeat(50, 'bcelebrity'), 'b1', 'b2', 'b3'];
+    const listed = keys.map((k, i) => ({ timeMs: i * 6000, key: enc.encode(k), op: 'write' as const }));
+    const detect = detectHotspots(load, { samples: listed });
+    expect(detect.shape).toBe('single-row');
+    const book = planFix({ detect, samples: listed, samplesOpsUnknown: true });
+    expect(book.evidence).toContain('row "bcelebrity": 20% writes, from 50 listed key(s) of the row; mix from the region\'s own reads and writes over the window (the key list\'s samples carry no operation)');
+    expect(book.steps.map((s) => s.title)).toEqual(['Cache or coalesce reads of row "bcelebrity" in the application']);
+    // taken as the writes they are assumed to be, the same keys would shard a read-mostly row
+    expect(planFix({ detect, samples: listed }).steps.map((s) => s.title)).toEqual(['Shard the written row into 4 rows']);
+  });
+
   it('says when the shares cannot tell: every region with the table\'s mix, or no read/write split', () => {
     const layout: Layout[] = [['a', '', 'm', rs(1)], ['b', 'm', '', rs(2)]];
     const even = detectHotspots(steadySeries(layout, repeat(3, [100, 900]), { reads: repeat(3, [100, 900]) }));

@@ -11,7 +11,7 @@ import { DEFAULT_MIN_REQUESTS_PER_SEC, type PlanInputs, planFix, renderRunbookSh
 import { createRestClient } from '../../hbase/rest/index.js';
 import { HotspotError } from '../../util/errors.js';
 import { decimalNumber, wholeDecimal } from '../decimal.js';
-import { type DetectSourceFlags, detectSamples, detectSeriesWhole, seriesSourceOptions } from '../detect-sources.js';
+import { type DetectSourceFlags, detectSamples, detectSeriesWhole, samplesFromKeyList, seriesSourceOptions } from '../detect-sources.js';
 import { type FailOn, detectFailure, failOnOption, failWith } from '../fail-on.js';
 import { type CliIo, printJson } from '../io.js';
 import { parseK } from './detect.js';
@@ -136,7 +136,7 @@ export function registerFixPlan(fix: Command, io: CliIo): void {
       const inputs: PlanInputs = {
         detect, placement: clusterFromSeries(series, servers ?? []),
         replicas,
-        ...(samples ? { samples } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
+        ...(samples ? { samples, ...(samplesFromKeyList(samples) ? { samplesOpsUnknown: true } : {}) } : {}), ...(servers ? { servers } : {}), ...(clientRetry ? { clientRetry } : {}),
         ...(table ? { newTable: table } : {}), ...(flags.quota !== undefined ? { quotaLimit: flags.quota } : {}),
         ...(flags.staleReadsOk ? { staleReadsOk: true } : {}), ...(cluster ? { cluster } : {}), createdAtMs: io.now(), minRequestsPerSec: minRate(flags.minRate),
       };

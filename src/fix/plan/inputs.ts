@@ -14,6 +14,11 @@ export interface PlanInputs {
   readonly detect: DetectResult;
   /** Request rowkeys (for the traffic median and the read/write mix of a hot row). Without them no split is planned. */
   readonly samples?: readonly KeySample[];
+  /**
+   * The samples carry no operation (a plain key list, every key counted as a write): a hot row is still named from
+   * them, but its read/write mix is the region's own, never the assumed writes.
+   */
+  readonly samplesOpsUnknown?: boolean;
   /** Client retry settings; when absent HBase's defaults are assumed and the plan says so. */
   readonly clientRetry?: ClientRetrySettings;
   /** Whether readers accept slightly stale data (enables region replicas for a hot read row). */

@@ -57,6 +57,11 @@ function rowMix(inputs: PlanInputs, hot: RegionLoadShare): { row: string | null;
   const top = best ? best[1].reads + best[1].writes : 0;
   const tied = best ? [...counts.values()].filter((c) => c.reads + c.writes === top).length : 0;
   if (best && tied > 1) return regionMix(inputs, hot, `no sampled row stands out: ${tied} keys tie at ${Math.round(top)} request(s) each`);
+  if (best && inputs.samplesOpsUnknown) {
+    // the row stands out by its count, but the key list's operations are assumed: the mix is the region's
+    const region = regionMix(inputs, hot, 'the key list\'s samples carry no operation');
+    return { ...region, row: best[0], basis: `${best[1].samples} listed key(s) of the row; mix from ${region.basis}` };
+  }
   if (best) {
     const { reads, writes, increments, samples } = best[1];
     // a weighted sample stands for `weight` requests: say how many samples the estimate rests on
