@@ -8,7 +8,7 @@
 import type { Command } from 'commander';
 import { detectTables, isTablesResult, tableAdvice } from '../analysis/detect/index.js';
 import { type KeySample, type LoadSeries, type LoadSeriesReadOptions, type LoadSnapshot, oneTable, parseKeySamples, parseLoadSeries, readLoadSeriesFile, seriesTables } from '../model/index.js';
-import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs } from '../sources/index.js';
+import { collectSeries, isNdjsonSamples, parseKeyList, parseTextSeries, readTextInputs, splitCaptures } from '../sources/index.js';
 import { parseDurationMs } from '../util/duration.js';
 import { HotspotError } from '../util/errors.js';
 import { wholeDecimal } from './decimal.js';
@@ -150,7 +150,7 @@ export function tooFewSnapshots(read: number, planned: number, what: string, int
  * @throws {@link HotspotError} `DETECT_NO_SOURCE` with no source, `DETECT_SOURCES_CONFLICT` with more than one,
  *   `DETECT_STDIN_TWICE` for the series and `--samples` both on stdin, `DETECT_OPTION_CONFLICT` for `--record` with
  *   `--redact` or with a series file, for `--interval` with a series file and for `--snapshots` or `--timeout` with a
- *   series file or pasted captures, for `--zk-znode` or `--hbase-classpath` without `--zk` or `--hbase-conf` (which
+ *   series file or pasted captures, for `--interval` with pasted captures that all carry "# at" lines, for `--zk-znode` or `--hbase-classpath` without `--zk` or `--hbase-conf` (which
  *   together are one source, the native client), `DURATION_INVALID` for a bad `--interval` or `--timeout` and
  *   `DETECT_SNAPSHOTS_INVALID` for a bad `--snapshots` whatever the source, `SERIES_FILE_EXISTS` for a `--record` file that exists without `--force`,
  *   `SERIES_TABLE_UNKNOWN` for a `--table` the series does not hold, and the errors of the chosen source.
@@ -225,6 +225,10 @@ async function sourceSeries(file: string | undefined, flags: DetectSourceFlags, 
     refuseLiveOnly(flags, kind === 'list-regions' ? 'pasted list_regions captures' : 'pasted status \'detailed\' captures');
     const inputs = await readTextInputs(flags.listRegions ?? flags.statusDetailed ?? [], io.readStdin, io.now);
     const ms = intervalMs(flags);
+    // captures that carry their own "# at" times take no --interval: it would only set the spacing gaps are judged by
+    if (ms !== undefined && inputs.every((input) => splitCaptures(input.text, input.file).every((c) => c.timeMs !== undefined))) {
+      throw new HotspotError('DETECT_OPTION_CONFLICT', `--interval is the time between pasted captures without "# at" lines; every capture given carries one, which times it: drop --interval`, { field: '--interval' });
+    }
     const series = parseTextSeries(kind, inputs, { ...(flags.table === undefined ? {} : { table: flags.table }), ...(ms === undefined ? {} : { intervalMs: ms }) });
     if (flags.record !== undefined) await recordParsed(series, flags.record, flags.force === true, io);
     return series;

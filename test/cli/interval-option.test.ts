@@ -2,6 +2,9 @@
 // whatever the source, and `--interval`, the time between live snapshots or pasted captures, is refused beside a
 // series file, whose snapshots carry their own times; `--snapshots` and `--timeout`, which only a live read uses, are
 // refused beside a series file or pasted captures.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCapture, runRefusal } from './run-cli.js';
@@ -56,6 +59,24 @@ describe('--interval and --timeout on a load series', () => {
       code: 'DETECT_SNAPSHOTS_INVALID', field: '--snapshots',
       message: '--snapshots 1: give a whole number ≥ 2 (rates need two snapshots), e.g. --snapshots 4',
     });
+  });
+
+  it('pasted captures that all carry "# at" lines: --interval is refused; captures without them take it', async () => {
+    // the recording has two captures, each after its "# at" line: they are timed, --interval would only move the gap test
+    expect(await runRefusal(['detect', '--list-regions', LIST_REGIONS, '--interval', '30s'])).toEqual({
+      code: 'DETECT_OPTION_CONFLICT', field: '--interval',
+      message: '--interval is the time between pasted captures without "# at" lines; every capture given carries one, which times it: drop --interval',
+    });
+    // the same two captures, one per file without their "# at" lines, 60 s apart: 380 → 710 requests of ["m", ""),
+    // 330 ÷ 60 = 5.5 requests/s
+    const dir = mkdtempSync(join(tmpdir(), 'interval-'));
+    const [first, second] = readFileSync(LIST_REGIONS, 'utf8').split(/^# at .*\n/m).filter((c) => c.trim() !== '');
+    const files = [join(dir, 'a.txt'), join(dir, 'b.txt')];
+    writeFileSync(files[0]!, first!);
+    writeFileSync(files[1]!, second!);
+    const r = await runCapture(['detect', '--list-regions', ...files, '--interval', '60s', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).now.regionRequestsPerSec).toBeCloseTo(5.5, 12);
   });
 
   it('a series file without --interval is still analysed', async () => {
