@@ -79,7 +79,9 @@ describe('key scan', () => {
     [['--where', '{"device": "d1"}'], /"device" is not read by template/],
     [['--where', '{"deviceId": 9007199254740993}'], /beyond 2\^53 where JSON numbers lose digits; give it as a string/],
     [['--from', '12x'], /--from "12x" is not a time; give epoch milliseconds such as 1717200000000, or ISO 8601/],
-    [['--from', '5', '--to', '5'], /--from 5 is not below --to 5/],
+    [['--from', '5', '--to', '5'], /--from 5 \(1970-01-01T00:00:00.005Z\) is not below --to 5 \(1970-01-01T00:00:00.005Z\)/],
+    // given as ISO 8601, the range is said in both forms: 2024-06-01T00:00:00Z is 1717200000000, a day later 1717286400000
+    [['--from', '2024-06-02T00:00:00Z', '--to', '2024-06-01T00:00:00Z'], /^hbase-hotspot: --from 1717286400000 \(2024-06-02T00:00:00Z\) is not below --to 1717200000000 \(2024-06-01T00:00:00Z\): the range is \[from, to\)/],
   ])('refuses %j with exit 2', async (args, message) => {
     const r = await run('key', 'scan', DEVICE, ...args);
     expect(r.code).toBe(2);

@@ -1,6 +1,9 @@
 import { HotspotError } from '../../util/errors.js';
 import type { TimeRangeMs } from './types.js';
 
+/** Epoch ms `ms` in ISO 8601 UTC, without a `.000` of whole seconds: the form `--from` / `--to` accept. */
+const utc = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+
 /**
  * Checks a time range as HBase's `TimeRange(minStamp, maxStamp)` does: both ends non-negative integers (epoch ms),
  * and `fromMs < toMs` (an empty range reads nothing, which is always a mistake in a plan).
@@ -15,7 +18,7 @@ export function checkTimeRange(range: TimeRangeMs): void {
   if (range.fromMs !== undefined && range.toMs !== undefined && range.fromMs >= range.toMs) {
     throw new HotspotError(
       'TIME_RANGE_INVALID',
-      `--from ${range.fromMs} is not below --to ${range.toMs}: the range is [from, to), from inclusive and to exclusive`,
+      `--from ${range.fromMs} (${utc(range.fromMs)}) is not below --to ${range.toMs} (${utc(range.toMs)}): the range is [from, to), from inclusive and to exclusive`,
     );
   }
 }
