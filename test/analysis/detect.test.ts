@@ -419,4 +419,17 @@ describe('the window\'s story', () => {
     expect(result.story.lastHotMs).toBe(Date.UTC(2024, 5, 1, 12, 10, 0));
     expect(result.story.summary).toContain('1 region(s) were hot in 5 of 10 interval(s), from 2024-06-01T12:05:00Z to 2024-06-01T12:10:00Z');
   });
+
+  it('says how many key samples lie in the window when too few fell in the hot regions to decide', () => {
+    // 300 samples of b's keys: 290 from a day before the window (12:00 to 12:10), 10 inside it at 12:05
+    const layout: Layout[] = [['a', '', '4', 'rs1'], ['b', '4', '8', 'rs2'], ['c', '8', '', 'rs3']];
+    const t0 = Date.UTC(2024, 5, 1, 12, 0, 0);
+    const base = steadySeries(layout, [...repeat(5, [600, 600, 600]), ...repeat(5, [600, 12_000, 600])]);
+    const load = { ...base, snapshots: base.snapshots.map((s) => ({ ...s, timeMs: t0 + s.timeMs })) };
+    const samples = Array.from({ length: 300 }, (_, i) => sample(i < 290 ? t0 - 86_400_000 + i : t0 + 300_000 + i, `5${i % 7}`));
+    expect(detectHotspots(load, { samples }).evidence).toContain('too few key samples (under 20) fell in the hot regions during the series\' window to decide (10 of the 300 key samples are from the window, 2024-06-01T12:00:00Z to 2024-06-01T12:10:00Z); region history decided');
+    // all inside: nothing added
+    const inside = samples.map((x, i) => ({ ...x, timeMs: t0 + 300_000 + i }));
+    expect(detectHotspots(load, { samples: inside.slice(0, 10) }).evidence).toContain('too few key samples (under 20) fell in the hot regions during the series\' window to decide; region history decided');
+  });
 });

@@ -60,6 +60,15 @@ function nowEvidence(shares: WindowShares): string {
   return `${nowWords(shares)}: region ${n.region}${range} on ${n.server} ${hot}, with ${pct(n.regionShare)} of the requests${writes}, ${n.regionRequestsPerSec.toFixed(0)} requests/s${others}`;
 }
 
+/**
+ * `""` when every sample lies in the window `[startMs, endMs]`, else how many do (samples recorded at another time than
+ * the series, a file of another day among them, are not counted by the shape test).
+ */
+function outsideWindow(samples: readonly KeySample[], startMs: number, endMs: number): string {
+  const inside = samples.filter((s) => s.timeMs >= startMs && s.timeMs <= endMs).length;
+  return inside === samples.length ? '' : ` (${inside} of the ${samples.length} key samples are from the window, ${time(startMs)} to ${time(endMs)})`;
+}
+
 function storyOf(shares: WindowShares, shape: ShapeVerdict['shape']): WindowStory {
   const hotIntervals = shares.hotByInterval.filter((h) => h.hot.length > 0);
   const hotRegions = shares.regions.everHot.length;
@@ -290,7 +299,7 @@ export function detectFromRates(rates: LoadRates, options: DetectOptions = {}): 
       : fromSamples
       ? { ...fromSamples, evidence: [...fromSamples.evidence, `region history alone says ${history.shape}: ${history.evidence.join('; ')}`] }
       : options.samples
-        ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide; region history decided`] }
+        ? { ...history, evidence: [...history.evidence, `too few key samples (under ${MIN_SAMPLES}) fell in the hot regions during the series' window to decide${outsideWindow(options.samples, first.startMs, last.endMs)}; region history decided`] }
         : history;
   }
   if (hotRegions.size > 0 && !standing && shares.now.region !== null) {
