@@ -176,7 +176,7 @@ describe('what-if', () => {
     expect(c.regions[0]).toMatchObject({ server: 1, writesPerReport: 60, readsPerReport: 0, storeFileMB: 3 });
     expect(c.regions[0]?.replica).toBeUndefined();
   });
-  it('cluster from a series: the rates of the load reports the balancer remembers (15, 42 s at 3 s), not the whole recording', () => {
+  it('cluster from a series: the rates of the region loads the balancer remembers (15, a minute apart), not a longer recording', () => {
     // a, b, c on three servers at `w(i)[j]` writes in interval i; snapshots `stepMs` apart
     const layout = [['a', 's1,1,1'], ['b', 's2,1,1'], ['c', 's3,1,1']] as const;
     const seriesOf = (stepMs: number, w: (i: number) => number[], intervals: number): LoadSeries => {
@@ -193,19 +193,24 @@ describe('what-if', () => {
         }),
       };
     };
-    // one-minute snapshots, b hot in the last of 10 intervals only: 42 s lie inside the last interval, so the balancer
-    // sees 600 and 12,000 writes a minute, 30 and 600 per 3 s report (the whole recording's mean would make b 87)
-    const minutes = clusterFromSeries(seriesOf(60_000, (i) => [600, i === 10 ? 12_000 : 600, 600], 10));
-    expect(minutes.regions.map((r) => r.writesPerReport)).toEqual([30, 600, 30]);
-    // its write cost: loads 30, 600, 30 (mean 220): √(190² + 380² + 190²) = √216,600 over the all-on-one
-    // √(440² + 220² + 220²) = √290,400, the even spread costing 0
+    // one-minute snapshots, 20 intervals, b at 12,000 writes a minute in the last 7 after 13 at 600: the balancer
+    // remembers 15 loads a minute apart, so it sees the last 14 minutes: b (7 × 600 + 7 × 12,000) ÷ 14 = 6,300 a
+    // minute, 315 per 3 s report; a and c 600, 30 (the whole recording's mean would make b 4,590, 229.5)
+    const minutes = clusterFromSeries(seriesOf(60_000, (i) => [600, i > 13 ? 12_000 : 600, 600], 20));
+    expect(minutes.regions.map((r) => r.writesPerReport)).toEqual([30, 315, 30]);
+    // its write cost: loads 30, 315, 30 (mean 125): √(95² + 190² + 95²) = √54,150 over the all-on-one
+    // √(250² + 125² + 125²) = √93,750, the even spread costing 0
     const write = balancerCost(minutes).functions.find((f) => f.function === 'WriteRequestCostFunction');
-    expect(write?.cost).toBeCloseTo(Math.sqrt(216_600) / Math.sqrt(290_400), 12);
-    // ten-second snapshots: the last 42 s hold the last four intervals (40 s), b at 1,000 writes each after four at
-    // 100: 1,000 ÷ 10 s × 3 s = 300 per report, a and c 30
-    const seconds = clusterFromSeries(seriesOf(10_000, (i) => [100, i > 4 ? 1000 : 100, 100], 8));
-    expect(seconds.regions.map((r) => r.writesPerReport)).toEqual([30, 300, 30]);
+    expect(write?.cost).toBeCloseTo(Math.sqrt(54_150) / Math.sqrt(93_750), 12);
+    // ten-second snapshots, 100 intervals: the last 14 minutes are the last 84 intervals, b at 1,000 writes in the
+    // last 14 and 100 in the 70 before: (70 × 100 + 14 × 1,000) ÷ 84 = 250 per 10 s, 75 per 3 s; a and c 30
+    const seconds = clusterFromSeries(seriesOf(10_000, (i) => [100, i > 86 ? 1000 : 100, 100], 100));
+    expect(seconds.regions.map((r) => r.writesPerReport)).toEqual([30, 75, 30]);
+    // a recording shorter than 14 minutes is taken whole: 10 one-minute intervals, b hot in the last, (9 × 600 +
+    // 12,000) ÷ 10 = 1,740 a minute, 87 per report
+    expect(clusterFromSeries(seriesOf(60_000, (i) => [600, i === 10 ? 12_000 : 600, 600], 10)).regions.map((r) => r.writesPerReport)).toEqual([30, 87, 30]);
   });
+
   it('cluster from a series of a table with read replicas: each region\'s key range and replica id', () => {
     // names as HBase 2.6 wrote them for REGION_REPLICATION => 2 (recorded from the local cluster)
     const names = [

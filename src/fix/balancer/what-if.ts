@@ -47,18 +47,27 @@ export function movedFrom(home: readonly number[], placement: readonly number[])
 export const DEFAULT_REPORT_INTERVAL_MS = 3000;
 
 /**
- * Load reports per region the balancer remembers by default (`hbase.master.balancer.stochastic.numRegionLoadsToRemember`):
- * its request costs are the rates over the last 15 reports, 42 s at the default report interval.
+ * Region loads the balancer remembers by default (`hbase.master.balancer.stochastic.numRegionLoadsToRemember`): its
+ * request costs are the mean rate between the first and the last of them (`CostFromRegionLoadAsRateFunction`).
  */
 export const REGION_LOADS_REMEMBERED = 15;
 
 /**
- * The snapshots the balancer's remembered loads span: from the last snapshot back over (15 − 1) load reports of
- * `reportIntervalMs`, and at least the last two (a series sampled more sparsely than that gives its last interval).
+ * How often the master hands the balancer the cluster's load by default (`hbase.balancer.statusPeriod`, the
+ * `ClusterStatusChore`), ms: each hand-over adds one remembered region load, so the 15 remembered span the last 14
+ * minutes (RegionServers report every 3 s, but the balancer keeps only what the chore passes on).
  */
-function rememberedSnapshots(series: LoadSeries, reportIntervalMs: number): LoadSeries['snapshots'] {
+export const DEFAULT_BALANCER_STATUS_PERIOD_MS = 60_000;
+
+/**
+ * The snapshots the balancer's remembered loads span: from the last snapshot back over (15 − 1) status periods
+ * ({@link DEFAULT_BALANCER_STATUS_PERIOD_MS}, 14 minutes), and at least the last two (a series sampled more sparsely
+ * than that gives its last interval). A recording shorter than that is taken whole, as the balancer then averages
+ * over all it was handed.
+ */
+function rememberedSnapshots(series: LoadSeries): LoadSeries['snapshots'] {
   const last = series.snapshots.at(-1) as LoadSeries['snapshots'][number];
-  const from = last.timeMs - (REGION_LOADS_REMEMBERED - 1) * reportIntervalMs;
+  const from = last.timeMs - (REGION_LOADS_REMEMBERED - 1) * DEFAULT_BALANCER_STATUS_PERIOD_MS;
   let start = series.snapshots.length - 2;
   while (start > 0 && (series.snapshots[start - 1] as LoadSeries['snapshots'][number]).timeMs >= from) start--;
   return series.snapshots.slice(start);
@@ -120,7 +129,7 @@ export function balancerWhatIf(cluster: BalancerCluster, multipliers: BalancerMu
 /**
  * The balancer's view of a load series' last placement: each region of the last snapshot on its RegionServer, its
  * read and write loads as the mean counter increase between the snapshots of the last {@link REGION_LOADS_REMEMBERED}
- * load reports (`loadReportRate`, as HBase takes its remembered load reports; at least the last interval) rescaled to
+ * remembered region loads (the last 14 minutes) (`loadReportRate`, as HBase takes its remembered load reports; at least the last interval) rescaled to
  * one load report of `reportIntervalMs`, store files in MB; for a table with read replicas,
  * each region's key range and replica id (`replica`), which the replica cost functions need.
  * @param extraServers - RegionServers hosting none of the table's regions (the series does not name them).
@@ -134,7 +143,7 @@ export function clusterFromSeries(series: LoadSeries, extraServers: readonly str
   }
   const servers = [...new Set([...last.regions.map((r) => r.server), ...extraServers])].sort();
   // HBase's balancer sees the rates of its last remembered load reports, not the mean over a long recording
-  const remembered = rememberedSnapshots(series, reportIntervalMs);
+  const remembered = rememberedSnapshots(series);
   const spanMs = (last.timeMs - (remembered[0] as LoadSeries['snapshots'][number]).timeMs) / (remembered.length - 1);
   const perReport = reportIntervalMs / spanMs;
   // a table with read replicas: each region's key range and replica id (replica-costs.ts)
