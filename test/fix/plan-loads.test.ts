@@ -104,3 +104,19 @@ describe('a hot region that moved in during now', () => {
     expect(book.refused.map((r) => r.why).join('\n')).toContain(`it takes 60.0% of the table's requests by itself (100.0 req/s over now, 85.7% of ${rs(3)}'s 116.7), so ${rs(1)}, the least loaded server (16.7 req/s over now), would carry 116.7 req/s over now`);
   });
 });
+
+describe('key samples from another time', () => {
+  it('are left out of the plan as detect leaves them out of the shape, and the evidence says how many', () => {
+    const inside = Array.from({ length: 40 }, (_, i) => write(1000 * i, `h${String(i).padStart(2, '0')}`));
+    // a day before the series: 40 more samples of one key, which would pull the traffic median down to it
+    const dayBefore = Array.from({ length: 40 }, (_, i) => write(-86_400_000 + i, 'h00'));
+    const detect = detectHotspots(load);
+    const alone = planFix({ detect, samples: inside });
+    const mixed = planFix({ detect, samples: [...dayBefore, ...inside] });
+    // the same steps as with the window's samples alone: the split between h19 and h20 (20 of 40 below), "h2"
+    expect(mixed.steps).toEqual(alone.steps);
+    expect(mixed.steps.find((s) => s.kind === 'split')?.commands).toEqual(['split "t", "h2"']);
+    expect(mixed.evidence[0]).toBe(`40 of the 80 key samples lie outside the series' window (${new Date(detect.window.startMs).toISOString()} to ${new Date(detect.window.endMs).toISOString()}) and were left out: they describe another time's traffic`);
+    expect(mixed.evidence.slice(1)).toEqual(alone.evidence);
+  });
+});

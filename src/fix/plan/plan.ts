@@ -62,11 +62,25 @@ export function coldServerEvidence(d: DetectResult): string[] {
 }
 
 /**
- * Plans the fix.
+ * Plans the fix. Key samples (`inputs.samples`) are taken from the detection's window alone, as `detect` takes them
+ * for the shape: samples recorded at another time (a file of another day) do not set a split point or name a hot row,
+ * and the evidence says how many were left out.
  * @throws {@link HotspotError} `FIX_QUOTA_INVALID`, `FIX_REPLICAS_INVALID`, `FIX_BUCKETS_INVALID`, `FIX_OPTION_INVALID` (a negative or
  *   non-finite `minRequestsPerSec`) for bad options.
  */
 export function planFix(inputs: PlanInputs): Runbook {
+  const samples = inputs.samples;
+  if (!samples || samples.length === 0) return planInWindow(inputs);
+  const { startMs, endMs } = inputs.detect.window;
+  const inside = samples.filter((s) => s.timeMs >= startMs && s.timeMs <= endMs);
+  if (inside.length === samples.length) return planInWindow(inputs);
+  const book = planInWindow({ ...inputs, samples: inside });
+  const span = `${new Date(startMs).toISOString()} to ${new Date(endMs).toISOString()}`;
+  const left = `${samples.length - inside.length} of the ${samples.length} key samples lie outside the series' window (${span}) and were left out: they describe another time's traffic${inside.length === 0 ? '; the plan is made as without samples' : ''}`;
+  return { ...book, evidence: [left, ...book.evidence] };
+}
+
+function planInWindow(inputs: PlanInputs): Runbook {
   const d = inputs.detect;
   const hot = d.shape === 'none' ? undefined : hotRegionOf(d);
   const created = inputs.createdAtMs === undefined ? {} : { createdAtMs: inputs.createdAtMs, createdAt: new Date(inputs.createdAtMs).toISOString() };
