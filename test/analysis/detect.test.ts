@@ -324,6 +324,20 @@ describe('lumpy pre-split: pre-split ranges the key never writes', () => {
     expect(lumpy?.evidence[0]).toBe('4 of 8 pre-split regions hold no rows and took under 10% of their fair share of the requests, e.g. ["e", "f"), ["f", "g"), ["g", "h"), ["h", "")');
   });
 
+  it('says "under 1 MB", not "no rows", when the source gives sizes in whole MB', () => {
+    // as above, but a..c hold exactly 1,024 MB (list_regions SIZE, status 'detailed' storefileSizeMB): every size a
+    // whole number of MB, so the 0 MB of e..h is under 1 MB, which a few rows can be
+    const requestsOnly = (e: string, start: string, end: string, server: string, t: number): RegionLoad => {
+      const i = 'abcdefgh'.indexOf(e);
+      const perMinute = e === 'd' ? 60_000 : i < 3 ? 60 : 0;
+      return { ...region(e, start, end, server, 0, 0, i < 3 ? 1024 * 1_048_576 : 0), readRequests: null, writeRequests: null, requests: t * perMinute };
+    };
+    const at = (t: number) => snap(t * 60_000, layout.map(([e, start, end, server]) => requestsOnly(e, start, end, server, t)));
+    const lumpy = detectHotspots(series([0, 1, 2, 3, 4, 5].map(at), 60_000)).findings.find((f) => f.kind === 'lumpy-presplit');
+    expect(lumpy?.regions).toEqual(['e', 'f', 'g', 'h']);
+    expect(lumpy?.evidence[0]).toBe('4 of 8 pre-split regions hold under 1 MB each (the source gives store sizes in whole MB, so 0 MB may still be a few rows) and took under 10% of their fair share of the requests, e.g. ["e", "f"), ["f", "g"), ["g", "h"), ["h", "")');
+  });
+
   it('is still reported for pre-split ranges never written beside the same read hotspot', () => {
     // a, b, c take 60 writes a minute, e..h neither requests nor writes, and hold no rows. Writes of the regions not
     // hot: (3 × 1 + 4 × 0) / 7 = 0.43/s on average, 10% of it 0.043/s: e..h (0/s, 0% of the requests) are idle,

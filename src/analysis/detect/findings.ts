@@ -298,8 +298,19 @@ function lumpy(rates: LoadRates, shares: WindowShares, samples: readonly KeySamp
   if (idle.length < Math.max(1, IDLE_FRACTION * presplit.length)) return [];
   // without a read/write split the writes were not measured: the rows held and the requests say it
   const measured = idle.every((j) => regions.writesPerSec(j) !== null) ? 'of the requests and of the writes' : 'of the requests';
+  // sizes in whole MB (list_regions, status 'detailed', REST /status/cluster): 0 MB is under 1 MB, not no rows; told
+  // from the sizes when some region holds a whole number of MB above 0 and none a fraction
+  const MB = 1_048_576;
+  let sized = false;
+  let whole = true;
+  for (let j = 0; j < regions.length; j++) {
+    const bytes = regions.storeSizeBytes(j);
+    if (bytes > 0) sized = true;
+    if (bytes % MB !== 0) whole = false;
+  }
+  const empty = sized && whole ? 'hold under 1 MB each (the source gives store sizes in whole MB, so 0 MB may still be a few rows)' : 'hold no rows';
   const evidence = [
-    `${idle.length} of ${presplit.length} pre-split regions hold no rows and took under ${pct(IDLE_OF_FAIR)} of their fair share ${measured}, e.g. ${regions.rowsAt(idle.slice(0, 4)).map(range).join(', ')}`,
+    `${idle.length} of ${presplit.length} pre-split regions ${empty} and took under ${pct(IDLE_OF_FAIR)} of their fair share ${measured}, e.g. ${regions.rowsAt(idle.slice(0, 4)).map(range).join(', ')}`,
     `beside hot ${regions.rowsAt(hot.slice(0, 3)).map((r) => `${range(r)} (${pct(r.share)})`).join(', ')}`,
   ];
   if (samples && samples.length > 0) {
