@@ -1,6 +1,6 @@
 /**
  * The evidence of the region and server hotspot findings gives the figures of the measure the member was hot in:
- * writes under a read-heavy table, requests less the reads the rows explain under scans that follow the rows. The
+ * writes under a read-heavy table, requests less the scan reads that follow the rows under scans that follow the rows. The
  * expected figures are worked out by hand from the counters each series adds per interval (see each test).
  */
 import { readFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ describe('hotspot evidence in the measure a member was hot in', () => {
     expect([hotRegion?.hotOn, hotServer?.hotOn]).toEqual([['writes'], ['writes']]);
   });
 
-  it('gives the requests less the reads the rows explain when scans follow the rows', () => {
+  it('gives the requests less the scan reads that follow the rows when scans read every region', () => {
     // five regions of 1000 bytes each, on five servers; every interval each takes 4000 reads (the reads follow the
     // rows: 4000 of 20000 each, as its 1000 of 5000 bytes), a takes 15000 writes and the others 500 each.
     // a's requests 19000, less the 4000 its rows explain: 15000 against the others' 4500 = 3.33 × (hot); all of its
@@ -44,11 +44,11 @@ describe('hotspot evidence in the measure a member was hot in', () => {
     const result = detectHotspots(series([0, 1, 2, 3, 4].map(at), 60_000));
     const hotRegion = result.findings.find((f) => f.kind === 'region-hotspot');
     const hotServer = result.findings.find((f) => f.kind === 'server-hotspot');
-    expect(hotRegion?.summary).toBe("1 region(s) above 3 × the average of the table's other regions on requests less the reads the rows explain or writes in an interval of now");
+    expect(hotRegion?.summary).toBe("1 region(s) above 3 × the average of the table's other regions on requests less the scan reads that follow the rows or writes in an interval of now");
     expect(hotRegion?.evidence).toEqual([
-      "region a [\"\", \"b\"): 88% of the requests over now once the reads the rows explain are set aside, 3.3 × its peers' average on requests less the reads the rows explain, above 3 × in 3 of the 3 interval(s) of now; 88% of the writes over now, 30.0 × its peers' average on writes, above 3 × in 3 of the 3 interval(s) of now (51% of all requests over now, 4.2 × its peers' average on them), fair share 20%; its server rs1 is hot too (88% of the requests less the reads the rows explain, 88% of the writes, 51% of the requests)",
+      "region a [\"\", \"b\"): 88% of the requests over now once the scan reads that follow the rows are set aside, 3.3 × its peers' average on requests less the scan reads that follow the rows, above 3 × in 3 of the 3 interval(s) of now; 88% of the writes over now, 30.0 × its peers' average on writes, above 3 × in 3 of the 3 interval(s) of now (51% of all requests over now, 4.2 × its peers' average on them), fair share 20%; its server rs1 is hot too (88% of the requests less the scan reads that follow the rows, 88% of the writes, 51% of the requests)",
     ]);
-    expect(hotServer?.evidence[0]).toBe("rs1: 88% of the requests over now once the reads the rows explain are set aside, 3.3 × its peers' average on requests less the reads the rows explain, above 3 × in 3 of the 3 interval(s) of now; 88% of the writes over now, 30.0 × its peers' average on writes, above 3 × in 3 of the 3 interval(s) of now (51% of all requests over now, 4.2 × its peers' average on them), fair share 20%; hot region(s) a");
+    expect(hotServer?.evidence[0]).toBe("rs1: 88% of the requests over now once the scan reads that follow the rows are set aside, 3.3 × its peers' average on requests less the scan reads that follow the rows, above 3 × in 3 of the 3 interval(s) of now; 88% of the writes over now, 30.0 × its peers' average on writes, above 3 × in 3 of the 3 interval(s) of now (51% of all requests over now, 4.2 × its peers' average on them), fair share 20%; hot region(s) a");
     expect([hotRegion?.hotOn, hotServer?.hotOn]).toEqual([['requests-less-row-reads', 'writes'], ['requests-less-row-reads', 'writes']]);
   });
 

@@ -368,7 +368,7 @@ function scanAmplification(shares: WindowShares, readPatterns: readonly string[]
     evidence: [
       `in ${profiled.length} of ${shares.hotByInterval.length} interval(s) (${inNow} of the ${shares.nowIndexes.length} of now) the reads followed the rows: on average ${pct(overlap)} of an interval's reads fell on the regions in proportion to their store sizes, over ${dataRegions.toFixed(1)} regions' worth of data (effective count)`,
       `reads were ${pct(share(reads, requests))} of the requests in those intervals, ${(seconds > 0 ? reads / seconds : 0).toFixed(0)} reads/s`,
-      `on those reads ${names.size} region(s) would have been above ${shares.k} × their peers in ${aside.length} interval(s), e.g. ${example.join(', ')}; the reads their rows explain were set aside from the hot test`,
+      `on those reads ${names.size} region(s) would have been above ${shares.k} × their peers in ${aside.length} interval(s), e.g. ${example.join(', ')}; the scan reads that follow their rows were set aside from the hot test`,
     ],
     servers: [],
     regions: [...names],
@@ -386,10 +386,10 @@ const comparedOrder: readonly HotOn[] = ['requests', 'requests-less-row-reads', 
 /** What each comparison is called in a finding's text. */
 const comparedWords: Readonly<Record<HotOn, string>> = {
   'requests': 'requests',
-  'requests-less-row-reads': 'requests less the reads the rows explain',
+  'requests-less-row-reads': 'requests less the scan reads that follow the rows',
   'writes': 'writes',
   'reads': 'reads',
-  'reads-less-row-reads': 'reads less the reads the rows explain',
+  'reads-less-row-reads': 'reads less the scan reads that follow the rows',
 };
 const comparedOf = (f: MeasureFigure): HotOn => (f.lessRowReads ? (f.measure === 'reads' ? 'reads-less-row-reads' : 'requests-less-row-reads') : f.measure);
 
@@ -422,7 +422,7 @@ function leadFigures(measures: ReadonlyMap<LoadMeasure, number>, figure: (m: Loa
  * set aside, the ratio is `on requests less the reads the rows explain`, not on all requests.
  */
 function figureText(f: LeadFigure, peers: string, k: number, nowIntervals: number): string {
-  const words = f.lessRowReads ? `of the ${f.measure} over now once the reads the rows explain are set aside` : `of the ${f.measure} over now`;
+  const words = f.lessRowReads ? `of the ${f.measure} over now once the scan reads that follow the rows are set aside` : `of the ${f.measure} over now`;
   // the ratio is on what was compared: with the member's row reads set aside, not on all its requests or reads
   const on = comparedWords[comparedOf(f)];
   const ratio = f.peerRatio === null ? `with ${peers} taking no ${f.measure}` : `${f.peerRatio.toFixed(1)} × ${peers}' average on ${on}`;
@@ -517,7 +517,7 @@ function regionHotspots(shares: WindowShares): Finding[] {
     const ratio = server?.nowPeerRatio ?? null;
     const serverLead = server?.hotNow ? leadFigures(serverMeasuresNow(shares, server.server), (m) => shares.serverNowFigure(server.server, m)) : [];
     const level = server?.hotNow
-      ? `its server ${r.server} is hot too (${serverLead.map((f) => `${pct(f.share)} of the ${f.measure}${f.lessRowReads ? ' less the reads the rows explain' : ''}, `).join('')}${pct(server.nowShare)} of the requests)`
+      ? `its server ${r.server} is hot too (${serverLead.map((f) => `${pct(f.share)} of the ${f.measure}${f.lessRowReads ? ' less the scan reads that follow the rows' : ''}, `).join('')}${pct(server.nowShare)} of the requests)`
       : ratio !== null && ratio >= EVEN_SERVER_RATIO
         ? `its server ${r.server} is not hot (${pct(server?.nowShare ?? 0)} of the requests, ${ratioText(ratio)}, under ${shares.k} ×), but the servers are not even either: ${EVEN_SERVER_RATIO} × its peers or more is beyond what placement gives a healthy table`
         : hotServers.length > 0
