@@ -101,6 +101,16 @@ function replicaLabel(region: { readonly replicaId?: number } | undefined): stri
   return region?.replicaId === undefined ? '' : ` read replica ${region.replicaId}`;
 }
 
+/**
+ * The shape's fix, but for a tail that region history alone decided while one hot row fits it too: then key samples
+ * come first, since a new key (the tail's fix) cannot divide one row (`fix plan` asks for them the same way).
+ */
+function fixLine(result: DetectResult, shape: Exclude<DetectResult['shape'], 'none'>): string {
+  const fix = shapeEntry(shape).fix;
+  const rowToo = shape === 'monotonic-tail' && result.decidedBy === 'region-history' && result.alternatives.some((a) => a.shape === 'single-row');
+  return rowToo ? `confirm the tail with key samples first (--samples): one hot row shows the same history, and a new key cannot divide a row; then ${fix}` : fix;
+}
+
 /** Renders a {@link DetectResult} for the terminal. Ends with a newline. */
 export function renderDetectText(result: DetectResult, options: DetectTextOptions): string {
   const c = pc.createColors(options.color);
@@ -123,7 +133,7 @@ export function renderDetectText(result: DetectResult, options: DetectTextOption
     const by = again ? `${a.separatedBy.split(':')[0]}, as above` : a.separatedBy;
     lines.push(`  ${c.yellow('or')} ${shapeEntry(a.shape).title}: ${c.dim(`separated by ${by}`)}`);
   }
-  if (result.shape !== 'none') lines.push(`  ${c.dim(`fix: ${shapeEntry(result.shape).fix}`)}`);
+  if (result.shape !== 'none') lines.push(`  ${c.dim(`fix: ${fixLine(result, result.shape)}`)}`);
   const n = result.now;
   if (n) {
     const named = n.region === null

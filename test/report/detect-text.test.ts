@@ -81,3 +81,27 @@ describe('detect text: a server far below its peers', () => {
     expect([timesText(0.0004), timesText(0), timesText(0.0286), timesText(0.096), timesText(1.94)]).toEqual(['<0.001×', '0.0×', '0.029×', '0.1×', '1.9×']);
   });
 });
+
+describe('detect text: the fix line of a tail that region history alone decided', () => {
+  it('asks for key samples first when one hot row fits the history too', () => {
+    // one 8-second interval: t ["m", "") takes all 300 writes, a none; both hold 1 MB (whole MB, as list_regions and
+    // status 'detailed' give them), so the writes show no growth: a tail or one row rewritten, which samples tell apart
+    const mb = 1_048_576;
+    const at = (ms: number, n: number) => snap(ms, [region('a', '', 'm', 'rs1', 0, 0, mb), region('t', 'm', '', 'rs2', 0, n, mb)]);
+    const result = detectHotspots(series([at(0, 0), at(8_000, 300)], 8_000));
+    expect([result.shape, result.decidedBy, result.alternatives.map((a) => a.shape)]).toEqual(['monotonic-tail', 'region-history', ['single-row']]);
+    const fix = renderDetectText(result, { color: false }).split('\n').find((l) => l.startsWith('  fix: '));
+    expect(fix).toBe('  fix: confirm the tail with key samples first (--samples): one hot row shows the same history, and a new key cannot divide a row; then change the key: a salt bucket or hash prefix before the time; splitting only moves the tail to the new daughter');
+  });
+
+  it('gives the tail\'s fix alone when the history shows growth', () => {
+    // the same writes adding 3 MB to t: new rows, a tail by region history with no row alternative
+    const mb = 1_048_576;
+    const at = (ms: number, n: number, size: number) => snap(ms, [region('a', '', 'm', 'rs1', 0, 0, mb), region('t', 'm', '', 'rs2', 0, n, size)]);
+    const result = detectHotspots(series([at(0, 0, mb), at(8_000, 300, 4 * mb)], 8_000));
+    expect(result.shape).toBe('monotonic-tail');
+    expect(result.alternatives.map((a) => a.shape)).not.toContain('single-row');
+    const fix = renderDetectText(result, { color: false }).split('\n').find((l) => l.startsWith('  fix: '));
+    expect(fix).toBe('  fix: change the key: a salt bucket or hash prefix before the time; splitting only moves the tail to the new daughter');
+  });
+});
